@@ -1,0 +1,5 @@
+import { buildApp, loadConfig } from "./app.ts";
+
+const config = loadConfig();
+const app = await buildApp(config, { logger: true });
+await app.listen({ port: Number(process.env.PORT ?? 3001), host: process.env.HOST ?? "0.0.0.0" });

@@ -1,0 +1,37 @@
+/**
+ * `npm start`: builds the web app when needed, then serves web and API on one port.
+ * The two stay separate Fastify apps; this composition root only routes by path prefix.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const webBuild = path.join(root, "apps/web/build/server/index.js");
+
+if (!existsSync(webBuild) || process.env.REBUILD === "1") {
+  const result = spawnSync("npm", ["run", "build", "-w", "@paxelbox/web"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const { startSystem } = await import("./system.ts");
+const system = await startSystem();
+console.log(`\nPaxelBox is running at ${system.url}\n`);
+try {
+  const response = await fetch(`${system.url}/api/demo/scenarios`);
+  if (response.ok) {
+    const body = (await response.json()) as { data: { id: string; title: string; url: string }[] };
+    console.log("Demo scenarios (each link creates a fresh record):");
+    for (const scenario of body.data) {
+      console.log(`  ${scenario.title.padEnd(48)} ${system.url}/api/demo/scenarios/${scenario.id}/open`);
+    }
+  }
+} catch {
+  // Demo scenarios are off (production without DEMO=1).
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    system.close().then(() => process.exit(0));
+  });
+}
