@@ -1,3 +1,13 @@
-import { z } from "zod";
-export const Ping = z.object({ ok: z.boolean() });
-export type Ping = z.infer<typeof Ping>;
+export * from "./calls.ts";
+export * from "./common.ts";
+export * from "./define-call.ts";
+export * from "./entities/content.ts";
+export * from "./entities/demo.ts";
+export * from "./entities/drop-off.ts";
+export * from "./entities/guest-book.ts";
+export * from "./entities/locker.ts";
+export * from "./entities/order.ts";
+export * from "./entities/payment.ts";
+export * from "./entities/settings.ts";
+export * from "./entities/user.ts";
+export * from "./openapi.ts";

@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import {
+  ApiErrorBody,
+  buildOpenApiDocument,
+  calls,
+  envelope,
+  fillPath,
+  GuestBookForm,
+  guestBookMessages,
+  InvoiceNumber,
+  OrderStatusValue,
+  OverdueDropoffSubmitBody,
+  PackageData,
+  toColonPath,
+  UserData,
+} from "./index.ts";
+
+function messages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  return Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]),
+  );
+}
+
+describe("response wrapper", () => {
+  it("accepts code 200 with data and rejects another code", () => {
+    const schema = envelope(UserData);
+    const data = {
+      email: "a@b.id",
+      first_name: "Budi",
+      last_name: "S",
+      member_code: "M1",
+      phone: "0812",
+      language: "id",
+    };
+    expect(schema.parse({ code: 200, data }).data.first_name).toBe("Budi");
+    expect(schema.safeParse({ code: 500, data }).success).toBe(false);
+    expect(ApiErrorBody.parse({ code: 404, message: "Order not found" }).message).toBe("Order not found");
+  });
+});
+
+describe("guest-book form", () => {
+  const valid = {
+    sender_name: "  Sari  ",
+    sender_contact: "0812-3456-7890",
+    email_address: " sari@example.id ",
+    purpose: "paxelbox_locker",
+    message: "Halo",
+    term_check: true,
+  };
+
+  it("trims, strips non-digits and accepts a valid form", () => {
+    const parsed = GuestBookForm.parse(valid);
+    expect(parsed.sender_name).toBe("Sari");
+    expect(parsed.sender_contact).toBe("081234567890");
+    expect(parsed.email_address).toBe("sari@example.id");
+  });
+
+  it("gives every spec message word for word", () => {
+    const empty = GuestBookForm.safeParse({
+      sender_name: " ",
+      sender_contact: "",
+      email_address: "",
+      purpose: "",
+      message: "",
+      term_check: false,
+    });
+    expect(messages(empty)).toEqual({
+      sender_name: guestBookMessages.senderNameRequired,
+      sender_contact: guestBookMessages.senderContactRequired,
+      email_address: guestBookMessages.emailRequired,
+      purpose: guestBookMessages.purposeRequired,
+      message: guestBookMessages.messageRequired,
+      term_check: guestBookMessages.termRequired,
+    });
+    const wrong = GuestBookForm.safeParse({ ...valid, sender_contact: "12345", email_address: "nope" });
+    expect(messages(wrong)).toEqual({
+      sender_contact: "Sender Contact should started 0 and between 8 to 13 numbers",
+      email_address: "Email Address not valid",
+    });
+  });
+
+  it("bounds the phone at 8 to 13 digits after the leading 0 or 6", () => {
+    const phone = (value: string) => GuestBookForm.safeParse({ ...valid, sender_contact: value }).success;
+    expect(phone("0".concat("1".repeat(7)))).toBe(false);
+    expect(phone("0".concat("1".repeat(8)))).toBe(true);
+    expect(phone("6".concat("1".repeat(13)))).toBe(true);
+    expect(phone("6".concat("1".repeat(14)))).toBe(false);
+    expect(phone("7".concat("1".repeat(10)))).toBe(false);
+  });
+});
+
+describe("drop-off", () => {
+  const photo = "data:image/png;base64,iVBORw0KGgo=";
+  const valid = {
+    takeUserPhoneNumber: "0811222233333",
+    box: { id: 1 },
+    mouth: { mouthType: { name: "M" } },
+    photo,
+    recipientName: "Rina",
+    senderName: "Kurir",
+  };
+
+  it("accepts the spec's example phone and defaults the language", () => {
+    expect(PackageData.parse(valid).takeUserLanguage).toBe("Indonesia");
+  });
+
+  it("refuses a non-image photo and an unknown size", () => {
+    const result = PackageData.safeParse({
+      ...valid,
+      photo: "data:text/html;base64,PGI+",
+      mouth: { mouthType: { name: "XXL" } },
+    });
+    expect(Object.keys(messages(result)).sort()).toEqual(["mouth.mouthType.name", "photo"]);
+  });
+
+  it("checks the invoice number shape and the overdue email message", () => {
+    expect(InvoiceNumber.safeParse("INV-DOL-AB12CD-9Z8Y").success).toBe(true);
+    expect(InvoiceNumber.safeParse("INV-123").success).toBe(false);
+    const result = OverdueDropoffSubmitBody.safeParse({
+      email: "x",
+      invoice_number: "INV-DOL-AB12CD-9Z8Y",
+      overdue_time: 1,
+      overdue_days: 1,
+      overdue_total_price: 1,
+    });
+    expect(messages(result)).toEqual({ email: "Email is not valid" });
+  });
+});
+
+describe("order status", () => {
+  it("keeps unknown statuses so screens can show them raw", () => {
+    expect(OrderStatusValue.parse("SOMETHING_NEW")).toBe("SOMETHING_NEW");
+  });
+});
+
+describe("paths", () => {
+  it("fills and converts placeholders", () => {
+    expect(fillPath(calls.orderDetail.path, { orderid: 12 })).toBe("/api/v1/box/express/info/12/paid");
+    expect(toColonPath(calls.barcodeImage.path)).toBe("/ebox/api/v1/barcode/:product/:barcodeId");
+    expect(() => fillPath(calls.orderDetail.path, {})).toThrow(/orderid/);
+  });
+});
+
+describe("OpenAPI document", () => {
+  const document = buildOpenApiDocument(calls, { title: "Locker API", version: "1" }) as {
+    paths: Record<string, Record<string, { operationId: string; parameters: { name: string }[] }>>;
+  };
+
+  it("has one operation per call, with its parameters", () => {
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    expect(operations.map((operation) => operation.operationId).sort()).toEqual(Object.keys(calls).sort());
+    const order = document.paths["/api/v1/box/express/info/{orderid}/paid"]?.get;
+    expect(order?.parameters.map((parameter) => parameter.name)).toEqual(["orderid"]);
+  });
+});

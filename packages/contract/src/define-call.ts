@@ -1,0 +1,55 @@
+import type { z } from "zod";
+
+export type HttpMethod = "GET" | "POST";
+
+/**
+ * One API call: where it lives, who may make it, and the shape of what goes in and comes out.
+ * `path` uses OpenAPI placeholders (`/orders/{orderid}`); `response` is the `data` of the envelope.
+ */
+export interface CallDef<
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Response extends z.ZodType = z.ZodType,
+> {
+  id: string;
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** none: public; bearer: the member (or order-link) token is required; optional: more data with it. */
+  auth: "none" | "bearer" | "optional";
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  bodyType?: "json" | "multipart";
+  response: Response;
+  /** json: the `{ code, data }` envelope; image: raw image bytes; redirect: a 302. */
+  responseType?: "json" | "image" | "redirect";
+  /** Only mounted while demo mode is on. */
+  demo?: boolean;
+}
+
+export function defineCall<
+  Params extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  Response extends z.ZodType = z.ZodType,
+>(call: CallDef<Params, Query, Body, Response>): CallDef<Params, Query, Body, Response> {
+  return call;
+}
+
+/** `/a/{id}/b` → `/a/:id/b` for routers that use colon parameters. */
+export function toColonPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ":$1");
+}
+
+/** Fills `{name}` placeholders, encoding each value. */
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

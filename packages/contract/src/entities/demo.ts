@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+/** Demo scenarios: each creates a fresh record and names the page to open. */
+export const scenarioIds = [
+  "rent-to-store",
+  "rent-in-store",
+  "rent-in-store-overdue",
+  "rent-in-store-overdue-free",
+  "rent-ended",
+  "rent-cancelled",
+  "rent-ended-by-system",
+  "dropoff-in-store",
+  "dropoff-overdue-need-to-pay",
+  "dropoff-overdue-taken",
+  "dropoff-overdue-expired",
+  "package-form",
+  "package-form-no-doors",
+  "guest-book-individu",
+  "guest-book-business",
+  "short-link",
+  "short-link-missing",
+  "landing-with-orderid",
+] as const;
+export const ScenarioId = z.enum(scenarioIds, { error: "unknown scenario" });
+export type ScenarioId = z.infer<typeof ScenarioId>;
+
+export const DemoScenario = z.object({ id: ScenarioId, title: z.string(), url: z.string() });
+export type DemoScenario = z.infer<typeof DemoScenario>;
+export const ScenarioParams = z.object({ id: ScenarioId });
+
+export const Health = z.object({ status: z.literal("ok"), database: z.literal("ok") });
+
+export const MediaParams = z.object({
+  kind: z.enum(["banner", "service", "guide", "locker", "badge", "brand", "misc"], {
+    error: "unknown media kind",
+  }),
+  name: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+\.svg$/, { error: "unknown media name" })
+    .max(120),
+});
+
+export const BarcodeParams = z.object({
+  product: z.string().regex(/^[a-z0-9-]{1,32}$/, { error: "unknown product" }),
+  barcodeId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, { error: "unknown barcode" }),
+});

@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+export const BusinessType = z.enum(["Individu", "Business"]);
+export type BusinessType = z.infer<typeof BusinessType>;
+
+export const GuestBookPurpose = z.enum(["paxelbox_locker", "advertise_in_paxelbox"]);
+
+/** Spec §5 messages, word for word. */
+export const guestBookMessages = {
+  senderNameRequired: "Sender Name should not empty",
+  senderContactRequired: "Sender Contact should not empty",
+  senderContactFormat: "Sender Contact should started 0 and between 8 to 13 numbers",
+  emailRequired: "Email Address should not empty",
+  emailInvalid: "Email Address not valid",
+  purposeRequired: "You should choose one",
+  messageRequired: "Message should not empty",
+  termRequired: "You should accept Terms and Conditions",
+} as const;
+
+/** Guest-book phone: digits only, starts with 0 or 6, then 8 to 13 digits. */
+export const guestBookPhonePattern = /^[06]\d{8,13}$/;
+
+const m = guestBookMessages;
+
+/** Fields of the guest-book form, shared by the form and the API. */
+export const guestBookFields = {
+  sender_name: z
+    .string({ error: m.senderNameRequired })
+    .trim()
+    .min(1, { error: m.senderNameRequired })
+    .max(100),
+  sender_contact: z
+    .string({ error: m.senderContactRequired })
+    .transform((value) => value.replace(/\D/g, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: m.senderContactRequired, abort: true })
+        .regex(guestBookPhonePattern, { error: m.senderContactFormat }),
+    ),
+  email_address: z
+    .string({ error: m.emailRequired })
+    .trim()
+    .min(1, { error: m.emailRequired })
+    .max(254)
+    .pipe(z.email({ error: m.emailInvalid })),
+  purpose: GuestBookPurpose.or(z.literal("")).refine((value) => value !== "", { error: m.purposeRequired }),
+  message: z.string({ error: m.messageRequired }).trim().min(1, { error: m.messageRequired }).max(2000),
+  term_check: z.boolean().refine((value) => value, { error: m.termRequired }),
+};
+
+export const GuestBookForm = z.object({ ...guestBookFields, business_type: BusinessType.optional() });
+export type GuestBookForm = z.input<typeof GuestBookForm>;
+
+/** What the send call carries (spec §7: email as sender_email, purpose as requested_value, captcha token). */
+export const GuestBookSubmission = z.object({
+  sender_name: guestBookFields.sender_name,
+  sender_contact: guestBookFields.sender_contact,
+  sender_email: guestBookFields.email_address,
+  requested_value: GuestBookPurpose,
+  message: guestBookFields.message,
+  business_type: BusinessType.optional(),
+  token: z.string().trim().max(4000).default(""),
+});
+export type GuestBookSubmission = z.input<typeof GuestBookSubmission>;
+
+export const GuestBookResult = z.object({
+  white_papers: z.array(z.object({ name: z.string(), url: z.string() })),
+});
+export type GuestBookResult = z.infer<typeof GuestBookResult>;

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { Language } from "../common.ts";
+
+/** The signed-in customer, as returned by the members auth call (spec §3 "User data"). */
+export const UserData = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  member_code: z.string(),
+  phone: z.string(),
+  language: Language,
+});
+export type UserData = z.infer<typeof UserData>;
+
+export const MembersAuthQuery = z.object({
+  token: z.string({ error: "token is required" }).trim().min(1, { error: "token is required" }).max(200),
+});
