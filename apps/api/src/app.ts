@@ -1,14 +1,75 @@
+import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ApiConfig } from "./config.ts";
+import { type Database, openDatabase } from "./db/database.ts";
+import { migrate } from "./db/migrate.ts";
+import { seedIfEmpty } from "./db/seed/index.ts";
+import { registerAuth } from "./plugins/auth.ts";
+import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { contentRoutes } from "./routes/content.ts";
+import { demoRoutes } from "./routes/demo.ts";
+import { docsRoutes } from "./routes/docs.ts";
+import { dropOffRoutes } from "./routes/drop-off.ts";
+import { guestBookRoutes } from "./routes/guest-book.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { lockerRoutes } from "./routes/lockers.ts";
+import { memberRoutes } from "./routes/members.ts";
+import { orderRoutes } from "./routes/orders.ts";
+import { paymentRoutes } from "./routes/payments.ts";
+import { whitePaperRoutes } from "./routes/white-papers.ts";
 
 export { type ApiConfig, loadConfig } from "./config.ts";
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Use this database instead of opening one from the config (tests). */
+  database?: Database;
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Database;
+  }
+}
+
+/** Builds the locker API: opens the database, applies migrations, seeds an empty one, mounts every call. */
 export async function buildApp(config: ApiConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ? { level: config.logLevel } : false });
-  app.get("/healthz", async () => ({ code: 200, data: { status: "ok" } }));
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    bodyLimit: 4 * 1024 * 1024,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  // JSON and multipart only: any other content type is answered 415.
+  app.removeContentTypeParser("text/plain");
+
+  const db =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  app.decorate("db", db);
+  if (!options.database) app.addHook("onClose", () => db.close());
+  await migrate(db);
+  await seedIfEmpty(db);
+
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: "keyValues",
+    limits: { fields: 12, fieldSize: 8 * 1024, files: 0, parts: 12 },
+  });
+  registerAuth(app, db);
+
+  healthRoutes(app, db);
+  memberRoutes(app, db);
+  orderRoutes(app, db);
+  lockerRoutes(app, db);
+  contentRoutes(app, db);
+  dropOffRoutes(app, db);
+  guestBookRoutes(app, db);
+  paymentRoutes(app, db);
+  whitePaperRoutes(app);
+  if (config.demo) demoRoutes(app, db);
+  await docsRoutes(app, { demo: config.demo });
   return app;
 }

@@ -12,6 +12,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(".data"),
   DEMO: booleanFlag,
   PUBLIC_BASE_URL: z.string().url().optional(),
+  TRUST_PROXY: booleanFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -22,6 +23,8 @@ export interface ApiConfig {
   demo: boolean;
   publicBaseUrl: string | undefined;
   logLevel: string;
+  /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
+  trustProxy: boolean;
 }
 
 /** Parses the API's environment once, at start-up; a bad value stops the process with a clear message. */
@@ -38,5 +41,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: e.NODE_ENV !== "production" || e.DEMO,
     publicBaseUrl: e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
   };
 }

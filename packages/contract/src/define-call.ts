@@ -6,12 +6,7 @@ export type HttpMethod = "GET" | "POST";
  * One API call: where it lives, who may make it, and the shape of what goes in and comes out.
  * `path` uses OpenAPI placeholders (`/orders/{orderid}`); `response` is the `data` of the envelope.
  */
-export interface CallDef<
-  Params extends z.ZodType | undefined = z.ZodType | undefined,
-  Query extends z.ZodType | undefined = z.ZodType | undefined,
-  Body extends z.ZodType | undefined = z.ZodType | undefined,
-  Response extends z.ZodType = z.ZodType,
-> {
+export interface CallDef {
   id: string;
   method: HttpMethod;
   path: string;
@@ -20,23 +15,20 @@ export interface CallDef<
   tag: string;
   /** none: public; bearer: the member (or order-link) token is required; optional: more data with it. */
   auth: "none" | "bearer" | "optional";
-  params?: Params;
-  query?: Query;
-  body?: Body;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
   bodyType?: "json" | "multipart";
-  response: Response;
+  /** The `data` of the success envelope. */
+  response: z.ZodType;
   /** json: the `{ code, data }` envelope; image: raw image bytes; redirect: a 302. */
   responseType?: "json" | "image" | "redirect";
   /** Only mounted while demo mode is on. */
   demo?: boolean;
 }
 
-export function defineCall<
-  Params extends z.ZodType | undefined = undefined,
-  Query extends z.ZodType | undefined = undefined,
-  Body extends z.ZodType | undefined = undefined,
-  Response extends z.ZodType = z.ZodType,
->(call: CallDef<Params, Query, Body, Response>): CallDef<Params, Query, Body, Response> {
+/** Declares a call, keeping its exact schemas and literals in the type. */
+export function defineCall<const C extends CallDef>(call: C): C {
   return call;
 }
 

@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Database } from "./database.ts";
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** Lock key shared by every API instance so that only one migrates or seeds at a time. */
+export const schemaLockKey = 72_617_001;
+
+/** Applies the SQL files of `migrations/` that have not run yet, in name order, each in its own transaction. */
+export async function migrate(db: Database): Promise<string[]> {
+  const files = readdirSync(migrationsDir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
+  return db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock($1)", [schemaLockKey]);
+    await tx.query(
+      "create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())",
+    );
+    const done = new Set(
+      (await tx.query<{ version: string }>("select version from schema_migrations")).map(
+        (row) => row.version,
+      ),
+    );
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = readFileSync(path.join(migrationsDir, file), "utf8");
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query("insert into schema_migrations (version) values ($1)", [file]);
+      applied.push(file);
+    }
+    return applied;
+  });
+}
+
+/** Splits a migration on semicolons at line ends (migrations keep one statement per `;`-terminated block). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
+    .filter(Boolean);
+}

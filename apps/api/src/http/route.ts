@@ -1,0 +1,64 @@
+import { type CallDef, toColonPath } from "@paxelbox/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { type Principal, requirePrincipal } from "../plugins/auth.ts";
+
+type Out<T> = [Exclude<T, undefined>] extends [never] ? undefined : z.output<Exclude<T, undefined>>;
+
+export interface RouteContext<C extends CallDef> {
+  params: Out<C["params"]>;
+  query: Out<C["query"]>;
+  body: Out<C["body"]>;
+  /** Present when the call requires a token (auth "bearer"). */
+  principal: C["auth"] extends "bearer" ? Principal : Principal | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Result<C extends CallDef> = C["responseType"] extends "image" | "redirect"
+  ? unknown
+  : z.output<C["response"]>;
+
+/**
+ * Mounts a contract call: validates params, query and body with its schemas, enforces its auth,
+ * and wraps the handler's result as `{ code: 200, data }` (validated on the way out).
+ * Image and redirect calls send their own reply.
+ */
+export function mountCall<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  handler: (context: RouteContext<C>) => Promise<Result<C>>,
+): void {
+  const schema: Record<string, unknown> = {};
+  if (call.params) schema.params = call.params;
+  if (call.query) schema.querystring = call.query;
+  if (call.body) schema.body = call.body;
+  app.route({
+    method: call.method,
+    url: toColonPath(call.path),
+    schema,
+    // Who is calling is settled before the input is validated: no token gives 401, not 400.
+    async preValidation(request) {
+      if (call.auth === "bearer") await requirePrincipal(request);
+    },
+    async handler(request, reply) {
+      const principal =
+        call.auth === "bearer"
+          ? await requirePrincipal(request)
+          : call.auth === "optional"
+            ? await request.principal()
+            : null;
+      const result = await handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        principal,
+        request,
+        reply,
+      } as RouteContext<C>);
+      if (call.responseType === "image" || call.responseType === "redirect") return reply;
+      const data = call.response.parse(result);
+      return reply.send({ code: 200, data });
+    },
+  });
+}

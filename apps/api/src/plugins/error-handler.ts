@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { HttpError } from "../http/errors.ts";
+
+const serverFaultMessage = "Something went wrong on our side. Please try again in a moment.";
+
+const locationNames: Record<string, string> = {
+  body: "body",
+  querystring: "query",
+  params: "path",
+  headers: "header",
+};
+
+/**
+ * The one error handler: every failure becomes `{ code, message }` with a clear message.
+ * Stack traces and SQL never reach a client; 5xx only for real server faults (logged).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = locationNames[error.validationContext ?? "body"] ?? "request";
+      const details = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+        return field ? `${field}: ${issue.message}` : issue.message;
+      });
+      return reply.status(400).send({ code: 400, message: `Invalid ${where}: ${details.join("; ")}` });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ code: error.statusCode, message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = clientMessage(error);
+      return reply.status(status).send({ code: status, message });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send({ code: 500, message: serverFaultMessage });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0];
+    reply.status(404).send({ code: 404, message: `No such API route: ${request.method} ${path}` });
+  });
+}
+
+/** Fastify's own client errors (bad JSON, too large, wrong content type) in plain words. */
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "The request body is not valid JSON.";
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "The request body is too large.";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "This content type is not accepted here.";
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return "The request's content length does not match its body.";
+    default:
+      return error.message.replace(/^FST_\w+:\s*/, "") || "The request could not be processed.";
+  }
+}

@@ -1,0 +1,66 @@
+import { calls, type Settings } from "@paxelbox/contract";
+import type { FastifyInstance } from "fastify";
+import type { Queryable } from "../db/database.ts";
+import { notFound } from "../http/errors.ts";
+import { mountCall } from "../http/route.ts";
+import { renderMedia } from "../media/render-media.ts";
+
+/** Spec §8 text for a short link that does not exist. */
+export const shortLinkNotFound = "Your request could not be found. Please check your shortener address";
+
+export function contentRoutes(app: FastifyInstance, db: Queryable): void {
+  mountCall(app, calls.settings, async ({ reply }) => {
+    const rows = await db.query<{ grp: string; name: string; value: unknown }>(
+      "select grp, name, value from settings order by grp, position, name",
+    );
+    reply.header("cache-control", "public, max-age=60");
+    const settings: Settings = { paxelbox_content: [], enabled_userapp_feature: [] };
+    for (const row of rows) {
+      if (row.grp === "paxelbox_content") {
+        settings.paxelbox_content.push({
+          name: row.name,
+          setting_value: row.value,
+        } as Settings["paxelbox_content"][number]);
+      } else if (row.grp === "enabled_userapp_feature") {
+        settings.enabled_userapp_feature.push({
+          name: row.name,
+          setting_value: row.value,
+        } as Settings["enabled_userapp_feature"][number]);
+      }
+    }
+    return settings;
+  });
+
+  for (const [call, table] of [
+    [calls.banners, "banners"],
+    [calls.services, "services"],
+  ] as const) {
+    mountCall(app, call, async ({ query, reply }) => {
+      const limit = query.limit < 0 ? null : query.limit;
+      const rows = await db.query<{ data: never }>(
+        `select data from ${table} where language = $1 order by position, id limit $2`,
+        [query.language, limit],
+      );
+      reply.header("cache-control", "public, max-age=60");
+      return rows.map((row) => row.data);
+    });
+  }
+
+  mountCall(app, calls.shortLink, async ({ params }) => {
+    const [link] = await db.query<{ url: string }>("select url from short_links where code = $1", [
+      params.code,
+    ]);
+    if (!link) throw notFound(shortLinkNotFound);
+    return { url: link.url };
+  });
+
+  mountCall(app, calls.media, async ({ params, reply }) => {
+    const svg = renderMedia(params.kind, params.name);
+    if (svg === null) throw notFound(`No picture named ${params.kind}/${params.name}.`);
+    return reply
+      .header("content-type", "image/svg+xml; charset=utf-8")
+      .header("cache-control", "public, max-age=86400")
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .send(svg);
+  });
+}

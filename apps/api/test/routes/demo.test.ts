@@ -1,0 +1,45 @@
+import { calls, scenarioIds } from "@paxelbox/contract";
+import { describe, expect, it } from "vitest";
+import { call, failure, ok, useApp } from "../helpers.ts";
+
+const app = useApp();
+
+describe("demo scenarios", () => {
+  it("lists every scenario id", async () => {
+    const list = ok(calls.demoScenarios, await call(app(), calls.demoScenarios));
+    expect(list.map((item) => item.id)).toEqual([...scenarioIds]);
+  });
+
+  it("creates a fresh record each time", async () => {
+    for (const id of scenarioIds) {
+      const first = ok(
+        calls.createDemoScenario,
+        await call(app(), calls.createDemoScenario, { params: { id } }),
+      );
+      expect(first.url.startsWith("/"), id).toBe(true);
+      if (first.url.includes("orderid=")) {
+        const second = ok(
+          calls.createDemoScenario,
+          await call(app(), calls.createDemoScenario, { params: { id } }),
+        );
+        expect(second.url, id).not.toBe(first.url);
+      }
+    }
+  });
+
+  it("redirects the open link and 400s an unknown scenario", async () => {
+    const response = await app().inject(`/api/demo/scenarios/rent-in-store/open`);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toMatch(/^\/order-status\?orderid=\d+&token=demo-token-budi$/);
+    expect(failure(await call(app(), calls.createDemoScenario, { params: { id: "nope" } }), 400)).toMatch(
+      /scenario/,
+    );
+  });
+});
+
+describe("demo mode off in production", () => {
+  const production = useApp({ NODE_ENV: "production" });
+  it("does not mount the scenarios", async () => {
+    failure(await call(production(), calls.demoScenarios), 404);
+  });
+});

@@ -1,0 +1,47 @@
+import { calls } from "@paxelbox/contract";
+import { describe, expect, it } from "vitest";
+import { call, failure, ok, scenario, useApp } from "../helpers.ts";
+
+const app = useApp();
+
+describe("box location detail", () => {
+  it("returns the location in both languages with a photo and map link", async () => {
+    const detail = ok(
+      calls.boxLocationDetail,
+      await call(app(), calls.boxLocationDetail, { params: { boxId: 1 }, query: { "rent-availability": 0 } }),
+    );
+    expect(detail.locker_location.length).toBeGreaterThan(3);
+    expect(detail.location_description_bahasa.length).toBeGreaterThan(3);
+    expect(detail.operational_hour_bahasa.length).toBeGreaterThan(3);
+    expect(detail.maps_link).toMatch(/^https:\/\//);
+    expect(detail.latitude).toBeLessThan(-6);
+  });
+
+  it("404 for an unknown box, 400 for a bad id or flag", async () => {
+    failure(await call(app(), calls.boxLocationDetail, { params: { boxId: 999999 } }), 404);
+    failure(await call(app(), calls.boxLocationDetail, { params: { boxId: "box" } }), 400);
+    failure(
+      await call(app(), calls.boxLocationDetail, { params: { boxId: 1 }, query: { "rent-availability": 7 } }),
+      400,
+    );
+  });
+});
+
+describe("available locker sizes", () => {
+  it("lists free sizes with dimensions", async () => {
+    const sizes = ok(calls.lockerSizes, await call(app(), calls.lockerSizes, { params: { boxId: 1 } }));
+    expect(sizes.map((size) => size.name)).toEqual(expect.arrayContaining(["S", "M", "L", "XL"]));
+    for (const size of sizes) expect(size.available).toBeGreaterThan(0);
+  });
+
+  it("is empty for a full box; 404 for an unknown box; 400 for a bad id", async () => {
+    const params = await scenario(app(), "package-form-no-doors");
+    const sizes = ok(
+      calls.lockerSizes,
+      await call(app(), calls.lockerSizes, { params: { boxId: params.get("boxId")! } }),
+    );
+    expect(sizes).toEqual([]);
+    failure(await call(app(), calls.lockerSizes, { params: { boxId: 999999 } }), 404);
+    failure(await call(app(), calls.lockerSizes, { params: { boxId: "0" } }), 400);
+  });
+});

@@ -1,0 +1,9 @@
+/** Runs the web server alone (production: the API is deployed separately, see docs/deployment.md). */
+import { buildWebServer } from "./app.ts";
+
+if (!process.env.API_INTERNAL_URL) {
+  console.error("API_INTERNAL_URL must point at the locker API, e.g. http://api.internal:3001");
+  process.exit(1);
+}
+const app = await buildWebServer({ logger: true });
+await app.listen({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? "0.0.0.0" });

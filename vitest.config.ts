@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+/** Unit and API tests of every workspace; browser tests run separately (apps/web/vitest.e2e.config.ts). */
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: "./packages/contract/vitest.config.ts", test: { name: "contract", root: "./packages/contract" } },
+      { extends: "./apps/api/vitest.config.ts", test: { name: "api", root: "./apps/api" } },
+      { extends: "./apps/web/vitest.config.ts", test: { name: "web", root: "./apps/web" } },
+    ],
+  },
+});
