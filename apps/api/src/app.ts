@@ -5,6 +5,8 @@ import type { ApiConfig } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
+import { kioskRoutes } from "./kiosk/routes.ts";
+import { sandboxRoutes } from "./payments/sandbox/routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { contentRoutes } from "./routes/content.ts";
@@ -64,12 +66,16 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   memberRoutes(app, db);
   orderRoutes(app, db);
   lockerRoutes(app, db);
-  contentRoutes(app, db);
+  contentRoutes(app, db, config.productName);
   dropOffRoutes(app, db);
   guestBookRoutes(app, db);
-  paymentRoutes(app, db);
+  paymentRoutes(app, db, config);
   whitePaperRoutes(app);
-  if (config.demo) demoRoutes(app, db);
+  if (config.demo) {
+    demoRoutes(app, db);
+    await sandboxRoutes(app, db, config);
+    await kioskRoutes(app, db);
+  }
   await docsRoutes(app, { demo: config.demo });
   return app;
 }

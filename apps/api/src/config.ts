@@ -13,6 +13,12 @@ const EnvSchema = z.object({
   DEMO: booleanFlag,
   PUBLIC_BASE_URL: z.string().url().optional(),
   TRUST_PROXY: booleanFlag,
+  PRODUCT_NAME: z.string().min(1).max(40).default("Paxel"),
+  PAYMENT_SECRET: z.string().min(16, { error: "PAYMENT_SECRET must be at least 16 characters" }).optional(),
+  SNAP_BASE_URL: z.string().url().optional(),
+  SNAP_PARTNER_ID: z.string().min(1).default("PAXELBOX-SANDBOX"),
+  SNAP_CLIENT_SECRET: z.string().min(16).optional(),
+  SNAP_CHANNEL_ID: z.string().min(1).default("95221"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -25,6 +31,17 @@ export interface ApiConfig {
   logLevel: string;
   /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** {product}Box: the merchant name shown at checkout. */
+  productName: string;
+  payments: {
+    /** Shared secret of the gateway's signed notifications. */
+    secret: string;
+    /** Bank interface base URL; without it, this installation's sandbox (`/demo/snap`). */
+    snapBaseUrl: string | undefined;
+    snapPartnerId: string;
+    snapClientSecret: string;
+    snapChannelId: string;
+  };
 }
 
 /** Parses the API's environment once, at start-up; a bad value stops the process with a clear message. */
@@ -37,10 +54,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: e.DATA_DIR.startsWith("memory://") ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     demo: e.NODE_ENV !== "production" || e.DEMO,
     publicBaseUrl: e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    productName: e.PRODUCT_NAME,
+    payments: {
+      secret: e.PAYMENT_SECRET ?? developmentSecret(e.NODE_ENV, "PAYMENT_SECRET"),
+      snapBaseUrl: e.SNAP_BASE_URL,
+      snapPartnerId: e.SNAP_PARTNER_ID,
+      snapClientSecret:
+        e.SNAP_CLIENT_SECRET ?? e.PAYMENT_SECRET ?? developmentSecret(e.NODE_ENV, "SNAP_CLIENT_SECRET"),
+      snapChannelId: e.SNAP_CHANNEL_ID,
+    },
   };
+}
+
+/** Development and tests get a fixed secret; production must configure its own. */
+function developmentSecret(nodeEnv: string, name: string): string {
+  if (nodeEnv === "production") {
+    throw new Error(`Invalid API configuration: ${name} must be set in production`);
+  }
+  return "paxelbox-development-secret-not-for-production";
 }

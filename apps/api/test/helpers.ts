@@ -113,3 +113,38 @@ export async function scenario(app: FastifyInstance, id: string): Promise<URLSea
   params.url = url;
   return params;
 }
+
+/** Starts the calling file's app on a real loopback port (gateway callbacks need real HTTP). */
+export function useServer(app: () => FastifyInstance): () => string {
+  let origin = "";
+  beforeAll(async () => {
+    origin = await app().listen({ port: 0, host: "127.0.0.1" });
+  });
+  return () => origin;
+}
+
+export interface HttpResult {
+  status: number;
+  body: { code: number; message?: string; data?: unknown };
+  headers: Headers;
+}
+
+/** A contract call over real HTTP. */
+export async function http(origin: string, def: CallDef, options: CallOptions = {}): Promise<HttpResult> {
+  const url = new URL(fillPath(def.path, options.params), origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(url, {
+    method: def.method,
+    headers,
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    redirect: "manual",
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as HttpResult["body"],
+    headers: response.headers,
+  };
+}

@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { defineCall } from "./define-call.ts";
 import { Banner, ContentListQuery, Service, ShortLink, ShortLinkParams } from "./entities/content.ts";
-import { BarcodeParams, DemoScenario, Health, MediaParams, ScenarioParams } from "./entities/demo.ts";
+import {
+  AdvanceBody,
+  AdvanceParams,
+  AdvanceResult,
+  BarcodeParams,
+  DemoScenario,
+  Health,
+  KioskScanBody,
+  KioskScanResult,
+  MediaParams,
+  ScenarioParams,
+} from "./entities/demo.ts";
 import {
   OverdueDropoffDetailResponse,
   OverdueDropoffParams,
@@ -34,10 +45,13 @@ import {
   BankInterfacePaymentResult,
   DropoffPaymentBody,
   LockerOrderBody,
+  NotificationReceipt,
   PaymentRedirect,
   PaymentToken,
+  SandboxNotification,
   SnapDropoffPaymentBody,
   SnapDropoffPaymentResult,
+  SnapNotification,
 } from "./entities/payment.ts";
 import { Settings } from "./entities/settings.ts";
 import { MembersAuthQuery, UserData } from "./entities/user.ts";
@@ -180,6 +194,27 @@ export const calls = {
     auth: "bearer",
     body: SnapDropoffPaymentBody,
     response: SnapDropoffPaymentResult,
+  }),
+  paymentNotification: defineCall({
+    id: "paymentNotification",
+    method: "POST",
+    path: "/api/v1/payments/notify",
+    summary:
+      "Signed result of a checkout from the gateway (x-sandbox-signature); the only way a payment becomes paid",
+    tag: "payments",
+    auth: "none",
+    body: SandboxNotification,
+    response: NotificationReceipt,
+  }),
+  snapPaymentNotification: defineCall({
+    id: "snapPaymentNotification",
+    method: "POST",
+    path: "/api/v1/payments/snap/notify",
+    summary: "Signed result of a bank-interface (SNAP) checkout (x-timestamp, x-signature)",
+    tag: "payments",
+    auth: "none",
+    body: SnapNotification,
+    response: NotificationReceipt,
   }),
   settings: defineCall({
     id: "settings",
@@ -335,6 +370,29 @@ export const calls = {
     params: ScenarioParams,
     response: z.null(),
     responseType: "redirect",
+    demo: true,
+  }),
+  kioskScan: defineCall({
+    id: "kioskScan",
+    method: "POST",
+    path: "/api/demo/kiosk/scan",
+    summary: "Locker-kiosk simulator: scan a QR text, see what the locker does",
+    tag: "demo",
+    auth: "none",
+    body: KioskScanBody,
+    response: KioskScanResult,
+    demo: true,
+  }),
+  advanceOrder: defineCall({
+    id: "advanceOrder",
+    method: "POST",
+    path: "/api/demo/orders/{id}/advance",
+    summary: "Move an order's clock forward by some minutes (deadlines pass without waiting)",
+    tag: "demo",
+    auth: "none",
+    params: AdvanceParams,
+    body: AdvanceBody,
+    response: AdvanceResult,
     demo: true,
   }),
 } as const;

@@ -68,8 +68,7 @@ export function pin(x: number, y: number, scale: number, fill: string = C.primar
 export function qr(x: number, y: number, size: number, seed: number, fill: string = C.ink): string {
   const random = prng(seed);
   const m = size / 21;
-  const finder = (r: number, c: number) =>
-    (r < 8 && c < 8) || (r < 8 && c > 12) || (r > 12 && c < 8);
+  const finder = (r: number, c: number) => (r < 8 && c < 8) || (r < 8 && c > 12) || (r > 12 && c < 8);
   let d = "";
   const cell = (r: number, c: number) => {
     d += `M${n(x + c * m)} ${n(y + r * m)}h${n(m)}v${n(m)}h${n(-m)}z`;
@@ -476,7 +475,14 @@ export function route(d: string, stroke: string = C.primary): string {
 }
 
 /** A curved arrow from (x1, y1) to (x2, y2). */
-export function arrow(x1: number, y1: number, x2: number, y2: number, stroke: string = C.accent, bend = 40): string {
+export function arrow(
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  stroke: string = C.accent,
+  bend = 40,
+): string {
   const mx = (x1 + x2) / 2;
   const my = (y1 + y2) / 2 - bend;
   const angle = Math.atan2(y2 - my, x2 - mx);

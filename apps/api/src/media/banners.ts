@@ -5,7 +5,7 @@
 
 import { blob, sparkle } from "./art.ts";
 import { stage } from "./scenes.ts";
-import { COLORS as C, hashString, mix, svgDocument, text, translate, wrapText } from "./svg.ts";
+import { balancedWrap, COLORS as C, hashString, mix, svgDocument, text, translate } from "./svg.ts";
 
 export interface BannerArt {
   /** Illustration stage name (see scenes.ts). */
@@ -64,10 +64,10 @@ function gradient(id: string, theme: Theme, vertical: boolean): string {
 /** Fits the header into at most `maxLines` lines by shrinking the font size. */
 function fitHeader(header: string, maxWidth: number, size: number, maxLines: number) {
   let fontSize = size;
-  let lines = wrapText(header, maxWidth, fontSize, 800);
+  let lines = balancedWrap(header, maxWidth, fontSize, 800);
   while (lines.length > maxLines && fontSize > 24) {
     fontSize -= 2;
-    lines = wrapText(header, maxWidth, fontSize, 800);
+    lines = balancedWrap(header, maxWidth, fontSize, 800);
   }
   return { fontSize, lines };
 }

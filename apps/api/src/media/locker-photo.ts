@@ -21,7 +21,7 @@ interface Look {
 
 const WALLS = ["#EDE6DA", "#DDE3EA", "#E6ECE3", "#EFEBF6", "#D8D4CD", "#EADCCB", "#CFD8DC", "#F2EFE9"];
 const FLOORS = ["#B8B2A7", "#9CA3AF", "#C9B59B", "#8D9096", "#D3CFC8", "#A88C6E", "#7C8088"];
-const BODIES = [C.primary, C.primary, "#374151", "#F3F4F6", "#1F2937", C.primaryDark, "#0F766E"];
+const BODIES = [C.primary, "#374151", "#F3F4F6", "#1F2937", C.primaryDark, "#0F766E"];
 
 function chooseLook(random: () => number): Look {
   const body = pick(random, BODIES);
@@ -40,8 +40,10 @@ function wall(look: Look, horizon: number, random: () => number): string {
   const line = mix(look.wall, C.ink, 0.1);
   if (look.wallTexture === "tiles") {
     const size = pick(random, [50, 60, 80]);
-    for (let x = size; x < W; x += size) s += `<path d="M${x} 60V${horizon}" stroke="${line}" stroke-width="1.5"/>`;
-    for (let y = horizon - size; y > 60; y -= size) s += `<path d="M0 ${y}H${W}" stroke="${line}" stroke-width="1.5"/>`;
+    for (let x = size; x < W; x += size)
+      s += `<path d="M${x} 60V${horizon}" stroke="${line}" stroke-width="1.5"/>`;
+    for (let y = horizon - size; y > 60; y -= size)
+      s += `<path d="M0 ${y}H${W}" stroke="${line}" stroke-width="1.5"/>`;
   } else if (look.wallTexture === "panels") {
     const panel = mix(look.wall, "#8B5E3C", 0.35);
     s += `<rect y="60" width="${W}" height="${horizon - 60}" fill="${panel}"/>`;
@@ -52,7 +54,8 @@ function wall(look: Look, horizon: number, random: () => number): string {
     const rowH = 26;
     for (let row = 0, y = horizon - rowH; y > 60; row++, y -= rowH) {
       s += `<path d="M0 ${y}H${W}" stroke="${line}" stroke-width="2"/>`;
-      for (let x = row % 2 ? 30 : 0; x < W; x += 60) s += `<path d="M${x} ${y}v${rowH}" stroke="${line}" stroke-width="2"/>`;
+      for (let x = row % 2 ? 30 : 0; x < W; x += 60)
+        s += `<path d="M${x} ${y}v${rowH}" stroke="${line}" stroke-width="2"/>`;
     }
   } else if (look.wallTexture === "band") {
     s += `<rect y="${horizon - 150}" width="${W}" height="26" fill="${look.accent}" opacity=".85"/>`;
@@ -92,7 +95,8 @@ function floor(look: Look, horizon: number): string {
     let row = 0;
     while (y < H) {
       s += `<path d="M0 ${n(y)}H${W}" stroke="${line}" stroke-width="1.2"/>`;
-      for (let x = row % 2 ? 60 : 0; x < W; x += 180) s += `<path d="M${x} ${n(y)}v${n(step)}" stroke="${line}" stroke-width="1.2"/>`;
+      for (let x = row % 2 ? 60 : 0; x < W; x += 180)
+        s += `<path d="M${x} ${n(y)}v${n(step)}" stroke="${line}" stroke-width="1.2"/>`;
       y += step;
       step *= 1.3;
       row++;
@@ -166,7 +170,8 @@ function lockerBank(look: Look, horizon: number, random: () => number, code: str
       // Scanner, card reader, speaker.
       s += `<rect x="${cx - 18}" y="${top + 96}" width="36" height="18" rx="4" fill="#0B1220"/><circle cx="${cx + 10}" cy="${top + 105}" r="3" fill="#34D399"/>`;
       s += `<rect x="${cx - 14}" y="${top + 124}" width="28" height="8" rx="2" fill="#0B1220"/>`;
-      for (let i = 0; i < 4; i++) s += `<rect x="${cx - 16}" y="${top + 142 + i * 6}" width="32" height="2.5" rx="1.2" fill="#0B1220" opacity=".55"/>`;
+      for (let i = 0; i < 4; i++)
+        s += `<rect x="${cx - 16}" y="${top + 142 + i * 6}" width="32" height="2.5" rx="1.2" fill="#0B1220" opacity=".55"/>`;
       const lower = top + 176;
       const lowerH = area - 176;
       s += `<rect x="${x + 6}" y="${lower}" width="${screenW - 12}" height="${lowerH}" rx="3" fill="${door}" stroke="${doorEdge}" stroke-width="1"/>`;
@@ -187,7 +192,13 @@ function lockerBank(look: Look, horizon: number, random: () => number, code: str
       s += `<rect x="${dx + dw - 12}" y="${n(lockY)}" width="6" height="${n(lockH)}" rx="2" fill="${doorEdge}"/>`;
       s += `<circle cx="${dx + dw - 18}" cy="${n(lockY + lockH / 2)}" r="1.6" fill="${random() < 0.85 ? "#34D399" : "#F87171"}"/>`;
       if (h > 22) {
-        s += text(String(number).padStart(2, "0"), { x: dx + 6, y: y + 13, size: 9, weight: 700, fill: label });
+        s += text(String(number).padStart(2, "0"), {
+          x: dx + 6,
+          y: y + 13,
+          size: 9,
+          weight: 700,
+          fill: label,
+        });
       }
       number++;
       y += h + 4;
@@ -201,7 +212,7 @@ function lockerBank(look: Look, horizon: number, random: () => number, code: str
   }
   const reflection =
     look.floorPattern === "polished"
-      ? `<linearGradient id="reflection" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${body}" stop-opacity=".3"/><stop offset="1" stop-color="${body}" stop-opacity="0"/></linearGradient><rect x="${x0}" y="${y0 + height}" width="${width}" height="120" fill="url(#reflection)"/>`
+      ? `<linearGradient id="reflection" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${body}" stop-opacity=".22"/><stop offset="1" stop-color="${body}" stop-opacity="0"/></linearGradient><rect x="${x0}" y="${y0 + height}" width="${width}" height="80" fill="url(#reflection)"/>`
       : "";
   return { svg: `<g data-code="${esc(code)}">${s}</g>${reflection}`, x0, width };
 }

@@ -145,7 +145,12 @@ export function listMediaPaths(): string[] {
     }
   }
   for (const location of locations) paths.add(`locker/${location.code}.svg`);
-  for (const extra of ["brand/wordmark.svg", "brand/icon-192.svg", "brand/icon-512.svg", "misc/no-content.svg"]) {
+  for (const extra of [
+    "brand/wordmark.svg",
+    "brand/icon-192.svg",
+    "brand/icon-512.svg",
+    "misc/no-content.svg",
+  ]) {
     paths.add(extra);
   }
   return [...paths];

@@ -46,7 +46,7 @@ import { COLORS as C, hashString, mix, svgDocument, translate } from "./svg.ts";
 
 type GuideScene = (seed: number) => string;
 
-function phoneOnRight(seed: number, locker: ReturnType<typeof placeLocker>, screen: string): string {
+function phoneOnRight(_seed: number, locker: ReturnType<typeof placeLocker>, screen: string): string {
   const px = 318;
   const py = 96;
   const scale = 0.66;
@@ -62,7 +62,7 @@ const GUIDE_SCENES: Record<string, readonly GuideScene[]> = {
       return `${shadow(210, 334, 80, 9)}${phone(136, 30, 1, screenMap())}${shadow(364, 334, 56, 6)}${locker.svg}${pin(330, 58, 1.5, C.accent)}${sparkle(108, 90, 10, C.accent)}${sparkle(430, 120, 7, C.primaryTint)}`;
     },
     // 2. Choose size and duration, pay.
-    (seed) =>
+    (_seed) =>
       `${shadow(200, 334, 80, 9)}${phone(124, 30, 1, screenSizes())}<g transform="${translate(292, 168)} rotate(-10 60 38)">${card(0, 0, 1.1)}</g>${coin(320, 292, 20)}${coin(356, 282, 16)}${checkBadge(410, 120, 22)}${sparkle(96, 120, 9, C.accent)}${sparkle(430, 300, 6, C.primary)}`,
     // 3. Scan the QR at the locker screen.
     (seed) => {
@@ -98,14 +98,19 @@ const GUIDE_SCENES: Record<string, readonly GuideScene[]> = {
     },
   ],
   "titip-paket": [
-    (seed) =>
-      `${shadow(190, 334, 80, 9)}${phone(112, 30, 1, screenForm())}${shadow(352, 334, 50, 7)}${person(302, 118, 1.02, {
-        shirt: C.primary,
-        pants: C.ink,
-        hair: C.ink,
-        pose: "phone",
-      })}${sparkle(86, 110, 9, C.accent)}${sparkle(440, 90, 7, C.primaryTint)}`,
-    (seed) =>
+    (_seed) =>
+      `${shadow(190, 334, 80, 9)}${phone(112, 30, 1, screenForm())}${shadow(352, 334, 50, 7)}${person(
+        302,
+        118,
+        1.02,
+        {
+          shirt: C.primary,
+          pants: C.ink,
+          hair: C.ink,
+          pose: "phone",
+        },
+      )}${sparkle(86, 110, 9, C.accent)}${sparkle(440, 90, 7, C.primaryTint)}`,
+    (_seed) =>
       `${shadow(190, 334, 80, 9)}${phone(112, 30, 1, screenCamera())}${shadow(370, 334, 64, 8)}${parcel(306, 196, 128, 136, { label: true })}<g transform="${translate(300, 96)}"><rect width="120" height="48" rx="12" fill="${C.white}"/><rect x="10" y="10" width="28" height="28" rx="7" fill="${C.primarySoft}"/><rect x="46" y="10" width="28" height="28" rx="7" fill="${C.primary}"/><rect x="82" y="10" width="28" height="28" rx="7" fill="${C.primarySoft}"/></g>${sparkle(90, 100, 9, C.accent)}`,
     (seed) => {
       const locker = placeLocker(
@@ -117,18 +122,23 @@ const GUIDE_SCENES: Record<string, readonly GuideScene[]> = {
       return `${shadow(174, 334, 110, 9)}${locker.svg}${phoneOnRight(seed, locker, screenQr(seed, "14"))}`;
     },
     (seed) =>
-      `${shadow(170, 334, 80, 9)}${phone(92, 30, 1, screenChat(seed))}${shadow(350, 334, 50, 7)}${person(296, 118, 1.02, {
-        shirt: C.green,
-        pants: C.ink2,
-        hair: C.primaryDark,
-        hijab: true,
-        pose: "wave",
-      })}${bell(276, 70, 24)}`,
+      `${shadow(170, 334, 80, 9)}${phone(92, 30, 1, screenChat(seed))}${shadow(350, 334, 50, 7)}${person(
+        296,
+        118,
+        1.02,
+        {
+          shirt: C.green,
+          pants: C.ink2,
+          hair: C.primaryDark,
+          hijab: true,
+          pose: "wave",
+        },
+      )}${bell(276, 70, 24)}`,
   ],
   "retur-paket": [
-    (seed) =>
+    (_seed) =>
       `${shadow(190, 334, 80, 9)}${phone(112, 30, 1, screenShop())}<circle cx="366" cy="128" r="58" fill="${C.white}"/>${returnArrow(366, 128, 34, C.primary)}${shadow(372, 334, 50, 6)}${parcel(322, 228, 98, 102)}${sparkle(90, 110, 9, C.accent)}`,
-    (seed) =>
+    (_seed) =>
       `${shadow(240, 334, 120, 10)}${parcel(136, 120, 210, 214, { label: true })}${returnLabel(318, 58, 1, 12)}<path d="M358 150q16 24 -6 44" fill="none" stroke="${C.muted}" stroke-width="4" stroke-linecap="round" stroke-dasharray="2 9"/>${sparkle(110, 96, 10, C.accent)}${sparkle(420, 230, 7, C.primary)}`,
     (seed) => {
       const locker = placeLocker(
@@ -153,7 +163,7 @@ const GUIDE_SCENES: Record<string, readonly GuideScene[]> = {
     },
   ],
   "loker-makanan": [
-    (seed) =>
+    (_seed) =>
       `${shadow(190, 334, 80, 9)}${phone(112, 30, 1, screenFood())}${shadow(370, 334, 56, 7)}${foodBag(318, 178, 1.4)}${sparkle(90, 110, 9, C.accent)}${clock(420, 86, 24)}`,
     (seed) => {
       const locker = placeLocker(
@@ -276,7 +286,15 @@ const STAGES: Record<string, Stage> = {
   // Banner stages.
   "rent-locker": (seed) => {
     const locker = placeLocker(
-      lockerArt({ columns: 4, screenColumn: 1, seed, body: C.white, door: "#EEF0F6", open: { column: 3, door: 1 }, inside: "backpack" }),
+      lockerArt({
+        columns: 4,
+        screenColumn: 1,
+        seed,
+        body: C.white,
+        door: "#EEF0F6",
+        open: { column: 3, door: 1 },
+        inside: "backpack",
+      }),
       60,
       58,
       1.3,
@@ -285,20 +303,33 @@ const STAGES: Record<string, Stage> = {
   },
   "send-parcel": (seed) => {
     const locker = placeLocker(
-      lockerArt({ columns: 3, screenColumn: 1, seed, body: C.white, door: "#EEF0F6", open: { column: 0, door: 2 }, inside: "parcel" }),
+      lockerArt({
+        columns: 3,
+        screenColumn: 1,
+        seed,
+        body: C.white,
+        door: "#EEF0F6",
+        open: { column: 0, door: 2 },
+        inside: "parcel",
+      }),
       40,
       98,
       1.22,
     );
-    return `${shadow(170, 462, 160, 14, 0.25)}${locker.svg}${shadow(470, 462, 70, 9, 0.25)}${person(390, 130, 1.55, {
-      shirt: C.accent,
-      pants: C.ink,
-      hair: C.ink,
-      pose: "carry",
-      holding: parcel(24, 80, 52, 48),
-    })}${pin(540, 30, 1.2, C.accent)}${route("M330 90C380 40 460 40 520 70", C.accent)}`;
+    return `${shadow(170, 462, 160, 14, 0.25)}${locker.svg}${shadow(470, 462, 70, 9, 0.25)}${person(
+      390,
+      130,
+      1.55,
+      {
+        shirt: C.accent,
+        pants: C.ink,
+        hair: C.ink,
+        pose: "carry",
+        holding: parcel(24, 80, 52, 48),
+      },
+    )}${pin(540, 30, 1.2, C.accent)}${route("M330 90C380 40 460 40 520 70", C.accent)}`;
   },
-  "get-app": (seed) =>
+  "get-app": (_seed) =>
     `${shadow(300, 470, 200, 14)}<g transform="${translate(110, 90)} rotate(-8 75 150)">${phone(0, 0, 1.2, screenMap())}</g>${phone(300, 50, 1.3, screenStatus())}${bell(530, 80, 32)}${checkBadge(90, 120, 26)}${pin(480, 330, 1.1, C.accent)}`,
 };
 

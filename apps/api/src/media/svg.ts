@@ -98,9 +98,9 @@ export function textWidth(text: string, fontSize: number, weight = 400): number 
     else if ("mwMW".includes(ch)) units += 0.9;
     else if (ch >= "A" && ch <= "Z") units += 0.7;
     else if (ch >= "0" && ch <= "9") units += 0.6;
-    else units += 0.58;
+    else units += 0.6;
   }
-  return units * fontSize * (weight >= 700 ? 1.08 : 1);
+  return units * fontSize * (weight >= 700 ? 1.12 : 1);
 }
 
 /** Greedy word wrap to a pixel width. */
@@ -119,6 +119,23 @@ export function wrapText(text: string, maxWidth: number, fontSize: number, weigh
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * Word wrap with lines of similar length: the narrowest width that keeps the greedy line count,
+ * so a header never ends with a lonely last word.
+ */
+export function balancedWrap(text: string, maxWidth: number, fontSize: number, weight = 400): string[] {
+  const lines = wrapText(text, maxWidth, fontSize, weight);
+  if (lines.length < 2) return lines;
+  let low = 0;
+  let high = maxWidth;
+  while (high - low > 2) {
+    const mid = (low + high) / 2;
+    if (wrapText(text, mid, fontSize, weight).length > lines.length) low = mid;
+    else high = mid;
+  }
+  return wrapText(text, high, fontSize, weight);
 }
 
 export interface TextOptions {

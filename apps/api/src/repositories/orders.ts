@@ -86,13 +86,15 @@ const time = (value: Date | null) => (value ? value.getTime() : null);
 async function activeCodes(db: Queryable, orderId: number) {
   const rows = await db.query<{ purpose: string; code: string }>(
     `select purpose, code from access_codes
-      where order_id = $1 and purpose in ('store', 'take') and used_at is null
+      where order_id = $1 and purpose in ('store', 'take', 'pickup') and used_at is null
         and (expires_at is null or expires_at > now())`,
     [orderId],
   );
   return {
     store: rows.find((row) => row.purpose === "store")?.code ?? null,
-    take: rows.find((row) => row.purpose === "take")?.code ?? null,
+    take:
+      (rows.find((row) => row.purpose === "pickup") ?? rows.find((row) => row.purpose === "take"))?.code ??
+      null,
   };
 }
 

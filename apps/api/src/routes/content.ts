@@ -8,7 +8,7 @@ import { renderMedia } from "../media/render-media.ts";
 /** Spec §8 text for a short link that does not exist. */
 export const shortLinkNotFound = "Your request could not be found. Please check your shortener address";
 
-export function contentRoutes(app: FastifyInstance, db: Queryable): void {
+export function contentRoutes(app: FastifyInstance, db: Queryable, productName: string): void {
   mountCall(app, calls.settings, async ({ reply }) => {
     const rows = await db.query<{ grp: string; name: string; value: unknown }>(
       "select grp, name, value from settings order by grp, position, name",
@@ -55,7 +55,7 @@ export function contentRoutes(app: FastifyInstance, db: Queryable): void {
   });
 
   mountCall(app, calls.media, async ({ params, reply }) => {
-    const svg = renderMedia(params.kind, params.name);
+    const svg = renderMedia(params.kind, params.name, { productName });
     if (svg === null) throw notFound(`No picture named ${params.kind}/${params.name}.`);
     return reply
       .header("content-type", "image/svg+xml; charset=utf-8")

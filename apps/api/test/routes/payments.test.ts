@@ -1,18 +1,188 @@
-import { calls } from "@paxelbox/contract";
+import { calls, type Order } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
-import { budi, call, failure, ok, sari, scenario, useApp } from "../helpers.ts";
+import { signBody } from "../../src/payments/signature.ts";
+import { budi, call, failure, http, ok, sari, scenario, useApp, useServer } from "../helpers.ts";
 
 const app = useApp();
+const origin = useServer(app);
 
-describe("payment calls (routes and checks in place, gateway pending)", () => {
-  it("bank-interface payment checks body, auth and ownership before answering 501", async () => {
-    const params = await scenario(app(), "rent-in-store-overdue");
-    const orderid = Number(params.get("orderid"));
-    const order = ok(
-      calls.orderDetail,
-      await call(app(), calls.orderDetail, { params: { orderid }, token: budi }),
+async function order(orderid: number, token = budi): Promise<Order> {
+  return ok(calls.orderDetail, await call(app(), calls.orderDetail, { params: { orderid }, token }));
+}
+
+async function overdueRent() {
+  const params = await scenario(app(), "rent-in-store-overdue");
+  return Number(params.get("orderid"));
+}
+
+function lockerOrderBody(orderid: number, overrides: Record<string, unknown> = {}) {
+  const page = `${origin()}/order-status?orderid=${orderid}&token=${budi}&status=overdue`;
+  return {
+    order_info: {
+      name: "Budi Santoso",
+      box_name: "Locker",
+      phone_number: "081234567801",
+      cancel_url: page,
+      success_url: page,
+      failed_url: page,
+      payment_type: "extention",
+      localization: "indonesia",
+      box_id: 1,
+      door_number: "1",
+      order_id: orderid,
+      price: 1,
+      size: "M",
+      loker_order_type: "rental",
+      duration: 1,
+      currency: "Rp",
+      client: "userapp_locker",
+      ...overrides,
+    },
+  };
+}
+
+async function accessToken(token = budi): Promise<string> {
+  const result = await http(origin(), calls.paymentToken, { token });
+  expect(result.status).toBe(200);
+  return (result.body.data as { access_token: string }).access_token;
+}
+
+/** Presses a button on the sandbox checkout page, as the browser's form would. */
+async function press(checkoutUrl: string, action: "pay" | "fail" | "cancel") {
+  const response = await fetch(`${checkoutUrl}/${action}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "",
+    redirect: "manual",
+  });
+  expect(response.status).toBe(303);
+  return new URL(response.headers.get("location") ?? "");
+}
+
+async function sandboxLedger(checkoutUrl: string) {
+  const reference = checkoutUrl.split("/").at(-1);
+  const [row] = await app().db.query<{ charged_count: number; status: string }>(
+    "select charged_count, status from sandbox_transactions where reference_no = $1",
+    [reference],
+  );
+  return row;
+}
+
+describe("non-interface rent payment through the sandbox", () => {
+  it("Pay extends the rent to next_overdue_time exactly once, whatever the client says the price is", async () => {
+    const orderid = await overdueRent();
+    const calculation = ok(
+      calls.overdueCalculation,
+      await call(app(), calls.overdueCalculation, { params: { orderid }, token: budi }),
     );
-    const body = {
+    const token = await accessToken();
+    const created = await http(origin(), calls.lockerOrderPayment, {
+      query: { access_token: token },
+      body: lockerOrderBody(orderid),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const paymentUrl = (created.body.data as { payment_url: string }).payment_url;
+    expect(paymentUrl).toMatch(/\/demo\/pay\/SBX/);
+
+    const page = await (await fetch(paymentUrl)).text();
+    expect(page).toContain("PaxelBox");
+    expect(page).toContain((await order(orderid)).expressNumber);
+    expect(page).toContain("Rp. 15.000");
+    for (const label of [">Pay<", ">Fail<", ">Cancel<"]) expect(page).toContain(label);
+
+    const before = await order(orderid);
+    const back = await press(paymentUrl, "pay");
+    expect(back.searchParams.get("payment_status")).toBe("SUCCESS");
+    expect(back.searchParams.get("overdue")).toBe("true");
+    const after = await order(orderid);
+    expect(after.overdueTime).toBe(calculation.next_overdue_time);
+    expect(after.overdueTime).not.toBe(before.overdueTime);
+
+    await press(paymentUrl, "pay");
+    expect(await sandboxLedger(paymentUrl)).toMatchObject({ charged_count: 1, status: "SUCCESS" });
+    expect((await order(orderid)).overdueTime).toBe(calculation.next_overdue_time);
+    const paid = await call(app(), calls.overdueCalculation, { params: { orderid }, token: budi });
+    expect(ok(calls.overdueCalculation, paid).total_overdue_fee).toBe(0);
+  });
+
+  it("Fail and Cancel change nothing and bring the return parameters; a new payment can follow", async () => {
+    const orderid = await overdueRent();
+    const before = await order(orderid);
+    for (const action of ["fail", "cancel"] as const) {
+      const token = await accessToken();
+      const created = await http(origin(), calls.lockerOrderPayment, {
+        query: { access_token: token },
+        body: lockerOrderBody(orderid),
+      });
+      const paymentUrl = (created.body.data as { payment_url: string }).payment_url;
+      const back = await press(paymentUrl, action);
+      expect(back.searchParams.get("payment_status")).toBe(action === "fail" ? "FAILED" : "CANCELLED");
+      expect(back.searchParams.get("overdue")).toBe("true");
+      expect((await order(orderid)).overdueTime).toBe(before.overdueTime);
+    }
+  });
+
+  it("creating twice for the same overdue yields one checkout", async () => {
+    const orderid = await overdueRent();
+    const token = await accessToken();
+    const [first, second] = await Promise.all([
+      http(origin(), calls.lockerOrderPayment, {
+        query: { access_token: token },
+        body: lockerOrderBody(orderid),
+      }),
+      http(origin(), calls.lockerOrderPayment, {
+        query: { access_token: token },
+        body: lockerOrderBody(orderid),
+      }),
+    ]);
+    expect(first.body.data).toEqual(second.body.data);
+    const [count] = await app().db.query<{ n: number }>(
+      "select count(*)::int as n from payments where order_id = $1",
+      [orderid],
+    );
+    expect(count?.n).toBe(1);
+  });
+
+  it("refuses foreign return URLs, a bad access token, another member's order, and a rent in time", async () => {
+    const orderid = await overdueRent();
+    const token = await accessToken();
+    const foreign = lockerOrderBody(orderid, { success_url: "https://evil.example/steal" });
+    expect(
+      (await http(origin(), calls.lockerOrderPayment, { query: { access_token: token }, body: foreign }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await http(origin(), calls.lockerOrderPayment, {
+          query: { access_token: "nope" },
+          body: lockerOrderBody(orderid),
+        })
+      ).status,
+    ).toBe(401);
+    const other = await accessToken(sari);
+    expect(
+      (
+        await http(origin(), calls.lockerOrderPayment, {
+          query: { access_token: other },
+          body: lockerOrderBody(orderid),
+        })
+      ).status,
+    ).toBe(403);
+    const inTime = Number((await scenario(app(), "rent-in-store")).get("orderid"));
+    expect(
+      (
+        await http(origin(), calls.lockerOrderPayment, {
+          query: { access_token: token },
+          body: lockerOrderBody(inTime),
+        })
+      ).status,
+    ).toBe(409);
+  });
+});
+
+describe("bank-interface (SNAP) rent payment", () => {
+  function snapBody(expressNumber: string, orderid: number) {
+    return {
       additionalInfo: {
         customerDetails: { firstName: "Budi", phone: "081234567801" },
         items: [
@@ -21,37 +191,256 @@ describe("payment calls (routes and checks in place, gateway pending)", () => {
             category: "locker",
             id: String(orderid),
             name: "Overdue",
-            price: { currency: "IDR", value: "15000.00" },
+            price: { currency: "IDR", value: "1.00" },
             quantity: 1,
           },
         ],
-        language: "id",
+        language: "en",
         payOptionDetails: [],
       },
       isOverdue: true,
       overdueDuration: 3,
-      partnerReferenceNo: order.expressNumber,
+      partnerReferenceNo: expressNumber,
       urlParam: [
-        { url: "http://localhost:3000/order-status?orderid=1", type: "PAY_RETURN", isDeeplink: "N" },
+        {
+          url: `${origin()}/order-status?orderid=${orderid}&token=${budi}`,
+          type: "PAY_RETURN",
+          isDeeplink: "N",
+        },
       ],
     };
-    failure(await call(app(), calls.bankInterfacePayment, { body }), 401);
-    failure(await call(app(), calls.bankInterfacePayment, { body, token: sari }), 403);
-    failure(
-      await call(app(), calls.bankInterfacePayment, { body: { ...body, isOverdue: false }, token: budi }),
-      400,
+  }
+
+  it("opens a checkout over the SNAP protocol and Pay extends the rent once", async () => {
+    const orderid = await overdueRent();
+    const { expressNumber } = await order(orderid);
+    const result = await http(origin(), calls.bankInterfacePayment, {
+      body: snapBody(expressNumber, orderid),
+      token: budi,
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    const data = result.body.data as { checkoutUrl: string; partnerReferenceNo: string };
+    expect(data.partnerReferenceNo).toBe(expressNumber);
+    const again = await http(origin(), calls.bankInterfacePayment, {
+      body: snapBody(expressNumber, orderid),
+      token: budi,
+    });
+    expect((again.body.data as { checkoutUrl: string }).checkoutUrl).toBe(data.checkoutUrl);
+    const back = await press(data.checkoutUrl, "pay");
+    expect(back.pathname).toBe("/order-status");
+    expect(back.searchParams.get("payment_status")).toBe("SUCCESS");
+    expect(back.searchParams.get("orderid")).toBe(String(orderid));
+    const paid = ok(
+      calls.overdueCalculation,
+      await call(app(), calls.overdueCalculation, { params: { orderid }, token: budi }),
     );
-    expect(failure(await call(app(), calls.bankInterfacePayment, { body, token: budi }), 501)).toBe(
-      "not implemented yet",
-    );
+    expect(paid.total_overdue_fee).toBe(0);
+    expect(
+      (
+        await http(origin(), calls.bankInterfacePayment, {
+          body: snapBody(expressNumber, orderid),
+          token: budi,
+        })
+      ).status,
+    ).toBe(409);
   });
 
-  it("payment token needs a member; the others validate then answer 501", async () => {
-    failure(await call(app(), calls.paymentToken), 401);
-    failure(await call(app(), calls.paymentToken, { token: budi }), 501);
-    failure(await call(app(), calls.lockerOrderPayment, { query: { access_token: "t" }, body: {} }), 400);
-    failure(await call(app(), calls.createDropoffPayment, { body: {} }), 400);
-    failure(await call(app(), calls.snapDropoffPayment, { body: {} }), 401);
-    failure(await call(app(), calls.snapDropoffPayment, { body: {}, token: budi }), 400);
+  it("checks auth first", async () => {
+    const orderid = await overdueRent();
+    const { expressNumber } = await order(orderid);
+    expect(
+      (await http(origin(), calls.bankInterfacePayment, { body: snapBody(expressNumber, orderid) })).status,
+    ).toBe(401);
+    expect(
+      (
+        await http(origin(), calls.bankInterfacePayment, {
+          body: snapBody(expressNumber, orderid),
+          token: sari,
+        })
+      ).status,
+    ).toBe(403);
+  });
+});
+
+describe("notifications", () => {
+  async function pendingPayment() {
+    const orderid = await overdueRent();
+    const token = await accessToken();
+    const created = await http(origin(), calls.lockerOrderPayment, {
+      query: { access_token: token },
+      body: lockerOrderBody(orderid),
+    });
+    const paymentUrl = (created.body.data as { payment_url: string }).payment_url;
+    return { orderid, referenceNo: paymentUrl.split("/").at(-1)! };
+  }
+
+  it("a return URL alone marks nothing paid", async () => {
+    const { orderid } = await pendingPayment();
+    const before = await order(orderid);
+    const landed = await fetch(
+      `${origin()}/order-status?orderid=${orderid}&payment_status=SUCCESS&overdue=true`,
+    );
+    expect(landed.status).toBeLessThan(500);
+    expect((await order(orderid)).overdueTime).toBe(before.overdueTime);
+  });
+
+  it("rejects a bad signature with 401 and answers a duplicate idempotently", async () => {
+    const { orderid, referenceNo } = await pendingPayment();
+    const notice = {
+      eventId: "evt-1",
+      referenceNo,
+      partnerReferenceNo: "x",
+      status: "SUCCESS",
+      amount: 15000,
+    };
+    const body = JSON.stringify(notice);
+    const send = (signature: string) =>
+      app().inject({
+        method: "POST",
+        url: calls.paymentNotification.path,
+        payload: body,
+        headers: { "content-type": "application/json", "x-sandbox-signature": signature },
+      });
+    failure(await send("0".repeat(64)), 401);
+    failure(await send(""), 401);
+    const secret = "paxelbox-development-secret-not-for-production";
+    const first = ok(calls.paymentNotification, await send(signBody(secret, body)));
+    expect(first).toEqual({ duplicate: false, status: "SUCCESS" });
+    const extended = (await order(orderid)).overdueTime;
+    const second = ok(calls.paymentNotification, await send(signBody(secret, body)));
+    expect(second.duplicate).toBe(true);
+    expect((await order(orderid)).overdueTime).toBe(extended);
+    const wrongAmount = JSON.stringify({ ...notice, eventId: "evt-2", amount: 1 });
+    const tampered = await app().inject({
+      method: "POST",
+      url: calls.paymentNotification.path,
+      payload: wrongAmount,
+      headers: { "content-type": "application/json", "x-sandbox-signature": signBody(secret, wrongAmount) },
+    });
+    expect(failure(tampered, 400)).toMatch(/amount/);
+    expect((await order(orderid)).overdueTime).toBe(extended);
+  });
+
+  it("rejects a SNAP notification with a bad signature", async () => {
+    const response = await app().inject({
+      method: "POST",
+      url: calls.snapPaymentNotification.path,
+      payload: {
+        originalPartnerReferenceNo: "x",
+        originalReferenceNo: "y",
+        latestTransactionStatus: "00",
+        amount: { value: "1.00", currency: "IDR" },
+        additionalInfo: { eventId: "e" },
+      },
+      headers: { "x-timestamp": new Date().toISOString(), "x-signature": "forged" },
+    });
+    failure(response, 401);
+  });
+});
+
+describe("drop-off overdue payment", () => {
+  async function overdueDropoff() {
+    const params = await scenario(app(), "dropoff-overdue-need-to-pay");
+    return { orderid: Number(params.get("orderid")), token: params.get("token")! };
+  }
+
+  function dropoffBody(orderid: number) {
+    const page = `${origin()}/overduepayment?orderid=${orderid}`;
+    return {
+      client: "overdue_dropoff_locker",
+      email: "rina@example.id",
+      invoice_number: "INV-DOL-A1B2C3-D4E5",
+      cashier_name: "Rina Kartika",
+      phone_number: "0811222233333",
+      success_url: `${origin()}/overduepayment/success-payment?orderid=${orderid}`,
+      failed_url: `${page}&status=failed`,
+      cancel_url: `${page}&status=cancel`,
+      locker_order_type: "Drop Off",
+      order_info: [
+        {
+          order_id: orderid,
+          name: "Rina Kartika",
+          box_id: 1,
+          door_number: "1",
+          box_name: "Locker",
+          size: "S",
+          localization: "indonesia",
+          duration: 3,
+          price: 1,
+          currency: "Rp",
+          payment_type: "extention",
+        },
+      ],
+    };
+  }
+
+  it("Pay makes the parcel collectable with a one-time pick-up barcode", async () => {
+    const { orderid, token } = await overdueDropoff();
+    const access = await accessToken(token);
+    const created = await http(origin(), calls.createDropoffPayment, {
+      query: { access_token: access },
+      body: dropoffBody(orderid),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const paymentUrl = (created.body.data as { payment_url: string }).payment_url;
+    const failed = await press(paymentUrl, "fail");
+    expect(failed.searchParams.get("status")).toBe("failed");
+    expect(failed.searchParams.get("payment_status")).toBe("FAILED");
+
+    const retry = await http(origin(), calls.createDropoffPayment, {
+      query: { access_token: access },
+      body: dropoffBody(orderid),
+    });
+    const retryUrl = (retry.body.data as { payment_url: string }).payment_url;
+    expect(retryUrl).not.toBe(paymentUrl);
+    const back = await press(retryUrl, "pay");
+    expect(back.pathname).toBe("/overduepayment/success-payment");
+
+    const detail = ok(
+      calls.overdueDropoffDetail,
+      await call(app(), calls.overdueDropoffDetail, { params: { orderid }, token }),
+    ) as { overdueStatus: string; barcode: { id: string } | null };
+    expect(detail.overdueStatus).toBe("none");
+    expect(detail.barcode?.id).toBeTruthy();
+    const image = await call(app(), calls.barcodeImage, {
+      params: { product: "paxelbox", barcodeId: detail.barcode!.id },
+    });
+    expect(image.statusCode).toBe(200);
+
+    const [code] = await app().db.query<{ code: string }>("select code from access_codes where id = $1", [
+      detail.barcode!.id,
+    ]);
+    expect(
+      ok(calls.kioskScan, await call(app(), calls.kioskScan, { body: { code: code!.code } })).action,
+    ).toBe("pickup");
+    failure(await call(app(), calls.kioskScan, { body: { code: code!.code } }), 409);
+  });
+
+  it("the snap drop-off payment opens a checkout for the link holder only", async () => {
+    const { orderid, token } = await overdueDropoff();
+    const body = {
+      order_id: orderid,
+      order_number: "x",
+      email: "rina@example.id",
+      invoice_number: "INV-DOL-A1B2C3-D4E5",
+      overdue_time: 1,
+      overdue_days: 3,
+      overdue_total_price: 1,
+      recipient_name: "Rina",
+      phone: "0811222233333",
+      url_param: `${origin()}/order?orderid=${orderid}&token=${token}`,
+      language: "id",
+    };
+    expect((await http(origin(), calls.snapDropoffPayment, { body, token: budi })).status).toBe(403);
+    const result = await http(origin(), calls.snapDropoffPayment, { body, token });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    const checkout = (result.body.data as { checkout_url: string }).checkout_url;
+    const back = await press(checkout, "cancel");
+    expect(back.searchParams.get("payment_status")).toBe("CANCELLED");
+    const detail = ok(
+      calls.overdueDropoffDetail,
+      await call(app(), calls.overdueDropoffDetail, { params: { orderid } }),
+    );
+    expect(detail.overdueStatus).toBe("need_to_pay");
   });
 });

@@ -44,3 +44,33 @@ export const BarcodeParams = z.object({
   product: z.string().regex(/^[a-z0-9-]{1,32}$/, { error: "unknown product" }),
   barcodeId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, { error: "unknown barcode" }),
 });
+
+/** Locker-kiosk simulator: a scanned QR text and, optionally, the box it was scanned at. */
+export const KioskScanBody = z.object({
+  code: z.string().trim().min(1, { error: "code is required" }).max(200, { error: "code is too long" }),
+  boxId: z.coerce.number().int().positive().optional(),
+});
+
+export const KioskAction = z.enum(["store", "open", "stop", "dropoff-store", "pickup"]);
+
+export const KioskScanResult = z.object({
+  action: KioskAction,
+  boxId: z.number().int(),
+  doorNumber: z.string(),
+  orderId: z.number().int(),
+  orderStatus: z.string(),
+  /** For a drop-off just stored: the link the recipient is sent. */
+  recipientLink: z.string().optional(),
+  openCount: z.number().int().optional(),
+});
+export type KioskScanResult = z.infer<typeof KioskScanResult>;
+
+export const AdvanceParams = z.object({ id: z.coerce.number().int().positive() });
+export const AdvanceBody = z.object({
+  minutes: z
+    .number({ error: "minutes must be a number" })
+    .int({ error: "minutes must be a whole number" })
+    .min(1, { error: "minutes must be at least 1" })
+    .max(60 * 24 * 60, { error: "minutes must be at most 60 days" }),
+});
+export const AdvanceResult = z.object({ id: z.number().int(), minutes: z.number().int() });

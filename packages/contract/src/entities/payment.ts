@@ -121,3 +121,28 @@ export const SnapDropoffPaymentResult = z.object({ checkout_url: z.string() });
 
 /** Values the payment return URLs carry (spec §4). */
 export const PaymentReturnStatus = z.enum(["SUCCESS", "FAILED", "CANCELLED"]);
+
+/** Signed callback of the sandbox gateway (header `x-sandbox-signature`: HMAC-SHA256 of the body). */
+export const SandboxNotification = z.object({
+  eventId: z.string().min(1).max(64),
+  referenceNo: z.string().min(1).max(64),
+  externalId: z.string().max(64).optional(),
+  partnerReferenceNo: z.string().max(64),
+  status: z.enum(["SUCCESS", "FAILED", "CANCELLED"]),
+  amount: Rupiah,
+});
+
+/** Signed callback of a SNAP bank interface (headers `x-timestamp`, `x-signature`). */
+export const SnapNotification = z.object({
+  originalPartnerReferenceNo: z.string().max(64),
+  originalReferenceNo: z.string().min(1).max(64),
+  originalExternalId: z.string().max(64).optional(),
+  latestTransactionStatus: z
+    .enum(["00", "03", "05", "06"])
+    .describe("00 success, 03 pending, 05 cancelled, 06 failed"),
+  transactionStatusDesc: z.string().max(64).optional(),
+  amount: z.object({ value: z.string().regex(/^\d+\.\d{2}$/), currency: z.literal("IDR") }),
+  additionalInfo: z.object({ eventId: z.string().min(1).max(64) }),
+});
+
+export const NotificationReceipt = z.object({ duplicate: z.boolean(), status: z.string() });

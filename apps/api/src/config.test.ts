@@ -1,0 +1,27 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+
+describe("API configuration", () => {
+  it("has working defaults for development", () => {
+    const config = loadConfig({});
+    expect(config.demo).toBe(true);
+    expect(config.dataDir).toBe(path.resolve(".data"));
+    expect(config.productName).toBe("Paxel");
+  });
+
+  it("keeps an in-memory database as it is", () => {
+    expect(loadConfig({ DATA_DIR: "memory://" }).dataDir).toBe("memory://");
+  });
+
+  it("turns demo off in production unless DEMO=1, and demands a payment secret there", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENT_SECRET/);
+    const secret = { NODE_ENV: "production", PAYMENT_SECRET: "0123456789abcdef0123" };
+    expect(loadConfig(secret).demo).toBe(false);
+    expect(loadConfig({ ...secret, DEMO: "1" }).demo).toBe(true);
+  });
+
+  it("stops with a clear message on a bad value", () => {
+    expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
+  });
+});

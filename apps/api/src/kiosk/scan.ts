@@ -1,0 +1,215 @@
+import type { KioskScanResult } from "@paxelbox/contract";
+import type { Database, Queryable } from "../db/database.ts";
+import { issueCode } from "../domain/access-codes.ts";
+import { calculateRentOverdue, dayMs, dropoffOverdueStatus } from "../domain/overdue.ts";
+import { hashToken, randomCode, randomSecret } from "../domain/tokens.ts";
+import { conflict, HttpError, notFound } from "../http/errors.ts";
+import { findFreeMouth, getOrder, insertOrder, type OrderRecord } from "../repositories/orders.ts";
+
+/** Days a drop-off parcel may stay for free, and days until its link expires. */
+export const dropoffFreeDays = 2;
+export const dropoffLinkDays = 9;
+
+interface CodeRow {
+  id: string;
+  purpose: "store" | "take" | "open" | "overdue" | "dropoff-store" | "pickup";
+  order_id: number | null;
+  package_id: number | null;
+  expires_at: Date | null;
+  used_at: Date | null;
+}
+
+async function useCode(tx: Queryable, id: string): Promise<void> {
+  await tx.query("update access_codes set used_at = now() where id = $1", [id]);
+}
+
+async function setStatus(
+  tx: Queryable,
+  orderId: number,
+  status: string,
+  column?: "store_time" | "take_time",
+) {
+  await tx.query(
+    `update orders set status = $2, updated_at = now()${column ? `, ${column} = now()` : ""} where id = $1`,
+    [orderId, status],
+  );
+  await tx.query("insert into order_logs (order_id, status) values ($1, $2)", [orderId, status]);
+}
+
+/** Ends an order at the locker: the door opened for the last time, every remaining code is void. */
+async function endOrder(tx: Queryable, orderId: number): Promise<void> {
+  await setStatus(tx, orderId, "CUSTOMER_TAKEN", "take_time");
+  await tx.query("update access_codes set used_at = now() where order_id = $1 and used_at is null", [
+    orderId,
+  ]);
+}
+
+function result(order: OrderRecord, action: KioskScanResult["action"], status: string): KioskScanResult {
+  return {
+    action,
+    boxId: order.box_id,
+    doorNumber: order.mouth_number,
+    orderId: order.id,
+    orderStatus: status,
+  };
+}
+
+const expressNumber = () => `PBD${new Date().toISOString().slice(2, 10).replaceAll("-", "")}${randomCode(6)}`;
+
+/**
+ * What a locker does with a scanned QR text. Refusals are `{ code, message }` errors: unknown (404),
+ * used or not allowed now (409), expired (410).
+ */
+export async function scan(
+  db: Database,
+  input: { code: string; boxId?: number | undefined },
+): Promise<KioskScanResult> {
+  return db.transaction(async (tx) => {
+    const [code] = await tx.query<CodeRow>(
+      "select id, purpose, order_id, package_id, expires_at, used_at from access_codes where code = $1 for update",
+      [input.code.trim()],
+    );
+    if (!code) throw notFound("Unknown code: this QR was not issued by this locker network.");
+    if (code.used_at) throw conflict("This code has already been used.");
+    if (code.expires_at && code.expires_at.getTime() <= Date.now())
+      throw new HttpError(410, "This code has expired.");
+
+    if (code.purpose === "dropoff-store") return storeDropoff(tx, code, input.boxId);
+
+    const order = await getOrder(tx, code.order_id ?? 0);
+    if (input.boxId !== undefined && input.boxId !== order.box_id) {
+      throw conflict(`This code belongs to another locker (${order.box_name}).`);
+    }
+    const now = Date.now();
+    switch (code.purpose) {
+      case "store": {
+        if (order.status !== "IMPORTED")
+          throw conflict(`This rent is not waiting for items (status ${order.status}).`);
+        await setStatus(tx, order.id, "IN_STORE", "store_time");
+        await useCode(tx, code.id);
+        await issueCode(tx, { purpose: "take", orderId: order.id });
+        return result(order, "store", "IN_STORE");
+      }
+      case "open": {
+        if (order.status !== "IN_STORE") throw conflict("The door opens only while the items are inside.");
+        const [row] = await tx.query<{ open_count: number }>(
+          "update orders set open_count = open_count + 1, updated_at = now() where id = $1 returning open_count",
+          [order.id],
+        );
+        await useCode(tx, code.id);
+        return { ...result(order, "open", order.status), openCount: row?.open_count ?? 0 };
+      }
+      case "take":
+      case "overdue":
+      case "pickup": {
+        if (order.status !== "IN_STORE") throw conflict(`Nothing to take out: the order is ${order.status}.`);
+        if (order.kind === "rent") {
+          const fee = calculateRentOverdue(
+            {
+              deadline: order.deadline,
+              expiredFlag: order.expired_flag,
+              feePerHour: order.overdue_unit_price,
+            },
+            now,
+          );
+          if (code.purpose === "take" && fee.total_overdue_fee > 0) {
+            throw conflict("The rent is overdue: pay the overdue fee in the app before taking the items.");
+          }
+          await endOrder(tx, order.id);
+          return result(order, "stop", "CUSTOMER_TAKEN");
+        }
+        const state = dropoffOverdueStatus(
+          {
+            status: order.status,
+            deadline: order.deadline,
+            linkExpiresAt: order.link_expires_at,
+            feePerDay: order.overdue_unit_price,
+          },
+          now,
+        );
+        if (state === "expired")
+          throw new HttpError(410, "The pick-up time of this parcel has ended. Please contact support.");
+        if (state === "need_to_pay")
+          throw conflict("The parcel is overdue: pay the overdue fee before picking it up.");
+        await endOrder(tx, order.id);
+        return result(order, "pickup", "CUSTOMER_TAKEN");
+      }
+    }
+    throw conflict("This code cannot be used at a locker.");
+  });
+}
+
+async function storeDropoff(
+  tx: Queryable,
+  code: CodeRow,
+  boxId: number | undefined,
+): Promise<KioskScanResult> {
+  const [parcel] = await tx.query<{
+    id: number;
+    box_id: number;
+    mouth_type: string;
+    sender_name: string;
+    recipient_name: string;
+    recipient_phone: string;
+  }>(
+    "select id, box_id, mouth_type, sender_name, recipient_name, recipient_phone from dropoff_packages where id = $1",
+    [code.package_id ?? 0],
+  );
+  if (!parcel) throw notFound("Unknown code: this QR was not issued by this locker network.");
+  if (boxId !== undefined && boxId !== parcel.box_id) throw conflict("This code belongs to another locker.");
+  const door = await findFreeMouth(tx, parcel.mouth_type, parcel.box_id);
+  if (!door) throw conflict(`No free ${parcel.mouth_type} door is left at this locker.`);
+  const [size] = await tx.query<{ price: number }>(
+    "select dropoff_overdue_price_per_day as price from mouth_types where name = $1",
+    [parcel.mouth_type],
+  );
+  const token = randomSecret();
+  const now = Date.now();
+  const orderId = await insertOrder(tx, {
+    kind: "dropoff",
+    status: "IN_STORE",
+    mouthId: door.mouthId,
+    expressNumber: expressNumber(),
+    senderName: parcel.sender_name,
+    recipientName: parcel.recipient_name,
+    recipientPhone: parcel.recipient_phone,
+    linkTokenHash: hashToken(token),
+    overdueUnitPrice: size?.price ?? 0,
+    createdAt: new Date(now),
+    storeTime: new Date(now),
+    deadline: new Date(now + dropoffFreeDays * dayMs),
+    linkExpiresAt: new Date(now + dropoffLinkDays * dayMs),
+    logs: [{ status: "IN_STORE", at: new Date(now) }],
+  });
+  await tx.query("update dropoff_packages set order_id = $2 where id = $1", [parcel.id, orderId]);
+  await useCode(tx, code.id);
+  await issueCode(tx, { purpose: "take", orderId });
+  const order = await getOrder(tx, orderId);
+  return {
+    ...result(order, "dropoff-store", "IN_STORE"),
+    recipientLink: `/order?orderid=${orderId}&token=${token}`,
+  };
+}
+
+/** Moves an order's clock forward: every time of the order, its history and its codes moves into the past. */
+export async function advance(db: Database, orderId: number, minutes: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const shift = `interval '1 minute' * $2`;
+    const [order] = await tx.query(
+      `update orders set created_at = created_at - ${shift}, store_time = store_time - ${shift},
+              take_time = take_time - ${shift}, deadline = deadline - ${shift},
+              link_expires_at = link_expires_at - ${shift}, paid_at = paid_at - ${shift}
+        where id = $1 returning id`,
+      [orderId, minutes],
+    );
+    if (!order) throw notFound(`Order ${orderId} was not found.`);
+    await tx.query(`update order_logs set created_at = created_at - ${shift} where order_id = $1`, [
+      orderId,
+      minutes,
+    ]);
+    await tx.query(
+      `update access_codes set created_at = created_at - ${shift}, expires_at = expires_at - ${shift} where order_id = $1`,
+      [orderId, minutes],
+    );
+  });
+}

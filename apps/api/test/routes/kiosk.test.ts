@@ -1,0 +1,192 @@
+import { calls } from "@paxelbox/contract";
+import { describe, expect, it } from "vitest";
+import { budi, call, failure, ok, scenario, useApp } from "../helpers.ts";
+
+const app = useApp();
+
+async function rent(id: string) {
+  const orderid = Number((await scenario(app(), id)).get("orderid"));
+  const order = ok(
+    calls.orderDetail,
+    await call(app(), calls.orderDetail, { params: { orderid }, token: budi }),
+  );
+  return { orderid, order };
+}
+
+const scan = (code: string, boxId?: number) =>
+  call(app(), calls.kioskScan, { body: boxId === undefined ? { code } : { code, boxId } });
+
+describe("kiosk: rent", () => {
+  it("the store QR opens the door once and the rent becomes IN_STORE", async () => {
+    const { orderid, order } = await rent("rent-to-store");
+    const code = order.barcode.qrcodeCustomerStore!;
+    failure(await scan(code, order.mouth.box.id + 1), 409);
+    const result = ok(calls.kioskScan, await scan(code, order.mouth.box.id));
+    expect(result).toMatchObject({
+      action: "store",
+      orderId: orderid,
+      orderStatus: "IN_STORE",
+      doorNumber: order.mouth.number,
+    });
+    const stored = ok(
+      calls.orderDetail,
+      await call(app(), calls.orderDetail, { params: { orderid }, token: budi }),
+    );
+    expect(stored.status).toBe("IN_STORE");
+    expect(stored.barcode.qrcodeCustomerTake).toMatch(/^PXB-T-/);
+    expect(failure(await scan(code), 409)).toMatch(/already been used/);
+  });
+
+  it("a temporary QR opens the door, counts the opening, and works once", async () => {
+    const { orderid, order } = await rent("rent-in-store");
+    const qr = ok(
+      calls.temporaryQr,
+      await call(app(), calls.temporaryQr, { body: { expressNumber: order.expressNumber }, token: budi }),
+    );
+    const first = ok(calls.kioskScan, await scan(qr.temporaryQrcode));
+    expect(first).toMatchObject({ action: "open", orderStatus: "IN_STORE", openCount: 1 });
+    failure(await scan(qr.temporaryQrcode), 409);
+    const second = ok(
+      calls.temporaryQr,
+      await call(app(), calls.temporaryQr, { body: { expressNumber: order.expressNumber }, token: budi }),
+    );
+    expect(ok(calls.kioskScan, await scan(second.temporaryQrcode)).openCount).toBe(2);
+    const [row] = await app().db.query<{ open_count: number }>(
+      "select open_count from orders where id = $1",
+      [orderid],
+    );
+    expect(row?.open_count).toBe(2);
+  });
+
+  it("an expired temporary QR is refused with 410", async () => {
+    const { orderid, order } = await rent("rent-in-store");
+    const qr = ok(
+      calls.temporaryQr,
+      await call(app(), calls.temporaryQr, { body: { expressNumber: order.expressNumber }, token: budi }),
+    );
+    ok(
+      calls.advanceOrder,
+      await call(app(), calls.advanceOrder, { params: { id: orderid }, body: { minutes: 10 } }),
+    );
+    expect(failure(await scan(qr.temporaryQrcode), 410)).toMatch(/expired/);
+  });
+
+  it("the stop QR ends the rent; while a fee is due it is refused", async () => {
+    const inStore = await rent("rent-in-store");
+    expect(ok(calls.kioskScan, await scan(inStore.order.barcode.qrcodeCustomerTake!))).toMatchObject({
+      action: "stop",
+      orderStatus: "CUSTOMER_TAKEN",
+    });
+    const overdue = await rent("rent-in-store-overdue");
+    expect(failure(await scan(overdue.order.barcode.qrcodeCustomerTake!), 409)).toMatch(/overdue/);
+  });
+
+  it("the overdue QR of a fee-0 rent ends it", async () => {
+    const { orderid } = await rent("rent-in-store-overdue-free");
+    const qr = ok(
+      calls.overdueQr,
+      await call(app(), calls.overdueQr, { body: { id: orderid, status: "IN_STORE" }, token: budi }),
+    );
+    expect(ok(calls.kioskScan, await scan(qr.qrcode)).orderStatus).toBe("CUSTOMER_TAKEN");
+  });
+
+  it("advance makes a rent overdue", async () => {
+    const { orderid } = await rent("rent-in-store");
+    ok(
+      calls.advanceOrder,
+      await call(app(), calls.advanceOrder, { params: { id: orderid }, body: { minutes: 4 * 60 } }),
+    );
+    const calc = ok(
+      calls.overdueCalculation,
+      await call(app(), calls.overdueCalculation, { params: { orderid }, token: budi }),
+    );
+    expect(calc.total_overdue_fee).toBeGreaterThan(0);
+    failure(await call(app(), calls.advanceOrder, { params: { id: 999999 }, body: { minutes: 1 } }), 404);
+    failure(await call(app(), calls.advanceOrder, { params: { id: orderid }, body: { minutes: 0 } }), 400);
+  });
+});
+
+describe("kiosk: drop-off", () => {
+  const png =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+  it("the package-form QR stores the parcel and creates the recipient's link; pick-up works once", async () => {
+    const params = await scenario(app(), "package-form");
+    const boxId = Number(params.get("boxId"));
+    const sent = await call(app(), calls.sendPackageData, {
+      body: {
+        takeUserPhoneNumber: "081122223333",
+        box: { id: boxId },
+        mouth: { mouthType: { name: "M" } },
+        photo: `data:image/png;base64,${png}`,
+        recipientName: "Dewi",
+        senderName: "Kurir",
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    const [code] = await app().db.query<{ code: string }>(
+      "select code from access_codes where purpose = 'dropoff-store' order by created_at desc limit 1",
+    );
+    const stored = ok(calls.kioskScan, await scan(code!.code, boxId));
+    expect(stored).toMatchObject({ action: "dropoff-store", boxId, orderStatus: "IN_STORE" });
+    expect(stored.recipientLink).toMatch(/^\/order\?orderid=\d+&token=/);
+    failure(await scan(code!.code), 409);
+
+    const link = new URL(stored.recipientLink!, "http://x");
+    const token = link.searchParams.get("token")!;
+    const order = ok(
+      calls.orderDetail,
+      await call(app(), calls.orderDetail, { params: { orderid: stored.orderId }, token }),
+    );
+    expect(order.recipientName).toBe("Dewi");
+    expect(ok(calls.kioskScan, await scan(order.barcode.qrcodeCustomerTake!)).action).toBe("pickup");
+    failure(await scan(order.barcode.qrcodeCustomerTake!), 409);
+  });
+
+  it("an overdue parcel is refused until paid, and after its limit the link has expired", async () => {
+    const params = await scenario(app(), "dropoff-in-store");
+    const orderid = Number(params.get("orderid"));
+    const token = params.get("token")!;
+    const order = ok(calls.orderDetail, await call(app(), calls.orderDetail, { params: { orderid }, token }));
+    ok(
+      calls.advanceOrder,
+      await call(app(), calls.advanceOrder, { params: { id: orderid }, body: { minutes: 3 * 24 * 60 } }),
+    );
+    const state = ok(
+      calls.overdueDropoffDetail,
+      await call(app(), calls.overdueDropoffDetail, { params: { orderid } }),
+    );
+    expect(state.overdueStatus).toBe("need_to_pay");
+    expect(failure(await scan(order.barcode.qrcodeCustomerTake!), 409)).toMatch(/overdue/);
+    ok(
+      calls.advanceOrder,
+      await call(app(), calls.advanceOrder, { params: { id: orderid }, body: { minutes: 7 * 24 * 60 } }),
+    );
+    const later = ok(
+      calls.overdueDropoffDetail,
+      await call(app(), calls.overdueDropoffDetail, { params: { orderid } }),
+    );
+    expect(later.overdueStatus).toBe("expired");
+  });
+
+  it("an unknown code is 404 and an empty one 400", async () => {
+    failure(await scan("PXB-T-NOTAREALCODE0000"), 404);
+    failure(await call(app(), calls.kioskScan, { body: { code: " " } }), 400);
+  });
+});
+
+describe("kiosk page", () => {
+  it("shows a form and the locker's answer", async () => {
+    const page = await app().inject("/demo/kiosk");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Locker kiosk simulator");
+    const refused = await app().inject({
+      method: "POST",
+      url: "/demo/kiosk",
+      payload: "code=PXB-T-NOPE",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).toContain("The locker refused this code");
+  });
+});
