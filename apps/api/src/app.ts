@@ -68,7 +68,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   lockerRoutes(app, db);
   contentRoutes(app, db, config.productName);
   dropOffRoutes(app, db);
-  guestBookRoutes(app, db);
+  guestBookRoutes(app, db, config);
   paymentRoutes(app, db, config);
   whitePaperRoutes(app);
   if (config.demo) {

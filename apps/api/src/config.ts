@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { CaptchaConfig } from "./captcha/captcha.ts";
 
 const booleanFlag = z
   .enum(["0", "1", "true", "false", ""])
@@ -19,6 +20,10 @@ const EnvSchema = z.object({
   SNAP_PARTNER_ID: z.string().min(1).default("PAXELBOX-SANDBOX"),
   SNAP_CLIENT_SECRET: z.string().min(16).optional(),
   SNAP_CHANNEL_ID: z.string().min(1).default("95221"),
+  CAPTCHA_SECRET: z.string().min(16, { error: "CAPTCHA_SECRET must be at least 16 characters" }).optional(),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -33,6 +38,8 @@ export interface ApiConfig {
   trustProxy: boolean;
   /** {product}Box: the merchant name shown at checkout. */
   productName: string;
+  /** ALTCHA by default; reCAPTCHA v3 when its site key and secret are both set. */
+  captcha: CaptchaConfig;
   payments: {
     /** Shared secret of the gateway's signed notifications. */
     secret: string;
@@ -60,6 +67,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     productName: e.PRODUCT_NAME,
+    captcha:
+      e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
+        ? {
+            provider: "recaptcha",
+            siteKey: e.RECAPTCHA_SITE_KEY,
+            secret: e.RECAPTCHA_SECRET,
+            minScore: e.RECAPTCHA_MIN_SCORE,
+          }
+        : { provider: "altcha", secret: e.CAPTCHA_SECRET ?? developmentSecret(e.NODE_ENV, "CAPTCHA_SECRET") },
     payments: {
       secret: e.PAYMENT_SECRET ?? developmentSecret(e.NODE_ENV, "PAYMENT_SECRET"),
       snapBaseUrl: e.SNAP_BASE_URL,

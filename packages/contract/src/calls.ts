@@ -20,11 +20,13 @@ import {
   OverdueDropoffSubmitResult,
   PackageData,
 } from "./entities/drop-off.ts";
-import { GuestBookResult, GuestBookSubmission } from "./entities/guest-book.ts";
+import { CaptchaSetup, GuestBookResult, GuestBookSubmission } from "./entities/guest-book.ts";
 import {
   BoxLocationDetail,
   BoxLocationParams,
   BoxLocationQuery,
+  LockerList,
+  LockerSearchQuery,
   LockerSize,
   LockerSizesParams,
 } from "./entities/locker.ts";
@@ -286,6 +288,25 @@ export const calls = {
     body: GuestBookSubmission,
     bodyType: "multipart",
     response: GuestBookResult,
+  }),
+  captcha: defineCall({
+    id: "captcha",
+    method: "GET",
+    path: "/api/v1/captcha",
+    summary: "Captcha for the guest book: an ALTCHA challenge, or the reCAPTCHA site key",
+    tag: "marketing",
+    auth: "none",
+    response: CaptchaSetup,
+  }),
+  lockerLocations: defineCall({
+    id: "lockerLocations",
+    method: "GET",
+    path: "/api/v1/box/lockers",
+    summary: "Locker finder: search by name or area, nearest first when lat and lng are given",
+    tag: "lockers",
+    auth: "none",
+    query: LockerSearchQuery,
+    response: LockerList,
   }),
   sendPackageData: defineCall({
     id: "sendPackageData",

@@ -1,10 +1,13 @@
 /** A failure the client caused or may act on; its message reaches the client as `{ code, message }`. */
 export class HttpError extends Error {
   readonly statusCode: number;
-  constructor(statusCode: number, message: string) {
+  /** Machine-readable detail for the client, sent as `data` (e.g. `{ reason: "captcha" }`). */
+  readonly data: Record<string, unknown> | undefined;
+  constructor(statusCode: number, message: string, data?: Record<string, unknown>) {
     super(message);
     this.name = "HttpError";
     this.statusCode = statusCode;
+    this.data = data;
   }
 }
 

@@ -1,6 +1,8 @@
 import { type CallDef, toColonPath } from "@paxelbox/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import type { Queryable } from "../db/database.ts";
+import { clientAddress, hit, type RateLimit } from "../domain/rate-limit.ts";
 import { type Principal, requirePrincipal } from "../plugins/auth.ts";
 
 type Out<T> = [Exclude<T, undefined>] extends [never] ? undefined : z.output<Exclude<T, undefined>>;
@@ -24,10 +26,16 @@ type Result<C extends CallDef> = C["responseType"] extends "image" | "redirect"
  * and wraps the handler's result as `{ code: 200, data }` (validated on the way out).
  * Image and redirect calls send their own reply.
  */
+export interface MountOptions {
+  /** Requests per client address allowed in a window; more get 429 with Retry-After. */
+  rateLimit?: { db: Queryable; limit: RateLimit };
+}
+
 export function mountCall<C extends CallDef>(
   app: FastifyInstance,
   call: C,
   handler: (context: RouteContext<C>) => Promise<Result<C>>,
+  options: MountOptions = {},
 ): void {
   const schema: Record<string, unknown> = {};
   if (call.params) schema.params = call.params;
@@ -40,6 +48,7 @@ export function mountCall<C extends CallDef>(
     // Who is calling is settled before the input is validated: no token gives 401, not 400.
     async preValidation(request) {
       if (call.auth === "bearer") await requirePrincipal(request);
+      if (options.rateLimit) await hit(options.rateLimit.db, options.rateLimit.limit, clientAddress(request));
     },
     async handler(request, reply) {
       const principal =

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { TooManyRequests } from "../domain/rate-limit.ts";
 import { HttpError } from "../http/errors.ts";
 
 const serverFaultMessage = "Something went wrong on our side. Please try again in a moment.";
@@ -25,8 +26,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
       return reply.status(400).send({ code: 400, message: `Invalid ${where}: ${details.join("; ")}` });
     }
+    if (error instanceof TooManyRequests) reply.header("retry-after", String(error.retryAfterSeconds));
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ code: error.statusCode, message: error.message });
+      const body = {
+        code: error.statusCode,
+        message: error.message,
+        ...(error.data ? { data: error.data } : {}),
+      };
+      return reply.status(error.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

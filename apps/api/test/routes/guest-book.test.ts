@@ -1,8 +1,13 @@
 import { calls } from "@paxelbox/contract";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
 import { describe, expect, it } from "vitest";
 import { failure, ok, useApp } from "../helpers.ts";
 
 const app = useApp();
+let address = 0;
+/** Each test sends from its own address, so the rate limit of one does not spill into another. */
+const nextAddress = () => `10.0.0.${++address}`;
 
 function multipart(fields: Record<string, string>) {
   const boundary = "----paxelbox-test";
@@ -18,24 +23,30 @@ function multipart(fields: Record<string, string>) {
   };
 }
 
-const valid = {
+/** Solves a fresh ALTCHA challenge as the widget does and returns the payload it would submit. */
+async function captchaToken(): Promise<string> {
+  const setup = ok(calls.captcha, await app().inject(calls.captcha.path));
+  if (setup.provider !== "altcha") throw new Error("expected ALTCHA");
+  const challenge = setup.challenge as unknown as Parameters<typeof solveChallenge>[0]["challenge"];
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return btoa(JSON.stringify({ challenge, solution }));
+}
+
+const fields = {
   sender_name: "  Sari Wijaya ",
   sender_contact: "0812-3456-7890",
   sender_email: "sari@example.id",
   requested_value: "paxelbox_locker",
   message: "We manage three apartment towers.",
   business_type: "Business",
-  token: "captcha-token",
 };
+
+const send = (values: Record<string, string>, remoteAddress = nextAddress()) =>
+  app().inject({ method: "POST", url: calls.sendGuestBook.path, remoteAddress, ...multipart(values) });
 
 describe("send guest book", () => {
   it("stores every field and returns the white-paper links", async () => {
-    const response = await app().inject({
-      method: "POST",
-      url: calls.sendGuestBook.path,
-      ...multipart(valid),
-    });
-    const result = ok(calls.sendGuestBook, response);
+    const result = ok(calls.sendGuestBook, await send({ ...fields, token: await captchaToken() }));
     expect(result.white_papers[0]?.url).toMatch(/\.pdf$/);
     const [row] = await app().db.query<Record<string, string>>(
       "select * from guest_book_submissions order by id desc limit 1",
@@ -50,27 +61,31 @@ describe("send guest book", () => {
     expect(pdf.body.startsWith("%PDF-1.4")).toBe(true);
   });
 
+  it("refuses a missing, forged or replayed captcha with reason captcha", async () => {
+    const missing = await send(fields);
+    expect(failure(missing, 400)).toMatch(/captcha/i);
+    expect(missing.json().data).toEqual({ reason: "captcha" });
+    failure(await send({ ...fields, token: btoa(JSON.stringify({ challenge: {}, solution: {} })) }), 400);
+    const token = await captchaToken();
+    ok(calls.sendGuestBook, await send({ ...fields, token }));
+    expect((await send({ ...fields, token })).json().data).toEqual({ reason: "captcha" });
+    const before = await app().db.query("select id from guest_book_submissions");
+    failure(await send({ ...fields, token: "not-a-token" }), 400);
+    expect(await app().db.query("select id from guest_book_submissions")).toHaveLength(before.length);
+  });
+
   it("answers 400 with the spec's messages for bad fields", async () => {
-    const response = await app().inject({
-      method: "POST",
-      url: calls.sendGuestBook.path,
-      ...multipart({ ...valid, sender_contact: "123", sender_email: "nope", sender_name: " " }),
-    });
-    const message = failure(response, 400);
+    const message = failure(
+      await send({ ...fields, sender_contact: "123", sender_email: "nope", sender_name: " " }),
+      400,
+    );
     expect(message).toContain("Sender Name should not empty");
     expect(message).toContain("Sender Contact should started 0 and between 8 to 13 numbers");
     expect(message).toContain("Email Address not valid");
   });
 
   it("rejects a wrong purpose and a non-multipart body", async () => {
-    failure(
-      await app().inject({
-        method: "POST",
-        url: calls.sendGuestBook.path,
-        ...multipart({ ...valid, requested_value: "x" }),
-      }),
-      400,
-    );
+    failure(await send({ ...fields, requested_value: "x" }), 400);
     failure(
       await app().inject({
         method: "POST",
@@ -80,5 +95,14 @@ describe("send guest book", () => {
       }),
       415,
     );
+  });
+
+  it("limits sends per address with 429 and Retry-After", async () => {
+    const from = nextAddress();
+    for (let i = 0; i < 5; i++) failure(await send(fields, from), 400);
+    const limited = await send(fields, from);
+    failure(limited, 429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    failure(await send(fields, nextAddress()), 400);
   });
 });

@@ -45,3 +45,40 @@ describe("available locker sizes", () => {
     failure(await call(app(), calls.lockerSizes, { params: { boxId: "0" } }), 400);
   });
 });
+
+describe("locker finder", () => {
+  it("searches by name or area, case-insensitively, with a total", async () => {
+    const all = ok(calls.lockerLocations, await call(app(), calls.lockerLocations, { query: { limit: 5 } }));
+    expect(all.total).toBeGreaterThanOrEqual(260);
+    expect(all.items).toHaveLength(5);
+    const bogor = ok(
+      calls.lockerLocations,
+      await call(app(), calls.lockerLocations, { query: { q: "bogor", limit: 100 } }),
+    );
+    expect(bogor.total).toBeGreaterThan(0);
+    for (const item of bogor.items) {
+      expect(`${item.name} ${item.area} ${item.city} ${item.address}`.toLowerCase()).toContain("bogor");
+    }
+    const none = ok(
+      calls.lockerLocations,
+      await call(app(), calls.lockerLocations, { query: { q: "%_zzzz" } }),
+    );
+    expect(none).toEqual({ total: 0, items: [] });
+  });
+
+  it("orders by distance from a point", async () => {
+    const monas = { lat: -6.1754, lng: 106.8272 };
+    const near = ok(
+      calls.lockerLocations,
+      await call(app(), calls.lockerLocations, { query: { ...monas, limit: 10 } }),
+    );
+    const distances = near.items.map((item) => item.distance_km ?? Number.NaN);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(distances[0]).toBeLessThan(5);
+  });
+
+  it("rejects bad coordinates and limits", async () => {
+    failure(await call(app(), calls.lockerLocations, { query: { lat: 200, lng: 0 } }), 400);
+    failure(await call(app(), calls.lockerLocations, { query: { limit: 1000 } }), 400);
+  });
+});

@@ -68,3 +68,10 @@ export const GuestBookResult = z.object({
   white_papers: z.array(z.object({ name: z.string(), url: z.string() })),
 });
 export type GuestBookResult = z.infer<typeof GuestBookResult>;
+
+/** How the guest-book form proves a person sent it: ALTCHA proof of work, or reCAPTCHA v3. */
+export const CaptchaSetup = z.discriminatedUnion("provider", [
+  z.object({ provider: z.literal("altcha"), challenge: z.record(z.string(), z.unknown()) }),
+  z.object({ provider: z.literal("recaptcha"), siteKey: z.string(), action: z.literal("guestbook_submit") }),
+]);
+export type CaptchaSetup = z.infer<typeof CaptchaSetup>;

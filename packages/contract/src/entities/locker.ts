@@ -47,3 +47,30 @@ export const LockerSize = z.object({
 export type LockerSize = z.infer<typeof LockerSize>;
 
 export const LockerSizesParams = z.object({ boxId: NumericId });
+
+/** Locker finder: search by name or area, or nearest to a point. */
+export const LockerSearchQuery = z.object({
+  q: z.string().trim().max(100, { error: "q is too long" }).optional(),
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+  limit: z.coerce.number().int().min(1).max(100, { error: "limit must be at most 100" }).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+export const LockerListItem = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  area: z.string(),
+  city: z.string(),
+  address: z.string(),
+  operational_hour: z.string(),
+  operational_hour_bahasa: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  maps_link: z.string().nullable(),
+  /** Kilometres from the given point, when one was given. */
+  distance_km: z.number().nullable(),
+});
+export type LockerListItem = z.infer<typeof LockerListItem>;
+export const LockerList = z.object({ total: z.number().int(), items: z.array(LockerListItem) });
