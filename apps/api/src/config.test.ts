@@ -14,9 +14,16 @@ describe("API configuration", () => {
     expect(loadConfig({ DATA_DIR: "memory://" }).dataDir).toBe("memory://");
   });
 
-  it("turns demo off in production unless DEMO=1, and demands a payment secret there", () => {
+  it("turns demo off in production unless DEMO=1, and demands its own secrets there", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENT_SECRET/);
-    const secret = { NODE_ENV: "production", PAYMENT_SECRET: "0123456789abcdef0123" };
+    expect(() => loadConfig({ NODE_ENV: "production", PAYMENT_SECRET: "0123456789abcdef0123" })).toThrow(
+      /CAPTCHA_SECRET/,
+    );
+    const secret = {
+      NODE_ENV: "production",
+      PAYMENT_SECRET: "0123456789abcdef0123",
+      CAPTCHA_SECRET: "fedcba9876543210fedc",
+    };
     expect(loadConfig(secret).demo).toBe(false);
     expect(loadConfig({ ...secret, DEMO: "1" }).demo).toBe(true);
   });

@@ -38,7 +38,11 @@ describe("demo scenarios", () => {
 });
 
 describe("demo mode off in production", () => {
-  const production = useApp({ NODE_ENV: "production", PAYMENT_SECRET: "a-production-secret-of-some-length" });
+  const production = useApp({
+    NODE_ENV: "production",
+    PAYMENT_SECRET: "a-production-secret-of-some-length",
+    CAPTCHA_SECRET: "another-production-secret-of-length",
+  });
   it("does not mount the scenarios", async () => {
     failure(await call(production(), calls.demoScenarios), 404);
   });
