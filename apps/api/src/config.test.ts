@@ -15,7 +15,7 @@ describe("API configuration", () => {
   });
 
   it("turns demo off in production unless DEMO=1, and demands its own secrets there", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENT_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENT_SECRET and CAPTCHA_SECRET/);
     expect(() => loadConfig({ NODE_ENV: "production", PAYMENT_SECRET: "0123456789abcdef0123" })).toThrow(
       /CAPTCHA_SECRET/,
     );

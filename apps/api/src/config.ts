@@ -58,6 +58,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production") {
+    const recaptcha = Boolean(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET);
+    const missing = [
+      e.PAYMENT_SECRET ? null : "PAYMENT_SECRET",
+      recaptcha || e.CAPTCHA_SECRET ? null : "CAPTCHA_SECRET",
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new Error(`Invalid API configuration: ${missing.join(" and ")} must be set in production`);
+    }
+  }
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,
