@@ -4,7 +4,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { extends: "./packages/contract/vitest.config.ts", test: { name: "contract", root: "./packages/contract" } },
+      {
+        extends: "./packages/contract/vitest.config.ts",
+        test: { name: "contract", root: "./packages/contract" },
+      },
       { extends: "./apps/api/vitest.config.ts", test: { name: "api", root: "./apps/api" } },
       { extends: "./apps/web/vitest.config.ts", test: { name: "web", root: "./apps/web" } },
     ],

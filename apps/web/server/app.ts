@@ -1,9 +1,11 @@
 import path from "node:path";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { fileURLToPath } from "node:url";
+import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
-import { createRequestListener } from "@react-router/node";
-import Fastify, { type FastifyInstance } from "fastify";
-import type { ServerBuild } from "react-router";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
 
 const defaultBuildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build");
 
@@ -12,32 +14,81 @@ export interface WebServerOptions {
   logger?: boolean;
 }
 
+/** Headers on every response of the web app. */
+const securityHeaders = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "SAMEORIGIN",
+} as const;
+
+/** The Fastify request as a web `Request` for React Router (body streamed for non-GET). */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const host = request.headers["x-forwarded-host"] ?? request.headers.host ?? "localhost";
+  const url = new URL(request.url, `${request.protocol}://${Array.isArray(host) ? host[0] : host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, String(value));
+  }
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    init.body = Readable.toWeb(request.raw) as ReadableStream;
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
 /** Serves the built client assets and renders every other path with React Router on the server. */
 export async function buildWebServer(options: WebServerOptions = {}): Promise<FastifyInstance> {
   const buildDir = options.buildDir ?? defaultBuildDir;
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  const render = createRequestListener({
+  const handle = createRequestHandler(
     build,
-    mode: process.env.NODE_ENV === "development" ? "development" : "production",
-  });
+    process.env.NODE_ENV === "development" ? "development" : "production",
+  );
 
   const app = Fastify({ logger: options.logger ?? false });
+  // React Router reads request bodies itself (form actions), so Fastify must leave them unread.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+
+  app.addHook("onSend", async (_request, reply) => {
+    reply.headers(securityHeaders);
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyStatic, {
     root: path.join(buildDir, "client"),
     prefix: "/",
     wildcard: false,
     index: false,
-    setHeaders(res, filePath) {
+    setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader(
-        "Cache-Control",
+      reply.header(
+        "cache-control",
         immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
       );
     },
   });
-  app.all("/*", (request, reply) => {
-    reply.hijack();
-    render(request.raw, reply.raw);
+
+  app.all("/*", async (request, reply) => {
+    const response = await handle(toWebRequest(request, reply));
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name !== "set-cookie") reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header("set-cookie", cookies);
+    if (!response.body || request.method === "HEAD") return reply.send();
+    return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
   });
   return app;
 }

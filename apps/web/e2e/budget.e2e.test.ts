@@ -1,0 +1,32 @@
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { newContext, visit } from "./support/browser.ts";
+
+/** The landing page's initial JavaScript stays within the budget (≤ 170 KB gzip). */
+const budgetBytes = 170 * 1024;
+
+describe("landing JS budget", () => {
+  it(`loads at most ${budgetBytes / 1024} KB of gzip JS on /, and serves it compressed`, async () => {
+    const context = await newContext({ viewport: "mobile" });
+    const page = await context.newPage();
+    const scripts: { url: string; encoding: string | null }[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      scripts.push({ url: response.url(), encoding: response.headers()["content-encoding"] ?? null });
+    });
+    await visit(page, "/");
+    await page.waitForLoadState("networkidle");
+    await context.close();
+
+    let total = 0;
+    for (const script of scripts) {
+      const body = Buffer.from(await (await fetch(script.url)).arrayBuffer());
+      const gzipped = gzipSync(body).length;
+      total += gzipped;
+      // Everything above the compression threshold (1 KB) travels compressed.
+      if (body.length > 1024) expect(script.encoding, script.url).toMatch(/^(gzip|br|zstd)$/);
+    }
+    console.info(`[budget] / loads ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
+    expect(total).toBeLessThanOrEqual(budgetBytes);
+  });
+});

@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import type { TestProject } from "vitest/node";
+
+export const chromiumPath = "/usr/bin/chromium";
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+/**
+ * Starts the whole system (web + API on one port, fresh data directory) and one Chromium that
+ * every test file connects to. The web build must exist already (`npm run build`).
+ */
+export default async function setup(project: TestProject) {
+  const serverBuild = path.resolve(import.meta.dirname, "../build/server/index.js");
+  if (!existsSync(serverBuild)) {
+    throw new Error("No web build: run `npm run build -w @paxelbox/web` before the browser tests.");
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), "paxelbox-e2e-"));
+  const { startSystem } = await import("../../../scripts/system.ts");
+  const system = await startSystem({ port: 0, quiet: true, env: { DATA_DIR: dataDir, NODE_ENV: "test" } });
+
+  const browserServer = await chromium.launchServer({
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    headless: true,
+  });
+
+  project.provide("baseUrl", system.url);
+  project.provide("wsEndpoint", browserServer.wsEndpoint());
+
+  return async () => {
+    await browserServer.close();
+    await system.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, collectErrors, newContext, visit } from "./support/browser.ts";
+
+const messages = {
+  en: "Your request page could not be found. Please check your url address",
+  id: "Halaman yang kamu minta tidak dapat ditemukan. Silakan periksa alamat url kamu",
+};
+
+describe("not-found page", () => {
+  it("answers HTTP 404 from the server with the spec's text", async () => {
+    const response = await fetch(`${baseUrl}/definitely/not/here`, { headers: { cookie: "language=en" } });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain(messages.en);
+    expect(html).toContain('data-testid="back-home"');
+    const nested = await fetch(`${baseUrl}/overduepayment/nope`);
+    expect(nested.status).toBe(404);
+    expect(await nested.text()).toContain(messages.id);
+  });
+
+  for (const lang of ["id", "en"] as const) {
+    it(`shows the message and the back-home button without a token (${lang})`, async () => {
+      const context = await newContext({ viewport: "mobile", language: lang });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      const response = await visit(page, "/no-such-page");
+      expect(response?.status()).toBe(404);
+      expect(await page.locator('[data-testid="not-found-message"]').textContent()).toBe(messages[lang]);
+      const home = page.locator('[data-testid="back-home"]');
+      expect(await home.isVisible()).toBe(true);
+      await home.click();
+      await page.waitForURL(`${baseUrl}/`);
+      await expect.poll(() => page.locator('[data-testid="public-header"]').count()).toBe(1);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("hides the back-home button when opened with a token in the query", async () => {
+    const response = await fetch(`${baseUrl}/nope?token=abc`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('data-testid="back-home"');
+
+    const context = await newContext({ viewport: "mobile" });
+    const page = await context.newPage();
+    await visit(page, "/nope?token=abc");
+    expect(await page.locator('[data-testid="not-found-message"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="back-home"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it("hides the back-home button when a user token is stored", async () => {
+    const context = await newContext({ viewport: "mobile", storage: { user_token: "demo-token-budi" } });
+    const page = await context.newPage();
+    await visit(page, "/nope");
+    await expect.poll(() => page.locator('[data-testid="back-home"]').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("external redirects", () => {
+  it("sends /locker to the kiosk site and /paxelbox to the locker site from the server", async () => {
+    const locker = await fetch(`${baseUrl}/locker`, { redirect: "manual" });
+    expect(locker.status).toBe(302);
+    expect(new URL(locker.headers.get("location") ?? "").href).toBe("https://kiosk.paxel.example/");
+    const paxelbox = await fetch(`${baseUrl}/paxelbox`, { redirect: "manual" });
+    expect(paxelbox.status).toBe(302);
+    expect(new URL(paxelbox.headers.get("location") ?? "").href).toBe("https://locker.paxel.example/");
+  });
+
+  it("sends the browser on to the external sites", async () => {
+    const context = await newContext({ viewport: "desktop" });
+    const page = await context.newPage();
+    for (const [path, target] of [
+      ["/locker", "https://kiosk.paxel.example/"],
+      ["/paxelbox", "https://locker.paxel.example/"],
+    ] as const) {
+      // The followed redirect leaves the machine (unresolvable .example host): only check it is asked for.
+      const followed = page.waitForRequest((request) => request.url() === target);
+      await page.goto(path).catch(() => undefined);
+      const request = await followed;
+      expect(request.isNavigationRequest()).toBe(true);
+      expect(request.redirectedFrom()?.url()).toBe(`${baseUrl}${path}`);
+    }
+    await context.close();
+  });
+});

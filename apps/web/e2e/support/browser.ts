@@ -1,0 +1,103 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, inject } from "vitest";
+import "./context.ts";
+
+export const baseUrl = inject("baseUrl");
+
+export const viewports = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof viewports;
+export type Lang = "id" | "en";
+
+const mobileUserAgent =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
+
+let browser: Browser | undefined;
+
+/** The shared Chromium (started once by the global setup); disconnected after the file. */
+export async function getBrowser(): Promise<Browser> {
+  browser ??= await chromium.connect(inject("wsEndpoint"));
+  return browser;
+}
+
+afterAll(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+export interface ContextOptions {
+  viewport?: ViewportName;
+  /** Language chosen before the first visit (cookie + storage), as a returning visitor. */
+  language?: Lang;
+  /** Extra localStorage entries set before the first page script runs. */
+  storage?: Record<string, string>;
+}
+
+function isLocal(url: URL): boolean {
+  return url.hostname === "localhost" || url.hostname === "127.0.0.1";
+}
+
+/** A fresh browser context; other sites are answered locally so no test leaves the machine. */
+export async function newContext(options: ContextOptions = {}): Promise<BrowserContext> {
+  const b = await getBrowser();
+  const mobile = options.viewport === "mobile";
+  const context = await b.newContext({
+    baseURL: baseUrl,
+    viewport: viewports[options.viewport ?? "desktop"],
+    userAgent: mobile ? mobileUserAgent : undefined,
+    isMobile: mobile,
+    hasTouch: mobile,
+    deviceScaleFactor: 1,
+  });
+  await context.route(
+    (url) => !isLocal(url),
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        body: "<!doctype html><title>external</title>",
+      }),
+  );
+  const initial: Record<string, string> = { ...options.storage };
+  if (options.language) {
+    initial.language = options.language;
+    await context.addCookies([{ name: "language", value: options.language, url: baseUrl }]);
+  }
+  if (Object.keys(initial).length > 0) {
+    // Only once per context, so that what the page stores later is not overwritten on reload.
+    await context.addInitScript((entries: Record<string, string>) => {
+      if (sessionStorage.getItem("__seeded")) return;
+      sessionStorage.setItem("__seeded", "1");
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, initial);
+  }
+  return context;
+}
+
+/** Console errors and uncaught page errors seen by a page. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    // The browser itself reports the not-found page's own 404 document; that status is the point.
+    if (/status of 404/.test(text) && message.location().url === page.url()) return;
+    errors.push(`console: ${text} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+/** Waits until React has hydrated the page. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+}
+
+/** Opens a path and waits for hydration; returns the document response. */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path, { waitUntil: "domcontentloaded" });
+  await hydrated(page);
+  return response;
+}

@@ -1,0 +1,9 @@
+/** Values the global setup hands to the test files. */
+declare module "vitest" {
+  interface ProvidedContext {
+    baseUrl: string;
+    wsEndpoint: string;
+  }
+}
+
+export {};

@@ -1,0 +1,143 @@
+import type { Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, collectErrors, newContext, visit } from "./support/browser.ts";
+
+const authPath = "**/api/webview/v1/members/auth?*";
+
+const sari = {
+  email: "sari@example.com",
+  first_name: "Sari",
+  last_name: "Dewi",
+  member_code: "M-2",
+  phone: "0811",
+  language: "en",
+};
+
+describe("token handling (members auth answered by a stub)", () => {
+  it("stores and validates the token before the screen renders, then applies the member's language", async () => {
+    const context = await newContext({ viewport: "mobile", language: "id" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    await page.route(authPath, async (route: Route) => {
+      seen.push(new URL(route.request().url()).searchParams.get("token") ?? "");
+      await gate;
+      await route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ code: 200, data: sari }),
+      });
+    });
+
+    await visit(page, "/order-status?orderid=1&token=tok-123");
+    await expect.poll(() => seen).toEqual(["tok-123"]);
+    // While the call is pending: a skeleton, not the screen; the token is already stored.
+    expect(await page.locator('[data-testid="screen-skeleton"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="placeholder-screen"]').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBe("tok-123");
+
+    release();
+    await page.locator('[data-testid="placeholder-screen"]').waitFor();
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    expect(await page.locator("main h1").textContent()).toBe("Rent status");
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("userdata"))) ?? "{}")).toEqual(sari);
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the 'Oops...' dialog with the server's message when validation fails", async () => {
+    const context = await newContext({ viewport: "desktop", language: "en" });
+    const page = await context.newPage();
+    await page.route(authPath, (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: "application/json",
+        body: JSON.stringify({ code: 401, message: "Your session has ended, please sign in again" }),
+      }),
+    );
+    await visit(page, "/order?orderid=1&token=expired");
+    const dialog = page.locator('[data-testid="error-dialog"]');
+    await dialog.waitFor();
+    expect(await dialog.locator("h2").textContent()).toBe("Oops...");
+    expect(await dialog.textContent()).toContain("Your session has ended, please sign in again");
+    expect(await page.locator('[data-testid="placeholder-screen"]').count()).toBe(0);
+    // Focus is inside the modal; Escape closes it and the page offers a retry.
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await page.locator('[data-testid="session-error"] button').textContent()).toBe("Try again");
+    // A rejected token is not kept.
+    expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBeNull();
+    await context.close();
+  });
+
+  it("falls back to the translated text when the server sends no message", async () => {
+    const context = await newContext({ viewport: "mobile", language: "id" });
+    const page = await context.newPage();
+    await page.route(authPath, (route) => route.fulfill({ status: 500, body: "" }));
+    await visit(page, "/overduepayment?orderid=1&token=x");
+    const dialog = page.locator('[data-testid="error-dialog"]');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("Terjadi kesalahan. Silakan coba lagi.");
+    await context.close();
+  });
+
+  it("uses the stored token without a new validation when the query has none", async () => {
+    const context = await newContext({
+      viewport: "mobile",
+      storage: { user_token: "stored", userdata: JSON.stringify(sari) },
+    });
+    const page = await context.newPage();
+    let calls = 0;
+    await page.route(authPath, (route) => {
+      calls += 1;
+      return route.abort();
+    });
+    await visit(page, "/order?orderid=1");
+    await page.locator('[data-testid="placeholder-screen"]').waitFor();
+    expect(calls).toBe(0);
+    await context.close();
+  });
+});
+
+describe("token handling against the real API", () => {
+  it("validates demo-token-sari and switches to English", async () => {
+    const context = await newContext({ viewport: "mobile", language: "id" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await visit(page, "/order-status?orderid=1&token=demo-token-sari");
+    await page.locator('[data-testid="placeholder-screen"]').waitFor();
+    await expect.poll(() => page.getAttribute("html", "lang")).toBe("en");
+    const user = JSON.parse((await page.evaluate(() => localStorage.getItem("userdata"))) ?? "{}");
+    expect(user.language).toBe("en");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("validates demo-token-budi and keeps Indonesian", async () => {
+    const context = await newContext({ viewport: "desktop", language: "en" });
+    const page = await context.newPage();
+    await visit(page, "/order?orderid=1&token=demo-token-budi");
+    await page.locator('[data-testid="placeholder-screen"]').waitFor();
+    await expect.poll(() => page.getAttribute("html", "lang")).toBe("id");
+    await context.close();
+  });
+
+  it("shows the server's message for an unknown token", async () => {
+    const answer = await fetch(`${baseUrl}/api/webview/v1/members/auth?token=no-such-token`);
+    expect(answer.status).toBe(401);
+    const { message } = (await answer.json()) as { message: string };
+    const context = await newContext({ viewport: "mobile" });
+    const page = await context.newPage();
+    await visit(page, "/order-status?orderid=1&token=no-such-token");
+    const dialog = page.locator('[data-testid="error-dialog"]');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(message);
+    await context.close();
+  });
+});

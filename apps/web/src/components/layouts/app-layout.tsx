@@ -1,0 +1,58 @@
+import type { ReactNode } from "react";
+import { useLocation, useMatches } from "react-router";
+import { useT } from "../../lib/i18n";
+import { PublicFooter } from "../public-footer";
+import { PublicHeader } from "../public-header";
+import styles from "./app-layout.module.css";
+import { BackHeader } from "./back-header";
+import { HeaderActionProvider, useHeaderActionSlot } from "./header-actions";
+import { selectLayout } from "./layout-handle";
+
+export const mainContentId = "main-content";
+
+/** Wraps the matched route in the chrome its `handle` asks for (spec §2 layout rules). */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const matches = useMatches();
+  const location = useLocation();
+  const { t } = useT();
+  const [action, setAction] = useHeaderActionSlot();
+  const { layout, titleKey } = selectLayout(matches, new URLSearchParams(location.search));
+
+  if (layout === "public") {
+    return (
+      <div className={styles.public} data-layout="public">
+        <a className="skip-link" href={`#${mainContentId}`}>
+          {t("app.skipToContent")}
+        </a>
+        <PublicHeader />
+        <main id={mainContentId} className={styles.publicMain}>
+          {children}
+        </main>
+        <PublicFooter />
+      </div>
+    );
+  }
+
+  if (layout === "none") {
+    return (
+      <main id={mainContentId} data-layout="none">
+        {children}
+      </main>
+    );
+  }
+
+  return (
+    <div className={styles.backdrop} data-layout={layout}>
+      <div className={styles.frame}>
+        <HeaderActionProvider setAction={setAction}>
+          {layout === "webview" ? (
+            <BackHeader title={titleKey ? t(titleKey) : undefined} action={action} />
+          ) : null}
+          <main id={mainContentId} className={styles.frameMain}>
+            {children}
+          </main>
+        </HeaderActionProvider>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { closeWebView } from "../../lib/bridge";
+import { useT } from "../../lib/i18n";
+import { ArrowLeftIcon } from "../icons";
+import styles from "./back-header.module.css";
+
+interface BackHeaderProps {
+  title?: string;
+  /** Right-hand slot (share button). */
+  action?: ReactNode;
+}
+
+/**
+ * The web-view bar (56 px): back arrow, title, action slot. The arrow closes the native web view
+ * when the app bridge exists, else goes back in history.
+ */
+export function BackHeader({ title, action }: BackHeaderProps) {
+  const { t } = useT();
+  return (
+    <header className={styles.bar} data-testid="back-header">
+      <button
+        type="button"
+        className={styles.iconButton}
+        aria-label={t("header.back")}
+        onClick={() => void closeWebView()}
+        data-testid="back-button"
+      >
+        <ArrowLeftIcon />
+      </button>
+      {title ? (
+        <h1 className={styles.title} data-testid="header-title">
+          {title}
+        </h1>
+      ) : (
+        <span className={styles.title} />
+      )}
+      <div className={styles.action}>{action}</div>
+    </header>
+  );
+}

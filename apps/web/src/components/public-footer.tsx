@@ -1,0 +1,110 @@
+import { Link } from "react-router";
+import type { SocialNetwork } from "../config/public-config";
+import { useConfig } from "../config/use-config";
+import { type ExternalPage, externalLink } from "../lib/external-links";
+import { type TKey, useT } from "../lib/i18n";
+import { paths } from "../paths";
+import styles from "./public-footer.module.css";
+import { SocialIcon } from "./social-icons";
+import { StoreBadges } from "./store-badges";
+import { Wordmark } from "./wordmark";
+
+const columns: { heading: TKey; links: { page: ExternalPage; label: TKey }[] }[] = [
+  {
+    heading: "footer.servicesHeading",
+    links: [
+      { page: "ourService", label: "footer.ourService" },
+      { page: "antarkanKebaikan", label: "footer.antarkanKebaikan" },
+      { page: "newsAndPromos", label: "footer.newsAndPromos" },
+    ],
+  },
+  {
+    heading: "footer.companyHeading",
+    links: [
+      { page: "aboutUs", label: "footer.aboutUs" },
+      { page: "partnership", label: "footer.partnership" },
+      { page: "helpAndSupport", label: "footer.helpAndSupport" },
+    ],
+  },
+  {
+    heading: "footer.toolsHeading",
+    links: [
+      { page: "trackShipments", label: "nav.trackShipments" },
+      { page: "checkRates", label: "nav.checkRates" },
+    ],
+  },
+];
+
+const networks: SocialNetwork[] = ["instagram", "facebook", "x", "youtube", "linkedin", "tiktok"];
+
+/** Marketing footer: company links (locale in the path), app stores, social links, legal. */
+export function PublicFooter() {
+  const { t, language } = useT();
+  const config = useConfig();
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className={styles.footer} data-testid="public-footer">
+      <div className={styles.inner}>
+        <div className={styles.brand}>
+          <Link to={paths.home.href()} className={styles.brandLink} aria-label={t("nav.home")}>
+            <Wordmark product={config.productName} tone="light" />
+          </Link>
+          <p className={styles.tagline}>{t("footer.tagline")}</p>
+          <p className={styles.smallHeading}>{t("footer.downloadApp")}</p>
+          <StoreBadges />
+        </div>
+        <nav className={styles.columns} aria-label={t("footer.label")}>
+          {columns.map((column) => (
+            <div key={column.heading} className={styles.column}>
+              <h2 className={styles.heading}>{t(column.heading)}</h2>
+              <ul className={styles.list}>
+                {column.links.map((link) => (
+                  <li key={link.page}>
+                    <a className={styles.link} href={externalLink(config, language, link.page)}>
+                      {t(link.label)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </div>
+      <div className={styles.bottom}>
+        <div className={styles.bottomInner}>
+          <p className={styles.copyright}>{t("footer.copyright", { year })}</p>
+          <ul className={styles.legal}>
+            <li>
+              <a className={styles.link} href={externalLink(config, language, "termsAndConditions")}>
+                {t("footer.terms")}
+              </a>
+            </li>
+            <li>
+              <a className={styles.link} href={externalLink(config, language, "privacyPolicy")}>
+                {t("footer.privacy")}
+              </a>
+            </li>
+          </ul>
+          <ul className={styles.social} aria-label={t("footer.followUs")}>
+            {networks
+              .filter((network) => config.social[network])
+              .map((network) => (
+                <li key={network}>
+                  <a
+                    className={styles.socialLink}
+                    href={config.social[network]}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${t(`social.${network}`)} ${t("footer.newTab")}`}
+                  >
+                    <SocialIcon network={network} />
+                  </a>
+                </li>
+              ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

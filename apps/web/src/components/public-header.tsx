@@ -1,0 +1,81 @@
+import { useEffect, useId, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useConfig } from "../config/use-config";
+import { externalLink } from "../lib/external-links";
+import { useT } from "../lib/i18n";
+import { type LandingAnchor, paths } from "../paths";
+import { CloseIcon, MenuIcon } from "./icons";
+import { LanguageSwitcher } from "./language-switcher";
+import styles from "./public-header.module.css";
+import { Wordmark } from "./wordmark";
+
+const anchors: LandingAnchor[] = ["paxelbox", "services", "location", "contact"];
+
+/** Marketing header: wordmark, landing anchors, shipment links, language switch; a menu on narrow screens. */
+export function PublicHeader() {
+  const { t, language } = useT();
+  const config = useConfig();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+
+  // A navigation (including to an anchor) closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
+  useEffect(() => setOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <header className={styles.header} data-testid="public-header">
+      <div className={styles.inner}>
+        <Link to={paths.home.href()} className={styles.brand} aria-label={t("nav.home")}>
+          <Wordmark product={config.productName} />
+        </Link>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? t("nav.closeMenu") : t("nav.openMenu")}
+          onClick={() => setOpen((value) => !value)}
+          data-testid="menu-toggle"
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <nav id={menuId} className={styles.menu} data-open={open} aria-label={t("nav.main")}>
+          <ul className={styles.anchors}>
+            {anchors.map((anchor) => (
+              <li key={anchor}>
+                <Link to={paths.home.anchor(anchor)} className={styles.link}>
+                  {t(`nav.${anchor}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <ul className={styles.external}>
+            <li>
+              <a href={externalLink(config, language, "trackShipments")} className={styles.link}>
+                {t("nav.trackShipments")}
+              </a>
+            </li>
+            <li>
+              <a href={externalLink(config, language, "checkRates")} className={styles.cta}>
+                {t("nav.checkRates")}
+              </a>
+            </li>
+          </ul>
+          <div className={styles.language}>
+            <LanguageSwitcher size="auto" />
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

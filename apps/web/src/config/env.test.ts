@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { envDefaults, parseWebEnv } from "./env";
+
+describe("web configuration", () => {
+  it("has working defaults on .example domains", () => {
+    const config = parseWebEnv({});
+    expect(config.public.productName).toBe("Paxel");
+    expect(config.public.productBoxName).toBe("PaxelBox");
+    expect(config.public.apiBaseUrl).toBe("");
+    expect(config.kioskSiteUrl).toBe(envDefaults.KIOSK_SITE_URL);
+    expect(config.apiInternalUrl).toBe("http://127.0.0.1:3000");
+    for (const value of Object.values(envDefaults)) {
+      if (value.startsWith("http")) expect(new URL(value).hostname).toMatch(/\.example$/);
+    }
+  });
+
+  it("reads white-label values and trims trailing slashes of base URLs", () => {
+    const config = parseWebEnv({
+      PRODUCT_NAME: "Acme",
+      MAIN_SITE_URL: "https://acme.test/",
+      API_BASE_URL: "https://api.acme.test/",
+      API_INTERNAL_URL: "http://10.0.0.2:8080",
+      CHATBOT_URL: "",
+      UNRELATED: "ignored",
+    });
+    expect(config.public.productBoxName).toBe("AcmeBox");
+    expect(config.public.mainSiteUrl).toBe("https://acme.test");
+    expect(config.public.apiBaseUrl).toBe("https://api.acme.test");
+    expect(config.public.chatbotUrl).toBe("");
+    expect(config.apiInternalUrl).toBe("http://10.0.0.2:8080");
+  });
+
+  it("uses PORT for the internal API URL when it is not set", () => {
+    expect(parseWebEnv({ PORT: "4100" }).apiInternalUrl).toBe("http://127.0.0.1:4100");
+  });
+
+  it("names every bad variable", () => {
+    expect(() => parseWebEnv({ KIOSK_SITE_URL: "not a url", MAPS_SEARCH_URL: "https://m.test/" })).toThrow(
+      /KIOSK_SITE_URL[\s\S]*MAPS_SEARCH_URL|MAPS_SEARCH_URL[\s\S]*KIOSK_SITE_URL/,
+    );
+    expect(() => parseWebEnv({ CHATBOT_URL: "javascript:alert(1)" })).toThrow(/CHATBOT_URL/);
+  });
+});

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { envDefaults, type PublicConfig, toPublicConfig } from "./public-config";
+
+export { envDefaults, type PublicConfig, type SocialNetwork, toPublicConfig } from "./public-config";
+
+/**
+ * The web app's environment (white-labelling and where things live), parsed with zod once.
+ * Only `config.server.ts` reads `process.env`; the browser receives `PublicConfig` through the
+ * root loader. Defaults use `.example` domains so nothing points at a real brand by accident.
+ */
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+/** An http(s) URL, or empty to switch the feature off. */
+const optionalHttpUrl = z.union([z.literal(""), httpUrl]);
+/** Origin-relative or absolute base URL without a trailing slash ("" = same origin). */
+const baseUrl = z.union([z.literal(""), httpUrl]).transform((value) => value.replace(/\/+$/, ""));
+/** A URL template with `{lat}` and `{lng}` placeholders. */
+const mapsTemplate = httpUrl.refine((value) => value.includes("{lat}") && value.includes("{lng}"), {
+  error: "must contain {lat} and {lng}",
+});
+
+const d = envDefaults;
+
+export const WebEnv = z.object({
+  PRODUCT_NAME: z.string().trim().min(1).max(40).default(d.PRODUCT_NAME),
+  MAIN_SITE_URL: baseUrl.default(d.MAIN_SITE_URL),
+  CORPORATE_SITE_URL: baseUrl.default(d.CORPORATE_SITE_URL),
+  PARTNER_SITE_URL: baseUrl.default(d.PARTNER_SITE_URL),
+  KIOSK_SITE_URL: httpUrl.default(d.KIOSK_SITE_URL),
+  LOCKER_SITE_URL: httpUrl.default(d.LOCKER_SITE_URL),
+  CHATBOT_URL: optionalHttpUrl.default(d.CHATBOT_URL),
+  PLAY_STORE_URL: optionalHttpUrl.default(d.PLAY_STORE_URL),
+  APP_STORE_URL: optionalHttpUrl.default(d.APP_STORE_URL),
+  SOCIAL_INSTAGRAM_URL: optionalHttpUrl.default(d.SOCIAL_INSTAGRAM_URL),
+  SOCIAL_FACEBOOK_URL: optionalHttpUrl.default(d.SOCIAL_FACEBOOK_URL),
+  SOCIAL_X_URL: optionalHttpUrl.default(d.SOCIAL_X_URL),
+  SOCIAL_YOUTUBE_URL: optionalHttpUrl.default(d.SOCIAL_YOUTUBE_URL),
+  SOCIAL_LINKEDIN_URL: optionalHttpUrl.default(d.SOCIAL_LINKEDIN_URL),
+  SOCIAL_TIKTOK_URL: optionalHttpUrl.default(d.SOCIAL_TIKTOK_URL),
+  MAP_EMBED_URL: optionalHttpUrl.default(d.MAP_EMBED_URL),
+  MAPS_SEARCH_URL: mapsTemplate.default(d.MAPS_SEARCH_URL),
+  API_BASE_URL: baseUrl.default(d.API_BASE_URL),
+  API_INTERNAL_URL: baseUrl.optional(),
+  PORT: z.coerce.number().int().positive().optional(),
+});
+
+export interface ServerConfig {
+  public: PublicConfig;
+  /** Where the kiosk (`/locker`) and locker (`/paxelbox`) redirects go. */
+  kioskSiteUrl: string;
+  lockerSiteUrl: string;
+  /** Base URL of the API for server-side loaders. */
+  apiInternalUrl: string;
+}
+
+/** Parses an environment; throws one readable error listing every bad variable. */
+export function parseWebEnv(env: Record<string, string | undefined>): ServerConfig {
+  // Only our own variables are read; an empty string switches an optional link off.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in WebEnv.shape && value !== undefined),
+  );
+  const parsed = WebEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new Error(`Invalid web configuration:\n${z.prettifyError(parsed.error)}`);
+  }
+  const e = parsed.data;
+  return {
+    public: toPublicConfig(e),
+    kioskSiteUrl: e.KIOSK_SITE_URL,
+    lockerSiteUrl: e.LOCKER_SITE_URL,
+    apiInternalUrl: e.API_INTERNAL_URL || `http://127.0.0.1:${e.PORT ?? 3000}`,
+  };
+}

@@ -1,0 +1,18 @@
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { ensureLanguage, toLanguage } from "./lib/i18n";
+
+// The server rendered in <html lang>; its messages must be loaded before hydration matches.
+ensureLanguage(toLanguage(document.documentElement.lang))
+  .catch(() => undefined)
+  .finally(() => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    });
+  });

@@ -1,0 +1,173 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fallbackPublicConfig } from "../config/public-config";
+import {
+  bridge,
+  bridgeActions,
+  bridgeLog,
+  clearBridgeLog,
+  detectBridge,
+  mapsSearchLink,
+  type ShareOrderPayload,
+} from "./bridge";
+import { setRuntimeConfig } from "./runtime-config";
+import { currentToast, dismissToast } from "./toast";
+
+const order: ShareOrderPayload = {
+  recipientName: "Sari",
+  expressNumber: "PXB-9",
+  status: "CUSTOMER_TAKEN",
+  box: { name: "PaxelBox Monas", address: "Jl. Medan Merdeka", door: "A12" },
+  paymentInfo: "QRIS · Rp. 15.000",
+};
+
+beforeEach(() => {
+  clearBridgeLog();
+  dismissToast();
+  setRuntimeConfig({
+    ...fallbackPublicConfig,
+    chatbotUrl: "https://chat.test/",
+    mapsSearchUrl: "https://maps.test/?q={lat},{lng}",
+  });
+  vi.spyOn(console, "info").mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  delete window.PaxelBoxBridge;
+  delete window.webkit;
+  vi.unstubAllGlobals();
+});
+
+describe("native bridge present", () => {
+  it("calls the Android method of each action with a JSON string", async () => {
+    const calls: [string, unknown][] = [];
+    window.PaxelBoxBridge = Object.fromEntries(
+      bridgeActions.map((action) => [action, (json: string) => calls.push([action, JSON.parse(json)])]),
+    );
+    const open = vi.spyOn(window, "open");
+    expect(detectBridge()).toBe("android");
+
+    await bridge.closeWebView();
+    await bridge.copyToClipboard("PXB-9");
+    await bridge.openMapLink("https://maps.test/x");
+    await bridge.openMapLocation(-6.1, 106.8, "Monas");
+    await bridge.shareOrder(order);
+    await bridge.contactSupport({ expressNumber: "PXB-9" });
+    const outcome = await bridge.recordEvent("Pickup_Item_PaxelBox", { door: "A12" });
+
+    expect(calls).toEqual([
+      ["closeWebView", {}],
+      ["copyToClipboard", { text: "PXB-9" }],
+      ["openMapLink", { url: "https://maps.test/x" }],
+      ["openMapLocation", { latitude: -6.1, longitude: 106.8, label: "Monas" }],
+      ["shareOrder", order],
+      ["contactSupport", { expressNumber: "PXB-9" }],
+      ["recordEvent", { name: "Pickup_Item_PaxelBox", params: { door: "A12" } }],
+    ]);
+    expect(outcome).toMatchObject({ action: "recordEvent", via: "android", ok: true });
+    expect(open).not.toHaveBeenCalled();
+    expect(bridgeLog()).toHaveLength(7);
+    // Copy confirms with the toast also through the app.
+    expect(currentToast()?.messageKey).toBe("toast.copied");
+  });
+
+  it("posts { action, payload } to the iOS handler", async () => {
+    const postMessage = vi.fn();
+    window.webkit = { messageHandlers: { paxelbox: { postMessage } } };
+    expect(detectBridge()).toBe("ios");
+    const outcome = await bridge.contactSupport({ topic: "rent" });
+    expect(postMessage).toHaveBeenCalledWith({ action: "contactSupport", payload: { topic: "rent" } });
+    expect(outcome.via).toBe("ios");
+  });
+
+  it("falls back when the Android method is missing or throws", async () => {
+    window.PaxelBoxBridge = {
+      recordEvent: () => {
+        throw new Error("boom");
+      },
+    };
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    expect((await bridge.contactSupport()).via).toBe("browser");
+    expect(open).toHaveBeenCalledWith("https://chat.test/", "_blank", "noopener,noreferrer");
+    expect(await bridge.recordEvent("x")).toMatchObject({ via: "browser", fallback: "console" });
+  });
+});
+
+describe("browser fallbacks", () => {
+  it("close goes back in history, or home without history", async () => {
+    const back = vi.spyOn(window.history, "back").mockImplementation(() => undefined);
+    window.history.pushState({}, "", "/debug");
+    expect(await bridge.closeWebView()).toMatchObject({ via: "browser", fallback: "history-back" });
+    expect(back).toHaveBeenCalled();
+
+    vi.spyOn(window.history, "length", "get").mockReturnValue(1);
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    expect(await bridge.closeWebView()).toMatchObject({ fallback: "home" });
+    expect(assign).toHaveBeenCalledWith("/");
+  });
+
+  it("copy uses the Clipboard API and shows 'Berhasil disalin' for 3 s", async () => {
+    vi.useFakeTimers();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    const outcome = await bridge.copyToClipboard("PXB-9");
+    expect(writeText).toHaveBeenCalledWith("PXB-9");
+    expect(outcome).toMatchObject({ via: "browser", fallback: "clipboard", ok: true });
+    expect(currentToast()?.messageKey).toBe("toast.copied");
+    vi.advanceTimersByTime(2999);
+    expect(currentToast()).not.toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(currentToast()).toBeNull();
+    vi.useRealTimers();
+  });
+
+  it("share uses the Web Share API, else copies the order text", async () => {
+    const share = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal("navigator", { ...navigator, share });
+    expect(await bridge.shareOrder(order)).toMatchObject({ fallback: "web-share", ok: true });
+    expect(share.mock.calls[0]?.[0].text).toContain("PXB-9");
+
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal("navigator", { clipboard: { writeText } });
+    expect(await bridge.shareOrder(order)).toMatchObject({ fallback: "clipboard", ok: true });
+    expect(writeText.mock.calls[0]?.[0]).toContain("Jl. Medan Merdeka");
+  });
+
+  it("share cancelled by the person is not copied", async () => {
+    const share = vi.fn().mockRejectedValue(new DOMException("cancel", "AbortError"));
+    const writeText = vi.fn();
+    vi.stubGlobal("navigator", { share, clipboard: { writeText } });
+    expect(await bridge.shareOrder(order)).toMatchObject({ ok: false, detail: "cancelled" });
+    expect(writeText).not.toHaveBeenCalled();
+  });
+
+  it("maps open the maps link; support opens the chatbot", async () => {
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    await bridge.openMapLink("https://maps.test/place");
+    await bridge.openMapLocation(-6.2, 106.8);
+    await bridge.contactSupport();
+    expect(open.mock.calls.map((call) => call[0])).toEqual([
+      "https://maps.test/place",
+      "https://maps.test/?q=-6.2,106.8",
+      "https://chat.test/",
+    ]);
+  });
+
+  it("record event only logs, and a missing bridge is logged, never thrown", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const error = vi.spyOn(console, "error");
+    expect(await bridge.recordEvent("Stop_Rent_PaxelBox", { cost: 5000 })).toMatchObject({
+      via: "browser",
+      fallback: "console",
+      ok: true,
+    });
+    expect(info.mock.calls.some((call) => String(call[0]).includes("native bridge missing"))).toBe(true);
+    expect(info.mock.calls.some((call) => String(call[0]).includes("Stop_Rent_PaxelBox"))).toBe(true);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it("fills the maps template", () => {
+    expect(mapsSearchLink("https://m.test/?q={lat},{lng}", 1.5, -2)).toBe("https://m.test/?q=1.5,-2");
+  });
+});

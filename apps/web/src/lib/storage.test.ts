@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import type { Order, OverdueDropoffDetail, UserData } from "@paxelbox/contract";
+import { beforeEach, describe, expect, it } from "vitest";
+import { languageCookieName, readCookie, type StoredValues, storage, storageKeys } from "./storage";
+
+const user: UserData = {
+  email: "budi@example.com",
+  first_name: "Budi",
+  last_name: "Santoso",
+  member_code: "M-001",
+  phone: "081234567890",
+  language: "id",
+};
+
+const overdueDropoff: OverdueDropoffDetail = {
+  id: 12,
+  status: "IN_STORE",
+  overdueStatus: "need_to_pay",
+  expressNumber: "PXB-12",
+  senderName: "Toko A",
+  recipientName: "Sari",
+  takeUserPhoneNumber: "08111",
+  createTime: 1_700_000_000_000,
+  overdueTime: 1_700_100_000_000,
+  overdueDays: 2,
+  overdueBasePrice: 5000,
+  overdueTotalPrice: 10000,
+  mouth: { number: "A1", mouthType: { name: "M" }, box: { id: 3, name: "Monas" } },
+  barcode: { id: "BC-1" },
+};
+
+const order = { id: 7, expressNumber: "PXB-7", status: "IN_STORE" } as unknown as Order;
+
+/** One sample value for every key of spec §3: adding a key without a sample fails to compile. */
+const samples: { [K in keyof StoredValues]: StoredValues[K] } = {
+  language: "en",
+  userdata: user,
+  overdue: "12",
+  user_token: "demo-token-budi",
+  order_data: order,
+  order_id: "7",
+  bloburl: "blob:http://localhost/abc",
+  isBase64: true,
+  qrOverdue: "QR-OVERDUE-1",
+  lockerUserData: [{ expressNumber: "PXB-7", openFrequency: 3 }],
+  overdue_dropoff_data: overdueDropoff,
+};
+
+beforeEach(() => {
+  window.localStorage.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: resets the cookie the storage module writes
+  document.cookie = `${languageCookieName}=; Max-Age=0; Path=/`;
+});
+
+describe("storage", () => {
+  it("lists every key of spec §3", () => {
+    expect(Object.keys(storageKeys).sort()).toEqual(
+      [
+        "language",
+        "userdata",
+        "overdue",
+        "user_token",
+        "order_data",
+        "order_id",
+        "bloburl",
+        "isBase64",
+        "qrOverdue",
+        "lockerUserData",
+        "overdue_dropoff_data",
+      ].sort(),
+    );
+  });
+
+  for (const key of Object.keys(samples) as (keyof StoredValues)[]) {
+    it(`round-trips ${key}`, () => {
+      expect(storage.get(key)).toBeNull();
+      storage.set(key, samples[key]);
+      expect(storage.get(key)).toEqual(samples[key]);
+      storage.remove(key);
+      expect(storage.get(key)).toBeNull();
+    });
+  }
+
+  it("stores text values as they are and structured values as JSON", () => {
+    storage.set("user_token", "abc");
+    storage.set("userdata", user);
+    storage.set("isBase64", false);
+    expect(window.localStorage.getItem("user_token")).toBe("abc");
+    expect(JSON.parse(window.localStorage.getItem("userdata") ?? "")).toEqual(user);
+    expect(window.localStorage.getItem("isBase64")).toBe("false");
+    expect(storage.get("isBase64")).toBe(false);
+  });
+
+  it("drops values that do not parse", () => {
+    window.localStorage.setItem("userdata", "{not json");
+    expect(storage.get("userdata")).toBeNull();
+    expect(window.localStorage.getItem("userdata")).toBeNull();
+    window.localStorage.setItem("language", "fr");
+    expect(storage.get("language")).toBeNull();
+  });
+
+  it("mirrors the language to its cookie", () => {
+    storage.set("language", "en");
+    expect(readCookie(document.cookie, languageCookieName)).toBe("en");
+    storage.remove("language");
+    expect(readCookie(document.cookie, languageCookieName)).toBeNull();
+  });
+});
+
+describe("readCookie", () => {
+  it("finds a cookie among others", () => {
+    expect(readCookie("a=1; language=en; b=2", "language")).toBe("en");
+    expect(readCookie("xlanguage=en", "language")).toBeNull();
+    expect(readCookie(undefined, "language")).toBeNull();
+    expect(readCookie("language=%E0%A4%A", "language")).toBeNull();
+  });
+});

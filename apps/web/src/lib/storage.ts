@@ -1,0 +1,154 @@
+import type { Language, Order, OverdueDropoffDetail, UserData } from "@paxelbox/contract";
+
+/**
+ * The one door to browser storage (spec §3 keys). Every key, its value type and its encoding is
+ * listed once below. Safe to import on the server: there every read is `null` and writes do nothing.
+ *
+ * Values are our own writes, so reads are parsed but not schema-validated (that would pull zod into
+ * the landing page bundle); a value that does not parse is dropped and reads as `null`.
+ */
+
+/** How many times an order's locker was opened (reported with the multi-open event). */
+export interface LockerOpenCount {
+  expressNumber: Order["expressNumber"];
+  openFrequency: number;
+}
+
+/** Every stored key with the type of its value. */
+export interface StoredValues {
+  /** Chosen UI language; mirrored to the `language` cookie so the server renders it. */
+  language: Language;
+  /** The signed-in member returned by the members auth call. */
+  userdata: UserData;
+  /** Order id whose overdue flow is in progress (cleared by the landing page and the result pages). */
+  overdue: string;
+  /** Member token from the app web view; sent as the bearer token. */
+  user_token: string;
+  /** Last loaded order (used to share it from the header). */
+  order_data: Order;
+  /** Last order id looked at. */
+  order_id: string;
+  /** Object URL or data URL of the last QR image. */
+  bloburl: string;
+  /** Whether `bloburl` holds a base64 data URL. */
+  isBase64: boolean;
+  /** QR that ends a rent whose overdue fee is 0. */
+  qrOverdue: string;
+  /** Openings per order number. */
+  lockerUserData: LockerOpenCount[];
+  /** Detail of the overdue drop-off being paid. */
+  overdue_dropoff_data: OverdueDropoffDetail;
+}
+export type StorageKey = keyof StoredValues;
+
+type Encoding = "text" | "json";
+
+/** The list of keys (spec §3). `text` values are stored as they are, `json` values as JSON. */
+export const storageKeys = {
+  language: "text",
+  userdata: "json",
+  overdue: "text",
+  user_token: "text",
+  order_data: "json",
+  order_id: "text",
+  bloburl: "text",
+  isBase64: "json",
+  qrOverdue: "text",
+  lockerUserData: "json",
+  overdue_dropoff_data: "json",
+} as const satisfies Record<StorageKey, Encoding>;
+
+export const languageCookieName = "language";
+const cookieMaxAgeSeconds = 60 * 60 * 24 * 365;
+
+function backend(): Storage | null {
+  if (typeof window === "undefined") return null;
+  try {
+    return window.localStorage;
+  } catch {
+    // Storage can be blocked (privacy settings); behave as empty.
+    return null;
+  }
+}
+
+function decode<K extends StorageKey>(key: K, raw: string): StoredValues[K] | null {
+  if (storageKeys[key] === "text") {
+    if (key === "language" && raw !== "id" && raw !== "en") return null;
+    return raw as StoredValues[K];
+  }
+  try {
+    return JSON.parse(raw) as StoredValues[K];
+  } catch {
+    return null;
+  }
+}
+
+function encode<K extends StorageKey>(key: K, value: StoredValues[K]): string {
+  return storageKeys[key] === "text" ? String(value) : JSON.stringify(value);
+}
+
+function writeLanguageCookie(value: string | null): void {
+  if (typeof document === "undefined") return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the one place that writes a cookie; Cookie Store API is not in every web view
+  document.cookie =
+    value === null
+      ? `${languageCookieName}=; Path=/; Max-Age=0; SameSite=Lax`
+      : `${languageCookieName}=${encodeURIComponent(value)}; Path=/; Max-Age=${cookieMaxAgeSeconds}; SameSite=Lax`;
+}
+
+/** Reads a key; `null` when absent, unreadable or on the server. */
+function get<K extends StorageKey>(key: K): StoredValues[K] | null {
+  const store = backend();
+  if (!store) return null;
+  let raw: string | null;
+  try {
+    raw = store.getItem(key);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  const value = decode(key, raw);
+  if (value === null) remove(key);
+  return value;
+}
+
+/** Writes a key (the language also goes to its cookie). */
+function set<K extends StorageKey>(key: K, value: StoredValues[K]): void {
+  if (key === "language") writeLanguageCookie(String(value));
+  const store = backend();
+  if (!store) return;
+  try {
+    store.setItem(key, encode(key, value));
+  } catch {
+    // Quota exceeded or blocked: storage is a convenience, never a requirement.
+  }
+}
+
+function remove(key: StorageKey): void {
+  if (key === "language") writeLanguageCookie(null);
+  const store = backend();
+  if (!store) return;
+  try {
+    store.removeItem(key);
+  } catch {
+    // Ignore, as above.
+  }
+}
+
+export const storage = { get, set, remove };
+
+/** Reads a cookie from a `Cookie` header (server) or `document.cookie` (browser). */
+export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const index = part.indexOf("=");
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,141 @@
+/**
+ * Every route path of spec §2 and the spec's named routes, in one module.
+ * `pattern` is what `routes.ts` registers; `href()` builds a link with its query parameters.
+ * Nothing else in the app writes a path string by hand.
+ */
+
+type QueryValue = string | number | boolean | null | undefined;
+type Query = Record<string, QueryValue>;
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** Query of the landing page: an order id sends the visitor on to the overdue flow. */
+export interface HomeQuery extends Query {
+  orderid?: string | number;
+}
+/** Query of the drop-off package form. */
+export interface PackageQuery extends Query {
+  boxId?: string | number;
+  name?: string;
+}
+/** Query of the order detail page. */
+export interface OrderQuery extends Query {
+  orderid?: string | number;
+  token?: string;
+  preview?: "true";
+}
+/** Query of the guest-book form. */
+export interface GuestBookQuery extends Query {
+  business_type?: "Individu" | "Business";
+}
+/** Query of the overdue payment page. */
+export interface OverdueQuery extends Query {
+  orderid?: string | number;
+  token?: string;
+  status?: "cancel" | "failed";
+}
+/** Query of the rent-status pages (spec §2). */
+export interface OrderStatusQuery extends Query {
+  orderid?: string | number;
+  token?: string;
+  status?: "overdue" | "stop";
+  act?: "cancel_success" | "stop_success" | "stop_count" | "open_locker";
+  qrdisplay?: "data" | "overdue";
+  preview?: "true";
+  overdue?: "true";
+  payment_status?: "SUCCESS" | "FAILED" | "CANCELLED";
+}
+
+/** Landing-page anchors (spec §2). */
+export const landingAnchors = {
+  paxelbox: "paxelbox",
+  services: "services",
+  location: "location",
+  contact: "contact",
+} as const;
+export type LandingAnchor = keyof typeof landingAnchors;
+
+export const paths = {
+  /** Named route `index`. */
+  home: {
+    pattern: "/",
+    href: (query?: HomeQuery) => withQuery("/", query),
+    anchor: (anchor: LandingAnchor) => `/#${landingAnchors[anchor]}`,
+  },
+  services: {
+    pattern: "/services",
+    href: (slug?: string) => (slug ? `/services/#${encodeURIComponent(slug)}` : "/services"),
+  },
+  package: { pattern: "/package", href: (query?: PackageQuery) => withQuery("/package", query) },
+  /** Named route `order`. */
+  order: { pattern: "/order", href: (query?: OrderQuery) => withQuery("/order", query) },
+  guestBook: {
+    pattern: "/guest-book",
+    /** Named route `guest-book-form` (index child). */
+    form: { href: (query?: GuestBookQuery) => withQuery("/guest-book", query) },
+    /** Named route `guest-book-submitted`. */
+    submitted: { pattern: "submitted", href: () => "/guest-book/submitted" },
+  },
+  shortLink: {
+    pattern: "/o/:code",
+    href: (code: string) => `/o/${encodeURIComponent(code)}`,
+  },
+  /** Server-side redirect to the kiosk site. */
+  locker: { pattern: "/locker", href: () => "/locker" },
+  /** Server-side redirect to the locker site. */
+  paxelbox: { pattern: "/paxelbox", href: () => "/paxelbox" },
+  overdue: {
+    pattern: "/overduepayment",
+    /** Named route `overdue` (index child). */
+    payment: { href: (query?: OverdueQuery) => withQuery("/overduepayment", query) },
+    /** Named route `overdue-success`: the parcel was already taken. */
+    success: { pattern: "success", href: () => "/overduepayment/success" },
+    /** Named route `overdue-expire`: the link expired. */
+    expire: { pattern: "expire", href: () => "/overduepayment/expire" },
+    /** Named route `overdue-success-payment`: paid, QR shown. */
+    successPayment: {
+      pattern: "success-payment",
+      href: (query?: Query) => withQuery("/overduepayment/success-payment", query),
+    },
+  },
+  orderStatus: {
+    pattern: "/order-status",
+    /** Named route `order-status` (index child). */
+    page: { href: (query?: OrderStatusQuery) => withQuery("/order-status", query) },
+    /** Named route `order-status-action`. */
+    action: {
+      pattern: "action",
+      href: (query?: OrderStatusQuery) => withQuery("/order-status/action", query),
+    },
+  },
+  /** Named route `debug`: hidden, linked nowhere. */
+  debug: { pattern: "/debug", href: () => "/debug" },
+} as const;
+
+/** The spec's named routes (spec §2), each pointing at its link builder. */
+export const namedRoutes = {
+  index: paths.home.href,
+  order: paths.order.href,
+  "order-status": paths.orderStatus.page.href,
+  "order-status-action": paths.orderStatus.action.href,
+  overdue: paths.overdue.payment.href,
+  "overdue-success": paths.overdue.success.href,
+  "overdue-expire": paths.overdue.expire.href,
+  "overdue-success-payment": paths.overdue.successPayment.href,
+  debug: paths.debug.href,
+  "guest-book-form": paths.guestBook.form.href,
+  "guest-book-submitted": paths.guestBook.submitted.href,
+} as const;
+export type RouteName = keyof typeof namedRoutes;
+
+/** Route ids as registered in `routes.ts` (used by `useRouteLoaderData`). */
+export const routeIds = { root: "root" } as const;

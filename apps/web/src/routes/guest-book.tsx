@@ -1,0 +1,9 @@
+import { Outlet } from "react-router";
+import { routeHandle } from "../components/layouts/layout-handle";
+
+export const handle = routeHandle({ layout: "public" });
+
+/** `/guest-book`: the form (index child) and its `submitted` child. */
+export default function GuestBookRoute() {
+  return <Outlet />;
+}
