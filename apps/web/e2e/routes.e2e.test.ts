@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import en from "../src/locales/en.json";
-import id from "../src/locales/id.json";
+import en from "../src/locales/en.ts";
+import id from "../src/locales/id.ts";
 import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
 
 type Layout = "public" | "webview" | "bare" | "none";

@@ -1,6 +1,6 @@
 import { MouthTypeName, OrderStatus } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
-import en from "../locales/en.json";
+import en from "../locales/en.ts";
 import { doorSizeLabelKey, doorSizeLabelKeys } from "./door-size-label";
 import { statusPresentation } from "./status-label";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import en from "../locales/en.json";
-import id from "../locales/id.json";
+import en from "../locales/en.ts";
+import id from "../locales/id.ts";
 import { createI18n, ensureLanguage, languageFromCookieHeader, toLanguage } from "./i18n";
 
 type Tree = { [key: string]: string | Tree };

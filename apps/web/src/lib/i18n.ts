@@ -2,7 +2,7 @@ import type { Language } from "@paxelbox/contract";
 import i18next, { type i18n as I18n, type ParseKeys, type Resource } from "i18next";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import id from "../locales/id.json";
+import id from "../locales/id.ts";
 import { languageCookieName, readCookie, storage } from "./storage";
 
 /**
@@ -34,7 +34,7 @@ export function toLanguage(value: unknown): Language {
 const loaded: Partial<Record<Language, Messages>> = { id };
 const loaders: Record<Language, () => Promise<Messages>> = {
   id: async () => id,
-  en: () => import("../locales/en.json").then((module) => module.default as Messages),
+  en: () => import("../locales/en.ts").then((module) => module.default as Messages),
 };
 
 /** Loads a language's messages (once); call before creating or switching to it. */

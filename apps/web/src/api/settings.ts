@@ -1,0 +1,55 @@
+import {
+  type ContentName,
+  calls,
+  doorNumberToken,
+  type FeatureName,
+  type Settings,
+} from "@paxelbox/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { request } from "../lib/api-client";
+import type { Language } from "../lib/i18n";
+import { sanitizeHtml } from "../lib/sanitize";
+
+/**
+ * Settings (spec §7): content texts and user-app feature flags, loaded once and shared by every
+ * screen that shows how-to texts or picks a payment flow.
+ */
+export const getSettings = (signal?: AbortSignal) => request(calls.settings, { signal });
+
+export const settingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["settings"],
+    queryFn: ({ signal }) => getSettings(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export const useSettings = () => useQuery(settingsQueryOptions());
+
+/** A content entry in the language, `{{door_number}}` filled in, its HTML sanitised. */
+export function contentText(
+  settings: Settings | undefined,
+  name: ContentName,
+  language: Language,
+  doorNumber?: string | number,
+): { title: string; html: string } | null {
+  const entry = settings?.paxelbox_content.find((item) => item.name === name);
+  if (!entry) return null;
+  const value = entry.setting_value;
+  const fill = (text: string) =>
+    doorNumber === undefined ? text : text.replaceAll(doorNumberToken, String(doorNumber));
+  const title = language === "id" ? value.title_bahasa || value.title : value.title || value.title_bahasa;
+  const html =
+    language === "id"
+      ? value.description_bahasa || value.description
+      : value.description || value.description_bahasa;
+  return { title: fill(title), html: sanitizeHtml(fill(html)) };
+}
+
+/** Whether a user-app feature flag is on (`snap_bi_paxelbox`, `snap_bi_dropoff`, `yellowai`). */
+export function isFeatureEnabled(settings: Settings | undefined, name: FeatureName): boolean {
+  return (
+    settings?.enabled_userapp_feature.some(
+      (flag) => flag.name === name && flag.setting_value === "enabled",
+    ) ?? false
+  );
+}

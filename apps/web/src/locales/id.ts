@@ -1,0 +1,11 @@
+import dropOff from "./id/drop-off.json";
+import marketing from "./id/marketing.json";
+import rent from "./id/rent.json";
+import shell from "./id/shell.json";
+
+/**
+ * Every message of one language: the shell's keys at the top level, each feature's under its own
+ * key (`marketing.*`, `dropOff.*`, `rent.*`), so features edit only their own files.
+ */
+const messages = { ...shell, marketing, dropOff, rent };
+export default messages;
