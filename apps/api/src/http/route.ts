@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type CallDef, toColonPath } from "@paxelbox/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
@@ -27,6 +28,8 @@ type Result<C extends CallDef> = C["responseType"] extends "image" | "redirect"
  * Image and redirect calls send their own reply.
  */
 export interface MountOptions {
+  /** Answer 304 when the client already holds this exact response (polled calls). */
+  etag?: boolean;
   /** Requests per client address allowed in a window; more get 429 with Retry-After. */
   rateLimit?: { db: Queryable; limit: RateLimit };
 }
@@ -67,7 +70,13 @@ export function mountCall<C extends CallDef>(
       } as RouteContext<C>);
       if (call.responseType === "image" || call.responseType === "redirect") return reply;
       const data = call.response.parse(result);
-      return reply.send({ code: 200, data });
+      const body = { code: 200, data };
+      if (options.etag) {
+        const tag = `"${createHash("sha1").update(JSON.stringify(body)).digest("base64url")}"`;
+        reply.header("etag", tag);
+        if (request.headers["if-none-match"] === tag) return reply.status(304).send();
+      }
+      return reply.send(body);
     },
   });
 }

@@ -29,11 +29,17 @@ const rentClock = (order: OrderRecord) => ({
 });
 
 export function orderRoutes(app: FastifyInstance, db: Database): void {
-  mountCall(app, calls.orderDetail, async ({ params, principal, reply }) => {
-    const order = await ownedOrder(db, principal, params.orderid);
-    reply.header("cache-control", "private, no-cache");
-    return toOrderView(db, order);
-  });
+  // Polled every 5 s by the rent screens: an unchanged order costs a 304 with no body.
+  mountCall(
+    app,
+    calls.orderDetail,
+    async ({ params, principal, reply }) => {
+      const order = await ownedOrder(db, principal, params.orderid);
+      reply.header("cache-control", "private, no-cache");
+      return toOrderView(db, order);
+    },
+    { etag: true },
+  );
 
   mountCall(app, calls.overdueCalculation, async ({ params, principal }) => {
     const order = await ownedOrder(db, principal, params.orderid);

@@ -195,3 +195,26 @@ describe("cancel rent and cancel booking", () => {
     failure(await call(app(), calls.cancelRent, { body: { id: "one" }, token: budi }), 400);
   });
 });
+
+describe("order polling", () => {
+  it("answers 304 for an unchanged order and 200 once it changes", async () => {
+    const orderid = await rent("rent-to-store");
+    const first = await call(app(), calls.orderDetail, { params: { orderid }, token: budi });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const same = await call(app(), calls.orderDetail, {
+      params: { orderid },
+      token: budi,
+      headers: { "if-none-match": etag },
+    });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe("");
+    ok(calls.cancelRent, await call(app(), calls.cancelRent, { body: { id: orderid }, token: budi }));
+    const changed = await call(app(), calls.orderDetail, {
+      params: { orderid },
+      token: budi,
+      headers: { "if-none-match": etag },
+    });
+    expect(ok(calls.orderDetail, changed).status).toBe("CANCEL");
+  });
+});

@@ -28,7 +28,7 @@ export function checkoutPage(transaction: SandboxTransaction): string {
 <style>
   :root { color-scheme: light; font-family: system-ui, sans-serif; }
   body { margin: 0; background: #eef1f6; color: #111827; min-height: 100vh; display: grid; place-items: center; }
-  main { width: min(420px, calc(100vw - 32px)); background: #fff; border-radius: 12px; padding: 24px;
+  main { box-sizing: border-box; width: min(420px, calc(100vw - 32px)); background: #fff; border-radius: 12px; padding: 24px;
          box-shadow: 0 8px 30px rgb(17 24 39 / 0.12); }
   .badge { display: inline-block; font-size: 12px; font-weight: 600; letter-spacing: .04em; color: #92400e;
            background: #fef3c7; border-radius: 999px; padding: 4px 10px; }

@@ -1,0 +1,80 @@
+import jsQR from "jsqr";
+import type { Locator } from "playwright-core";
+import { PNG } from "pngjs";
+import { baseUrl } from "./browser.ts";
+
+/**
+ * Helpers shared by the journey tests: fresh demo scenarios, the locker-kiosk simulator, the
+ * order clock, and reading a QR code off the screen the way a locker's scanner would.
+ */
+
+export interface Scenario {
+  id: string;
+  url: string;
+  params: URLSearchParams;
+}
+
+/** Creates a fresh record for a demo scenario (`POST /api/demo/scenarios/{id}`). */
+export async function createScenario(id: string): Promise<Scenario> {
+  const response = await fetch(`${baseUrl}/api/demo/scenarios/${id}`, { method: "POST" });
+  if (!response.ok) throw new Error(`scenario ${id}: HTTP ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { url: string } };
+  return { id, url: data.url, params: new URL(data.url, baseUrl).searchParams };
+}
+
+export interface KioskResult {
+  status: number;
+  body: {
+    code: number;
+    message?: string;
+    data?: {
+      action: string;
+      boxId: number;
+      doorNumber: string;
+      orderId: number;
+      orderStatus: string;
+      recipientLink?: string;
+    };
+  };
+}
+
+/** Scans a code at the locker-kiosk simulator. */
+export async function scanAtKiosk(code: string, boxId?: number): Promise<KioskResult> {
+  const response = await fetch(`${baseUrl}/api/demo/kiosk/scan`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(boxId === undefined ? { code } : { code, boxId }),
+  });
+  return { status: response.status, body: (await response.json()) as KioskResult["body"] };
+}
+
+/** Moves an order's clock forward so deadlines pass without waiting. */
+export async function advanceOrder(orderId: number | string, minutes: number): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/demo/orders/${orderId}/advance`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ minutes }),
+  });
+  if (!response.ok) throw new Error(`advance ${orderId}: HTTP ${response.status}`);
+}
+
+/** Reads the QR code shown in an element from a screenshot of it (not from the DOM). */
+export async function decodeQr(locator: Locator): Promise<string> {
+  await locator.scrollIntoViewIfNeeded();
+  const image = PNG.sync.read(await locator.screenshot());
+  const result = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+  if (!result) throw new Error("No QR code could be read from the screen");
+  return result.data;
+}
+
+/** Calls the API directly, e.g. to check what the server now holds. */
+export async function api<T = unknown>(
+  path: string,
+  token?: string,
+): Promise<{ status: number; data: T; message?: string }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const body = (await response.json()) as { data: T; message?: string };
+  return { status: response.status, data: body.data, message: body.message };
+}
