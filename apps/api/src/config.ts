@@ -14,6 +14,17 @@ const EnvSchema = z.object({
   DEMO: booleanFlag,
   PUBLIC_BASE_URL: z.string().url().optional(),
   TRUST_PROXY: booleanFlag,
+  RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: "CORS_ORIGINS must be a comma-separated list of origins" }))),
   PRODUCT_NAME: z.string().min(1).max(40).default("Paxel"),
   PAYMENT_SECRET: z.string().min(16, { error: "PAYMENT_SECRET must be at least 16 characters" }).optional(),
   SNAP_BASE_URL: z.string().url().optional(),
@@ -36,6 +47,10 @@ export interface ApiConfig {
   logLevel: string;
   /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** Multiplies every rate limit (browser tests share one address); 1 in production. */
+  rateLimitFactor: number;
+  /** Origins (scheme://host[:port]) allowed to call the API from a browser; none by default. */
+  corsOrigins: string[];
   /** {product}Box: the merchant name shown at checkout. */
   productName: string;
   /** ALTCHA by default; reCAPTCHA v3 when its site key and secret are both set. */
@@ -76,6 +91,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    corsOrigins: e.CORS_ORIGINS.map((origin) => new URL(origin).origin),
     productName: e.PRODUCT_NAME,
     captcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET

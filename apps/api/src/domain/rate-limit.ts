@@ -18,6 +18,18 @@ export class TooManyRequests extends HttpError {
   }
 }
 
+export interface RateLimiter {
+  hit(limit: RateLimit, client: string): Promise<void>;
+}
+
+/**
+ * Rate limits scaled by `factor` (1 in production; the browser tests raise it, since every test
+ * browser shares one address).
+ */
+export function createRateLimiter(db: Queryable, factor = 1): RateLimiter {
+  return { hit: (limit, client) => hit(db, { ...limit, max: limit.max * factor }, client) };
+}
+
 /**
  * Fixed-window counter per client address, kept in PostgreSQL so that every API instance counts
  * together. One statement: insert or bump the counter, restarting it when its window has passed.

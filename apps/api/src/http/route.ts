@@ -2,8 +2,7 @@ import { createHash } from "node:crypto";
 import { type CallDef, toColonPath } from "@paxelbox/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { Queryable } from "../db/database.ts";
-import { clientAddress, hit, type RateLimit } from "../domain/rate-limit.ts";
+import { clientAddress, type RateLimit } from "../domain/rate-limit.ts";
 import { type Principal, requirePrincipal } from "../plugins/auth.ts";
 
 type Out<T> = [Exclude<T, undefined>] extends [never] ? undefined : z.output<Exclude<T, undefined>>;
@@ -31,7 +30,7 @@ export interface MountOptions {
   /** Answer 304 when the client already holds this exact response (polled calls). */
   etag?: boolean;
   /** Requests per client address allowed in a window; more get 429 with Retry-After. */
-  rateLimit?: { db: Queryable; limit: RateLimit };
+  rateLimit?: RateLimit;
 }
 
 export function mountCall<C extends CallDef>(
@@ -51,7 +50,7 @@ export function mountCall<C extends CallDef>(
     // Who is calling is settled before the input is validated: no token gives 401, not 400.
     async preValidation(request) {
       if (call.auth === "bearer") await requirePrincipal(request);
-      if (options.rateLimit) await hit(options.rateLimit.db, options.rateLimit.limit, clientAddress(request));
+      if (options.rateLimit) await app.rateLimiter.hit(options.rateLimit, clientAddress(request));
     },
     async handler(request, reply) {
       const principal =

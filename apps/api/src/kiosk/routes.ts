@@ -6,9 +6,14 @@ import { mountCall } from "../http/route.ts";
 import { kioskPage } from "./page.ts";
 import { advance, scan } from "./scan.ts";
 
+/** Scans per client address, as a locker's own scanner would allow. */
+export const kioskScanLimit = { name: "kiosk-scan", max: 120, windowSeconds: 60 };
+
 /** The locker-kiosk simulator (demo mode): scan API, clock advance, and a page for people. */
 export async function kioskRoutes(app: FastifyInstance, db: Database): Promise<void> {
-  mountCall(app, calls.kioskScan, async ({ body }) => scan(db, body));
+  mountCall(app, calls.kioskScan, async ({ body }) => scan(db, body), {
+    rateLimit: kioskScanLimit,
+  });
 
   mountCall(app, calls.advanceOrder, async ({ params, body }) => {
     await advance(db, params.id, body.minutes);

@@ -35,6 +35,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       };
       return reply.status(error.statusCode).send(body);
     }
+    if (!error.statusCode && /^multipart\//.test(String(request.headers["content-type"] ?? ""))) {
+      return reply.status(400).send({ code: 400, message: "The form data could not be read." });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = clientMessage(error);
@@ -65,4 +68,19 @@ function clientMessage(error: FastifyError): string {
     default:
       return error.message.replace(/^FST_\w+:\s*/, "") || "The request could not be processed.";
   }
+}
+
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 8 || value === null || typeof value !== "object") return false;
+  return Object.values(value as Record<string, unknown>).some((item) => hasNul(item, depth + 1));
+}
+
+/** PostgreSQL cannot store NUL characters in text: refuse them up front with a clear 400. */
+export function rejectNulCharacters(app: FastifyInstance): void {
+  app.addHook("preValidation", async (request) => {
+    if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
+      throw new HttpError(400, "Text may not contain NUL characters.");
+    }
+  });
 }

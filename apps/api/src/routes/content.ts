@@ -5,6 +5,9 @@ import { notFound } from "../http/errors.ts";
 import { mountCall } from "../http/route.ts";
 import { renderMedia } from "../media/render-media.ts";
 
+/** Lookups per client address: generous for people, a wall for code guessing. */
+export const shortLinkLimit = { name: "short-link", max: 60, windowSeconds: 60 };
+
 /** Spec §8 text for a short link that does not exist. */
 export const shortLinkNotFound = "Your request could not be found. Please check your shortener address";
 
@@ -46,13 +49,18 @@ export function contentRoutes(app: FastifyInstance, db: Queryable, productName: 
     });
   }
 
-  mountCall(app, calls.shortLink, async ({ params }) => {
-    const [link] = await db.query<{ url: string }>("select url from short_links where code = $1", [
-      params.code,
-    ]);
-    if (!link) throw notFound(shortLinkNotFound);
-    return { url: link.url };
-  });
+  mountCall(
+    app,
+    calls.shortLink,
+    async ({ params }) => {
+      const [link] = await db.query<{ url: string }>("select url from short_links where code = $1", [
+        params.code,
+      ]);
+      if (!link) throw notFound(shortLinkNotFound);
+      return { url: link.url };
+    },
+    { rateLimit: shortLinkLimit },
+  );
 
   mountCall(app, calls.media, async ({ params, reply }) => {
     const svg = renderMedia(params.kind, params.name, { productName });

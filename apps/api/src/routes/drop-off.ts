@@ -10,6 +10,9 @@ import { mountCall } from "../http/route.ts";
 import { assertOrderAccess } from "../plugins/auth.ts";
 import { findOrder, type OrderRecord, toOverdueDropoffView } from "../repositories/orders.ts";
 
+/** Parcels registered per client address: a busy courier, not a script. */
+export const packageSendLimit = { name: "package-send", max: 20, windowSeconds: 10 * 60 };
+
 /** Hours a drop-off store QR stays valid before the sender must fill the form again. */
 const storeCodeHours = 24;
 
@@ -59,42 +62,47 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
     return { code: 200 };
   });
 
-  mountCall(app, calls.sendPackageData, async ({ body, reply }) => {
-    const photo = decodePhoto(body.photo);
-    const code = await db.transaction(async (tx) => {
-      const [box] = await tx.query<{ id: number }>("select id from boxes where id = $1", [body.box.id]);
-      if (!box) throw notFound(`Locker ${body.box.id} was not found.`);
-      const [free] = await tx.query<{ count: number }>(
-        `select count(*)::int as count from mouths m
+  mountCall(
+    app,
+    calls.sendPackageData,
+    async ({ body, reply }) => {
+      const photo = decodePhoto(body.photo);
+      const code = await db.transaction(async (tx) => {
+        const [box] = await tx.query<{ id: number }>("select id from boxes where id = $1", [body.box.id]);
+        if (!box) throw notFound(`Locker ${body.box.id} was not found.`);
+        const [free] = await tx.query<{ count: number }>(
+          `select count(*)::int as count from mouths m
           where m.box_id = $1 and m.mouth_type = $2 and m.enabled
             and not exists (select 1 from orders o where o.mouth_id = m.id and o.status in ('IMPORTED', 'IN_STORE'))`,
-        [body.box.id, body.mouth.mouthType.name],
-      );
-      if (!free || free.count === 0) throw conflict("No locker available");
-      const [saved] = await tx.query<{ id: number }>(
-        `insert into dropoff_packages
+          [body.box.id, body.mouth.mouthType.name],
+        );
+        if (!free || free.count === 0) throw conflict("No locker available");
+        const [saved] = await tx.query<{ id: number }>(
+          `insert into dropoff_packages
            (box_id, mouth_type, sender_name, recipient_name, recipient_phone, take_user_language, photo, photo_type)
          values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-        [
-          body.box.id,
-          body.mouth.mouthType.name,
-          body.senderName,
-          body.recipientName,
-          body.takeUserPhoneNumber,
-          body.takeUserLanguage,
-          photo.bytes,
-          photo.type,
-        ],
-      );
-      return issueCode(tx, {
-        purpose: "dropoff-store",
-        packageId: saved?.id ?? null,
-        expiresAt: new Date(Date.now() + storeCodeHours * 3_600_000),
+          [
+            body.box.id,
+            body.mouth.mouthType.name,
+            body.senderName,
+            body.recipientName,
+            body.takeUserPhoneNumber,
+            body.takeUserLanguage,
+            photo.bytes,
+            photo.type,
+          ],
+        );
+        return issueCode(tx, {
+          purpose: "dropoff-store",
+          packageId: saved?.id ?? null,
+          expiresAt: new Date(Date.now() + storeCodeHours * 3_600_000),
+        });
       });
-    });
-    const png = await qrPng(code.code);
-    return reply.header("content-type", "image/png").header("cache-control", "no-store").send(png);
-  });
+      const png = await qrPng(code.code);
+      return reply.header("content-type", "image/png").header("cache-control", "no-store").send(png);
+    },
+    { rateLimit: packageSendLimit },
+  );
 
   mountCall(app, calls.barcodeImage, async ({ params, reply }) => {
     const [barcode] = await db.query<{ code: string }>(

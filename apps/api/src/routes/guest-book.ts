@@ -42,6 +42,6 @@ export function guestBookRoutes(app: FastifyInstance, db: Queryable, config: Api
       );
       return { white_papers: whitePapers };
     },
-    { rateLimit: { db, limit: guestBookLimit } },
+    { rateLimit: guestBookLimit },
   );
 }

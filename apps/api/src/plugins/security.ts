@@ -1,0 +1,34 @@
+import fastifyCors from "@fastify/cors";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Security headers on every API response, and CORS only for configured origins. Pages the API
+ * serves itself (docs, sandbox checkout, kiosk) set a Content-Security-Policy of their own; every
+ * other response (JSON, images) gets one that allows nothing.
+ */
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { corsOrigins: string[] },
+): Promise<void> {
+  const allowed = new Set(options.corsOrigins);
+  await app.register(fastifyCors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+    methods: ["GET", "POST"],
+    allowedHeaders: ["authorization", "content-type", "if-none-match"],
+    exposedHeaders: ["etag", "retry-after"],
+    maxAge: 600,
+  });
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("x-content-type-options", "nosniff");
+    // Order pages carry tokens in their query: never leak the address to another site.
+    reply.header("referrer-policy", "no-referrer");
+    reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    reply.header("cross-origin-resource-policy", "same-site");
+    reply.header("x-frame-options", "DENY");
+    if (!reply.hasHeader("content-security-policy")) {
+      reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+    }
+    return payload;
+  });
+}
