@@ -60,6 +60,34 @@ const orderSelect = `
     join mouth_types t on t.name = m.mouth_type
     join boxes b on b.id = m.box_id`;
 
+/** The order with its history and current codes, in one statement (the rent screens poll it). */
+const orderViewSelect = orderSelect.replace(
+  "from orders o",
+  `, (select coalesce(json_agg(json_build_object('status', l.status, 'at', extract(epoch from l.created_at) * 1000)
+                               order by l.created_at, l.id), '[]'::json)
+        from order_logs l where l.order_id = o.id) as history,
+     (select c.code from access_codes c
+       where c.order_id = o.id and c.purpose = 'store' and c.used_at is null
+         and (c.expires_at is null or c.expires_at > now())
+       order by c.created_at desc limit 1) as store_code,
+     (select c.code from access_codes c
+       where c.order_id = o.id and c.purpose in ('pickup', 'take') and c.used_at is null
+         and (c.expires_at is null or c.expires_at > now())
+       order by c.purpose = 'pickup' desc, c.created_at desc limit 1) as take_code
+    from orders o`,
+);
+
+export interface OrderViewRecord extends OrderRecord {
+  history: { status: string; at: number }[];
+  store_code: string | null;
+  take_code: string | null;
+}
+
+export async function findOrderView(db: Queryable, id: number): Promise<OrderViewRecord | null> {
+  const [row] = await db.query<OrderViewRecord>(`${orderViewSelect} where o.id = $1`, [id]);
+  return row ?? null;
+}
+
 export async function findOrder(db: Queryable, id: number): Promise<OrderRecord | null> {
   const [row] = await db.query<OrderRecord>(`${orderSelect} where o.id = $1`, [id]);
   return row ?? null;
@@ -82,31 +110,8 @@ export async function findOrderByExpressNumber(
 
 const time = (value: Date | null) => (value ? value.getTime() : null);
 
-/** Codes the customer shows at the locker, while they are still usable. */
-async function activeCodes(db: Queryable, orderId: number) {
-  const rows = await db.query<{ purpose: string; code: string }>(
-    `select purpose, code from access_codes
-      where order_id = $1 and purpose in ('store', 'take', 'pickup') and used_at is null
-        and (expires_at is null or expires_at > now())`,
-    [orderId],
-  );
-  return {
-    store: rows.find((row) => row.purpose === "store")?.code ?? null,
-    take:
-      (rows.find((row) => row.purpose === "pickup") ?? rows.find((row) => row.purpose === "take"))?.code ??
-      null,
-  };
-}
-
-/** The order as the contract describes it, with its history (newest last) and current codes. */
-export async function toOrderView(db: Queryable, order: OrderRecord, now = Date.now()): Promise<Order> {
-  const [logs, codes] = await Promise.all([
-    db.query<{ status: string; created_at: Date }>(
-      "select status, created_at from order_logs where order_id = $1 order by created_at, id",
-      [order.id],
-    ),
-    activeCodes(db, order.id),
-  ]);
+/** The order as the contract describes it, with its history (oldest first) and current codes. */
+export function toOrderView(order: OrderViewRecord, now = Date.now()): Order {
   const fee =
     order.kind === "dropoff"
       ? dropoffOverdueFee(
@@ -150,9 +155,9 @@ export async function toOrderView(db: Queryable, order: OrderRecord, now = Date.
       amount: order.admin_fee,
       total_amount: order.pay_of_amount + totalDonation + order.admin_fee,
     },
-    logs: logs.map((log) => ({ status: log.status, createdAt: log.created_at.getTime() })),
+    logs: order.history.map((log) => ({ status: log.status, createdAt: Math.round(log.at) })),
     recipientName: order.recipient_name,
-    barcode: { qrcodeCustomerTake: codes.take, qrcodeCustomerStore: codes.store },
+    barcode: { qrcodeCustomerTake: order.take_code, qrcodeCustomerStore: order.store_code },
     mouth: {
       id: order.mouth_id,
       number: order.mouth_number,

@@ -6,7 +6,13 @@ import { calculateRentOverdue, isRentOverdue } from "../domain/overdue.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { mountCall } from "../http/route.ts";
 import { assertOrderAccess, type Principal } from "../plugins/auth.ts";
-import { findOrderByExpressNumber, getOrder, type OrderRecord, toOrderView } from "../repositories/orders.ts";
+import {
+  findOrderByExpressNumber,
+  findOrderView,
+  getOrder,
+  type OrderRecord,
+  toOrderView,
+} from "../repositories/orders.ts";
 
 /** Minutes a temporary (open-door) QR stays valid. */
 const temporaryQrMinutes = 5;
@@ -34,9 +40,11 @@ export function orderRoutes(app: FastifyInstance, db: Database): void {
     app,
     calls.orderDetail,
     async ({ params, principal, reply }) => {
-      const order = await ownedOrder(db, principal, params.orderid);
+      const order = await findOrderView(db, params.orderid);
+      if (!order) throw notFound(`Order ${params.orderid} was not found.`);
+      assertOrderAccess(principal, { id: order.id, memberId: order.member_id });
       reply.header("cache-control", "private, no-cache");
-      return toOrderView(db, order);
+      return toOrderView(order);
     },
     { etag: true },
   );
