@@ -12,6 +12,7 @@ import {
   KioskScanResult,
   MediaParams,
   ScenarioParams,
+  ScenarioQuery,
 } from "./entities/demo.ts";
 import {
   OverdueDropoffDetailResponse,
@@ -378,6 +379,7 @@ export const calls = {
     tag: "demo",
     auth: "none",
     params: ScenarioParams,
+    query: ScenarioQuery,
     response: DemoScenario,
     demo: true,
   }),
@@ -389,6 +391,7 @@ export const calls = {
     tag: "demo",
     auth: "none",
     params: ScenarioParams,
+    query: ScenarioQuery,
     response: z.null(),
     responseType: "redirect",
     demo: true,

@@ -28,9 +28,13 @@ export const scenarioTitles: Record<ScenarioId, string> = {
   "landing-with-orderid": "Landing page opened from an overdue drop-off notice",
 };
 
+type DemoMember = (typeof demoMembers)[number];
+
 export interface ScenarioContext {
   /** Origin of the site as the browser sees it, e.g. http://localhost:3000. */
   origin: string;
+  /** Rents belong to the demo member who speaks this language (id: Budi, en: Sari). */
+  language?: "id" | "en";
   now?: number;
 }
 
@@ -73,8 +77,7 @@ type RentShape =
   | "cancelled"
   | "ended-by-system";
 
-async function createRent(db: Queryable, shape: RentShape, now: number): Promise<number> {
-  const member = demoMembers[0];
+async function createRent(db: Queryable, shape: RentShape, now: number, member: DemoMember): Promise<number> {
   const door = await freeDoor(db);
   const rentHours = 6;
   const created = now - (shape === "to-store" ? 10 * 60_000 : 5 * hourMs);
@@ -229,23 +232,25 @@ export async function createScenario(
   context: ScenarioContext,
 ): Promise<DemoScenario> {
   const now = context.now ?? Date.now();
-  const rentUrl = (orderId: number) => `/order-status?orderid=${orderId}&token=${demoMembers[0].token}`;
+  const member =
+    demoMembers.find((candidate) => candidate.language === (context.language ?? "id")) ?? demoMembers[0];
+  const rentUrl = (orderId: number) => `/order-status?orderid=${orderId}&token=${member.token}`;
   const url = await db.transaction(async (tx): Promise<string> => {
     switch (id) {
       case "rent-to-store":
-        return rentUrl(await createRent(tx, "to-store", now));
+        return rentUrl(await createRent(tx, "to-store", now, member));
       case "rent-in-store":
-        return rentUrl(await createRent(tx, "in-store", now));
+        return rentUrl(await createRent(tx, "in-store", now, member));
       case "rent-in-store-overdue":
-        return rentUrl(await createRent(tx, "overdue", now));
+        return rentUrl(await createRent(tx, "overdue", now, member));
       case "rent-in-store-overdue-free":
-        return rentUrl(await createRent(tx, "overdue-free", now));
+        return rentUrl(await createRent(tx, "overdue-free", now, member));
       case "rent-ended":
-        return rentUrl(await createRent(tx, "ended", now));
+        return rentUrl(await createRent(tx, "ended", now, member));
       case "rent-cancelled":
-        return rentUrl(await createRent(tx, "cancelled", now));
+        return rentUrl(await createRent(tx, "cancelled", now, member));
       case "rent-ended-by-system":
-        return rentUrl(await createRent(tx, "ended-by-system", now));
+        return rentUrl(await createRent(tx, "ended-by-system", now, member));
       case "dropoff-in-store": {
         const order = await createDropoff(tx, "in-store", now);
         return `/order?orderid=${order.id}&token=${order.token}`;

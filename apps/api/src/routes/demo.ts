@@ -12,12 +12,15 @@ export function demoRoutes(app: FastifyInstance, db: Database): void {
     scenarioIds.map((id) => ({ id, title: scenarioTitles[id], url: `/api/demo/scenarios/${id}/open` })),
   );
 
-  mountCall(app, calls.createDemoScenario, async ({ params, request }) =>
-    createScenario(db, params.id, { origin: origin(request) }),
+  mountCall(app, calls.createDemoScenario, async ({ params, query, request }) =>
+    createScenario(db, params.id, { origin: origin(request), language: query.language }),
   );
 
-  mountCall(app, calls.openDemoScenario, async ({ params, request, reply }) => {
-    const scenario = await createScenario(db, params.id, { origin: origin(request) });
+  mountCall(app, calls.openDemoScenario, async ({ params, query, request, reply }) => {
+    const scenario = await createScenario(db, params.id, {
+      origin: origin(request),
+      language: query.language,
+    });
     return reply.header("cache-control", "no-store").redirect(scenario.url, 302);
   });
 }

@@ -47,3 +47,14 @@ describe("demo mode off in production", () => {
     failure(await call(production(), calls.demoScenarios), 404);
   });
 });
+
+describe("demo scenarios in English", () => {
+  const english = useApp();
+  it("give rents to the English-speaking member with language=en", async () => {
+    const response = await english().inject({
+      method: "POST",
+      url: "/api/demo/scenarios/rent-in-store?language=en",
+    });
+    expect(response.json().data.url).toMatch(/token=demo-token-sari$/);
+  });
+});

@@ -27,6 +27,8 @@ export type ScenarioId = z.infer<typeof ScenarioId>;
 export const DemoScenario = z.object({ id: ScenarioId, title: z.string(), url: z.string() });
 export type DemoScenario = z.infer<typeof DemoScenario>;
 export const ScenarioParams = z.object({ id: ScenarioId });
+/** `language=en` makes rent scenarios belong to the English-speaking demo member. */
+export const ScenarioQuery = z.object({ language: z.enum(["id", "en"]).default("id") });
 
 export const Health = z.object({ status: z.literal("ok"), database: z.literal("ok") });
 
