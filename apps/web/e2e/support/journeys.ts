@@ -14,9 +14,13 @@ export interface Scenario {
   params: URLSearchParams;
 }
 
-/** Creates a fresh record for a demo scenario (`POST /api/demo/scenarios/{id}`). */
-export async function createScenario(id: string): Promise<Scenario> {
-  const response = await fetch(`${baseUrl}/api/demo/scenarios/${id}`, { method: "POST" });
+/**
+ * Creates a fresh record for a demo scenario (`POST /api/demo/scenarios/{id}`); with `language: "en"`
+ * rents belong to the English-speaking demo member.
+ */
+export async function createScenario(id: string, options: { language?: "id" | "en" } = {}): Promise<Scenario> {
+  const query = options.language ? `?language=${options.language}` : "";
+  const response = await fetch(`${baseUrl}/api/demo/scenarios/${id}${query}`, { method: "POST" });
   if (!response.ok) throw new Error(`scenario ${id}: HTTP ${response.status} ${await response.text()}`);
   const { data } = (await response.json()) as { data: { url: string } };
   return { id, url: data.url, params: new URL(data.url, baseUrl).searchParams };
