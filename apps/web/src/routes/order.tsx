@@ -1,14 +1,31 @@
+import { NumericId } from "@paxelbox/contract";
+import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PlaceholderScreen } from "../components/placeholder-screen";
-import { RequireUser } from "../components/require-user";
+import { RequireUser, useUserSession } from "../components/require-user";
+import { OrderScreen } from "../features/order/components/order-screen";
 
 export const handle = routeHandle({ layout: "webview", titleKey: "header.orderDetail" });
 
-/** Order detail (named route `order`, `/order?orderid=&token=&preview=`). Placeholder: a later issue builds the screen. */
+/** Order detail (named route `order`, `/order?orderid=&token=&preview=`). */
 export default function OrderRoute() {
   return (
     <RequireUser>
-      <PlaceholderScreen kind="card" titleKey="screens.order.title" lineKey="screens.order.line" />
+      <OrderRouteContent />
     </RequireUser>
+  );
+}
+
+function OrderRouteContent() {
+  const [search] = useSearchParams();
+  const session = useUserSession();
+  const parsed = NumericId.safeParse(search.get("orderid") ?? "");
+  const orderid = parsed.success ? parsed.data : null;
+  return (
+    <OrderScreen
+      key={orderid ?? "none"}
+      orderid={orderid}
+      token={session.token}
+      linkToken={search.get("token")?.trim() || null}
+    />
   );
 }

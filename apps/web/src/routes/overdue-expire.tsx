@@ -1,15 +1,9 @@
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PlaceholderScreen } from "../components/placeholder-screen";
+import { OverdueResult } from "../features/overdue/components/overdue-result";
 
 export const handle = routeHandle({ layout: "bare" });
 
-/** Link expired, 'Link Kadaluwarsa' (named route `overdue-expire`). Placeholder: a later issue builds the screen. */
+/** The overdue link expired, 'Link Kadaluwarsa' (named route `overdue-expire`). */
 export default function OverdueExpireRoute() {
-  return (
-    <PlaceholderScreen
-      kind="card"
-      titleKey="screens.overdueExpire.title"
-      lineKey="screens.overdueExpire.line"
-    />
-  );
+  return <OverdueResult kind="expired" />;
 }

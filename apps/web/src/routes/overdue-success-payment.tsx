@@ -1,15 +1,31 @@
+import { NumericId } from "@paxelbox/contract";
+import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PlaceholderScreen } from "../components/placeholder-screen";
+import { RequireUser, useUserSession } from "../components/require-user";
+import { SuccessPaymentScreen } from "../features/overdue/components/success-payment-screen";
 
 export const handle = routeHandle({ layout: "bare" });
 
-/** Paid overdue fee: QR and door (named route `overdue-success-payment`). Placeholder: a later issue builds the screen. */
+/** Paid overdue fee: the pick-up QR and door (named route `overdue-success-payment`). */
 export default function OverdueSuccessPaymentRoute() {
   return (
-    <PlaceholderScreen
-      kind="card"
-      titleKey="screens.overdueSuccessPayment.title"
-      lineKey="screens.overdueSuccessPayment.line"
+    <RequireUser>
+      <SuccessPaymentRouteContent />
+    </RequireUser>
+  );
+}
+
+function SuccessPaymentRouteContent() {
+  const [search] = useSearchParams();
+  const session = useUserSession();
+  const parsed = NumericId.safeParse(search.get("orderid") ?? "");
+  const orderid = parsed.success ? parsed.data : null;
+  return (
+    <SuccessPaymentScreen
+      key={orderid ?? "none"}
+      orderid={orderid}
+      token={session.token}
+      linkToken={search.get("token")?.trim() || null}
     />
   );
 }

@@ -1,15 +1,9 @@
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PlaceholderScreen } from "../components/placeholder-screen";
+import { OverdueResult } from "../features/overdue/components/overdue-result";
 
 export const handle = routeHandle({ layout: "bare" });
 
-/** Parcel already taken (named route `overdue-success`). Placeholder: a later issue builds the screen. */
+/** Parcel already taken (named route `overdue-success`). */
 export default function OverdueSuccessRoute() {
-  return (
-    <PlaceholderScreen
-      kind="card"
-      titleKey="screens.overdueSuccess.title"
-      lineKey="screens.overdueSuccess.line"
-    />
-  );
+  return <OverdueResult kind="taken" />;
 }

@@ -1,9 +1,29 @@
+import { NumericId } from "@paxelbox/contract";
+import { redirect, useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PlaceholderScreen } from "../components/placeholder-screen";
+import { PackageScreen } from "../features/drop-off/components/package-screen";
+import { paths } from "../paths";
+import type { Route } from "./+types/package";
 
 export const handle = routeHandle({ layout: "public" });
 
-/** Drop-off package form, titled Data Package (`/package?boxId=&name=`). Placeholder: a later issue builds the screen. */
+/** The box id of the link, when it is a real id. */
+function boxIdOf(search: URLSearchParams): number | null {
+  const parsed = NumericId.safeParse(search.get("boxId") ?? "");
+  return parsed.success ? parsed.data : null;
+}
+
+/** Without a box id there is nothing to fill in: go home (spec §5). */
+export function loader({ request }: Route.LoaderArgs) {
+  if (boxIdOf(new URL(request.url).searchParams) === null) throw redirect(paths.home.href());
+  return null;
+}
+
+/** Drop-off package form, titled Data Package (`/package?boxId=&name=`). */
 export default function PackageRoute() {
-  return <PlaceholderScreen titleKey="screens.package.title" lineKey="screens.package.line" />;
+  const [search] = useSearchParams();
+  const boxId = boxIdOf(search);
+  if (boxId === null) return null;
+  const name = search.get("name")?.trim() || null;
+  return <PackageScreen key={boxId} boxId={boxId} lockerName={name} />;
 }

@@ -1,0 +1,201 @@
+import type { Page } from "playwright-core";
+import { PNG } from "pngjs";
+import { describe, expect, it } from "vitest";
+import en from "../src/locales/en/drop-off.json";
+import id from "../src/locales/id/drop-off.json";
+import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import { advanceOrder, api, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
+
+/**
+ * The whole drop-off journey of issue 5, in Chromium, reading every QR code off the screen:
+ * package form → kiosk stores the parcel → the recipient's order page → the parcel becomes overdue
+ * → overdue payment with the sandbox's Pay → success-payment QR → kiosk pick-up (once).
+ */
+
+const texts = { id, en } as const;
+const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
+const dayMinutes = 24 * 60;
+
+/** A 4000 × 3000 phone-like photo (JPEG, several MB), drawn by the browser itself. */
+async function phonePhoto(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 4000;
+    canvas.height = 3000;
+    const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+    const gradient = context.createLinearGradient(0, 0, 4000, 3000);
+    gradient.addColorStop(0, "#c58b4a");
+    gradient.addColorStop(1, "#3d6fb0");
+    context.fillStyle = gradient;
+    context.fillRect(0, 0, 4000, 3000);
+    for (let i = 0; i < 30_000; i++) {
+      context.fillStyle = `hsl(${(i * 37) % 360} 60% ${30 + (i % 40)}%)`;
+      context.fillRect((i * 7919) % 4000, (i * 104_729) % 3000, 6 + (i % 30), 6 + (i % 20));
+    }
+    const blob = (await new Promise<Blob | null>((resolve) =>
+      canvas.toBlob(resolve, "image/jpeg", 0.95),
+    )) as Blob;
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  });
+  return Buffer.from(base64, "base64");
+}
+
+function smallPng(): Buffer {
+  const png = new PNG({ width: 120, height: 90 });
+  png.data.fill(180);
+  return PNG.sync.write(png);
+}
+
+async function imageSize(page: Page, dataUrl: string): Promise<[number, number]> {
+  return page.evaluate(async (src) => {
+    const image = new Image();
+    image.src = src;
+    await image.decode();
+    return [image.naturalWidth, image.naturalHeight] as [number, number];
+  }, dataUrl);
+}
+
+const journeys: [ViewportName, Lang][] = [
+  ["mobile", "id"],
+  ["desktop", "en"],
+];
+
+describe.each(journeys)("drop-off journey at %s in %s", (viewport, lang) => {
+  const t = texts[lang];
+
+  it("package form → kiosk store → order page → overdue → Pay → success-payment → kiosk pick-up", async () => {
+    const scenario = await createScenario("package-form");
+    const boxId = Number(scenario.params.get("boxId"));
+    const context = await newContext({ viewport, language: lang });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+
+    // 1. The sender fills the form.
+    await visit(page, scenario.url);
+    await $(page, "field-sender_name").locator("input").fill("  Kurir Paxel ");
+    await $(page, "field-recipient_name").locator("input").fill("Rina Kartika");
+    await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
+    await $(page, "field-package_size").locator("select").selectOption("M");
+    const big = viewport === "mobile";
+    const photo = big ? await phonePhoto(page) : smallPng();
+    if (big) expect(photo.length).toBeGreaterThan(1_000_000);
+    await $(page, "photo-input").setInputFiles({
+      name: big ? "IMG_4000x3000.jpg" : "parcel.png",
+      mimeType: big ? "image/jpeg" : "image/png",
+      buffer: photo,
+    });
+    await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
+    await $(page, "slider-handle").click();
+
+    const sent = page.waitForRequest((request) => request.url().includes("/api/v1/dropoff/packages"));
+    await $(page, "package-submit").click();
+    const body = (await sent).postDataJSON() as Record<string, unknown> & { photo: string };
+    const qr = $(page, "package-qr");
+    expect(await qr.getAttribute("data-state")).toBe("generating");
+    expect(body).toMatchObject({
+      senderName: "Kurir Paxel",
+      recipientName: "Rina Kartika",
+      takeUserPhoneNumber: "0811222233333",
+      box: { id: boxId },
+      mouth: { mouthType: { name: "M" } },
+      takeUserLanguage: "Indonesia",
+    });
+    expect(body.photo).toMatch(/^data:image\/jpeg;base64,/);
+    if (big) {
+      // Compressed in the browser: at most ~300 KB, longest side at most 1600 px.
+      const bytes = Buffer.from(body.photo.split(",")[1] ?? "", "base64").length;
+      expect(bytes).toBeLessThanOrEqual(300 * 1024);
+      const [width, height] = await imageSize(page, body.photo);
+      expect(Math.max(width, height)).toBeLessThanOrEqual(1600);
+      expect(width / height).toBeCloseTo(4 / 3, 1);
+    }
+
+    // 2. The QR appears 2 s after the answer; read it off the screen and store the parcel.
+    const image = $(page, "package-qr-image");
+    await image.waitFor({ timeout: 10_000 });
+    expect(await qr.getAttribute("data-state")).toBe("generated");
+    const storeBox = (await image.boundingBox())!;
+    expect(Math.round(storeBox.width)).toBeGreaterThanOrEqual(240);
+    const storeCode = await decodeQr(image);
+    expect(storeCode).toMatch(/^PXB-D-/);
+    const stored = await scanAtKiosk(storeCode, boxId);
+    expect(stored.status).toBe(200);
+    expect(stored.body.data?.action).toBe("dropoff-store");
+    const recipientLink = stored.body.data?.recipientLink ?? "";
+    const orderId = stored.body.data?.orderId ?? 0;
+    const door = stored.body.data?.doorNumber ?? "";
+    expect(recipientLink).toMatch(/^\/order\?orderid=\d+&token=/);
+    expect((await scanAtKiosk(storeCode, boxId)).status).toBe(409);
+
+    // 3. The recipient opens the order page (English: the link's token is already stored, so the
+    //    members check — which answers Indonesian for a recipient — does not switch the language).
+    const linkToken = new URL(recipientLink, "http://x").searchParams.get("token") ?? "";
+    let orderPath = recipientLink;
+    if (lang === "en") {
+      await page.evaluate((token) => localStorage.setItem("user_token", token), linkToken);
+      orderPath = `/order?orderid=${orderId}`;
+    }
+    await visit(page, orderPath);
+    await $(page, "order-screen").waitFor();
+    expect(await page.locator('[data-testid="header-title"]').textContent()).toBe(
+      lang === "en" ? "Order Detail" : "Detail Order",
+    );
+    expect(await $(page, "order-door").textContent()).toContain(door);
+    expect(await $(page, "order-qr").locator("h2").textContent()).toBe(t.order.qrHeading);
+    const takeCode = await decodeQr($(page, "order-qr-code"));
+    expect(takeCode).toMatch(/^PXB-T-/);
+
+    // 4. Two days and a bit later the parcel is overdue: the page moves on by itself.
+    await advanceOrder(orderId, 2 * dayMinutes + 90);
+    await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 10_000 });
+    const overdueUrl = new URL(page.url());
+    expect(overdueUrl.searchParams.get("orderid")).toBe(String(orderId));
+    expect(overdueUrl.searchParams.get("token")).toBe(lang === "id" ? linkToken : null);
+    await $(page, "overdue-screen").waitFor();
+    // The kiosk refuses the free pick-up now.
+    expect((await scanAtKiosk(takeCode, boxId)).status).toBe(409);
+
+    const detail = await api<{ overdueTotalPrice: number; overdueBasePrice: number; overdueDays: number }>(
+      `/api/v1/dropoff/overdue/${orderId}`,
+      linkToken,
+    );
+    expect(detail.data.overdueDays).toBe(1);
+    expect(await $(page, "overdue-total").textContent()).toBe(
+      `Rp. ${detail.data.overdueTotalPrice.toLocaleString("de-DE")}`,
+    );
+    await $(page, "overdue-email").fill("rina.kartika@example.com");
+    const pay = $(page, "overdue-select-payment");
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+
+    // 5. The sandbox checkout; Pay.
+    await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment", { timeout: 15_000 });
+    const paidQr = $(page, "overdue-paid-qr");
+    await paidQr.waitFor({ timeout: 15_000 });
+    expect(await $(page, "overdue-paid-door").textContent()).toContain(door);
+    expect(await $(page, "overdue-paid").textContent()).toContain(t.results.warning);
+    expect(await $(page, "overdue-paid-validity").textContent()).toMatch(
+      lang === "en" ? /^Valid until \d/ : /^Berlaku sampai \d/,
+    );
+    expect(await page.evaluate(() => localStorage.getItem("overdue"))).toBeNull();
+
+    // 6. The paid QR opens the door once; the old free code stays refused.
+    const pickupCode = await decodeQr(paidQr);
+    expect(pickupCode).toMatch(/^PXB-P-/);
+    const picked = await scanAtKiosk(pickupCode, boxId);
+    expect(picked.status).toBe(200);
+    expect(picked.body.data?.action).toBe("pickup");
+    expect(picked.body.data?.orderStatus).toBe("CUSTOMER_TAKEN");
+    expect((await scanAtKiosk(pickupCode, boxId)).status).toBe(409);
+    expect((await scanAtKiosk(takeCode, boxId)).status).toBe(409);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+});

@@ -1,0 +1,263 @@
+import type { Page } from "playwright-core";
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import en from "../src/locales/en/drop-off.json";
+import id from "../src/locales/id/drop-off.json";
+import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import { createScenario } from "./support/journeys.ts";
+
+/**
+ * The drop-off package form (spec §2 "Data Package", §4, §5): every message, the photo rules, the
+ * slider by drag, keyboard and tap, the no-door box, the redirect without a box id and a failed
+ * send that resets the QR after 2 s. The successful send is walked in `drop-off-journey`.
+ */
+
+const texts = { id, en } as const;
+const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
+
+function smallPng(): Buffer {
+  const png = new PNG({ width: 64, height: 48 });
+  for (let i = 0; i < png.data.length; i += 4) {
+    png.data[i] = (i / 4) % 255;
+    png.data[i + 1] = 120;
+    png.data[i + 2] = 200;
+    png.data[i + 3] = 255;
+  }
+  return PNG.sync.write(png);
+}
+
+async function fieldError(page: Page, field: string): Promise<string | null> {
+  const error = page.locator(`[data-testid="field-${field}"] [data-testid="field-error"]`);
+  return (await error.count()) ? ((await error.textContent()) ?? "").trim() : null;
+}
+
+async function sliderValue(page: Page): Promise<number> {
+  return Number(await $(page, "slider-handle").getAttribute("aria-valuenow"));
+}
+
+const combos: [ViewportName, Lang][] = [
+  ["mobile", "id"],
+  ["desktop", "en"],
+  ["mobile", "en"],
+  ["desktop", "id"],
+];
+
+describe.each(combos)("package form at %s in %s", (viewport, lang) => {
+  const t = texts[lang].package;
+  const full = viewport === combos[0]?.[0] && lang === combos[0]?.[1];
+  const second = viewport === combos[1]?.[0] && lang === combos[1]?.[1];
+  let url = "";
+
+  beforeAll(async () => {
+    url = (await createScenario("package-form")).url;
+  });
+
+  it("says every message of spec §5 on an empty submit, scrolls to the top and focuses the first error", async () => {
+    const context = await newContext({ viewport, language: lang });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await visit(page, url);
+    expect(await page.locator("main h1").textContent()).toBe(t.title);
+    expect(await $(page, "field-locker_location").locator("textarea").inputValue()).toBe(
+      new URL(url, "http://x").searchParams.get("name"),
+    );
+    // The size list shows `name [dimension cm] height x depth x width`.
+    const options = await $(page, "field-package_size").locator("option").allTextContents();
+    expect(options.length).toBeGreaterThan(1);
+    const dimension = lang === "en" ? "dimension" : "dimensi";
+    expect(options[1]).toMatch(new RegExp(`^\\S+( Food)? \\[${dimension} cm\\] \\d+ x \\d+ x \\d+$`));
+
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await $(page, "package-submit").click();
+    await expect.poll(() => fieldError(page, "sender_name")).toBe(t.messages.senderName);
+    expect(await fieldError(page, "recipient_name")).toBe(t.messages.recipientName);
+    expect(await fieldError(page, "recipient_mobile_number")).toBe(t.messages.recipientMobileNumber);
+    expect(await fieldError(page, "locker_location")).toBeNull();
+    expect(await fieldError(page, "package_size")).toBe(t.messages.packageSize);
+    expect(await fieldError(page, "package_photo")).toBe(t.messages.packagePhoto);
+    expect(await fieldError(page, "slider_verification")).toBe(t.messages.slider);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("sender_name");
+    expect(await $(page, "package-qr").getAttribute("data-state")).toBe("idle");
+
+    // Digits only while typing; the format rule; values trimmed (the message goes once filled).
+    const phone = $(page, "field-recipient_mobile_number").locator("input");
+    await phone.pressSequentially("08a12-34 5");
+    expect(await phone.inputValue()).toBe("0812345");
+    await phone.blur();
+    await expect
+      .poll(() => fieldError(page, "recipient_mobile_number"))
+      .toBe(t.messages.recipientMobileNumberFormat);
+    await phone.fill("0811222233333");
+    await expect.poll(() => fieldError(page, "recipient_mobile_number")).toBeNull();
+    const sender = $(page, "field-sender_name").locator("input");
+    await sender.fill("   ");
+    await sender.blur();
+    await expect.poll(() => fieldError(page, "sender_name")).toBe(t.messages.senderName);
+    await sender.fill("  JNE  ");
+    await sender.blur();
+    await expect.poll(() => sender.inputValue()).toBe("JNE");
+    expect(await fieldError(page, "sender_name")).toBeNull();
+
+    if (full || second) {
+      // A file that is not an image, and one that only claims to be, are refused.
+      const input = $(page, "photo-input");
+      await input.setInputFiles({ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+      await expect.poll(() => fieldError(page, "package_photo")).toBe(t.photoNotImage);
+      await input.setInputFiles({
+        name: "fake.png",
+        mimeType: "image/png",
+        buffer: Buffer.from("not a png"),
+      });
+      await expect.poll(() => fieldError(page, "package_photo")).toBe(t.photoUnreadable);
+      // A real image: thumbnail, size line and the preview modal.
+      await input.setInputFiles({ name: "parcel.png", mimeType: "image/png", buffer: smallPng() });
+      await $(page, "photo-thumbnail").waitFor();
+      await expect.poll(() => fieldError(page, "package_photo"), { timeout: 5000 }).toBeNull();
+      expect(await $(page, "photo-status").textContent()).toMatch(/KB|B\)/);
+      await $(page, "photo-view").click();
+      const preview = $(page, "photo-preview");
+      await expect.poll(() => preview.isVisible()).toBe(true);
+      expect(await preview.locator("img").getAttribute("src")).toMatch(/^data:image\/jpeg;base64,/);
+      expect(await preview.locator("h2").textContent()).toBe(t.photoPreviewTitle);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => preview.isVisible()).toBe(false);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.runIf(full || second)(
+    "passes the slider by drag (early release springs back after 500 ms), keyboard and tap",
+    async () => {
+      const context = await newContext({ viewport, language: lang });
+      const page = await context.newPage();
+      await visit(page, url);
+      const handle = $(page, "slider-handle");
+      const track = $(page, "slider-track");
+      await handle.scrollIntoViewIfNeeded();
+      const box = (await handle.boundingBox())!;
+      const trackBox = (await track.boundingBox())!;
+      expect(Math.round(trackBox.width)).toBe(250);
+      expect(Math.round(trackBox.height)).toBe(40);
+      const y = box.y + box.height / 2;
+      const x = box.x + box.width / 2;
+
+      // Released halfway: stays put, then resets 500 ms after the release.
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + 60, y, { steps: 6 });
+      await page.mouse.move(x + 100, y, { steps: 6 });
+      await page.mouse.up();
+      const released = Date.now();
+      expect(await sliderValue(page)).toBeGreaterThan(30);
+      await expect.poll(() => sliderValue(page), { interval: 50, timeout: 3000 }).toBe(0);
+      expect(Date.now() - released).toBeGreaterThanOrEqual(450);
+      expect(await handle.getAttribute("aria-valuetext")).toContain(texts[lang].package.slider.notVerified);
+      await page.waitForTimeout(250); // the spring-back animation
+
+      // Dragged to the far end: passed, announced.
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + 120, y, { steps: 8 });
+      await page.mouse.move(x + 260, y, { steps: 8 });
+      await page.mouse.up();
+      await expect.poll(() => sliderValue(page)).toBe(100);
+      expect(await handle.getAttribute("aria-valuetext")).toBe(t.slider.passed);
+      expect(await $(page, "slider-status").textContent()).toBe(t.slider.verifiedAnnouncement);
+      await page.waitForTimeout(600);
+      expect(await sliderValue(page)).toBe(100);
+
+      // Keyboard: arrows move it, End finishes.
+      await page.reload();
+      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      await handle.focus();
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowRight");
+      expect(await sliderValue(page)).toBe(20);
+      await page.keyboard.press("ArrowLeft");
+      expect(await sliderValue(page)).toBe(10);
+      await page.keyboard.press("End");
+      await expect.poll(() => sliderValue(page)).toBe(100);
+      expect(await $(page, "slider-status").textContent()).toBe(t.slider.verifiedAnnouncement);
+
+      // Enter is the keyboard's single-action alternative.
+      await page.reload();
+      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      await handle.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => sliderValue(page)).toBe(100);
+
+      // A single tap, without dragging.
+      await page.reload();
+      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      if (viewport === "mobile") await handle.tap();
+      else await handle.click();
+      await expect.poll(() => sliderValue(page)).toBe(100);
+      await $(page, "package-submit").click();
+      await expect.poll(() => fieldError(page, "sender_name")).toBe(t.messages.senderName);
+      expect(await fieldError(page, "slider_verification")).toBeNull();
+      await context.close();
+    },
+  );
+});
+
+describe("package form edges", () => {
+  let context: Awaited<ReturnType<typeof newContext>>;
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("says 'No locker available' for a full box and goes home without a box id", async () => {
+    context = await newContext({ viewport: "mobile", language: "en" });
+    const page = await context.newPage();
+    const full = await createScenario("package-form-no-doors");
+    await visit(page, full.url);
+    const size = $(page, "field-package_size");
+    await expect.poll(() => size.textContent()).toContain("No locker available");
+    expect(await size.locator("select").isDisabled()).toBe(true);
+
+    const response = await visit(page, "/package?name=Somewhere");
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(response?.status()).toBe(200);
+    await visit(page, "/package?boxId=abc");
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+
+  it("shows 'Oops...' when the send fails and resets the QR 2 s later", async () => {
+    context = await newContext({ viewport: "desktop", language: "id" });
+    const page = await context.newPage();
+    const scenario = await createScenario("package-form");
+    let answeredAt = 0;
+    await page.route("**/api/v1/dropoff/packages", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      answeredAt = Date.now();
+      await route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ code: 409, message: "Pintu ukuran M sudah penuh." }),
+      });
+    });
+    await visit(page, scenario.url);
+    await $(page, "field-sender_name").locator("input").fill("Kurir Paxel");
+    await $(page, "field-recipient_name").locator("input").fill("Rina Kartika");
+    await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
+    await $(page, "field-package_size").locator("select").selectOption("M");
+    await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: smallPng() });
+    await $(page, "photo-thumbnail").waitFor();
+    await $(page, "slider-handle").click();
+    await $(page, "package-submit").click();
+
+    const qr = $(page, "package-qr");
+    await expect.poll(() => qr.getAttribute("data-state")).toBe("generating");
+    expect(await $(page, "package-submit").isDisabled()).toBe(true);
+    const dialog = $(page, "error-dialog");
+    await expect.poll(() => dialog.isVisible(), { timeout: 5000 }).toBe(true);
+    expect(await dialog.locator("h2").textContent()).toBe("Oops...");
+    expect(await dialog.textContent()).toContain("Pintu ukuran M sudah penuh.");
+    await expect.poll(() => qr.getAttribute("data-state"), { interval: 50, timeout: 5000 }).toBe("idle");
+    expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(1900);
+    expect(await $(page, "package-qr-image").count()).toBe(0);
+    expect(await $(page, "package-submit").isDisabled()).toBe(false);
+  });
+});

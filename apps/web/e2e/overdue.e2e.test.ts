@@ -1,0 +1,278 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import en from "../src/locales/en/drop-off.json";
+import id from "../src/locales/id/drop-off.json";
+import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import { api, createScenario } from "./support/journeys.ts";
+
+/**
+ * The overdue payment page and its result pages (spec §2, §4, §5, §8): entry redirects for each
+ * scenario, the page's details and email rule, Fail and Cancel at the sandbox (warnings, nothing
+ * paid), the non-interface payment flow, success-payment trusting only the server, and the
+ * success and expire pages.
+ */
+
+const texts = { id, en } as const;
+const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
+
+interface Detail {
+  overdueStatus: string;
+  overdueDays: number;
+  overdueBasePrice: number;
+  overdueTotalPrice: number;
+  expressNumber: string;
+  barcode: { id: string } | null;
+}
+
+describe("overdue page entry (spec §4)", () => {
+  it("sends each scenario where it belongs", async () => {
+    const context = await newContext({ viewport: "mobile", language: "id" });
+    const page = await context.newPage();
+    const path = () => new URL(page.url()).pathname;
+
+    await visit(page, "/overduepayment");
+    await page.waitForURL((url) => url.pathname === "/");
+
+    const inStore = await createScenario("dropoff-in-store");
+    // A detail call that fails (an order this token does not hold) goes home too.
+    await visit(page, `/overduepayment?orderid=987654&token=${inStore.params.get("token")}`);
+    await page.waitForURL((url) => url.pathname === "/");
+
+    const inStoreId = inStore.params.get("orderid");
+    await visit(page, `/overduepayment?orderid=${inStoreId}&token=${inStore.params.get("token")}`);
+    await page.waitForURL((url) => url.pathname === "/order");
+    expect(new URL(page.url()).searchParams.get("orderid")).toBe(inStoreId);
+    await $(page, "order-screen").waitFor();
+
+    const taken = await createScenario("dropoff-overdue-taken");
+    await visit(
+      page,
+      `/overduepayment?orderid=${taken.params.get("orderid")}&token=${taken.params.get("token")}`,
+    );
+    await page.waitForURL((url) => url.pathname === "/order");
+    await $(page, "order-screen").waitFor();
+    expect(await $(page, "order-screen").getAttribute("data-status")).toBe("CUSTOMER_TAKEN");
+
+    const expired = await createScenario("dropoff-overdue-expired");
+    await visit(page, expired.url);
+    await page.waitForURL((url) => url.pathname === "/overduepayment/expire");
+    expect(await page.locator("main h1").textContent()).toBe("Link Kadaluwarsa");
+
+    const due = await createScenario("dropoff-overdue-need-to-pay");
+    await visit(page, due.url);
+    await $(page, "overdue-screen").waitFor();
+    expect(path()).toBe("/overduepayment");
+    expect(await page.evaluate(() => localStorage.getItem("overdue"))).toBe(due.params.get("orderid"));
+
+    // Without the link's token only the routing summary comes back: not enough to pay, so home.
+    const other = await createScenario("dropoff-overdue-need-to-pay");
+    const fresh = await newContext({ viewport: "desktop", language: "id" });
+    const anonymous = await fresh.newPage();
+    await visit(anonymous, `/overduepayment?orderid=${other.params.get("orderid")}`);
+    await anonymous.waitForURL((url) => url.pathname === "/");
+    await fresh.close();
+    await context.close();
+  }, 40_000);
+});
+
+const combos: [ViewportName, Lang][] = [
+  ["mobile", "id"],
+  ["desktop", "en"],
+];
+
+describe.each(combos)("overdue payment at %s in %s", (viewport, lang) => {
+  const t = texts[lang].overdue;
+  const button = lang === "id" ? "Fail" : "Cancel";
+  const warning = button === "Fail" ? t.failed : t.cancelled;
+
+  it(`shows the details and the email rule, then returns from ${button} with its warning and nothing paid`, async () => {
+    const scenario = await createScenario("dropoff-overdue-need-to-pay");
+    const orderid = scenario.params.get("orderid") ?? "";
+    const token = scenario.params.get("token") ?? "";
+    const context = await newContext({
+      viewport,
+      language: lang,
+      // English: the token is already stored (a recipient's members check answers Indonesian).
+      storage: lang === "en" ? { user_token: token } : {},
+    });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await visit(page, lang === "en" ? `/overduepayment?orderid=${orderid}` : scenario.url);
+    await $(page, "overdue-screen").waitFor();
+    expect(await page.getAttribute("html", "lang")).toBe(lang);
+    const detail = (await api<Detail>(`/api/v1/dropoff/overdue/${orderid}`, token)).data;
+
+    expect(await $(page, "overdue-invoice").textContent()).toMatch(/^INV-DOL-[A-Z0-9]{6}-[A-Z0-9]{4}$/);
+    expect(await $(page, "overdue-order-number").textContent()).toBe(detail.expressNumber);
+    expect(await $(page, "overdue-screen").textContent()).toContain("Toko Batik Sekar Arum");
+    const rupiah = (value: number) => `Rp. ${value.toLocaleString("de-DE")}`;
+    expect(await $(page, "overdue-total").textContent()).toBe(rupiah(detail.overdueTotalPrice));
+    expect(detail.overdueTotalPrice).toBe(detail.overdueBasePrice * detail.overdueDays);
+    const breakdown = $(page, "overdue-breakdown");
+    expect(await breakdown.isVisible()).toBe(false);
+    await $(page, "overdue-total-toggle").click();
+    expect(await breakdown.isVisible()).toBe(true);
+    expect(await breakdown.textContent()).toContain(rupiah(detail.overdueBasePrice));
+    expect(await breakdown.textContent()).toContain(
+      `${detail.overdueDays} ${lang === "en" ? "days" : "hari"}`,
+    );
+
+    // Receiver prefilled and read-only; Select Payment only with a valid email.
+    expect(await $(page, "overdue-receiver-name").inputValue()).toBe("Rina Kartika");
+    expect(await $(page, "overdue-receiver-name").getAttribute("readonly")).toBe("");
+    expect(await $(page, "overdue-phone").inputValue()).toBe("0811222233333");
+    expect(await $(page, "overdue-phone").getAttribute("readonly")).toBe("");
+    const pay = $(page, "overdue-select-payment");
+    expect(await pay.textContent()).toBe(t.selectPayment);
+    expect(await pay.isDisabled()).toBe(true);
+    const email = $(page, "overdue-email");
+    await email.fill("rina@example");
+    await email.blur();
+    await expect
+      .poll(() => $(page, "overdue-form").locator('[data-testid="field-error"]').textContent())
+      .toBe(t.messages.email);
+    expect(await pay.isDisabled()).toBe(true);
+    await email.fill("  rina@example.com ");
+    await email.blur();
+    expect(await email.inputValue()).toBe("rina@example.com");
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+
+    if (viewport === "mobile") {
+      // Sticky at the bottom of the screen while the page scrolls.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const bar = (await $(page, "overdue-actions").boundingBox())!;
+      expect(Math.round(bar.y + bar.height)).toBe(844);
+    }
+
+    const submitted = page.waitForRequest((request) =>
+      request.url().endsWith(`/dropoff/overdue/${orderid}/submit`),
+    );
+    await pay.click();
+    expect((await submitted).postDataJSON()).toMatchObject({
+      email: "rina@example.com",
+      overdue_days: detail.overdueDays,
+      overdue_total_price: detail.overdueTotalPrice,
+    });
+    await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
+    await page.getByRole("button", { name: button, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 15_000 });
+    await $(page, "overdue-warning").waitFor();
+    expect(await $(page, "overdue-warning").textContent()).toBe(warning);
+    // A fresh invoice and an empty email; nothing was paid.
+    expect(await $(page, "overdue-email").inputValue()).toBe("");
+    const after = (await api<Detail>(`/api/v1/dropoff/overdue/${orderid}`, token)).data;
+    expect(after.overdueStatus).toBe("need_to_pay");
+    expect(after.barcode).toBeNull();
+
+    // The return URL cannot claim a success: success-payment asks the server and shows no QR.
+    await visit(
+      page,
+      `/overduepayment/success-payment?orderid=${orderid}&payment_status=SUCCESS&overdue=true`,
+    );
+    await $(page, "overdue-payment-pending").waitFor();
+    await page.waitForTimeout(2500);
+    expect(await $(page, "overdue-paid-qr").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
+describe("overdue payment without the bank interface", () => {
+  it("uses the payment token and create-payment calls and returns with status=cancel", async () => {
+    const scenario = await createScenario("dropoff-overdue-need-to-pay");
+    const context = await newContext({ viewport: "desktop", language: "id" });
+    const page = await context.newPage();
+    await page.route("**/api/v1/settings", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as {
+        data: { enabled_userapp_feature: { name: string; setting_value: string }[] };
+      };
+      for (const flag of body.data.enabled_userapp_feature) {
+        if (flag.name === "snap_bi_dropoff") flag.setting_value = "disabled";
+      }
+      await route.fulfill({ response, json: body });
+    });
+    const seen: string[] = [];
+    page.on("request", (request) => seen.push(new URL(request.url()).pathname));
+    await visit(page, scenario.url);
+    await $(page, "overdue-email").fill("rina@example.com");
+    await $(page, "overdue-select-payment").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
+    expect(seen).toContain("/api/auth/token/generate");
+    expect(seen).toContain("/api/v1/payments/dropoff");
+    expect(seen).not.toContain("/api/v1/dropoff/overdue/payments");
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get("status")).toBe("cancel");
+    await $(page, "overdue-warning").waitFor();
+    expect(await $(page, "overdue-warning").textContent()).toBe(id.overdue.cancelled);
+    await context.close();
+  }, 40_000);
+});
+
+describe("overdue result pages", () => {
+  for (const [kind, path, viewport, lang] of [
+    ["expired", "/overduepayment/expire", "mobile", "id"],
+    ["taken", "/overduepayment/success", "desktop", "en"],
+  ] as const) {
+    it(`${path} (${viewport}, ${lang}) has no header, help and store links, and clears the stored overdue state`, async () => {
+      const context = await newContext({
+        viewport,
+        language: lang,
+        storage: { overdue: "12", overdue_dropoff_data: JSON.stringify({ id: 12 }) },
+      });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await visit(page, path);
+      const screen = $(page, `overdue-result-${kind}`);
+      await screen.waitFor();
+      const r = texts[lang].results;
+      expect(await page.locator("main h1").textContent()).toBe(
+        kind === "taken" ? r.takenTitle : r.expireTitle,
+      );
+      expect(await $(page, "back-header").count()).toBe(0);
+      expect(await $(page, "public-header").count()).toBe(0);
+      expect(await $(page, "public-footer").count()).toBe(0);
+      expect(await $(page, "overdue-help-link").getAttribute("href")).toMatch(/^https:\/\//);
+      expect(await $(page, "overdue-app-links").locator("a").count()).toBe(2);
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("overdue"))).toBeNull();
+      expect(await page.evaluate(() => localStorage.getItem("overdue_dropoff_data"))).toBeNull();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe("accessibility of the drop-off screens", () => {
+  it("has no serious violations (mobile, id)", async () => {
+    const form = await createScenario("package-form");
+    const order = await createScenario("dropoff-in-store");
+    const due = await createScenario("dropoff-overdue-need-to-pay");
+    const context = await newContext({ viewport: "mobile", language: "id" });
+    const page = await context.newPage();
+    const found: string[] = [];
+    for (const [path, ready] of [
+      [form.url, "package-screen"],
+      [order.url, "order-screen"],
+      [due.url, "overdue-screen"],
+      ["/overduepayment/expire", "overdue-result-expired"],
+    ] as const) {
+      await visit(page, path);
+      await $(page, ready).waitFor();
+      if (ready === "package-screen") await $(page, "package-submit").click();
+      const result = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      for (const violation of result.violations) {
+        if (violation.impact === "serious" || violation.impact === "critical") {
+          found.push(
+            `${path}: ${violation.id} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+          );
+        }
+      }
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  }, 40_000);
+});

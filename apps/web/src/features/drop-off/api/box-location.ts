@@ -1,0 +1,17 @@
+import { calls } from "@paxelbox/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { request } from "../../../lib/api-client";
+
+/** Location of a box: names the locker when the link carries no `name`. */
+export const getBoxLocation = (boxId: number, signal?: AbortSignal) =>
+  request(calls.boxLocationDetail, { params: { boxId }, query: { "rent-availability": "0" }, signal });
+
+export const boxLocationQueryOptions = (boxId: number) =>
+  queryOptions({
+    queryKey: ["boxLocation", boxId],
+    queryFn: ({ signal }) => getBoxLocation(boxId, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export const useBoxLocation = (boxId: number, enabled: boolean) =>
+  useQuery({ ...boxLocationQueryOptions(boxId), enabled });

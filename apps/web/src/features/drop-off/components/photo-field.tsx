@@ -1,0 +1,143 @@
+import { type ChangeEvent, type Ref, useId, useState } from "react";
+import { Button } from "../../../components/button";
+import { Dialog } from "../../../components/dialog";
+import { Spinner } from "../../../components/loaders";
+import { type TKey, useT } from "../../../lib/i18n";
+import { compressPhoto, dataUrlBytes, formatBytes, PhotoError } from "../lib/compress-photo";
+import styles from "./photo-field.module.css";
+
+interface PhotoFieldProps {
+  id: string;
+  value: string;
+  onChange: (dataUrl: string) => void;
+  onBlur: () => void;
+  /** A file was refused; the key of the message to show. */
+  onRefuse: (messageKey: TKey) => void;
+  invalid: boolean;
+  describedBy?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * Package photo: image files only, shrunk in the browser before it is kept (see `compressPhoto`),
+ * with a thumbnail that opens a preview modal.
+ */
+export function PhotoField({
+  id,
+  value,
+  onChange,
+  onBlur,
+  onRefuse,
+  invalid,
+  describedBy,
+  inputRef,
+}: PhotoFieldProps) {
+  const { t } = useT();
+  const [preparing, setPreparing] = useState(false);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const statusId = useId();
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // Let the same file be chosen again after a refusal.
+    input.value = "";
+    if (!file) return;
+    setPreparing(true);
+    try {
+      const photo = await compressPhoto(file);
+      onChange(photo.dataUrl);
+    } catch (error) {
+      onRefuse(
+        error instanceof PhotoError && error.reason === "not-image"
+          ? "dropOff.package.photoNotImage"
+          : "dropOff.package.photoUnreadable",
+      );
+    } finally {
+      setPreparing(false);
+      onBlur();
+    }
+  };
+
+  return (
+    <div className={styles.field} data-invalid={invalid || undefined}>
+      {value ? (
+        <button
+          type="button"
+          className={styles.thumb}
+          onClick={() => setPreviewOpen(true)}
+          aria-label={t("dropOff.package.photoView")}
+          data-testid="photo-thumbnail"
+        >
+          <img src={value} alt="" />
+        </button>
+      ) : (
+        <span className={styles.placeholder} aria-hidden="true">
+          <svg
+            width="28"
+            height="28"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
+            <circle cx="12" cy="13" r="3.5" />
+          </svg>
+        </span>
+      )}
+      <div className={styles.side}>
+        <p className={styles.status} id={statusId} aria-live="polite" data-testid="photo-status">
+          {preparing ? (
+            <>
+              <Spinner size={16} /> {t("dropOff.package.photoPreparing")}
+            </>
+          ) : value ? (
+            t("dropOff.package.photoReady", { size: formatBytes(dataUrlBytes(value)) })
+          ) : (
+            t("dropOff.package.photoHint")
+          )}
+        </p>
+        <div className={styles.actions}>
+          <label className={styles.choose} data-variant={value ? "secondary" : "primary"}>
+            <input
+              ref={inputRef}
+              id={id}
+              type="file"
+              accept="image/*"
+              className={styles.input}
+              aria-invalid={invalid || undefined}
+              aria-describedby={[statusId, describedBy].filter(Boolean).join(" ")}
+              disabled={preparing}
+              onChange={(event) => void onFile(event)}
+              data-testid="photo-input"
+            />
+            {value ? t("dropOff.package.photoChange") : t("dropOff.package.photoChoose")}
+          </label>
+          {value ? (
+            <Button variant="ghost" onClick={() => setPreviewOpen(true)} data-testid="photo-view">
+              {t("dropOff.package.photoView")}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <Dialog
+        open={previewOpen}
+        onClose={() => setPreviewOpen(false)}
+        title={t("dropOff.package.photoPreviewTitle")}
+        testId="photo-preview"
+        actions={
+          <Button block onClick={() => setPreviewOpen(false)} autoFocus>
+            {t("common.close")}
+          </Button>
+        }
+      >
+        {value ? (
+          <img className={styles.preview} src={value} alt={t("dropOff.package.photoPreviewAlt")} />
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}

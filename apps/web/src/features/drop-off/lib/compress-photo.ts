@@ -1,0 +1,153 @@
+/**
+ * Package photos are shrunk in the browser before they are sent: couriers are on mobile data and a
+ * phone photo (4000 × 3000, several MB) becomes a JPEG of at most about 300 KB whose longest side is
+ * at most 1600 px. The server still checks the type by its magic bytes and the size.
+ */
+
+export const photoLimits = {
+  /** Longest side of the sent photo, in pixels. */
+  maxSide: 1600,
+  /** Target size of the encoded photo, in bytes. */
+  maxBytes: 300 * 1024,
+  /** JPEG qualities tried in turn before the picture is made smaller. */
+  qualities: [0.85, 0.75, 0.65, 0.55, 0.45],
+  /** Each further round shrinks the sides by this factor. */
+  shrink: 0.8,
+  /** Never below this longest side (a parcel must stay recognisable). */
+  minSide: 480,
+} as const;
+
+export type PhotoErrorReason = "not-image" | "unreadable";
+
+export class PhotoError extends Error {
+  readonly reason: PhotoErrorReason;
+  constructor(reason: PhotoErrorReason) {
+    super(reason === "not-image" ? "The file is not an image" : "The image could not be read");
+    this.name = "PhotoError";
+    this.reason = reason;
+  }
+}
+
+/** An image type by its MIME type; files without one are tried (some Android pickers send none). */
+export function isImageFile(file: Pick<File, "type">): boolean {
+  return file.type === "" || file.type.startsWith("image/");
+}
+
+/** Size that keeps the aspect ratio and fits the longest side into `maxSide` (never enlarges). */
+export function fitWithin(width: number, height: number, maxSide: number): { width: number; height: number } {
+  const longest = Math.max(width, height);
+  if (longest <= maxSide) return { width: Math.round(width), height: Math.round(height) };
+  const scale = maxSide / longest;
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+}
+
+/** Bytes a base64 data URL decodes to. */
+export function dataUrlBytes(dataUrl: string): number {
+  const base64 = dataUrl.slice(dataUrl.indexOf(",") + 1);
+  const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
+export function blobToDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
+    reader.readAsDataURL(blob);
+  });
+}
+
+type Drawable = ImageBitmap | HTMLImageElement;
+
+async function decode(
+  file: Blob,
+): Promise<{ image: Drawable; width: number; height: number; close(): void }> {
+  if (typeof createImageBitmap === "function") {
+    try {
+      const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+      return { image: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
+    } catch {
+      // Fall through to <img>, which decodes a few more formats in some browsers.
+    }
+  }
+  const url = URL.createObjectURL(file);
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    return {
+      image,
+      width: image.naturalWidth,
+      height: image.naturalHeight,
+      close: () => URL.revokeObjectURL(url),
+    };
+  } catch {
+    URL.revokeObjectURL(url);
+    throw new PhotoError("unreadable");
+  }
+}
+
+function encode(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new PhotoError("unreadable"))),
+      "image/jpeg",
+      quality,
+    );
+  });
+}
+
+export interface CompressedPhoto {
+  dataUrl: string;
+  bytes: number;
+  width: number;
+  height: number;
+}
+
+/** Decodes an image file and re-encodes it as a JPEG within `photoLimits`. */
+export async function compressPhoto(file: File, limits = photoLimits): Promise<CompressedPhoto> {
+  if (!isImageFile(file)) throw new PhotoError("not-image");
+  const source = await decode(file);
+  try {
+    if (source.width === 0 || source.height === 0) throw new PhotoError("unreadable");
+    let size = fitWithin(source.width, source.height, limits.maxSide);
+    const canvas = document.createElement("canvas");
+    let best: Blob | null = null;
+    for (;;) {
+      canvas.width = size.width;
+      canvas.height = size.height;
+      const context = canvas.getContext("2d");
+      if (!context) throw new PhotoError("unreadable");
+      // JPEG has no transparency: a transparent PNG gets a white background, not a black one.
+      context.fillStyle = "#fff";
+      context.fillRect(0, 0, size.width, size.height);
+      context.imageSmoothingQuality = "high";
+      context.drawImage(source.image, 0, 0, size.width, size.height);
+      for (const quality of limits.qualities) {
+        best = await encode(canvas, quality);
+        if (best.size <= limits.maxBytes) break;
+      }
+      const longest = Math.max(size.width, size.height);
+      if ((best && best.size <= limits.maxBytes) || longest <= limits.minSide) break;
+      size = fitWithin(
+        size.width,
+        size.height,
+        Math.max(limits.minSide, Math.round(longest * limits.shrink)),
+      );
+    }
+    if (!best) throw new PhotoError("unreadable");
+    return { dataUrl: await blobToDataUrl(best), bytes: best.size, width: size.width, height: size.height };
+  } finally {
+    source.close();
+  }
+}
+
+/** `312 KB`, `1.2 MB` — for the "photo ready" line. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,24 @@
+import { calls } from "@paxelbox/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { requestImage } from "../../../lib/api-client";
+import { blobToDataUrl } from "../lib/data-url";
+
+/** `{product}box` in lower case, as the barcode path wants it ("PaxelBox" → "paxelbox"). */
+export function barcodeProduct(productName: string): string {
+  return `${productName}box`.toLowerCase().replace(/[^a-z0-9-]+/g, "");
+}
+
+/** The one-time pick-up QR of a paid overdue, as a data URL. */
+export const getBarcodeImage = async (product: string, barcodeId: string, signal?: AbortSignal) =>
+  blobToDataUrl(await requestImage(calls.barcodeImage, { params: { product, barcodeId }, signal }));
+
+export const barcodeImageQueryOptions = (product: string, barcodeId: string) =>
+  queryOptions({
+    queryKey: ["barcodeImage", product, barcodeId],
+    queryFn: ({ signal }) => getBarcodeImage(product, barcodeId, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+
+export const useBarcodeImage = (product: string, barcodeId: string | null) =>
+  useQuery({ ...barcodeImageQueryOptions(product, barcodeId ?? ""), enabled: barcodeId !== null });

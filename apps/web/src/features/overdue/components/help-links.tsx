@@ -1,0 +1,64 @@
+import { StoreBadges } from "../../../components/store-badges";
+import { useConfig } from "../../../config/use-config";
+import { bridge, hasNativeBridge } from "../../../lib/bridge";
+import { useT } from "../../../lib/i18n";
+import { isSafeUrl } from "../../../lib/sanitize";
+import styles from "./overdue-result.module.css";
+
+/** Help chatbot link (the app's chat through the bridge when there is one) and the app-store badges. */
+export function HelpLinks({ expressNumber }: { expressNumber?: string }) {
+  const { t } = useT();
+  const config = useConfig();
+  const chatbot = isSafeUrl(config.chatbotUrl) ? config.chatbotUrl : undefined;
+  return (
+    <div className={styles.help}>
+      <section className={styles.helpCard} aria-labelledby="overdue-help-title">
+        <h2 id="overdue-help-title" className={styles.helpTitle}>
+          {t("dropOff.results.helpTitle")}
+        </h2>
+        <p className={styles.muted}>{t("dropOff.results.helpLine")}</p>
+        <a
+          className={styles.helpLink}
+          href={chatbot}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="overdue-help-link"
+          onClick={(event) => {
+            if (!hasNativeBridge()) return;
+            event.preventDefault();
+            void bridge.contactSupport(expressNumber ? { expressNumber } : {});
+          }}
+        >
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d="M20 12a8 8 0 0 1-11.6 7.1L4 20l1-4.2A8 8 0 1 1 20 12z" />
+            <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
+          </svg>
+          {t("dropOff.results.helpLink")}
+          <span className="visually-hidden">{t("footer.newTab")}</span>
+        </a>
+      </section>
+      <section
+        className={styles.helpCard}
+        aria-labelledby="overdue-app-title"
+        data-testid="overdue-app-links"
+      >
+        <h2 id="overdue-app-title" className={styles.helpTitle}>
+          {t("dropOff.results.appTitle")}
+        </h2>
+        <p className={styles.muted}>{t("dropOff.results.appLine")}</p>
+        <StoreBadges tone="dark" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect } from "react";
+import { AlertIcon, CheckCircleIcon } from "../../../components/icons";
+import { PageTitle } from "../../../components/page-title";
+import { useT } from "../../../lib/i18n";
+import { storage } from "../../../lib/storage";
+import { HelpLinks } from "./help-links";
+import styles from "./overdue-result.module.css";
+
+/** Forgets the overdue flow in progress (spec §2: the result pages clear it on load). */
+export function clearStoredOverdue(): void {
+  storage.remove("overdue");
+  storage.remove("overdue_dropoff_data");
+}
+
+/** `/overduepayment/success` (parcel already taken) and `/overduepayment/expire` ('Link Kadaluwarsa'). */
+export function OverdueResult({ kind }: { kind: "taken" | "expired" }) {
+  const { t } = useT();
+  useEffect(() => clearStoredOverdue(), []);
+  const title = kind === "taken" ? t("dropOff.results.takenTitle") : t("dropOff.results.expireTitle");
+  return (
+    <div className={styles.screen} data-testid={`overdue-result-${kind}`}>
+      <PageTitle title={title} />
+      <div className={styles.hero} data-tone={kind === "taken" ? "success" : "danger"}>
+        <span className={styles.icon}>
+          {kind === "taken" ? <CheckCircleIcon size={36} /> : <AlertIcon size={36} />}
+        </span>
+        <h1 className={styles.title}>{title}</h1>
+        <p className={styles.line}>
+          {kind === "taken" ? t("dropOff.results.takenLine") : t("dropOff.results.expireLine")}
+        </p>
+      </div>
+      <HelpLinks />
+    </div>
+  );
+}

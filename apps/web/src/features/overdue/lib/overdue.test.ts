@@ -1,0 +1,84 @@
+import { invoiceNumberPattern } from "@paxelbox/contract";
+import { describe, expect, it } from "vitest";
+import en from "../../../locales/en/drop-off.json";
+import id from "../../../locales/id/drop-off.json";
+import { overdueEntryTarget, paymentReturn } from "./entry";
+import { generateInvoiceNumber } from "./invoice-number";
+import { overdueFormErrors } from "./overdue-form";
+import { returnUrls } from "./pay-overdue";
+
+describe("invoice number", () => {
+  it("has the shape INV-DOL-XXXXXX-XXXX and differs each time", () => {
+    const first = generateInvoiceNumber();
+    expect(first).toMatch(invoiceNumberPattern);
+    expect(generateInvoiceNumber()).not.toBe(first);
+  });
+});
+
+describe("overdue page entry (spec §4)", () => {
+  const detail = (status: string, overdueStatus: "need_to_pay" | "none" | "expired") => ({
+    id: 9,
+    status,
+    overdueStatus,
+  });
+  it("routes each case", () => {
+    expect(overdueEntryTarget(detail("IN_STORE", "need_to_pay"), null, null)).toBe("/");
+    expect(overdueEntryTarget(null, 9, "t")).toBe("/");
+    expect(overdueEntryTarget(detail("IN_STORE", "none"), 9, "t")).toBe("/order?orderid=9&token=t");
+    expect(overdueEntryTarget(detail("IN_STORE", "expired"), 9, "t")).toBe("/overduepayment/expire");
+    expect(overdueEntryTarget(detail("CUSTOMER_TAKEN", "none"), 9, null)).toBe("/order?orderid=9");
+    expect(overdueEntryTarget(detail("IN_STORE", "need_to_pay"), 9, "t")).toBeNull();
+  });
+
+  it("reads the payment return", () => {
+    expect(paymentReturn(new URLSearchParams("status=cancel"))).toBe("cancel");
+    expect(paymentReturn(new URLSearchParams("status=failed&payment_status=FAILED"))).toBe("failed");
+    expect(paymentReturn(new URLSearchParams("payment_status=CANCELLED&overdue=true"))).toBe("cancel");
+    expect(paymentReturn(new URLSearchParams("payment_status=SUCCESS&overdue=true"))).toBe("success");
+    expect(paymentReturn(new URLSearchParams(""))).toBeNull();
+  });
+
+  it("returns to pages of this site, failed and cancelled with the spec's status", () => {
+    const urls = returnUrls("https://box.test", 9, "t");
+    expect(urls.success).toBe("https://box.test/overduepayment/success-payment?orderid=9&token=t");
+    expect(urls.failed).toBe("https://box.test/overduepayment?orderid=9&token=t&status=failed");
+    expect(urls.cancel).toBe("https://box.test/overduepayment?orderid=9&token=t&status=cancel");
+  });
+});
+
+describe("overdue form (spec §5)", () => {
+  const valid = { receiver_name: "Rina", phone: "0811222233333", email: "rina@example.com" };
+  it("accepts prefilled name and phone with a valid email", () => {
+    expect(overdueFormErrors(valid)).toEqual({});
+    expect(overdueFormErrors({ ...valid, email: "  rina@example.com " })).toEqual({});
+  });
+  it("names each problem", () => {
+    expect(overdueFormErrors({ ...valid, email: "rina@" })).toEqual({
+      email: "dropOff.overdue.messages.email",
+    });
+    expect(overdueFormErrors({ ...valid, email: "" })).toEqual({ email: "dropOff.overdue.messages.email" });
+    expect(overdueFormErrors({ ...valid, receiver_name: " " })).toEqual({
+      receiver_name: "dropOff.overdue.messages.receiverName",
+    });
+    expect(overdueFormErrors({ ...valid, phone: "" })).toEqual({ phone: "dropOff.overdue.messages.phone" });
+    expect(overdueFormErrors({ ...valid, phone: "0811223" })).toEqual({
+      phone: "dropOff.overdue.messages.phoneFormat",
+    });
+    expect(overdueFormErrors({ ...valid, phone: "08112233445566" })).toEqual({
+      phone: "dropOff.overdue.messages.phoneFormat",
+    });
+  });
+  it("uses the spec's wording", () => {
+    expect(en.overdue.messages.email).toBe("Email is not valid");
+    expect(id.overdue.messages.email).toBe("Email tidak valid");
+    expect(en.overdue.messages.receiverName).toBe("Receiver name cannot be empty");
+    expect(en.overdue.messages.phone).toBe("Phone number cannot be empty");
+    expect(id.overdue.cancelled).toBe("Waktu pembayaran habis. Silakan coba lagi.");
+    expect(id.overdue.failed).toBe("Pembayaran gagal. Silakan periksa saldomu dan coba kembali.");
+    expect(id.results.expireTitle).toBe("Link Kadaluwarsa");
+    expect(en.package.noLocker).toBe("No locker available");
+    expect(en.package.title).toBe("Data Package");
+    expect(id.overdue.selectPayment).toBe("Pilih Pembayaran");
+    expect(en.overdue.selectPayment).toBe("Select Payment");
+  });
+});
