@@ -1,15 +1,10 @@
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PlaceholderScreen } from "../components/placeholder-screen";
+import { RentActionScreen } from "../features/rent-status/components/rent-action-screen";
 
+/** No layout header: the action page draws its own bar per action (spec §2). */
 export const handle = routeHandle({ layout: "bare" });
 
-/** Rent-status action page (named route `order-status-action`, query `act`); it draws its own bar per action. Placeholder: a later issue builds the screen. */
+/** Rent-status action page (named route `order-status-action`, query `act`). */
 export default function OrderStatusActionRoute() {
-  return (
-    <PlaceholderScreen
-      kind="card"
-      titleKey="screens.orderStatusAction.title"
-      lineKey="screens.orderStatusAction.line"
-    />
-  );
+  return <RentActionScreen />;
 }

@@ -1,5 +1,5 @@
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PlaceholderScreen } from "../components/placeholder-screen";
+import { RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
 
 /** The overdue view of the rent status (`status=overdue`) is titled 'Overdue fee'. */
 export const handle = routeHandle({
@@ -7,9 +7,7 @@ export const handle = routeHandle({
   titleKey: (search) => (search.get("status") === "overdue" ? "header.overdueFee" : undefined),
 });
 
-/** Rent status (named route `order-status`). Placeholder: a later issue builds the five views. */
+/** Rent status (named route `order-status`): the five views of spec §2, polled every 5 s. */
 export default function OrderStatusRoute() {
-  return (
-    <PlaceholderScreen kind="card" titleKey="screens.orderStatus.title" lineKey="screens.orderStatus.line" />
-  );
+  return <RentStatusScreen />;
 }

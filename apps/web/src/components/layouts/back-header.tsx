@@ -1,31 +1,34 @@
 import type { ReactNode } from "react";
 import { closeWebView } from "../../lib/bridge";
 import { useT } from "../../lib/i18n";
-import { ArrowLeftIcon } from "../icons";
+import { ArrowLeftIcon, CloseIcon } from "../icons";
 import styles from "./back-header.module.css";
 
 interface BackHeaderProps {
   title?: string;
   /** Right-hand slot (share button). */
   action?: ReactNode;
+  /** `close`: a close icon instead of the back arrow (rent-status action results); both close the web view. */
+  icon?: "back" | "close";
 }
 
 /**
  * The web-view bar (56 px): back arrow, title, action slot. The arrow closes the native web view
  * when the app bridge exists, else goes back in history.
  */
-export function BackHeader({ title, action }: BackHeaderProps) {
+export function BackHeader({ title, action, icon = "back" }: BackHeaderProps) {
   const { t } = useT();
   return (
     <header className={styles.bar} data-testid="back-header">
       <button
         type="button"
         className={styles.iconButton}
-        aria-label={t("header.back")}
+        aria-label={icon === "close" ? t("common.close") : t("header.back")}
         onClick={() => void closeWebView()}
         data-testid="back-button"
+        data-icon={icon}
       >
-        <ArrowLeftIcon />
+        {icon === "close" ? <CloseIcon /> : <ArrowLeftIcon />}
       </button>
       {title ? (
         <h1 className={styles.title} data-testid="header-title">

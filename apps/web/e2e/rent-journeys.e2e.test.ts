@@ -1,0 +1,259 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import en from "../src/locales/en.ts";
+import id from "../src/locales/id.ts";
+import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import { advanceOrder, api, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
+
+/**
+ * The rent journeys driven through the screens and the locker kiosk only: store, open the door,
+ * stop the rent, cancel (and be denied), and the to-store countdown cancelling at zero. A stub
+ * Android bridge records what reaches the native app (events, close).
+ *
+ * Demo rents belong to Budi (Indonesian); English runs answer his members auth call with
+ * `language: "en"`.
+ */
+
+const token = "demo-token-budi";
+
+interface BridgeCall {
+  action: string;
+  payload: { name?: string; params?: Record<string, unknown> } & Record<string, unknown>;
+}
+
+async function start(viewport: ViewportName, lang: Lang) {
+  const context = await newContext({ viewport, language: lang });
+  await context.addInitScript(() => {
+    const calls: unknown[] = [];
+    const w = window as unknown as {
+      __bridgeCalls: unknown[];
+      PaxelBoxBridge: Record<string, (json: string) => void>;
+    };
+    w.__bridgeCalls = calls;
+    w.PaxelBoxBridge = Object.fromEntries(
+      [
+        "closeWebView",
+        "copyToClipboard",
+        "openMapLink",
+        "openMapLocation",
+        "shareOrder",
+        "contactSupport",
+        "recordEvent",
+      ].map((action) => [action, (json: string) => calls.push({ action, payload: JSON.parse(json) })]),
+    );
+  });
+  const page = await context.newPage();
+  if (lang === "en") {
+    await page.route("**/api/webview/v1/members/auth?*", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { language: string } };
+      body.data.language = "en";
+      await route.fulfill({ response, json: body });
+    });
+  }
+  return { context, page, errors: collectErrors(page), m: lang === "en" ? en : id };
+}
+
+/** Everything the stub bridge received in this page (the bridge lives per document). */
+const bridgeCalls = (page: Page): Promise<BridgeCall[]> =>
+  page.evaluate(() => (window as unknown as { __bridgeCalls: BridgeCall[] }).__bridgeCalls);
+const events = async (page: Page) =>
+  (await bridgeCalls(page)).filter((call) => call.action === "recordEvent").map((call) => call.payload);
+
+const view = (page: Page) => page.locator('[data-testid="rent-status"]');
+const orderOf = (orderId: string) =>
+  api<{ status: string; overdueTime: number }>(`/api/v1/box/express/info/${orderId}/paid`, token);
+
+async function finish(context: BrowserContext, errors: string[]) {
+  expect(errors).toEqual([]);
+  await context.close();
+}
+
+describe("rent journeys", () => {
+  it("store: the QR read off the screen and scanned at the kiosk flips the view within one poll", async () => {
+    const { context, page, errors, m } = await start("mobile", "en");
+    const scenario = await createScenario("rent-to-store");
+    await visit(page, scenario.url);
+    await view(page).and(page.locator('[data-view="to-store"]')).waitFor();
+    expect(await page.locator('[data-testid="countdown"] h2').innerText()).toBe(
+      m.rent.countdown.toStoreLabel,
+    );
+
+    const code = await decodeQr(page.locator('[data-testid="store-qr"] [data-testid="qr"]'));
+    expect(code).toMatch(/^PXB-S-/);
+    const scanned = await scanAtKiosk(code);
+    expect(scanned.body.data).toMatchObject({ action: "store", orderStatus: "IN_STORE" });
+    const at = Date.now();
+    await page.locator('[data-view="in-store"]').waitFor({ timeout: 6_000 });
+    expect(Date.now() - at).toBeLessThan(6_000);
+    expect(await page.locator('[data-testid="view-headline"]').innerText()).toBe(m.rent.inStore.headline);
+
+    const stored = (await events(page)).filter((event) => event.name === "store_package_paxelbox");
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.params).toMatchObject({
+      order_number: expect.stringMatching(/^PBR/),
+      door_number: expect.any(String),
+      size: "M",
+      locker_code: expect.any(String),
+      address: expect.any(String),
+      rent_duration: "6 hour",
+      cost: expect.any(Number),
+      donation_list: expect.stringContaining("Plant a tree"),
+    });
+    await finish(context, errors);
+  });
+
+  it("open locker: a double tap sends one request, the QR opens the door and the count goes up", async () => {
+    const { context, page, errors, m } = await start("desktop", "id");
+    const scenario = await createScenario("rent-in-store");
+    const orderId = scenario.params.get("orderid") ?? "";
+    let temporaryRequests = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/v1/box/qrcode/temporary")) temporaryRequests += 1;
+    });
+    await visit(page, scenario.url);
+    await page.locator('[data-view="in-store"]').waitFor();
+
+    for (const round of [1, 2]) {
+      await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
+      await page.locator('[data-testid="pick-up-dialog"]').waitFor();
+      await page.locator('[data-testid="open-locker"]').dblclick();
+      await page.locator('[data-testid="open-locker-page"] [data-testid="qr"]').waitFor();
+      expect(temporaryRequests).toBe(round);
+      expect(new URL(page.url()).searchParams.get("act")).toBe("open_locker");
+      // Back arrow on open_locker (it would close the web view through the bridge).
+      expect(await page.locator('[data-testid="back-button"]').getAttribute("data-icon")).toBe("back");
+      expect(await page.locator('[data-testid="content-how_to_open_locker"]').count()).toBe(1);
+
+      const code = await decodeQr(page.locator('[data-testid="open-locker-page"] [data-testid="qr"]'));
+      expect(code).toMatch(/^PXB-O-/);
+      const scanned = await scanAtKiosk(code);
+      expect(scanned.body.data).toMatchObject({ action: "open", orderStatus: "IN_STORE", openCount: round });
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("lockerUserData") ?? "[]"));
+      expect(stored).toEqual([{ expressNumber: expect.stringMatching(/^PBR/), openFrequency: round }]);
+      const opens = (await events(page)).filter((event) => event.name === "Multi_Open_PaxelBox");
+      expect(opens.at(-1)?.params).toMatchObject({ open_frequency: round, door_number: expect.any(String) });
+      expect((await events(page)).some((event) => event.name === "Pickup_Item_PaxelBox")).toBe(true);
+
+      await page.goBack();
+      await page.locator('[data-view="in-store"]').waitFor();
+    }
+    expect((await orderOf(orderId)).data.status).toBe("IN_STORE");
+    await finish(context, errors);
+  });
+
+  it("stop rent: stop_count, the stop QR scanned at the kiosk, then 'Rent has Ended'", {
+    timeout: 40_000,
+  }, async () => {
+    const { context, page, errors, m } = await start("mobile", "id");
+    const scenario = await createScenario("rent-in-store");
+    await visit(page, scenario.url);
+    await page.locator('[data-view="in-store"]').waitFor();
+    await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
+    await page.getByRole("button", { name: m.rent.inStore.stopRent, exact: true }).click();
+
+    await page.locator('[data-testid="stop-count"]').waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/order-status/action");
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      act: "stop_count",
+      status: "stop",
+      qrdisplay: "data",
+    });
+    expect(await page.locator('[data-testid="back-header"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="stop-count"]').innerText()).toContain("pintu nomor");
+    expect((await events(page)).map((event) => event.name)).toContain("Stop_Rent_PaxelBox");
+
+    // After 5 s the order page replaces it, with the same query.
+    await page.locator('[data-view="stop"]').waitFor({ timeout: 7_000 });
+    const stopUrl = new URL(page.url());
+    expect(stopUrl.pathname).toBe("/order-status");
+    expect(stopUrl.searchParams.get("act")).toBe("stop_count");
+    const code = await decodeQr(page.locator('[data-testid="stop-qr"] [data-testid="qr"]'));
+    expect(code).toMatch(/^PXB-T-/);
+    expect((await scanAtKiosk(code)).body.data).toMatchObject({
+      action: "stop",
+      orderStatus: "CUSTOMER_TAKEN",
+    });
+
+    await page.locator('[data-testid="stop-success"]').waitFor({ timeout: 6_500 });
+    expect(await page.locator("h1").innerText()).toBe(m.rent.action.stopSuccess.title);
+    expect(await page.locator('[data-testid="back-button"]').getAttribute("data-icon")).toBe("close");
+    expect((await events(page)).map((event) => event.name)).toContain("Success_Stop_Rent_PaxelBox");
+    // The close icon closes the web view through the bridge.
+    await page.locator('[data-testid="back-button"]').click();
+    expect((await bridgeCalls(page)).map((call) => call.action)).toContain("closeWebView");
+
+    await page.getByRole("button", { name: m.rent.action.stopSuccess.button }).click();
+    await page.locator('[data-view="other"][data-status="CUSTOMER_TAKEN"]').waitFor();
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      orderid: scenario.params.get("orderid"),
+      token,
+    });
+    await finish(context, errors);
+  });
+
+  it("cancel: confirm, 'Rent Cancelled', See Order goes back; the 'Denied?' modal on refusal", async () => {
+    const { context, page, errors, m } = await start("desktop", "en");
+    const refused = await createScenario("rent-to-store");
+    await visit(page, refused.url);
+    await page.locator('[data-view="to-store"]').waitFor();
+    const message = "This rent can no longer be cancelled: items have been stored or the rent has ended.";
+    await page.route("**/api/v1/box/express/cancelRent", (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ code: 409, message }),
+      }),
+    );
+    await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
+    await page.getByRole("button", { name: m.rent.toStore.confirmYes }).click();
+    const denied = page.locator('[data-testid="cancel-denied"]');
+    await denied.waitFor();
+    expect(await denied.locator("h2").innerText()).toBe("Denied?");
+    expect(await denied.innerText()).toContain(message);
+    await denied.getByRole("button", { name: m.errors.ok }).click();
+    await page.unroute("**/api/v1/box/express/cancelRent");
+    // The browser itself logs the refused call; that refusal is the point here.
+    errors.splice(0, errors.length, ...errors.filter((error) => !error.includes("status of 409")));
+    expect((await orderOf(refused.params.get("orderid") ?? "")).data.status).toBe("IMPORTED");
+
+    const scenario = await createScenario("rent-to-store");
+    await visit(page, scenario.url);
+    await page.locator('[data-view="to-store"]').waitFor();
+    await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
+    await page.getByRole("button", { name: m.rent.toStore.confirmYes }).click();
+    await page.locator('[data-testid="cancel-success"]').waitFor();
+    expect(await page.locator("h1").innerText()).toBe("Rent Cancelled");
+    expect(await page.locator('[data-testid="back-button"]').getAttribute("data-icon")).toBe("close");
+    const cancelled = (await events(page)).find((event) => event.name === "Cancel_Rent_PaxelBox");
+    expect(cancelled?.params).toMatchObject({ payment_method: "Virtual Account" });
+    expect((await orderOf(scenario.params.get("orderid") ?? "")).data.status).toBe("CANCEL");
+
+    await page.getByRole("button", { name: "See Order" }).click();
+    await page.locator('[data-view="other"][data-status="CANCEL"]').waitFor();
+    expect(new URL(page.url()).searchParams.get("act")).toBeNull();
+    // Finished: the share button is offered.
+    expect(await page.locator('[data-testid="share-button"]').count()).toBe(1);
+    await finish(context, errors);
+  });
+
+  it("the to-store countdown reaching 00:00:00 cancels the rent", async () => {
+    const { context, page, errors } = await start("mobile", "en");
+    const scenario = await createScenario("rent-to-store");
+    const orderId = scenario.params.get("orderid") ?? "";
+    // The deadline is now about a minute away on the server; the page's clock runs 54 s ahead.
+    await advanceOrder(orderId, 49);
+    await page.clock.install({ time: Date.now() + 54_000 });
+    await visit(page, scenario.url);
+    await page.locator('[data-view="to-store"]').waitFor();
+    expect(await page.locator('[data-testid="countdown-clock"]').innerText()).toMatch(/^00:00:0\d$/);
+    expect((await orderOf(orderId)).data.status).toBe("IMPORTED");
+    await expect
+      .poll(() => page.locator('[data-testid="countdown-clock"]').innerText(), { timeout: 10_000 })
+      .toBe("00:00:00");
+    await page.locator('[data-testid="cancel-success"]').waitFor({ timeout: 5_000 });
+    expect((await orderOf(orderId)).data.status).toBe("CANCEL");
+    await finish(context, errors);
+  });
+});

@@ -1,0 +1,193 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import en from "../src/locales/en.ts";
+import id from "../src/locales/id.ts";
+import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import { advanceOrder, api, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
+
+/**
+ * Overdue rents (spec §2, §4, §7): pick-up past the deadline → the overdue view → the gateway
+ * sandbox (buttons Pay, Fail, Cancel) → back with `payment_status`; the rent is extended once, only
+ * by the server's signed notification. Both payment flows (`snap_bi_paxelbox` on and off), and the
+ * fee-0 path that ends the rent with the overdue QR.
+ */
+
+const token = "demo-token-budi";
+
+interface Calculation {
+  total_overdue_fee: number;
+  next_overdue_time: number;
+  increase_duration: number;
+}
+
+async function start(viewport: ViewportName, lang: Lang) {
+  const context = await newContext({ viewport, language: lang });
+  const page = await context.newPage();
+  if (lang === "en") {
+    await page.route("**/api/webview/v1/members/auth?*", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { language: string } };
+      body.data.language = "en";
+      await route.fulfill({ response, json: body });
+    });
+  }
+  return { context, page, errors: collectErrors(page), m: lang === "en" ? en : id };
+}
+
+const orderOf = (orderId: string) =>
+  api<{ status: string; overdueTime: number }>(`/api/v1/box/express/info/${orderId}/paid`, token);
+const calculationOf = (orderId: string) =>
+  api<Calculation>(`/api/v1/box/rental/overdue-calculation/${orderId}`, token);
+
+async function toOverdueView(page: Page, pickUp: string) {
+  await page.locator('[data-view="in-store"]').waitFor();
+  await page.getByRole("button", { name: pickUp, exact: true }).click();
+  await page.locator('[data-view="overdue"]').waitFor();
+  await page.locator('[data-testid="overdue-cost"]').waitFor();
+  expect(new URL(page.url()).searchParams.get("status")).toBe("overdue");
+}
+
+describe("overdue rent", () => {
+  it("pays through the bank interface in the sandbox and extends the rent once", {
+    timeout: 40_000,
+  }, async () => {
+    const { context, page, errors, m } = await start("mobile", "en");
+    const scenario = await createScenario("rent-in-store");
+    const orderId = scenario.params.get("orderid") ?? "";
+    // Deadline 3 h ahead; 4 h later it is 1 h past: 1 whole hour + 1 = 2 hours to pay.
+    await advanceOrder(orderId, 4 * 60);
+    const before = await calculationOf(orderId);
+    expect(before.data).toMatchObject({ increase_duration: 2, total_overdue_fee: 10_000 });
+    const payments: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/api/v1/box/payments"))
+        payments.push(request.url());
+    });
+
+    await visit(page, scenario.url);
+    await toOverdueView(page, m.rent.inStore.pickUp);
+    expect(await page.locator('[data-testid="overdue-total"]').innerText()).toContain("Rp. 10.000");
+    const pay = page.getByRole("button", { name: "Pay", exact: true });
+    await pay.dblclick();
+    await page.waitForURL(/\/demo\/pay\//);
+    expect(payments).toHaveLength(1);
+
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL(/\/order-status\?/);
+    const back = new URL(page.url());
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      orderid: orderId,
+      token,
+      payment_status: "SUCCESS",
+      overdue: "true",
+    });
+    await page.locator('[data-view="in-store"]').waitFor();
+    expect(await page.locator('[data-testid="payment-result"]').innerText()).toBe(
+      m.rent.overdue.paymentSuccess,
+    );
+
+    // Extended once, to the calculation's next deadline.
+    const order = await orderOf(orderId);
+    expect(order.data.overdueTime).toBe(before.data.next_overdue_time);
+    expect((await calculationOf(orderId)).data.total_overdue_fee).toBe(0);
+    // Reloading the return address does not pay or extend again.
+    await page.reload();
+    await page.locator('[data-view="in-store"]').waitFor();
+    expect((await orderOf(orderId)).data.overdueTime).toBe(before.data.next_overdue_time);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("without the bank interface: Fail and Cancel leave it unpaid with the warnings", {
+    timeout: 40_000,
+  }, async () => {
+    const { context, page, m } = await start("desktop", "id");
+    await page.route("**/api/v1/settings", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as {
+        data: { enabled_userapp_feature: { name: string; setting_value: string }[] };
+      };
+      for (const flag of body.data.enabled_userapp_feature) {
+        if (flag.name === "snap_bi_paxelbox") flag.setting_value = "disabled";
+      }
+      await route.fulfill({ response, json: body });
+    });
+    const scenario = await createScenario("rent-in-store-overdue");
+    const orderId = scenario.params.get("orderid") ?? "";
+    const deadline = (await orderOf(orderId)).data.overdueTime;
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (["/api/auth/token/generate", "/api/v1/order/locker", "/api/v1/box/payments"].includes(path))
+        calls.push(path);
+    });
+
+    await visit(page, scenario.url);
+    await toOverdueView(page, m.rent.inStore.pickUp);
+    const pay = page.getByRole("button", { name: "Pilih Pembayaran", exact: true });
+
+    // A failing payment call: 'Oops...' and the button works again.
+    await page.route("**/api/v1/order/locker?*", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ code: 503, message: "Payment service is busy" }),
+      }),
+    );
+    await pay.click();
+    const oops = page.locator('[data-testid="error-dialog"][open]');
+    await oops.waitFor();
+    expect(await oops.innerText()).toContain("Payment service is busy");
+    await oops.getByRole("button").click();
+    expect(await pay.isEnabled()).toBe(true);
+    await page.unroute("**/api/v1/order/locker?*");
+
+    for (const [button, status, warning] of [
+      ["Fail", "FAILED", "Pembayaran gagal. Silakan periksa saldomu dan coba kembali."],
+      ["Cancel", "CANCELLED", "Waktu pembayaran habis. Silakan coba lagi."],
+    ] as const) {
+      await pay.click();
+      await page.waitForURL(/\/demo\/pay\//);
+      await page.getByRole("button", { name: button, exact: true }).click();
+      await page.waitForURL(new RegExp(`payment_status=${status}`));
+      await page.locator('[data-view="overdue"] [data-testid="payment-result"]').waitFor();
+      expect(await page.locator('[data-testid="payment-result"]').innerText()).toBe(warning);
+      expect(new URL(page.url()).searchParams.get("status")).toBe("overdue");
+      expect(await page.locator('[data-testid="header-title"]').innerText()).toBe(m.header.overdueFee);
+      expect((await orderOf(orderId)).data.overdueTime).toBe(deadline);
+    }
+    expect(calls.filter((path) => path === "/api/v1/box/payments")).toEqual([]);
+    expect(calls.filter((path) => path === "/api/v1/order/locker")).toHaveLength(3);
+    expect((await orderOf(orderId)).data.status).toBe("IN_STORE");
+    await context.close();
+  });
+
+  it("with no fee past the deadline: the overdue QR ends the rent", { timeout: 40_000 }, async () => {
+    const { context, page, errors, m } = await start("desktop", "en");
+    const scenario = await createScenario("rent-in-store-overdue-free");
+    await visit(page, scenario.url);
+    await page.locator('[data-view="in-store"]').waitFor();
+    await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
+
+    await page.locator('[data-testid="stop-count"]').waitFor();
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
+      act: "stop_count",
+      status: "stop",
+      qrdisplay: "overdue",
+    });
+    const stored = await page.evaluate(() => localStorage.getItem("qrOverdue"));
+    expect(stored).toMatch(/^PXB-X-/);
+
+    await page.locator('[data-view="stop"]').waitFor({ timeout: 7_000 });
+    const code = await decodeQr(page.locator('[data-testid="stop-qr"] [data-testid="qr"]'));
+    expect(code).toBe(stored);
+    expect((await scanAtKiosk(code)).body.data).toMatchObject({
+      action: "stop",
+      orderStatus: "CUSTOMER_TAKEN",
+    });
+    await page.locator('[data-testid="stop-success"]').waitFor({ timeout: 6_500 });
+    expect(await page.locator("h1").innerText()).toBe("Rent has Ended");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

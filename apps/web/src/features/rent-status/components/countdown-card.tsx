@@ -1,0 +1,71 @@
+import { useId } from "react";
+import { useT } from "../../../lib/i18n";
+import { useCountdown } from "../hooks/use-countdown";
+import { formatClock, type Remaining } from "../lib/countdown";
+import styles from "./rent-status.module.css";
+
+interface CountdownCardProps {
+  /** Deadline (epoch ms); without one nothing is shown. */
+  deadline: number | null;
+  /** What the time is for. */
+  label: string;
+  /** What happens at zero (VISUAL.md: the label says it). */
+  hint: string;
+  /** The expired event (spec §4). */
+  onZero?: () => void;
+}
+
+/** Five-minute steps for the screen-reader announcement, so it does not speak every second. */
+function announcementStep(remaining: Remaining): number {
+  const minutes = Math.ceil(remaining.totalSeconds / 60);
+  return minutes > 5 ? Math.ceil(minutes / 5) * 5 : minutes;
+}
+
+/**
+ * Countdown (spec §4): days, then hh:mm:ss; 00:00:00 at zero. The digits are a `timer` (not live);
+ * a polite live region speaks the time left in five-minute steps and once at zero.
+ */
+export function CountdownCard({ deadline, label, hint, onZero }: CountdownCardProps) {
+  const { t } = useT();
+  const labelId = useId();
+  const remaining = useCountdown(deadline, onZero);
+  if (!remaining) return null;
+
+  const step = announcementStep(remaining);
+  const two = (value: number) => String(value).padStart(2, "0");
+  const spoken = remaining.done
+    ? t("rent.countdown.ended")
+    : t("rent.countdown.announce", {
+        time:
+          step < 60
+            ? t("rent.countdown.announceMinutes", { count: step })
+            : `${step >= 1440 ? `${t("rent.countdown.day", { count: Math.floor(step / 1440) })} ` : ""}${two(
+                Math.floor((step % 1440) / 60),
+              )}:${two(step % 60)}`,
+      });
+
+  return (
+    <section
+      className={`${styles.card} ${styles.countdown}`}
+      aria-labelledby={labelId}
+      data-testid="countdown"
+      data-done={remaining.done}
+    >
+      <h2 id={labelId} className={styles.countdownLabel}>
+        {label}
+      </h2>
+      <p className={styles.countdownValue} role="timer" aria-live="off" data-testid="countdown-value">
+        {remaining.days > 0 ? (
+          <span className={styles.countdownDays} data-testid="countdown-days">
+            {t("rent.countdown.day", { count: remaining.days })}
+          </span>
+        ) : null}
+        <span data-testid="countdown-clock">{formatClock(remaining)}</span>
+      </p>
+      <p className={styles.countdownHint}>{hint}</p>
+      <span className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {spoken}
+      </span>
+    </section>
+  );
+}

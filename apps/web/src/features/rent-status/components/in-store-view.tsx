@@ -1,0 +1,169 @@
+import type { Order } from "@paxelbox/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "../../../components/button";
+import { ErrorDialog } from "../../../components/error-dialog";
+import { LocationInfo } from "../../../components/location-info";
+import { errorMessage } from "../../../lib/api-client";
+import { contactSupport } from "../../../lib/bridge";
+import { useT } from "../../../lib/i18n";
+import { paths } from "../../../paths";
+import { overdueCalculationQueryOptions } from "../api/overdue-calculation";
+import { fetchOverdueQr } from "../api/overdue-qr";
+import { useTemporaryQr } from "../api/temporary-qr";
+import { countOpening } from "../lib/open-count";
+import { recordRentEvent } from "../lib/rent-events";
+import { isOverdue, type RentQuery } from "../lib/rent-view";
+import { Banner } from "./banner";
+import { ContentBlock } from "./content-block";
+import { CountdownCard } from "./countdown-card";
+import { PaymentDetails } from "./payment-details";
+import { PickUpDialog } from "./pick-up-dialog";
+import { RentInfoCard } from "./rent-info-card";
+import styles from "./rent-status.module.css";
+import { StatusHistory } from "./status-history";
+import { ViewHero } from "./view-hero";
+
+interface ViewProps {
+  order: Order;
+  query: RentQuery;
+  token: string | null;
+  product: string;
+}
+
+/**
+ * In-store view (IN_STORE): header, countdown, rent info, how-to-pick-up, status history, location,
+ * payment details, contact support and Pick Up Items (spec §2, §4).
+ */
+export function InStoreView({ order, query, token, product }: ViewProps) {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const orderid = query.orderid ?? String(order.id);
+  const base = { orderid, token: query.token ?? undefined };
+
+  const [checking, setChecking] = useState(false);
+  const checkingRef = useRef(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [openFailed, setOpenFailed] = useState(false);
+  const temporaryQr = useTemporaryQr(orderid, token);
+
+  /**
+   * Pick-up (spec §4): past the deadline or flagged expired → the server's overdue calculation;
+   * a fee → the overdue view; no fee → the overdue QR and the stop flow; otherwise the modal.
+   */
+  const pickUp = async () => {
+    if (checkingRef.current) return;
+    checkingRef.current = true;
+    setChecking(true);
+    void recordRentEvent(product, "pickUpItem", order);
+    try {
+      if (!isOverdue(order, Date.now())) {
+        setOpenFailed(false);
+        setDialogOpen(true);
+        return;
+      }
+      const calculation = await queryClient.fetchQuery(overdueCalculationQueryOptions(orderid, token));
+      if (calculation.total_overdue_fee > 0) {
+        await navigate(paths.orderStatus.page.href({ ...base, status: "overdue" }));
+        return;
+      }
+      await fetchOverdueQr(order, token);
+      void recordRentEvent(product, "stopRent", order, { overdue_fee: 0 });
+      await navigate(
+        paths.orderStatus.action.href({ ...base, act: "stop_count", status: "stop", qrdisplay: "overdue" }),
+      );
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      checkingRef.current = false;
+      setChecking(false);
+    }
+  };
+
+  const openLocker = async () => {
+    setOpenFailed(false);
+    try {
+      const qr = await temporaryQr.open(order.expressNumber);
+      if (!qr) return; // a request is already in flight
+      const openFrequency = countOpening(order.expressNumber);
+      void recordRentEvent(product, "multiOpen", order, { open_frequency: openFrequency });
+      setDialogOpen(false);
+      await navigate(paths.orderStatus.action.href({ ...base, act: "open_locker" }));
+    } catch (error) {
+      // Spec §8: a failed temporary QR is only logged; the modal says it did not work.
+      console.warn("[rent] temporary QR failed", error);
+      setOpenFailed(true);
+    }
+  };
+
+  const stopRent = () => {
+    void recordRentEvent(product, "stopRent", order);
+    setDialogOpen(false);
+    void navigate(
+      paths.orderStatus.action.href({ ...base, act: "stop_count", status: "stop", qrdisplay: "data" }),
+    );
+  };
+
+  const paidBack = query.overdue === "true" && query.paymentStatus === "SUCCESS";
+  return (
+    <>
+      <div className={styles.content}>
+        <ViewHero order={order} headline={t("rent.inStore.headline")} />
+        {paidBack ? (
+          isOverdue(order, Date.now()) ? (
+            <Banner tone="info" testId="payment-result">
+              {t("rent.overdue.paymentConfirming")}
+            </Banner>
+          ) : (
+            <Banner tone="success" testId="payment-result">
+              {t("rent.overdue.paymentSuccess")}
+            </Banner>
+          )
+        ) : null}
+        <CountdownCard
+          deadline={order.overdueTime}
+          label={t("rent.countdown.inStoreLabel")}
+          hint={t("rent.countdown.inStoreHint")}
+        />
+        <RentInfoCard order={order} />
+        <ContentBlock name="how_to_pick_up_items" doorNumber={order.mouth.number} />
+        <StatusHistory logs={order.logs} />
+        <LocationInfo detail={order.lockerLocationDetail} />
+        <PaymentDetails order={order} />
+        <section className={`${styles.card} ${styles.support}`} data-testid="support">
+          <h2 className={styles.cardTitle}>{t("rent.inStore.supportTitle")}</h2>
+          <p className={styles.muted}>{t("rent.inStore.supportLine")}</p>
+          <Button
+            variant="secondary"
+            block
+            onClick={() => void contactSupport({ expressNumber: order.expressNumber, topic: "rent" })}
+            data-testid="contact-support"
+          >
+            {t("rent.inStore.contactSupport")}
+          </Button>
+        </section>
+      </div>
+      <div className={styles.stickyBar}>
+        <Button block onClick={() => void pickUp()} disabled={checking} data-testid="pick-up">
+          {checking ? t("rent.inStore.checking") : t("rent.inStore.pickUp")}
+        </Button>
+      </div>
+      <PickUpDialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        onOpenLocker={() => void openLocker()}
+        onStopRent={stopRent}
+        opening={temporaryQr.isPending}
+        openFailed={openFailed}
+      />
+      <ErrorDialog
+        open={failure !== null}
+        message={failure ? errorMessage(failure, t("errors.somethingWrong")) : null}
+        onClose={() => setFailure(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button } from "../../../components/button";
+import { Dialog } from "../../../components/dialog";
+import { useT } from "../../../lib/i18n";
+import styles from "./rent-status.module.css";
+
+interface PickUpDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onOpenLocker: () => void;
+  onStopRent: () => void;
+  /** A temporary QR request is in flight: Open Locker does nothing more. */
+  opening: boolean;
+  openFailed: boolean;
+}
+
+/** The pick-up modal (spec §4): Open Locker (keep renting) or Stop Rent (take everything, finish). */
+export function PickUpDialog({
+  open,
+  onClose,
+  onOpenLocker,
+  onStopRent,
+  opening,
+  openFailed,
+}: PickUpDialogProps) {
+  const { t } = useT();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t("rent.inStore.dialogTitle")}
+      testId="pick-up-dialog"
+      actions={
+        <>
+          <Button
+            block
+            onClick={onOpenLocker}
+            aria-disabled={opening || undefined}
+            data-testid="open-locker"
+            data-busy={opening || undefined}
+          >
+            {opening ? t("rent.inStore.opening") : t("rent.inStore.openLocker")}
+          </Button>
+          <Button block variant="secondary" onClick={onStopRent} disabled={opening} data-testid="stop-rent">
+            {t("rent.inStore.stopRent")}
+          </Button>
+          <Button block variant="ghost" onClick={onClose}>
+            {t("rent.inStore.notNow")}
+          </Button>
+        </>
+      }
+    >
+      <p className={styles.dialogText}>{t("rent.inStore.dialogText")}</p>
+      {openFailed ? (
+        <p className={styles.inlineError} role="alert" data-testid="open-locker-failed">
+          {t("rent.inStore.openFailed")}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Order } from "@paxelbox/contract";
+import { type ReactNode, useId } from "react";
+import { DoorSizeLabel } from "../../../components/door-size-label";
+import { StatusLabel } from "../../../components/status-label";
+import { formatDateTime } from "../../../lib/format";
+import { useT } from "../../../lib/i18n";
+import styles from "./rent-status.module.css";
+import { useDurationText } from "./text";
+
+export function InfoRow({
+  label,
+  children,
+  testId,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div className={styles.row} data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Rent info: order number, box size, door, location, duration, start, end (and take time). */
+export function RentInfoCard({ order, showStatus = false }: { order: Order; showStatus?: boolean }) {
+  const { t, language } = useT();
+  const titleId = useId();
+  const duration = useDurationText();
+  const rentStart = order.storeTime ?? order.createTime;
+  return (
+    <section className={styles.card} aria-labelledby={titleId} data-testid="rent-info">
+      <h2 id={titleId} className={styles.cardTitle}>
+        {t("rent.rentInfo.title")}
+      </h2>
+      <dl className={styles.rows}>
+        {showStatus ? (
+          <InfoRow label={t("rent.rentInfo.status")} testId="rent-info-status">
+            <StatusLabel status={order.status} />
+          </InfoRow>
+        ) : null}
+        <InfoRow label={t("rent.rentInfo.orderNumber")} testId="rent-info-order-number">
+          {order.expressNumber}
+        </InfoRow>
+        <InfoRow label={t("rent.rentInfo.boxSize")} testId="rent-info-size">
+          <DoorSizeLabel size={order.mouth.mouthType.name} />
+        </InfoRow>
+        <InfoRow label={t("rent.rentInfo.doorNumber")} testId="rent-info-door">
+          {order.mouth.number}
+        </InfoRow>
+        <InfoRow label={t("rent.rentInfo.location")}>{order.mouth.box.name}</InfoRow>
+        <InfoRow label={t("rent.rentInfo.duration")}>{duration(order.rentTime, order.rentTimeUnit)}</InfoRow>
+        <InfoRow label={t("rent.rentInfo.rentStart")}>{formatDateTime(rentStart, language)}</InfoRow>
+        {order.overdueTime !== null ? (
+          <InfoRow label={t("rent.rentInfo.rentEnds")} testId="rent-info-ends">
+            {formatDateTime(order.overdueTime, language)}
+          </InfoRow>
+        ) : null}
+        {order.takeTime !== null ? (
+          <InfoRow label={t("rent.rentInfo.takenAt")}>{formatDateTime(order.takeTime, language)}</InfoRow>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import { focusManager } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { Button } from "../../../components/button";
+import { ErrorDialog } from "../../../components/error-dialog";
+import { AlertIcon } from "../../../components/icons";
+import { useHeaderAction } from "../../../components/layouts/header-actions";
+import { ScreenSkeleton } from "../../../components/loaders";
+import { PageTitle } from "../../../components/page-title";
+import { useUserSession } from "../../../components/require-user";
+import { useConfig } from "../../../config/use-config";
+import { errorMessage } from "../../../lib/api-client";
+import { useT } from "../../../lib/i18n";
+import { storage } from "../../../lib/storage";
+import { paths } from "../../../paths";
+import { useRentOrder } from "../api/order";
+import { useStatusTransitions } from "../hooks/use-status-transitions";
+import {
+  isStopSuccess,
+  readRentQuery,
+  selectRentView,
+  showsShareButton,
+  toHrefQuery,
+} from "../lib/rent-view";
+import { InStoreView } from "./in-store-view";
+import { OtherView } from "./other-view";
+import { OverdueView } from "./overdue-view";
+import styles from "./rent-status.module.css";
+import { ShareOrderButton } from "./share-order-button";
+import { StopView } from "./stop-view";
+import { ToStoreView } from "./to-store-view";
+
+/**
+ * The rent-status page (`/order-status?orderid&token…`, spec §2, §4): the order polled every 5 s
+ * with the member's token, shown as one of five views. Without an order id (or any token) nothing
+ * loads; a failure shows 'Oops...' and stops the polling and the loader.
+ */
+export function RentStatusScreen() {
+  const { t } = useT();
+  const [search] = useSearchParams();
+  const query = useMemo(() => readRentQuery(search), [search]);
+  const navigate = useNavigate();
+  const { token } = useUserSession();
+  const { productName } = useConfig();
+  const canLoad = query.orderid !== null && token !== null;
+  const orderQuery = useRentOrder(canLoad ? query.orderid : null, token, { poll: true });
+  const order = orderQuery.data;
+  const [seenError, setSeenError] = useState<unknown>(null);
+
+  useStatusTransitions(order, productName);
+
+  // The last order shown is kept for the header's share button (spec §3 order_data).
+  useEffect(() => {
+    if (!order) return;
+    storage.set("order_data", order);
+    storage.set("order_id", String(order.id));
+  }, [order]);
+
+  // The locker closed the door after the stop flow: the rent has ended.
+  useEffect(() => {
+    if (!order || !isStopSuccess(order.status, query)) return;
+    void navigate(
+      paths.orderStatus.action.href({
+        act: "stop_success",
+        orderid: query.orderid ?? order.id,
+        token: query.token ?? undefined,
+      }),
+      { replace: true },
+    );
+  }, [order, query, navigate]);
+
+  // Back from a failed or timed-out payment: straight to the overdue view, with its warning.
+  useEffect(() => {
+    const unpaid = query.paymentStatus === "FAILED" || query.paymentStatus === "CANCELLED";
+    if (order?.status !== "IN_STORE" || query.overdue !== "true" || !unpaid || query.status !== null) return;
+    void navigate(paths.orderStatus.page.href({ ...toHrefQuery(query), status: "overdue" }), {
+      replace: true,
+    });
+  }, [order?.status, query, navigate]);
+
+  // The share button sits in the bar's action slot for finished statuses (spec §4).
+  const sharable = order !== undefined && showsShareButton(order.status);
+  const share = useMemo(() => (sharable ? <ShareOrderButton /> : null), [sharable]);
+  useHeaderAction(share);
+
+  const view = order ? selectRentView(order.status, query) : null;
+  const heading =
+    view === "overdue" ? null : (
+      <h1 className="visually-hidden" data-testid="rent-status-heading">
+        {t("rent.pageTitle")}
+      </h1>
+    );
+
+  if (!canLoad) {
+    return (
+      <div className={styles.page}>
+        <PageTitle title={t("rent.pageTitle")} />
+        {heading}
+        <div className={styles.content}>
+          <div className={styles.result} data-testid="rent-missing-order">
+            <span className={styles.resultIcon}>
+              <AlertIcon size={32} />
+            </span>
+            <h2 className={styles.resultTitle}>{t("rent.missingOrder.title")}</h2>
+            <p className={styles.resultLine}>{t("rent.missingOrder.line")}</p>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const failed = orderQuery.isError;
+  const errorDialog = (
+    <ErrorDialog
+      open={failed && orderQuery.error !== seenError}
+      message={errorMessage(orderQuery.error, t("errors.somethingWrong"))}
+      onClose={() => setSeenError(orderQuery.error)}
+    />
+  );
+
+  if (!order) {
+    return (
+      <div className={styles.page}>
+        <PageTitle title={t("rent.pageTitle")} />
+        {heading}
+        {failed ? (
+          <div className={styles.content}>
+            <div className={styles.result} data-testid="rent-load-failed">
+              <span className={styles.resultIcon} data-tone="danger">
+                <AlertIcon size={32} />
+              </span>
+              <h2 className={styles.resultTitle}>{t("rent.loadFailed.title")}</h2>
+              <p className={styles.resultLine}>{errorMessage(orderQuery.error, t("rent.loadFailed.line"))}</p>
+              <div className={styles.resultAction}>
+                <Button block variant="secondary" onClick={() => void orderQuery.refetch()}>
+                  {t("rent.loadFailed.retry")}
+                </Button>
+              </div>
+            </div>
+          </div>
+        ) : (
+          <ScreenSkeleton cards={3} />
+        )}
+        {errorDialog}
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page} data-testid="rent-status" data-view={view} data-status={order.status}>
+      <PageTitle title={view === "overdue" ? t("header.overdueFee") : t("rent.pageTitle")} />
+      {heading}
+      {failed ? (
+        <div className={styles.failedNotice} role="alert" data-testid="rent-updates-stopped">
+          <p>{t("rent.loadFailed.line")}</p>
+          <Button variant="ghost" onClick={() => void orderQuery.refetch()}>
+            {t("rent.loadFailed.retry")}
+          </Button>
+        </div>
+      ) : null}
+      {view === "to-store" ? (
+        <ToStoreView order={order} query={query} token={token} product={productName} />
+      ) : view === "in-store" ? (
+        <InStoreView order={order} query={query} token={token} product={productName} />
+      ) : view === "overdue" ? (
+        <OverdueView order={order} query={query} token={token} />
+      ) : view === "stop" ? (
+        <StopView
+          order={order}
+          query={query}
+          onRefresh={() => {
+            // Like the poll: not after a failure, not while the page is hidden.
+            if (!orderQuery.isError && focusManager.isFocused()) void orderQuery.refetch();
+          }}
+        />
+      ) : (
+        <OtherView order={order} />
+      )}
+      {errorDialog}
+    </div>
+  );
+}

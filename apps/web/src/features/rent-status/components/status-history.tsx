@@ -1,0 +1,38 @@
+import type { Order } from "@paxelbox/contract";
+import { useId } from "react";
+import { StatusLabel } from "../../../components/status-label";
+import { formatDateTime } from "../../../lib/format";
+import { useT } from "../../../lib/i18n";
+import styles from "./rent-status.module.css";
+
+/** Status history as a vertical timeline, newest first, times in the language's locale. */
+export function StatusHistory({ logs }: { logs: Order["logs"] }) {
+  const { t, language } = useT();
+  const titleId = useId();
+  const newestFirst = [...logs].sort((a, b) => b.createdAt - a.createdAt);
+  return (
+    <section className={styles.card} aria-labelledby={titleId} data-testid="status-history">
+      <h2 id={titleId} className={styles.cardTitle}>
+        {t("rent.history.title")}
+      </h2>
+      {newestFirst.length === 0 ? (
+        <p className={styles.muted}>{t("rent.history.empty")}</p>
+      ) : (
+        <ol className={styles.timeline}>
+          {newestFirst.map((log) => (
+            <li
+              key={`${log.status}-${log.createdAt}`}
+              className={styles.timelineItem}
+              data-status={log.status}
+            >
+              <StatusLabel status={log.status} />
+              <time className={styles.timelineTime} dateTime={new Date(log.createdAt).toISOString()}>
+                {formatDateTime(log.createdAt, language)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

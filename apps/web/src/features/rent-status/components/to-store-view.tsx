@@ -1,0 +1,181 @@
+import type { Order } from "@paxelbox/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "../../../components/button";
+import { Dialog } from "../../../components/dialog";
+import { AlertIcon } from "../../../components/icons";
+import { errorMessage } from "../../../lib/api-client";
+import { useT } from "../../../lib/i18n";
+import { paths } from "../../../paths";
+import { cancelRent } from "../api/cancel-rent";
+import { orderQueryKey } from "../api/order";
+import { recordRentEvent } from "../lib/rent-events";
+import type { RentQuery } from "../lib/rent-view";
+import { Banner } from "./banner";
+import { ContentBlock } from "./content-block";
+import { CountdownCard } from "./countdown-card";
+import { DoorQr } from "./door-qr";
+import { PaymentDetails } from "./payment-details";
+import { RentInfoCard } from "./rent-info-card";
+import styles from "./rent-status.module.css";
+import { StatusHistory } from "./status-history";
+import { ViewHero } from "./view-hero";
+
+interface ViewProps {
+  order: Order;
+  query: RentQuery;
+  token: string | null;
+  product: string;
+}
+
+/**
+ * To-store view (IMPORTED): countdown, store QR, rent info, status history, payment details and
+ * Cancel Rent with its confirm modal and the 'Denied?' error modal. At 00:00:00 the rent is
+ * cancelled (spec §4 expired event); a cancel that succeeds goes to `act=cancel_success`.
+ */
+export function ToStoreView({ order, query, token, product }: ViewProps) {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [denied, setDenied] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+  const inFlight = useRef(false);
+
+  const cancel = useMutation({
+    mutationFn: () => cancelRent(order.id, token),
+    onSuccess: async () => {
+      void recordRentEvent(product, "cancelRent", order, { payment_method: order.paymentMethod ?? "" });
+      if (query.orderid) await queryClient.invalidateQueries({ queryKey: orderQueryKey(query.orderid) });
+      void navigate(
+        paths.orderStatus.action.href({
+          act: "cancel_success",
+          orderid: query.orderid ?? order.id,
+          token: query.token ?? undefined,
+        }),
+      );
+    },
+    onSettled: () => {
+      inFlight.current = false;
+    },
+  });
+
+  const startCancel = (reason: "user" | "expired") => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    cancel.mutate(undefined, {
+      onError: (error) => {
+        if (reason === "user") {
+          setConfirmOpen(false);
+          setDenied(errorMessage(error, t("rent.toStore.deniedFallback")));
+          if (query.orderid) void queryClient.invalidateQueries({ queryKey: orderQueryKey(query.orderid) });
+          return;
+        }
+        // The expired cancel is the page's own: when refused (e.g. stored meanwhile), show what is true now.
+        console.warn("[rent] cancelling the expired rent failed", error);
+        setExpired(false);
+        if (query.orderid) void queryClient.invalidateQueries({ queryKey: orderQueryKey(query.orderid) });
+      },
+    });
+  };
+
+  const door = order.mouth.number;
+  return (
+    <>
+      <div className={styles.content}>
+        <ViewHero order={order} headline={t("rent.toStore.headline", { door })} />
+        <CountdownCard
+          deadline={order.overdueTime}
+          label={t("rent.countdown.toStoreLabel")}
+          hint={t("rent.countdown.toStoreHint")}
+          onZero={() => {
+            setExpired(true);
+            startCancel("expired");
+          }}
+        />
+        {expired ? (
+          <Banner tone="info" testId="expired-cancelling">
+            {t("rent.toStore.expiredCancelling")}
+          </Banner>
+        ) : null}
+        <DoorQr
+          testId="store-qr"
+          title={<h2 className={styles.cardTitle}>{t("rent.toStore.qrTitle")}</h2>}
+          value={order.barcode.qrcodeCustomerStore}
+          label={t("rent.toStore.qrLabel", { door })}
+          doorLabel={t("rent.inStore.door")}
+          doorNumber={door}
+          hint={t("rent.toStore.qrHint", { door })}
+          missing={t("rent.toStore.qrMissing")}
+        />
+        <ContentBlock name="how_to_put_items" doorNumber={door} />
+        <RentInfoCard order={order} />
+        <StatusHistory logs={order.logs} />
+        <PaymentDetails order={order} />
+      </div>
+      <div className={styles.stickyBar}>
+        <Button
+          variant="secondary"
+          block
+          className={styles.dangerButton}
+          onClick={() => setConfirmOpen(true)}
+          disabled={cancel.isPending}
+          data-testid="cancel-rent"
+        >
+          {cancel.isPending ? t("rent.toStore.cancelling") : t("rent.toStore.cancel")}
+        </Button>
+      </div>
+
+      <Dialog
+        open={confirmOpen}
+        onClose={() => {
+          if (!cancel.isPending) setConfirmOpen(false);
+        }}
+        tone="danger"
+        icon={<AlertIcon size={28} />}
+        title={t("rent.toStore.confirmTitle")}
+        testId="cancel-confirm"
+        actions={
+          <>
+            <Button
+              block
+              onClick={() => startCancel("user")}
+              disabled={cancel.isPending}
+              data-testid="cancel-confirm-yes"
+            >
+              {cancel.isPending ? t("rent.toStore.cancelling") : t("rent.toStore.confirmYes")}
+            </Button>
+            <Button
+              block
+              variant="ghost"
+              onClick={() => setConfirmOpen(false)}
+              disabled={cancel.isPending}
+              autoFocus
+            >
+              {t("rent.toStore.confirmNo")}
+            </Button>
+          </>
+        }
+      >
+        <p className={styles.dialogText}>{t("rent.toStore.confirmText", { door })}</p>
+      </Dialog>
+
+      <Dialog
+        open={denied !== null}
+        onClose={() => setDenied(null)}
+        tone="danger"
+        icon={<AlertIcon size={28} />}
+        title={t("rent.toStore.deniedTitle")}
+        testId="cancel-denied"
+        actions={
+          <Button block onClick={() => setDenied(null)} autoFocus>
+            {t("errors.ok")}
+          </Button>
+        }
+      >
+        <p className={styles.dialogText}>{denied}</p>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Order } from "@paxelbox/contract";
+import type { ReactNode } from "react";
+import { StatusLabel } from "../../../components/status-label";
+import { useT } from "../../../lib/i18n";
+import styles from "./rent-status.module.css";
+
+/** The top of a view: status chip, one headline, the place, and the door number large. */
+export function ViewHero({
+  order,
+  headline,
+  children,
+}: {
+  order: Order;
+  headline: string;
+  children?: ReactNode;
+}) {
+  const { t } = useT();
+  return (
+    <section className={styles.hero} data-testid="view-hero">
+      <StatusLabel status={order.status} />
+      <div className={styles.heroMain}>
+        <div className={styles.heroText}>
+          <p className={styles.headline} data-testid="view-headline">
+            {headline}
+          </p>
+          <p className={styles.place}>{order.mouth.box.name}</p>
+        </div>
+        <p className={styles.doorBadge} data-testid="hero-door">
+          <span className={styles.doorBadgeLabel}>{t("rent.inStore.door")}</span>
+          <span className={styles.doorBadgeNumber}>{order.mouth.number}</span>
+        </p>
+      </div>
+      {children}
+    </section>
+  );
+}

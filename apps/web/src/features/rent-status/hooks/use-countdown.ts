@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from "react";
+import { countdownTickMs, type Remaining, remainingUntil } from "../lib/countdown";
+
+/** The latest callback, for effects that must not restart when it changes. */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+/**
+ * Time left until `deadline` (epoch ms), ticking each second (spec §9). `onZero` runs once per
+ * deadline when the time reaches 00:00:00 — also when the page opens after it (spec §4 expired event).
+ */
+export function useCountdown(deadline: number | null, onZero?: () => void): Remaining | null {
+  const [now, setNow] = useState(() => Date.now());
+  const onZeroRef = useLatest(onZero);
+  const firedFor = useRef<number | null>(null);
+
+  const remaining = deadline === null ? null : remainingUntil(deadline, now);
+  const done = remaining?.done ?? false;
+
+  useEffect(() => {
+    if (deadline === null) return;
+    setNow(Date.now());
+    if (done) return;
+    const timer = setInterval(() => setNow(Date.now()), countdownTickMs);
+    return () => clearInterval(timer);
+  }, [deadline, done]);
+
+  useEffect(() => {
+    if (deadline === null || !done || firedFor.current === deadline) return;
+    firedFor.current = deadline;
+    onZeroRef.current?.();
+  }, [deadline, done, onZeroRef]);
+
+  return remaining;
+}
+
+/**
+ * Whole seconds counting down from `from` (the stop view's 10 s, the stop page's 5 s). At zero
+ * `onZero` runs; with `restart` the count starts again, otherwise it stays at 0.
+ */
+export function useSecondsCountdown(from: number, onZero: () => void, { restart }: { restart: boolean }) {
+  const [left, setLeft] = useState(from);
+  const onZeroRef = useLatest(onZero);
+
+  useEffect(() => {
+    let startedAt = Date.now();
+    setLeft(from);
+    const timer = setInterval(() => {
+      const next = Math.max(0, from - Math.floor((Date.now() - startedAt) / 1000));
+      if (next > 0) {
+        setLeft(next);
+        return;
+      }
+      if (restart) {
+        startedAt = Date.now();
+        setLeft(from);
+      } else {
+        clearInterval(timer);
+        setLeft(0);
+      }
+      onZeroRef.current();
+    }, 250);
+    return () => clearInterval(timer);
+  }, [from, restart, onZeroRef]);
+
+  return left;
+}

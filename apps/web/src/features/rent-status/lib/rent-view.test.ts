@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import {
+  isOverdue,
+  isShareable,
+  isStopSuccess,
+  keepsPolling,
+  readRentQuery,
+  selectRentView,
+  showsShareButton,
+  toHrefQuery,
+} from "./rent-view";
+
+const query = (text: string) => readRentQuery(new URLSearchParams(text));
+
+describe("readRentQuery", () => {
+  it("reads every parameter of spec §2 and drops unknown values", () => {
+    expect(
+      query(
+        "orderid=12&token=t&status=stop&act=stop_count&qrdisplay=overdue&overdue=true&payment_status=FAILED",
+      ),
+    ).toEqual({
+      orderid: "12",
+      token: "t",
+      status: "stop",
+      act: "stop_count",
+      qrdisplay: "overdue",
+      overdue: "true",
+      paymentStatus: "FAILED",
+    });
+    expect(query("orderid=%20&status=weird&act=boom&payment_status=OK")).toEqual({
+      orderid: null,
+      token: null,
+      status: null,
+      act: null,
+      qrdisplay: null,
+      overdue: null,
+      paymentStatus: null,
+    });
+  });
+
+  it("round-trips into the href query", () => {
+    expect(toHrefQuery(query("orderid=1&token=t&act=stop_count&status=stop&qrdisplay=data"))).toEqual({
+      orderid: "1",
+      token: "t",
+      status: "stop",
+      act: "stop_count",
+      qrdisplay: "data",
+      overdue: undefined,
+      payment_status: undefined,
+    });
+  });
+});
+
+describe("selectRentView", () => {
+  it("picks one of the five views", () => {
+    expect(selectRentView("IMPORTED", { status: null })).toBe("to-store");
+    expect(selectRentView("IMPORTED", { status: "overdue" })).toBe("to-store");
+    expect(selectRentView("IN_STORE", { status: null })).toBe("in-store");
+    expect(selectRentView("IN_STORE", { status: "overdue" })).toBe("overdue");
+    expect(selectRentView("IN_STORE", { status: "stop" })).toBe("stop");
+    for (const status of [
+      "CUSTOMER_TAKEN",
+      "CANCEL",
+      "TAKEN_BY_SYSTEM",
+      "OPERATOR_PICK",
+      "OPERATOR_TAKEN",
+      "X",
+    ]) {
+      expect(selectRentView(status, { status: "stop" })).toBe("other");
+    }
+  });
+
+  it("goes to stop success only for CUSTOMER_TAKEN with status=stop and act=stop_count", () => {
+    expect(isStopSuccess("CUSTOMER_TAKEN", { status: "stop", act: "stop_count" })).toBe(true);
+    expect(isStopSuccess("CUSTOMER_TAKEN", { status: "stop", act: null })).toBe(false);
+    expect(isStopSuccess("CUSTOMER_TAKEN", { status: null, act: "stop_count" })).toBe(false);
+    expect(isStopSuccess("IN_STORE", { status: "stop", act: "stop_count" })).toBe(false);
+  });
+
+  it("stops polling on CANCEL only", () => {
+    expect(keepsPolling("CANCEL")).toBe(false);
+    expect(keepsPolling("CUSTOMER_TAKEN")).toBe(true);
+    expect(keepsPolling(undefined)).toBe(true);
+  });
+});
+
+describe("overdue and share rules (spec §4)", () => {
+  it("is overdue past the deadline or with the expiry flag", () => {
+    expect(isOverdue({ overdueTime: 1000, isExpired: false }, 999)).toBe(false);
+    expect(isOverdue({ overdueTime: 1000, isExpired: false }, 1001)).toBe(true);
+    expect(isOverdue({ overdueTime: 5000, isExpired: true }, 1)).toBe(true);
+    expect(isOverdue({ overdueTime: null, isExpired: false }, 1)).toBe(false);
+  });
+
+  it("shows the share button on six statuses and shares the first five", () => {
+    expect(showsShareButton("CUSTOMER_STORE")).toBe(true);
+    expect(isShareable("CUSTOMER_STORE")).toBe(false);
+    for (const status of ["CUSTOMER_TAKEN", "TAKEN_BY_SYSTEM", "OPERATOR_PICK", "OPERATOR_TAKEN", "CANCEL"]) {
+      expect(showsShareButton(status)).toBe(true);
+      expect(isShareable(status)).toBe(true);
+    }
+    expect(showsShareButton("IN_STORE")).toBe(false);
+    expect(showsShareButton("IMPORTED")).toBe(false);
+  });
+});

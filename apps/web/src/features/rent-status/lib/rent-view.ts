@@ -1,0 +1,99 @@
+import type { Order } from "@paxelbox/contract";
+import type { OrderStatusQuery } from "../../../paths";
+
+/** The five views of the rent-status page (spec §2 "Order status"). */
+export type RentView = "to-store" | "in-store" | "overdue" | "stop" | "other";
+
+/** The query of the rent-status pages, read once from the address. */
+export interface RentQuery {
+  orderid: string | null;
+  token: string | null;
+  status: OrderStatusQuery["status"] | null;
+  act: OrderStatusQuery["act"] | null;
+  qrdisplay: OrderStatusQuery["qrdisplay"] | null;
+  overdue: "true" | null;
+  paymentStatus: OrderStatusQuery["payment_status"] | null;
+}
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | null {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+export function readRentQuery(search: URLSearchParams): RentQuery {
+  return {
+    orderid: search.get("orderid")?.trim() || null,
+    token: search.get("token")?.trim() || null,
+    status: oneOf(search.get("status"), ["overdue", "stop"] as const),
+    act: oneOf(search.get("act"), ["cancel_success", "stop_success", "stop_count", "open_locker"] as const),
+    qrdisplay: oneOf(search.get("qrdisplay"), ["data", "overdue"] as const),
+    overdue: search.get("overdue") === "true" ? "true" : null,
+    paymentStatus: oneOf(search.get("payment_status"), ["SUCCESS", "FAILED", "CANCELLED"] as const),
+  };
+}
+
+/** Every query parameter of the page, as `paths.orderStatus.*.href()` takes it. */
+export function toHrefQuery(query: RentQuery): OrderStatusQuery {
+  return {
+    orderid: query.orderid ?? undefined,
+    token: query.token ?? undefined,
+    status: query.status ?? undefined,
+    act: query.act ?? undefined,
+    qrdisplay: query.qrdisplay ?? undefined,
+    overdue: query.overdue ?? undefined,
+    payment_status: query.paymentStatus ?? undefined,
+  };
+}
+
+/**
+ * Which view shows: IMPORTED → to-store; IN_STORE → overdue (`status=overdue`), stop
+ * (`status=stop`) or in-store; anything else (ended, cancelled, ended by system, operator pickup,
+ * unknown) → other.
+ */
+export function selectRentView(status: Order["status"], query: Pick<RentQuery, "status">): RentView {
+  if (status === "IMPORTED") return "to-store";
+  if (status === "IN_STORE") {
+    if (query.status === "overdue") return "overdue";
+    if (query.status === "stop") return "stop";
+    return "in-store";
+  }
+  return "other";
+}
+
+/** CUSTOMER_TAKEN seen from the stop view (`status=stop&act=stop_count`) → the stop-success page. */
+export function isStopSuccess(status: Order["status"], query: Pick<RentQuery, "status" | "act">): boolean {
+  return status === "CUSTOMER_TAKEN" && query.status === "stop" && query.act === "stop_count";
+}
+
+/** Polling every 5 s stops for good once the rent is cancelled (spec §4). */
+export function keepsPolling(status: Order["status"] | undefined): boolean {
+  return status !== "CANCEL";
+}
+
+/**
+ * Overdue (spec §4): now is past the deadline, or the rent carries the expiry flag. The fee itself
+ * always comes from the server's overdue calculation.
+ */
+export function isOverdue(order: Pick<Order, "overdueTime" | "isExpired">, now: number): boolean {
+  return order.isExpired || (order.overdueTime !== null && now > order.overdueTime);
+}
+
+/** Statuses whose change shows the share button (spec §4). */
+export const shareButtonStatuses = [
+  "CUSTOMER_TAKEN",
+  "TAKEN_BY_SYSTEM",
+  "OPERATOR_PICK",
+  "OPERATOR_TAKEN",
+  "CANCEL",
+  "CUSTOMER_STORE",
+] as const;
+
+/** Sharing from the stored order needs one of the first five (spec §4). */
+export const shareableStatuses = shareButtonStatuses.slice(0, 5);
+
+export function showsShareButton(status: Order["status"]): boolean {
+  return (shareButtonStatuses as readonly string[]).includes(status);
+}
+
+export function isShareable(status: Order["status"]): boolean {
+  return (shareableStatuses as readonly string[]).includes(status);
+}
