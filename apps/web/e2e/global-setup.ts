@@ -27,7 +27,11 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "paxelbox-e2e-"));
   const { startSystem } = await import("../../../scripts/system.ts");
-  const system = await startSystem({ port: 0, quiet: true, env: { DATA_DIR: dataDir, NODE_ENV: "test", RATE_LIMIT_FACTOR: "50" } });
+  const system = await startSystem({
+    port: 0,
+    quiet: true,
+    env: { DATA_DIR: dataDir, NODE_ENV: "test", RATE_LIMIT_FACTOR: "50" },
+  });
 
   const browserServer = await chromium.launchServer({
     executablePath: chromiumPath,

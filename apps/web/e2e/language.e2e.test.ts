@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, collectErrors, hydrated, newContext, visit } from "./support/browser.ts";
+import { createScenario } from "./support/journeys.ts";
 
 describe("language switch", () => {
   it("defaults to Indonesian and persists English across reloads (storage + cookie, <html lang>)", async () => {
@@ -29,9 +30,11 @@ describe("language switch", () => {
     await hydrated(page);
     expect(await page.getAttribute("html", "lang")).toBe("en");
 
-    // Navigating elsewhere keeps it.
-    await visit(page, "/order?orderid=1");
-    expect(await page.locator('[data-testid="header-title"]').textContent()).toBe("Order Detail");
+    // Navigating elsewhere keeps it (an English-speaking member's rent, in its overdue view).
+    const rent = await createScenario("rent-in-store-overdue", { language: "en" });
+    await visit(page, `${rent.url}&status=overdue`);
+    await expect.poll(() => page.locator('[data-testid="header-title"]').textContent()).toBe("Overdue fee");
+    expect(await page.getAttribute("html", "lang")).toBe("en");
 
     // And back to Bahasa.
     await visit(page, "/");

@@ -3,64 +3,81 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
 import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import { createScenario } from "./support/journeys.ts";
 
 type Layout = "public" | "webview" | "bare" | "none";
 
 interface RouteCase {
-  path: string;
+  /** The path, or a demo scenario whose fresh record gives it (with a suffix added to its query). */
+  path: string | { scenario: string; suffix?: string; rewrite?: (url: string) => string };
   layout: Layout;
   status?: number;
   /** Expected web-view bar title key (under `header`), if any. */
   title?: "orderDetail" | "overdueFee";
-  /** Heading the placeholder shows, per language. */
-  heading?: (messages: typeof id) => string;
+  /** The action page draws its own back bar (spec §2: back arrow on open_locker). */
+  ownBar?: boolean;
+  /**
+   * Opened with a drop-off link: the members auth call answers with the recipient's language,
+   * which is Indonesian (the package form sends takeUserLanguage 'Indonesia'), and the page follows it.
+   */
+  recipient?: boolean;
+  /** Text the page must show. */
+  message?: (texts: typeof id) => string;
 }
 
-/** Every route of spec §2 with the chrome the layout rules give it. */
+/** Every route of spec §2 with the chrome the layout rules give it, opened on fresh demo records. */
 const routes: RouteCase[] = [
-  { path: "/", layout: "public", heading: (m) => m.screens.home.title.replace("{{product}}", "Paxel") },
+  { path: "/", layout: "public" },
+  { path: "/services", layout: "public" },
+  { path: { scenario: "package-form" }, layout: "public" },
+  { path: "/guest-book?business_type=Business", layout: "public" },
+  { path: "/guest-book/submitted", layout: "public" },
+  { path: { scenario: "short-link-missing" }, layout: "public", status: 404 },
+  { path: { scenario: "dropoff-in-store" }, layout: "webview", title: "orderDetail", recipient: true },
   {
-    path: "/services",
-    layout: "public",
-    heading: (m) => m.screens.services.title.replace("{{product}}", "Paxel"),
-  },
-  { path: "/package?boxId=3&name=Monas", layout: "public", heading: (m) => m.screens.package.title },
-  {
-    path: "/guest-book?business_type=Business",
-    layout: "public",
-    heading: (m) => m.screens.guestBookForm.title,
-  },
-  { path: "/guest-book/submitted", layout: "public", heading: (m) => m.screens.guestBookSubmitted.title },
-  { path: "/o/abc123", layout: "public", heading: (m) => m.screens.shortLink.title },
-  {
-    path: "/order?orderid=1",
-    layout: "webview",
-    title: "orderDetail",
-    heading: (m) => m.screens.order.title,
-  },
-  {
-    path: "/overduepayment?orderid=1",
+    path: { scenario: "dropoff-overdue-need-to-pay" },
     layout: "webview",
     title: "overdueFee",
-    heading: (m) => m.screens.overdue.title,
+    recipient: true,
   },
-  { path: "/order-status?orderid=1", layout: "webview", heading: (m) => m.screens.orderStatus.title },
-  { path: "/order-status?orderid=1&status=overdue", layout: "webview", title: "overdueFee" },
-  { path: "/debug", layout: "webview", heading: (m) => m.debug.title },
-  { path: "/overduepayment/success", layout: "bare", heading: (m) => m.screens.overdueSuccess.title },
-  { path: "/overduepayment/expire", layout: "bare", heading: (m) => m.screens.overdueExpire.title },
+  { path: { scenario: "rent-in-store" }, layout: "webview" },
   {
-    path: "/overduepayment/success-payment",
+    path: { scenario: "rent-in-store-overdue", suffix: "&status=overdue" },
+    layout: "webview",
+    title: "overdueFee",
+  },
+  { path: "/debug", layout: "webview" },
+  { path: "/overduepayment/success", layout: "bare" },
+  { path: "/overduepayment/expire", layout: "bare" },
+  {
+    path: {
+      scenario: "dropoff-overdue-need-to-pay",
+      rewrite: (url) => url.replace("/overduepayment?", "/overduepayment/success-payment?"),
+    },
     layout: "bare",
-    heading: (m) => m.screens.overdueSuccessPayment.title,
+    recipient: true,
   },
   {
-    path: "/order-status/action?act=open_locker",
+    path: {
+      scenario: "rent-in-store",
+      suffix: "&act=open_locker",
+      rewrite: (url) => url.replace("/order-status?", "/order-status/action?"),
+    },
     layout: "bare",
-    heading: (m) => m.screens.orderStatusAction.title,
+    ownBar: true,
   },
-  { path: "/no/such/page", layout: "none", status: 404, heading: (m) => m.notFound.title },
+  { path: "/no/such/page", layout: "none", status: 404, message: (texts) => texts.notFound.message },
 ];
+
+const label = (route: RouteCase) =>
+  typeof route.path === "string" ? route.path : `${route.path.scenario}${route.path.suffix ?? ""}`;
+
+async function resolvePath(route: RouteCase, lang: Lang): Promise<string> {
+  if (typeof route.path === "string") return route.path;
+  const { url } = await createScenario(route.path.scenario, { language: lang });
+  const full = `${url}${route.path.suffix ?? ""}`;
+  return route.path.rewrite ? route.path.rewrite(full) : full;
+}
 
 const combos: [ViewportName, Lang][] = [
   ["mobile", "id"],
@@ -70,7 +87,6 @@ const combos: [ViewportName, Lang][] = [
 ];
 
 describe.each(combos)("every route at %s in %s", (viewport, lang) => {
-  const messages = lang === "en" ? en : id;
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -84,29 +100,30 @@ describe.each(combos)("every route at %s in %s", (viewport, lang) => {
     await context.close();
   });
 
-  it.each(routes)("$path", async (route) => {
+  it.each(routes.map((route) => [label(route), route] as const))("%s", async (_label, route) => {
     errors.length = 0;
-    const response = await visit(page, route.path);
+    const response = await visit(page, await resolvePath(route, lang));
     expect(response?.status()).toBe(route.status ?? 200);
-    expect(await page.getAttribute("html", "lang")).toBe(lang);
+    const pageLang = route.recipient ? "id" : lang;
+    await expect.poll(() => page.getAttribute("html", "lang")).toBe(pageLang);
+    const texts = pageLang === "en" ? en : id;
 
     const count = (testId: string) => page.locator(`[data-testid="${testId}"]`).count();
     const publicChrome = route.layout === "public" ? 1 : 0;
     expect(await count("public-header"), "public header").toBe(publicChrome);
     expect(await count("public-footer"), "public footer").toBe(publicChrome);
-    expect(await count("back-header"), "back header").toBe(route.layout === "webview" ? 1 : 0);
+    await expect
+      .poll(() => count("back-header"), { timeout: 10_000 })
+      .toBe(route.layout === "webview" || route.ownBar ? 1 : 0);
 
     if (route.layout === "webview") {
       expect(await page.locator('[data-testid="back-header"]').boundingBox()).toMatchObject({ height: 56 });
       const title = page.locator('[data-testid="header-title"]');
-      if (route.title) expect(await title.textContent()).toBe(messages.header[route.title]);
+      if (route.title) expect(await title.textContent()).toBe(texts.header[route.title]);
       else expect(await title.count()).toBe(0);
     }
-    if (route.heading) {
-      await expect
-        .poll(() => page.locator("main h1").first().textContent(), { timeout: 10_000 })
-        .toBe(route.heading(messages));
-    }
+    if (route.message) expect(await page.locator("main").textContent()).toContain(route.message(texts));
+    await expect.poll(() => page.locator("main h1, main h2").count(), { timeout: 10_000 }).toBeGreaterThan(0);
     if (route.layout === "public" && viewport === "desktop") {
       expect(await page.locator('[data-testid="menu-toggle"]').isVisible()).toBe(false);
     }

@@ -1,6 +1,7 @@
 import type { Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, collectErrors, newContext, visit } from "./support/browser.ts";
+import { createScenario } from "./support/journeys.ts";
 
 const authPath = "**/api/webview/v1/members/auth?*";
 
@@ -23,28 +24,32 @@ describe("token handling (members auth answered by a stub)", () => {
       release = resolve;
     });
     const seen: string[] = [];
+    const orders: string[] = [];
     await page.route(authPath, async (route: Route) => {
       seen.push(new URL(route.request().url()).searchParams.get("token") ?? "");
       await gate;
-      await route.fulfill({
-        status: 200,
-        contentType: "application/json",
-        body: JSON.stringify({ code: 200, data: sari }),
-      });
+      await route.continue();
+    });
+    await page.route("**/api/v1/box/express/info/**", (route) => {
+      orders.push(route.request().url());
+      return route.continue();
     });
 
-    await visit(page, "/order-status?orderid=1&token=tok-123");
-    await expect.poll(() => seen).toEqual(["tok-123"]);
-    // While the call is pending: a skeleton, not the screen; the token is already stored.
+    const rent = await createScenario("rent-in-store", { language: "en" });
+    await visit(page, rent.url);
+    await expect.poll(() => seen).toEqual(["demo-token-sari"]);
+    // While the call is pending: a skeleton, not the screen, and no order call; the token is already stored.
     expect(await page.locator('[data-testid="screen-skeleton"]').isVisible()).toBe(true);
-    expect(await page.locator('[data-testid="placeholder-screen"]').count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBe("tok-123");
+    expect(await page.locator('[data-testid="rent-status"]').count()).toBe(0);
+    expect(orders).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBe("demo-token-sari");
 
     release();
-    await page.locator('[data-testid="placeholder-screen"]').waitFor();
+    await page.locator('[data-testid="rent-status"]').waitFor();
     expect(await page.getAttribute("html", "lang")).toBe("en");
-    expect(await page.locator("main h1").textContent()).toBe("Rent status");
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("userdata"))) ?? "{}")).toEqual(sari);
+    expect(orders.length).toBeGreaterThan(0);
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("userdata"))) ?? "{}");
+    expect(stored).toMatchObject({ first_name: "Sari", language: "en" });
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
     expect(errors).toEqual([]);
     await context.close();
@@ -65,7 +70,7 @@ describe("token handling (members auth answered by a stub)", () => {
     await dialog.waitFor();
     expect(await dialog.locator("h2").textContent()).toBe("Oops...");
     expect(await dialog.textContent()).toContain("Your session has ended, please sign in again");
-    expect(await page.locator('[data-testid="placeholder-screen"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="order-screen"]').count()).toBe(0);
     // Focus is inside the modal; Escape closes it and the page offers a retry.
     expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
     await page.keyboard.press("Escape");
@@ -88,9 +93,10 @@ describe("token handling (members auth answered by a stub)", () => {
   });
 
   it("uses the stored token without a new validation when the query has none", async () => {
+    const dropoff = await createScenario("dropoff-in-store");
     const context = await newContext({
       viewport: "mobile",
-      storage: { user_token: "stored", userdata: JSON.stringify(sari) },
+      storage: { user_token: dropoff.params.get("token") ?? "", userdata: JSON.stringify(sari) },
     });
     const page = await context.newPage();
     let calls = 0;
@@ -98,8 +104,8 @@ describe("token handling (members auth answered by a stub)", () => {
       calls += 1;
       return route.abort();
     });
-    await visit(page, "/order?orderid=1");
-    await page.locator('[data-testid="placeholder-screen"]').waitFor();
+    await visit(page, `/order?orderid=${dropoff.params.get("orderid")}`);
+    await page.locator('[data-testid="order-screen"]').waitFor();
     expect(calls).toBe(0);
     await context.close();
   });
@@ -110,8 +116,9 @@ describe("token handling against the real API", () => {
     const context = await newContext({ viewport: "mobile", language: "id" });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await visit(page, "/order-status?orderid=1&token=demo-token-sari");
-    await page.locator('[data-testid="placeholder-screen"]').waitFor();
+    const rent = await createScenario("rent-in-store", { language: "en" });
+    await visit(page, rent.url);
+    await page.locator('[data-testid="rent-status"]').waitFor();
     await expect.poll(() => page.getAttribute("html", "lang")).toBe("en");
     const user = JSON.parse((await page.evaluate(() => localStorage.getItem("userdata"))) ?? "{}");
     expect(user.language).toBe("en");
@@ -122,8 +129,9 @@ describe("token handling against the real API", () => {
   it("validates demo-token-budi and keeps Indonesian", async () => {
     const context = await newContext({ viewport: "desktop", language: "en" });
     const page = await context.newPage();
-    await visit(page, "/order?orderid=1&token=demo-token-budi");
-    await page.locator('[data-testid="placeholder-screen"]').waitFor();
+    const rent = await createScenario("rent-in-store");
+    await visit(page, rent.url);
+    await page.locator('[data-testid="rent-status"]').waitFor();
     await expect.poll(() => page.getAttribute("html", "lang")).toBe("id");
     await context.close();
   });

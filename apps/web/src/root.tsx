@@ -25,6 +25,7 @@ import {
   ensureLanguage,
   type I18n,
   I18nextProvider,
+  isLanguage,
   languageFromCookieHeader,
   storedLanguage,
   useLanguageOf,
@@ -35,9 +36,15 @@ import { setRuntimeConfig } from "./lib/runtime-config";
 import { isMobileUserAgent } from "./lib/variant";
 import styles from "./root.module.css";
 
-/** Public configuration, the language to render (cookie) and a first guess at the device. */
+/**
+ * Public configuration, the language to render and a first guess at the device. The language is
+ * the `lang` query when valid (the `hreflang` alternates of the marketing pages), else the cookie.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const language = languageFromCookieHeader(request.headers.get("cookie"));
+  const requested = new URL(request.url).searchParams.get("lang");
+  const language = isLanguage(requested)
+    ? requested
+    : languageFromCookieHeader(request.headers.get("cookie"));
   await ensureLanguage(language);
   return {
     config: getServerConfig().public,
@@ -59,11 +66,15 @@ const favicon =
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", type: "image/svg+xml", href: favicon }];
 
-/** The stored language choice wins over the cookie (e.g. after the cookie expired). */
+/**
+ * The stored language choice wins over the cookie (e.g. after the cookie expired); a `lang` query
+ * (a language link) wins over both and becomes the stored choice.
+ */
 function useStoredLanguagePreference(i18n: I18n) {
   useEffect(() => {
     // Switches when they differ, and in any case refreshes the cookie mirror.
-    const stored = storedLanguage();
+    const requested = new URLSearchParams(window.location.search).get("lang");
+    const stored = isLanguage(requested) ? requested : storedLanguage();
     if (stored) void changeLanguage(i18n, stored);
   }, [i18n]);
 }

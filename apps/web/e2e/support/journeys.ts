@@ -18,7 +18,10 @@ export interface Scenario {
  * Creates a fresh record for a demo scenario (`POST /api/demo/scenarios/{id}`); with `language: "en"`
  * rents belong to the English-speaking demo member.
  */
-export async function createScenario(id: string, options: { language?: "id" | "en" } = {}): Promise<Scenario> {
+export async function createScenario(
+  id: string,
+  options: { language?: "id" | "en" } = {},
+): Promise<Scenario> {
   const query = options.language ? `?language=${options.language}` : "";
   const response = await fetch(`${baseUrl}/api/demo/scenarios/${id}${query}`, { method: "POST" });
   if (!response.ok) throw new Error(`scenario ${id}: HTTP ${response.status} ${await response.text()}`);

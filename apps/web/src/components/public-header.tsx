@@ -3,13 +3,49 @@ import { Link, useLocation } from "react-router";
 import { useConfig } from "../config/use-config";
 import { externalLink } from "../lib/external-links";
 import { useT } from "../lib/i18n";
-import { type LandingAnchor, paths } from "../paths";
+import { type LandingAnchor, landingAnchors, paths } from "../paths";
 import { CloseIcon, MenuIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import styles from "./public-header.module.css";
 import { Wordmark } from "./wordmark";
 
 const anchors: LandingAnchor[] = ["paxelbox", "services", "location", "contact"];
+
+/** Spec §9: a section counts as "in view" once its top is within 270 px of the viewport's top. */
+export const scrollspyOffset = 270;
+
+/** The landing section in view (scrollspy), or null away from the landing page. */
+function useActiveAnchor(enabled: boolean): LandingAnchor | null {
+  const [active, setActive] = useState<LandingAnchor | null>(null);
+  useEffect(() => {
+    if (!enabled) {
+      setActive(null);
+      return;
+    }
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      let current: LandingAnchor | null = null;
+      for (const anchor of anchors) {
+        const section = document.getElementById(landingAnchors[anchor]);
+        if (section && section.getBoundingClientRect().top <= scrollspyOffset) current = anchor;
+      }
+      setActive(current);
+    };
+    const onScroll = () => {
+      frame ||= requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("resize", onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("resize", onScroll);
+    };
+  }, [enabled]);
+  return active;
+}
 
 /** Marketing header: wordmark, landing anchors, shipment links, language switch; a menu on narrow screens. */
 export function PublicHeader() {
@@ -18,6 +54,7 @@ export function PublicHeader() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const activeAnchor = useActiveAnchor(location.pathname === paths.home.pattern);
 
   // A navigation (including to an anchor) closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
@@ -53,7 +90,11 @@ export function PublicHeader() {
           <ul className={styles.anchors}>
             {anchors.map((anchor) => (
               <li key={anchor}>
-                <Link to={paths.home.anchor(anchor)} className={styles.link}>
+                <Link
+                  to={paths.home.anchor(anchor)}
+                  className={styles.link}
+                  aria-current={activeAnchor === anchor ? "location" : undefined}
+                >
                   {t(`nav.${anchor}`)}
                 </Link>
               </li>

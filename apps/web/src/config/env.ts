@@ -14,6 +14,13 @@ const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
 const optionalHttpUrl = z.union([z.literal(""), httpUrl]);
 /** Origin-relative or absolute base URL without a trailing slash ("" = same origin). */
 const baseUrl = z.union([z.literal(""), httpUrl]).transform((value) => value.replace(/\/+$/, ""));
+/** A tile URL template with `{z}`, `{x}` and `{y}`, or empty for a map without tiles. */
+const tileTemplate = z.union([
+  z.literal(""),
+  httpUrl.refine((value) => ["{z}", "{x}", "{y}"].every((part) => value.includes(part)), {
+    error: "must contain {z}, {x} and {y}",
+  }),
+]);
 /** A URL template with `{lat}` and `{lng}` placeholders. */
 const mapsTemplate = httpUrl.refine((value) => value.includes("{lat}") && value.includes("{lng}"), {
   error: "must contain {lat} and {lng}",
@@ -38,6 +45,8 @@ export const WebEnv = z.object({
   SOCIAL_LINKEDIN_URL: optionalHttpUrl.default(d.SOCIAL_LINKEDIN_URL),
   SOCIAL_TIKTOK_URL: optionalHttpUrl.default(d.SOCIAL_TIKTOK_URL),
   MAP_EMBED_URL: optionalHttpUrl.default(d.MAP_EMBED_URL),
+  MAP_TILE_URL: tileTemplate.default(d.MAP_TILE_URL),
+  MAP_TILE_ATTRIBUTION: z.string().trim().max(200).default(d.MAP_TILE_ATTRIBUTION),
   MAPS_SEARCH_URL: mapsTemplate.default(d.MAPS_SEARCH_URL),
   API_BASE_URL: baseUrl.default(d.API_BASE_URL),
   API_INTERNAL_URL: baseUrl.optional(),

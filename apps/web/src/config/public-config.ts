@@ -20,6 +20,8 @@ export const envDefaults = {
   SOCIAL_LINKEDIN_URL: "https://linkedin.example/company/paxel",
   SOCIAL_TIKTOK_URL: "https://tiktok.example/@paxel",
   MAP_EMBED_URL: "",
+  MAP_TILE_URL: "https://tiles.paxel.example/{z}/{x}/{y}.png",
+  MAP_TILE_ATTRIBUTION: "© OpenStreetMap contributors",
   MAPS_SEARCH_URL: "https://maps.example/search?query={lat},{lng}",
   API_BASE_URL: "",
 } as const;
@@ -40,6 +42,8 @@ export interface PublicEnv {
   SOCIAL_LINKEDIN_URL: string;
   SOCIAL_TIKTOK_URL: string;
   MAP_EMBED_URL: string;
+  MAP_TILE_URL: string;
+  MAP_TILE_ATTRIBUTION: string;
   MAPS_SEARCH_URL: string;
   API_BASE_URL: string;
 }
@@ -65,6 +69,9 @@ export function toPublicConfig(env: PublicEnv) {
       tiktok: env.SOCIAL_TIKTOK_URL,
     },
     mapEmbedUrl: env.MAP_EMBED_URL,
+    /** Leaflet tile template (`{z}/{x}/{y}`) of the locker finder's map; empty: markers only. */
+    mapTileUrl: env.MAP_TILE_URL,
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
     mapsSearchUrl: env.MAPS_SEARCH_URL,
     apiBaseUrl: env.API_BASE_URL,
   };

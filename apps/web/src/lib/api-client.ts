@@ -113,6 +113,7 @@ function errorFromBody(status: number, body: unknown, callId: string): ApiError 
     code: parsed.success ? parsed.data.code : status,
     message: serverMessage ?? `HTTP ${status} from ${callId}`,
     serverMessage,
+    data: parsed.success ? parsed.data.data : undefined,
     kind: "http",
     callId,
   });

@@ -13,6 +13,8 @@ export class ApiError extends Error {
   readonly code: number;
   /** The server's own message, when it sent one: show it to people as it is. */
   readonly serverMessage: string | undefined;
+  /** `data` of the error body, when the server sent one (e.g. `{ reason: "captcha" }`). */
+  readonly data: unknown;
   readonly kind: ApiErrorKind;
   readonly callId: string;
 
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     code: number;
     message: string;
     serverMessage?: string;
+    data?: unknown;
     kind: ApiErrorKind;
     callId: string;
     cause?: unknown;
@@ -29,6 +32,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.serverMessage = init.serverMessage;
+    this.data = init.data;
     this.kind = init.kind;
     this.callId = init.callId;
   }

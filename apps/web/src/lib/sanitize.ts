@@ -1,4 +1,7 @@
 import DOMPurify from "dompurify";
+import { safeUrlPattern } from "./safe-url";
+
+export { isSafeUrl, safeUrlPattern, withScheme } from "./safe-url";
 
 /**
  * The one way to put server-provided HTML on screen (banner sub-headings, service descriptions,
@@ -27,7 +30,6 @@ const allowedTags = [
   "h4",
 ];
 const allowedAttributes = ["href", "title", "target", "rel"];
-export const safeUrlPattern = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
 
 export const sanitizeOptions = {
   ALLOWED_TAGS: allowedTags,
@@ -53,16 +55,4 @@ export function sanitizeHtml(html: string | null | undefined): string {
   }
   browserPurifier ??= DOMPurify(window);
   return browserPurifier.sanitize(html, sanitizeOptions) as string;
-}
-
-/** A URL is followed only when its scheme is http(s) (or it is a path on this site). */
-export function isSafeUrl(url: string | null | undefined): url is string {
-  return typeof url === "string" && safeUrlPattern.test(url.trim()) && !/^(mailto|tel|#)/i.test(url.trim());
-}
-
-/** Adds `https://` when a URL has no scheme (`example.com/x` → `https://example.com/x`). */
-export function withScheme(url: string): string {
-  const trimmed = url.trim();
-  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith("/")) return trimmed;
-  return `https://${trimmed.replace(/^\/\//, "")}`;
 }

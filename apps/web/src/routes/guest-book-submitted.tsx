@@ -1,14 +1,28 @@
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PlaceholderScreen } from "../components/placeholder-screen";
+import { GuestBookSubmitted } from "../features/guest-book/components/guest-book-submitted";
+import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
+import { seoMeta } from "../features/marketing/lib/seo";
+import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
+import type { Route } from "./+types/guest-book-submitted";
 
 export const handle = routeHandle({ layout: "public" });
 
-/** Guest-book confirmation (named route `guest-book-submitted`). Placeholder: a later issue builds the screen. */
-export default function GuestBookSubmittedRoute() {
-  return (
-    <PlaceholderScreen
-      titleKey="screens.guestBookSubmitted.title"
-      lineKey="screens.guestBookSubmitted.line"
-    />
-  );
+export async function loader({ request }: Route.LoaderArgs) {
+  const language = requestLanguage(request);
+  const seo = await buildSeo(request, language, {
+    title: "marketing.seo.submittedTitle",
+    description: "marketing.seo.guestBookDescription",
+  });
+  return { language, seo };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...seoMeta(loaderData?.seo),
+  { name: "robots", content: "noindex" },
+];
+
+/** Guest-book confirmation (named route `guest-book-submitted`). */
+export default function GuestBookSubmittedRoute({ loaderData }: Route.ComponentProps) {
+  useLanguageRevalidation(loaderData.language);
+  return <GuestBookSubmitted />;
 }

@@ -1,32 +1,165 @@
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { ButtonLink } from "../components/button";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PlaceholderScreen } from "../components/placeholder-screen";
-import { type TKey, useT } from "../lib/i18n";
-import { type LandingAnchor, landingAnchors } from "../paths";
+import {
+  fetchBanners,
+  fetchLockerPage,
+  fetchOverdueStatus,
+  fetchServiceCards,
+} from "../features/marketing/api/content.server";
+import { BannerSlide } from "../features/marketing/components/banner-slide";
+import { finderPageSize, LockerFinder } from "../features/marketing/components/locker-finder";
+import { PartnershipContact } from "../features/marketing/components/partnership-contact";
+import { ServiceCards } from "../features/marketing/components/service-cards";
+import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
+import { useScrollToHash } from "../features/marketing/hooks/use-scroll-to-hash";
+import { fontPreloads } from "../features/marketing/lib/fonts";
+import { overdueRedirectPath } from "../features/marketing/lib/overdue-redirect";
+import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
+import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
+import { useT } from "../lib/i18n";
+import { storage } from "../lib/storage";
+import { landingAnchors, paths } from "../paths";
+import type { Route } from "./+types/home";
 import styles from "./home.module.css";
 
 export const handle = routeHandle({ layout: "public" });
 
-const sections: { anchor: LandingAnchor; title: TKey; line: TKey }[] = [
-  { anchor: "paxelbox", title: "screens.home.paxelbox", line: "screens.home.paxelboxLine" },
-  { anchor: "services", title: "screens.home.services", line: "screens.home.servicesLine" },
-  { anchor: "location", title: "screens.home.location", line: "screens.home.locationLine" },
-  { anchor: "contact", title: "screens.home.contact", line: "screens.home.contactLine" },
+/**
+ * Spec §9: one banner and three service cards on the landing page. With a single banner the
+ * landing's carousel settings (2500 ms, autoplay off) have nothing to move, so it shows the banner
+ * as it is and ships no carousel code.
+ */
+const bannerLimit = 1;
+const serviceCardLimit = 3;
+
+/**
+ * Everything the landing page shows, fetched on the server in the page's language, so the HTML
+ * arrives complete and the browser bundle carries no API schemas. With `orderid` only the overdue
+ * state is looked up: the page then sends the visitor on (spec §2).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const language = requestLanguage(request);
+  const orderid = url.searchParams.get("orderid")?.trim();
+  if (orderid) {
+    const overdueStatus = await fetchOverdueStatus(orderid);
+    return {
+      language,
+      overdueRedirect: overdueRedirectPath(overdueStatus, orderid, url.searchParams.get("token")),
+      banners: [],
+      services: [],
+      lockers: null,
+      seo: null,
+    };
+  }
+  const [banners, services, lockers] = await Promise.all([
+    fetchBanners(language, bannerLimit),
+    fetchServiceCards(language, serviceCardLimit),
+    fetchLockerPage(finderPageSize),
+  ]);
+  const seo = await buildSeo(
+    request,
+    language,
+    { title: "marketing.seo.homeTitle", description: "marketing.seo.homeDescription" },
+    banners[0]?.image_desktop_jpg,
+  );
+  return { language, overdueRedirect: null, banners, services, lockers, seo };
+}
+
+export const links: Route.LinksFunction = () => fontPreloads;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...seoMeta(loaderData?.seo),
+  ...bannerPreloadMeta(loaderData?.banners[0]),
 ];
 
-/** Landing page (named route `index`). Placeholder: the marketing issue builds the real one. */
-export default function HomeRoute() {
+/** Landing page (named route `index`), anchors #paxelbox, #services, #location, #contact. */
+export default function HomeRoute({ loaderData }: Route.ComponentProps) {
+  if (loaderData.overdueRedirect) return <OverdueRedirect to={loaderData.overdueRedirect} />;
+  return <LandingPage data={loaderData} />;
+}
+
+/** Clears the stored overdue marker and goes on to the overdue page chosen by the loader. */
+function OverdueRedirect({ to }: { to: string }) {
   const { t } = useT();
+  const navigate = useNavigate();
+  useEffect(() => {
+    storage.remove("overdue");
+    navigate(to, { replace: true });
+  }, [to, navigate]);
   return (
-    <>
-      <PlaceholderScreen titleKey="screens.home.title" lineKey="screens.home.line" />
-      <div className={styles.sections}>
-        {sections.map((section) => (
-          <section key={section.anchor} id={landingAnchors[section.anchor]} className={styles.section}>
-            <h2 className={styles.heading}>{t(section.title)}</h2>
-            <p className={styles.line}>{t(section.line)}</p>
-          </section>
-        ))}
-      </div>
-    </>
+    <div className={styles.redirect} role="status" data-testid="overdue-redirect">
+      <span className={styles.spinner} aria-hidden="true" />
+      <p>{t("marketing.home.redirecting")}</p>
+      <noscript>
+        <a href={to}>{t("marketing.home.redirecting")}</a>
+      </noscript>
+    </div>
+  );
+}
+
+type LandingData = Route.ComponentProps["loaderData"];
+
+function LandingPage({ data }: { data: LandingData }) {
+  const { t } = useT();
+  useLanguageRevalidation(data.language);
+  useScrollToHash();
+  useEffect(() => storage.remove("overdue"), []);
+  const [firstBanner] = data.banners;
+
+  return (
+    <div className={styles.page}>
+      <section id={landingAnchors.paxelbox} className={styles.hero} aria-labelledby="landing-title">
+        <div className={styles.container}>
+          <h1 id="landing-title" className="visually-hidden">
+            {t("screens.home.title")}
+          </h1>
+          {firstBanner ? <BannerSlide banner={firstBanner} priority /> : null}
+        </div>
+      </section>
+
+      <section id={landingAnchors.services} className={styles.section} aria-labelledby="landing-services">
+        <div className={styles.container}>
+          <header className={styles.sectionHeader}>
+            <h2 id="landing-services">{t("marketing.home.servicesHeading")}</h2>
+            <p>{t("marketing.home.servicesLine")}</p>
+          </header>
+          <ServiceCards cards={data.services} />
+          {data.services.length > 0 ? (
+            <div className={styles.sectionFooter}>
+              <ButtonLink to={paths.services.href()} variant="secondary">
+                {t("marketing.home.allServices")}
+              </ButtonLink>
+            </div>
+          ) : null}
+        </div>
+      </section>
+
+      <section id={landingAnchors.location} className={styles.section} aria-labelledby="landing-locations">
+        <div className={styles.container}>
+          <header className={styles.sectionHeader}>
+            <h2 id="landing-locations">{t("marketing.home.locationHeading")}</h2>
+            <p className={styles.highlight} data-testid="locations-line">
+              {t("marketing.home.locationLine")}
+            </p>
+          </header>
+          <LockerFinder initial={data.lockers} />
+        </div>
+      </section>
+
+      <section id={landingAnchors.contact} className={styles.section} aria-labelledby="landing-contact">
+        <div className={styles.container}>
+          <div className={styles.contact}>
+            <div className={styles.contactText}>
+              <h2 id="landing-contact">{t("marketing.home.contactHeading")}</h2>
+              <p>{t("marketing.home.contactLine")}</p>
+            </div>
+            <PartnershipContact />
+          </div>
+        </div>
+      </section>
+    </div>
   );
 }

@@ -1,9 +1,73 @@
+import { Link } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PlaceholderScreen } from "../components/placeholder-screen";
+import { fetchBanners, fetchServices } from "../features/marketing/api/content.server";
+import BannerCarousel from "../features/marketing/components/banner-carousel";
+import { ServiceSection } from "../features/marketing/components/service-section";
+import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
+import { useScrollToHash } from "../features/marketing/hooks/use-scroll-to-hash";
+import { servicesCarousel } from "../features/marketing/lib/carousel";
+import { fontPreloads } from "../features/marketing/lib/fonts";
+import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
+import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
+import { useT } from "../lib/i18n";
+import { paths } from "../paths";
+import type { Route } from "./+types/services";
+import styles from "./services.module.css";
 
 export const handle = routeHandle({ layout: "public" });
 
-/** Services page (`/services`, anchors `#{slug}`). Placeholder: a later issue builds the screen. */
-export default function ServicesRoute() {
-  return <PlaceholderScreen titleKey="screens.services.title" lineKey="screens.services.line" />;
+/** Every banner and every service (limit -1, spec §2), in the page's language, on the server. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const language = requestLanguage(request);
+  const [banners, services] = await Promise.all([fetchBanners(language, -1), fetchServices(language, -1)]);
+  const seo = await buildSeo(
+    request,
+    language,
+    { title: "marketing.seo.servicesTitle", description: "marketing.seo.servicesDescription" },
+    services[0]?.image_desktop_jpg ?? banners[0]?.image_desktop_jpg,
+  );
+  return { language, banners, services, seo };
+}
+
+export const links: Route.LinksFunction = () => fontPreloads;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...seoMeta(loaderData?.seo),
+  ...bannerPreloadMeta(loaderData?.banners[0]),
+];
+
+/** Services page (`/services`, one anchor `#{slug}` per service). */
+export default function ServicesRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const { banners, services } = loaderData;
+  useLanguageRevalidation(loaderData.language);
+  useScrollToHash();
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.container}>
+        <header className={styles.header}>
+          <h1>{t("screens.services.title")}</h1>
+          <p>{t("screens.services.line")}</p>
+        </header>
+        {banners.length > 0 ? <BannerCarousel banners={banners} settings={servicesCarousel} /> : null}
+        {services.length > 0 ? (
+          <nav className={styles.nav} aria-label={t("marketing.services.listLabel")}>
+            <ul>
+              {services.map((service) => (
+                <li key={service.slug}>
+                  <Link to={paths.services.href(service.slug)}>{service.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : (
+          <p className={styles.empty}>{t("marketing.services.empty")}</p>
+        )}
+        {services.map((service) => (
+          <ServiceSection key={service.slug} service={service} />
+        ))}
+      </div>
+    </div>
+  );
 }

@@ -1,9 +1,44 @@
+import { data, redirect } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PlaceholderScreen } from "../components/placeholder-screen";
+import { seoMeta } from "../features/marketing/lib/seo";
+import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
+import { resolveShortLink } from "../features/short-link/api/short-link";
+import { ShortLinkNotFound } from "../features/short-link/components/short-link-not-found";
+import { serverApiClient } from "../lib/api-client.server";
+import type { Route } from "./+types/short-link";
 
 export const handle = routeHandle({ layout: "public" });
 
-/** Short-link resolver (`/o/:code`). Placeholder: a later issue builds the screen. */
-export default function ShortLinkRoute() {
-  return <PlaceholderScreen titleKey="screens.shortLink.title" lineKey="screens.shortLink.line" />;
+/**
+ * Opening a short link: the server looks the code up and answers with a redirect (302) to its
+ * http(s) target, so the browser goes on in one round trip, without JavaScript. Otherwise the page
+ * says 'Oops' with HTTP 404 (503 when the lookup itself failed).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const result = await resolveShortLink(serverApiClient(), params.code, new URL(request.url).origin);
+  if (result.kind === "redirect") throw redirect(result.target);
+  const seo = await buildSeo(request, requestLanguage(request), {
+    title: "marketing.seo.shortLinkTitle",
+    description: "marketing.seo.homeDescription",
+  });
+  return data({ seo, result }, { status: result.kind === "not-found" ? 404 : 503 });
+}
+
+/** A client-side navigation to a short link looks it up from the browser (api client loaded on demand). */
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const { resolveShortLinkInBrowser } = await import("../features/short-link/api/browser-short-link");
+  const result = await resolveShortLinkInBrowser(params.code);
+  if (result.kind === "redirect") throw redirect(result.target);
+  return { seo: null, result };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...seoMeta(loaderData?.seo).filter((tag) => !("tagName" in tag)),
+  { name: "robots", content: "noindex" },
+];
+
+/** Short-link resolver (`/o/:code`): shown only when there is nowhere to go. */
+export default function ShortLinkRoute({ loaderData }: Route.ComponentProps) {
+  const { result } = loaderData;
+  return <ShortLinkNotFound failedMessage={result.kind === "failed" ? result.message : undefined} />;
 }

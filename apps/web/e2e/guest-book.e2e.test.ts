@@ -1,0 +1,250 @@
+import type { Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import en from "../src/locales/en.ts";
+import id from "../src/locales/id.ts";
+import {
+  baseUrl,
+  collectErrors,
+  type Lang,
+  newContext,
+  type ViewportName,
+  visit,
+} from "./support/browser.ts";
+
+/**
+ * The partnership guest book (spec §5, §8): every validation message, trimming and digit
+ * stripping, nothing sent with an error, a real send with the ALTCHA widget solving its
+ * proof of work and the white paper download, and the error popups.
+ */
+
+const messages = { id, en } as const;
+const sendPath = "**/api/v1/guest-book";
+const combos: [ViewportName, Lang][] = [
+  ["mobile", "id"],
+  ["mobile", "en"],
+  ["desktop", "id"],
+  ["desktop", "en"],
+];
+
+const errorLocator = (page: Page, field: string) =>
+  page.locator(`[data-field="${field}"] [data-testid="field-error"]`);
+
+/** Sends to the guest-book call seen by the page. */
+function watchSends(page: Page): Request[] {
+  const sends: Request[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/v1/guest-book")
+      sends.push(request);
+  });
+  return sends;
+}
+
+async function fillValid(page: Page, lang: Lang) {
+  const t = messages[lang].marketing.guestBook;
+  await page.getByLabel(t.senderName, { exact: true }).fill("  Budi Santoso  ");
+  await page.getByLabel(t.senderContact, { exact: true }).fill("0812-3456-7890");
+  await page.getByLabel(t.emailAddress, { exact: true }).fill(" budi@example.com ");
+  await page.locator('input[name="purpose"][value="paxelbox_locker"]').check();
+  await page
+    .getByLabel(t.message, { exact: true })
+    .fill("  Kami ingin memasang loker di gedung kantor kami.  ");
+  await page.locator('input[name="term_check"]').check();
+}
+
+describe.each(combos)("guest-book validation at %s in %s", (viewport, lang) => {
+  const m = messages[lang].marketing.guestBook;
+
+  it("shows every spec §5 message, touches all fields, scrolls to the top and sends nothing", async () => {
+    const context = await newContext({ viewport, language: lang });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const sends = watchSends(page);
+    await visit(page, "/guest-book?business_type=Business");
+    expect(await page.locator('[data-testid="business-type"]').textContent()).toContain("Business");
+
+    const submit = page.locator('[data-testid="guest-book-submit"]');
+    await submit.scrollIntoViewIfNeeded();
+    await submit.click();
+    await expect
+      .poll(() => errorLocator(page, "sender_name").textContent())
+      .toBe(m.errors.senderNameRequired);
+    expect(await errorLocator(page, "sender_contact").textContent()).toBe(m.errors.senderContactRequired);
+    expect(await errorLocator(page, "email_address").textContent()).toBe(m.errors.emailRequired);
+    expect(await errorLocator(page, "purpose").textContent()).toBe(m.errors.purposeRequired);
+    expect(await errorLocator(page, "message").textContent()).toBe(m.errors.messageRequired);
+    expect(await errorLocator(page, "term_check").textContent()).toBe(m.errors.termRequired);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("sender_name");
+    expect(sends).toHaveLength(0);
+    // The field rules below are the same everywhere: checked at one viewport per language.
+    if (viewport === (lang === "id" ? "desktop" : "mobile")) {
+      await context.close();
+      expect(errors).toEqual([]);
+      return;
+    }
+
+    // Phone: digits only while typing, then the format rule.
+    const phone = page.getByLabel(m.senderContact, { exact: true });
+    await phone.fill("");
+    await phone.pressSequentially("08a1-2 3+4");
+    expect(await phone.inputValue()).toBe("081234");
+    await expect
+      .poll(() => errorLocator(page, "sender_contact").textContent())
+      .toBe(m.errors.senderContactFormat);
+    await phone.fill("712345678");
+    await expect
+      .poll(() => errorLocator(page, "sender_contact").textContent())
+      .toBe(m.errors.senderContactFormat);
+    await phone.fill("6281234567");
+    await expect.poll(() => errorLocator(page, "sender_contact").count()).toBe(0);
+
+    const email = page.getByLabel(m.emailAddress, { exact: true });
+    await email.fill("budi@");
+    await expect.poll(() => errorLocator(page, "email_address").textContent()).toBe(m.errors.emailInvalid);
+
+    // Spaces only count as empty, and texts are trimmed when leaving the field.
+    const name = page.getByLabel(m.senderName, { exact: true });
+    await name.fill("   ");
+    await expect
+      .poll(() => errorLocator(page, "sender_name").textContent())
+      .toBe(m.errors.senderNameRequired);
+    await name.fill("  Sari  ");
+    await name.blur();
+    expect(await name.inputValue()).toBe("Sari");
+    expect(await page.getByLabel(m.message, { exact: true }).getAttribute("rows")).toBe("5");
+
+    await submit.click();
+    await page.waitForTimeout(200);
+    expect(sends).toHaveLength(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("guest-book send", () => {
+  for (const [viewport, lang, type] of [
+    ["mobile", "id", "Individu"],
+    ["desktop", "en", "Business"],
+  ] as [ViewportName, Lang, string][]) {
+    it(`sends with a solved ALTCHA and starts the white paper download (${viewport}, ${lang})`, async () => {
+      const context = await newContext({ viewport, language: lang });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      const sends = watchSends(page);
+      await visit(page, `/guest-book?business_type=${type}`);
+      await fillValid(page, lang);
+      await page.locator("altcha-widget").waitFor({ state: "attached" });
+      const download = page.waitForEvent("download", { timeout: 30_000 });
+      await page.locator('[data-testid="guest-book-submit"]').click();
+      await page.waitForURL(`${baseUrl}/guest-book/submitted`, { timeout: 30_000 });
+      const file = await download;
+      expect(file.suggestedFilename()).toBe("paxelbox-partnership.pdf");
+      expect(file.url()).toBe(`${baseUrl}/api/v1/white-papers/paxelbox-partnership.pdf`);
+
+      expect(sends).toHaveLength(1);
+      const body = sends[0]?.postData() ?? "";
+      for (const [field, value] of [
+        ["sender_name", "Budi Santoso"],
+        ["sender_contact", "081234567890"],
+        ["sender_email", "budi@example.com"],
+        ["requested_value", "paxelbox_locker"],
+        ["message", "Kami ingin memasang loker di gedung kantor kami."],
+        ["business_type", type],
+      ]) {
+        expect(body, field).toMatch(new RegExp(`name="${field}"\\r\\n\\r\\n${value}\\r\\n`));
+      }
+      expect(body).toMatch(/name="token"\r\n\r\n[A-Za-z0-9+/=]{40,}\r\n/);
+
+      const t = messages[lang];
+      expect(await page.locator("main h1").textContent()).toBe(t.screens.guestBookSubmitted.title);
+      expect(await page.locator('[data-testid="guest-book-submitted"]').textContent()).toContain(
+        t.marketing.submitted.line,
+      );
+      await page.locator('[data-testid="back-home"]').click();
+      await page.waitForURL(`${baseUrl}/`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("shows the server's message, else the generic one, under 'Oops...'; the overlay clears after 3 s", async () => {
+    const context = await newContext({ viewport: "desktop", language: "en" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    let answer: { status: number; body: object; delayMs?: number } = {
+      status: 500,
+      body: { code: 500, message: "The guest book is closed for maintenance." },
+      delayMs: 3600,
+    };
+    await page.route(sendPath, async (route) => {
+      if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+      await route.fulfill({
+        status: answer.status,
+        contentType: "application/json",
+        body: JSON.stringify(answer.body),
+      });
+    });
+    await visit(page, "/guest-book?business_type=Business");
+    await fillValid(page, "en");
+    const submit = page.locator('[data-testid="guest-book-submit"]');
+    await submit.click();
+    const overlay = page.locator('[data-testid="loading-overlay"]');
+    await overlay.waitFor();
+    const shown = Date.now();
+    await overlay.waitFor({ state: "detached", timeout: 5000 });
+    expect(Date.now() - shown).toBeGreaterThan(2500);
+    const dialog = page.locator('[data-testid="error-dialog"]');
+    await expect.poll(() => dialog.locator("h2").textContent(), { timeout: 5000 }).toBe("Oops...");
+    expect(await dialog.locator("p").textContent()).toBe("The guest book is closed for maintenance.");
+    await dialog.getByRole("button").click();
+
+    answer = { status: 503, body: { code: 503, message: "" } };
+    await submit.click();
+    await expect
+      .poll(() => dialog.locator("p").textContent(), { timeout: 20_000 })
+      .toBe(en.errors.serverError);
+    expect(page.url()).toBe(`${baseUrl}/guest-book?business_type=Business`);
+    expect(errors.filter((error) => !/status of 50[03]/.test(error))).toEqual([]);
+    await context.close();
+  });
+
+  it("shows 'Recaptcha Error: ' + the generic message when the captcha fails or cannot be had", async () => {
+    const context = await newContext({ viewport: "mobile", language: "id" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const sends = watchSends(page);
+    await page.route(sendPath, (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({
+          code: 400,
+          message: "The captcha check failed. Please try again.",
+          data: { reason: "captcha" },
+        }),
+      }),
+    );
+    await visit(page, "/guest-book?business_type=Individu");
+    await fillValid(page, "id");
+    await page.locator('[data-testid="guest-book-submit"]').click();
+    const dialog = page.locator('[data-testid="error-dialog"]');
+    const expected = `Recaptcha Error: ${id.errors.serverError}`;
+    await expect.poll(() => dialog.locator("p").textContent(), { timeout: 20_000 }).toBe(expected);
+    expect(await dialog.locator("h2").textContent()).toBe("Oops...");
+    await dialog.getByRole("button").click();
+    expect(sends).toHaveLength(1);
+
+    // No captcha to be had at all (its setup fails): the same popup, and nothing is sent.
+    await page.route("**/api/v1/captcha", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: '{"code":503,"message":"down"}' }),
+    );
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    await fillValid(page, "id");
+    await page.locator('[data-testid="guest-book-submit"]').click();
+    await expect.poll(() => dialog.locator("p").textContent(), { timeout: 10_000 }).toBe(expected);
+    expect(sends).toHaveLength(1);
+    expect(errors.filter((error) => !/status of (400|503)/.test(error))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,211 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { describe, it } from "vitest";
+import { type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import { createScenario } from "./support/journeys.ts";
+
+/**
+ * Screenshots of the marketing site for review:
+ * `SHOTS_DIR=/tmp/shots-marketing npx vitest run --config vitest.e2e.config.ts e2e/marketing-screenshots`.
+ * Skipped unless SHOTS_DIR is set. No real guest book is sent (the send is answered by a stub).
+ */
+const shotsDir = process.env.SHOTS_DIR;
+
+interface Shot {
+  name: string;
+  path: string | (() => Promise<string>);
+  full?: boolean;
+  setup?: (page: Page) => Promise<void>;
+  /** Runs before the page is opened (routes). */
+  before?: (page: Page) => Promise<void>;
+}
+
+async function fillForm(page: Page) {
+  await page.locator('input[name="sender_name"]').fill("Budi Santoso");
+  await page.locator('input[name="sender_contact"]').fill("081234567890");
+  await page.locator('input[name="email_address"]').fill("budi@example.com");
+  await page.locator('input[name="purpose"][value="advertise_in_paxelbox"]').check();
+  await page
+    .locator('textarea[name="message"]')
+    .fill("Kami ingin memasang loker di lobi gedung kantor kami.");
+  await page.locator('input[name="term_check"]').check();
+}
+
+const shots: Shot[] = [
+  { name: "landing", path: "/", full: true },
+  {
+    name: "landing-finder",
+    path: "/#location",
+    setup: async (page) => {
+      await page.locator('[data-testid="finder-input"]').fill("Stasiun");
+      await page.locator('[data-testid="finder-search"]').click();
+      await page.waitForTimeout(600);
+      await page.locator('[data-testid="finder-map"]').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(800);
+      await page.locator('[data-testid="finder-show"]').first().click();
+      await page.waitForTimeout(600);
+      await page.locator("#location").evaluate((element) => element.scrollIntoView());
+    },
+  },
+  {
+    name: "landing-finder-empty",
+    path: "/",
+    setup: async (page) => {
+      await page.locator('[data-testid="finder-input"]').fill("Surabaya");
+      await page.locator('[data-testid="finder-search"]').click();
+      await page.waitForTimeout(600);
+      await page.locator("#location").evaluate((element) => element.scrollIntoView());
+    },
+  },
+  {
+    name: "landing-contact",
+    path: "/",
+    setup: async (page) => {
+      await page.locator('label:has([data-testid="business-type-Business"])').click();
+      await page.locator("#contact").evaluate((element) => element.scrollIntoView());
+    },
+  },
+  { name: "services", path: "/services", full: true },
+  {
+    name: "services-anchor",
+    path: "/services/#retur-paket",
+    setup: async (page) => {
+      await page.waitForTimeout(2600);
+    },
+  },
+  { name: "guest-book", path: "/guest-book?business_type=Business", full: true },
+  {
+    name: "guest-book-errors",
+    path: "/guest-book?business_type=Individu",
+    full: true,
+    setup: async (page) => {
+      await page.locator('input[name="sender_contact"]').fill("0812");
+      await page.locator('input[name="email_address"]').fill("budi@");
+      await page.locator('[data-testid="guest-book-submit"]').click();
+      await page.waitForTimeout(800);
+    },
+  },
+  {
+    name: "guest-book-sending",
+    path: "/guest-book?business_type=Business",
+    before: async (page) => {
+      await page.route("**/api/v1/guest-book", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        await route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: '{"code":500,"message":""}',
+        });
+      });
+    },
+    setup: async (page) => {
+      await fillForm(page);
+      await page.locator('[data-testid="guest-book-submit"]').click();
+      await page.locator('[data-testid="loading-overlay"]').waitFor();
+    },
+  },
+  {
+    name: "guest-book-server-error",
+    path: "/guest-book?business_type=Business",
+    before: async (page) => {
+      await page.route("**/api/v1/guest-book", (route) =>
+        route.fulfill({ status: 500, contentType: "application/json", body: '{"code":500,"message":""}' }),
+      );
+    },
+    setup: async (page) => {
+      await fillForm(page);
+      await page.locator('[data-testid="guest-book-submit"]').click();
+      await page.locator('[data-testid="error-dialog"] p').waitFor({ timeout: 20_000 });
+    },
+  },
+  {
+    name: "guest-book-captcha-error",
+    path: "/guest-book?business_type=Business",
+    before: async (page) => {
+      await page.route("**/api/v1/guest-book", (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: "application/json",
+          body: '{"code":400,"message":"The captcha check failed.","data":{"reason":"captcha"}}',
+        }),
+      );
+    },
+    setup: async (page) => {
+      await fillForm(page);
+      await page.locator('[data-testid="guest-book-submit"]').click();
+      await page.locator('[data-testid="error-dialog"] p').waitFor({ timeout: 20_000 });
+    },
+  },
+  {
+    name: "guest-book-submitted",
+    path: "/guest-book?business_type=Business",
+    before: async (page) => {
+      await page.route("**/api/v1/guest-book", (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: "application/json",
+          body: JSON.stringify({
+            code: 200,
+            data: {
+              white_papers: [
+                { name: "PaxelBox Partnership", url: "/api/v1/white-papers/paxelbox-partnership.pdf" },
+              ],
+            },
+          }),
+        }),
+      );
+    },
+    setup: async (page) => {
+      await fillForm(page);
+      await page.locator('[data-testid="guest-book-submit"]').click();
+      await page.locator('[data-testid="guest-book-submitted"]').waitFor({ timeout: 20_000 });
+    },
+  },
+  { name: "short-link-not-found", path: async () => (await createScenario("short-link-missing")).url },
+  {
+    name: "short-link-looking",
+    path: "/o/slowcode",
+    before: async (page) => {
+      await page.route("**/api/v1/shortlinks/*", () => undefined);
+    },
+  },
+];
+
+describe.skipIf(!shotsDir)("marketing screenshots", () => {
+  for (const viewport of ["mobile", "desktop"] as ViewportName[]) {
+    for (const lang of ["id", "en"] as Lang[]) {
+      it(`${viewport} ${lang}`, { timeout: 180_000 }, async () => {
+        const dir = shotsDir ?? "";
+        await mkdir(dir, { recursive: true });
+        for (const shot of shots) {
+          const context = await newContext({ viewport, language: lang });
+          const page = await context.newPage();
+          await page.emulateMedia({ reducedMotion: "reduce" });
+          await shot.before?.(page);
+          const target = typeof shot.path === "string" ? shot.path : await shot.path();
+          await visit(page, target);
+          await page.evaluate(() => document.fonts.ready);
+          if (shot.full) {
+            // Let lazy pictures and the map load.
+            await page.evaluate(async () => {
+              for (let y = 0; y < document.body.scrollHeight; y += 500) {
+                window.scrollTo(0, y);
+                await new Promise((resolve) => setTimeout(resolve, 80));
+              }
+              window.scrollTo(0, 0);
+            });
+            await page.waitForTimeout(600);
+          }
+          await shot.setup?.(page);
+          await page.waitForTimeout(300);
+          await page.screenshot({
+            path: path.join(dir, `${shot.name}-${viewport}-${lang}.png`),
+            fullPage: shot.full,
+          });
+          await context.close();
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,444 @@
+import type { Page, Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import en from "../src/locales/en.ts";
+import id from "../src/locales/id.ts";
+import {
+  baseUrl,
+  collectErrors,
+  type Lang,
+  newContext,
+  type ViewportName,
+  visit,
+} from "./support/browser.ts";
+import { api, createScenario } from "./support/journeys.ts";
+
+/**
+ * The public landing and services pages (issue 4): server-rendered content in the chosen language,
+ * anchors, the banner refetched on a language change, the partnership contact, the locker finder,
+ * the overdue redirects of a landing `orderid`, and server HTML that never runs scripts.
+ */
+
+interface Banner {
+  header: string;
+  sub_heading: string;
+  button: { is_article: boolean; article: { created_at_date_only: string; slug: string } | null };
+}
+interface Service {
+  title: string;
+  slug: string;
+}
+
+const messages = { id, en } as const;
+const combos: [ViewportName, Lang][] = [
+  ["mobile", "id"],
+  ["mobile", "en"],
+  ["desktop", "id"],
+  ["desktop", "en"],
+];
+
+async function banners(lang: Lang, limit = 1) {
+  return (await api<Banner[]>(`/api/v1/content/banners?language=${lang}&limit=${limit}`)).data;
+}
+async function services(lang: Lang, limit = 3) {
+  return (await api<Service[]>(`/api/v1/content/services?language=${lang}&limit=${limit}`)).data;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Replaces a text inside the loader data (turbo-stream) the browser fetches after a language change. */
+async function injectIntoLoaderData(page: Page, needle: string, payload: string): Promise<string[]> {
+  const injected: string[] = [];
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    async (route: Route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes(needle)) injected.push(route.request().url());
+      // The payload goes in as part of a JSON string.
+      const escaped = JSON.stringify(payload).slice(1, -1);
+      await route.fulfill({ response, body: body.replace(needle, `${escaped}${needle}`) });
+    },
+  );
+  return injected;
+}
+
+describe("landing HTML from the server (no JavaScript)", () => {
+  for (const lang of ["id", "en"] as const) {
+    it(`has the banner header, three service titles, meta and hreflang in ${lang}`, async () => {
+      const [banner] = await banners(lang);
+      const cards = await services(lang);
+      const response = await fetch(`${baseUrl}/`, { headers: { cookie: `language=${lang}` } });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(html).toContain(escapeHtml(banner?.header ?? "missing banner"));
+      expect(cards).toHaveLength(3);
+      for (const service of cards) expect(html).toContain(escapeHtml(service.title));
+      const title = messages[lang].marketing.seo.homeTitle.replace("{{product}}", "Paxel");
+      expect(html).toContain(`<title>${escapeHtml(title)}</title>`);
+      expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+      expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
+      expect(html).toMatch(/<meta property="og:image" content="http[^"]+banner[^"]+"/);
+      const lower = html.toLowerCase();
+      expect(lower).toContain(`hreflang="id" href="${baseUrl}/?lang=id"`);
+      expect(lower).toContain(`hreflang="en" href="${baseUrl}/?lang=en"`);
+      expect(lower).toContain(`hreflang="x-default" href="${baseUrl}/"`);
+      // The banner picture is preloaded; server HTML arrives sanitised.
+      expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+banner[^"]+"/);
+      expect(html).not.toMatch(/<script>alert|onerror=/);
+    });
+  }
+
+  it("renders the language a hreflang link asks for", async () => {
+    const html = await (await fetch(`${baseUrl}/?lang=en`, { headers: { cookie: "language=id" } })).text();
+    expect(html).toContain('<html lang="en"');
+    const [banner] = await banners("en");
+    expect(html).toContain(escapeHtml(banner?.header ?? "missing"));
+  });
+
+  it("renders every service on /services in the HTML", async () => {
+    const all = await services("id", -1);
+    const html = await (await fetch(`${baseUrl}/services`)).text();
+    for (const service of all) {
+      expect(html).toContain(`id="${service.slug}"`);
+      expect(html).toContain(escapeHtml(service.title));
+    }
+  });
+});
+
+describe.each(combos)("landing page at %s in %s", (viewport, lang) => {
+  const m = messages[lang];
+
+  it("shows the banner, three cards cut at 15 words, the locations and the partnership contact", async () => {
+    const [banner] = await banners(lang);
+    const cards = await services(lang);
+    const context = await newContext({ viewport, language: lang });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await visit(page, "/");
+
+    for (const anchor of ["paxelbox", "services", "location", "contact"]) {
+      expect(await page.locator(`section#${anchor}`).count(), anchor).toBe(1);
+    }
+    expect(await page.locator('[data-testid="banner-header"]').textContent()).toBe(banner?.header);
+    const button = page.locator('[data-testid="banner-button"]');
+    const article = banner?.button.article;
+    if (banner?.button.is_article && article) {
+      expect(await button.getAttribute("href")).toBe(
+        `https://www.paxel.example/${lang}/news-and-promos/detail/${article.created_at_date_only}/${article.slug}`,
+      );
+    }
+    const banner0 = page.locator('[data-testid="banner"] img');
+    expect(await banner0.getAttribute("fetchpriority")).toBe("high");
+
+    const titles = await page.locator('[data-testid="service-card"] h3').allTextContents();
+    expect(titles).toEqual(cards.map((card) => card.title));
+    for (const excerpt of await page.locator('[data-testid="service-excerpt"]').allTextContents()) {
+      const words = excerpt.replace(/…$/, "").split(/\s+/).filter(Boolean);
+      expect(words.length).toBeLessThanOrEqual(15);
+    }
+    expect(await page.locator('[data-testid="service-card"] img').first().getAttribute("loading")).toBe(
+      "lazy",
+    );
+    expect(await page.locator('[data-testid="locations-line"]').textContent()).toBe(
+      m.marketing.home.locationLine,
+    );
+
+    // Fill Form stays disabled until a business type is chosen.
+    const fill = page.locator('[data-testid="fill-form"]');
+    await fill.scrollIntoViewIfNeeded();
+    expect(await fill.isDisabled()).toBe(true);
+    expect(await fill.textContent()).toBe(m.marketing.home.fillForm);
+    await page.locator('label:has([data-testid="business-type-Business"])').click();
+    expect(await fill.isEnabled()).toBe(true);
+    await page.locator('label:has([data-testid="business-type-Individu"])').click();
+    await fill.click();
+    await page.waitForURL(`${baseUrl}/guest-book?business_type=Individu`);
+
+    // Nothing sticks out sideways on a phone.
+    if (viewport === "mobile") {
+      await visit(page, "/");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("landing behaviour", () => {
+  it("refetches the banner in the new language when the language changes", async () => {
+    const [idBanner] = await banners("id");
+    const [enBanner] = await banners("en");
+    const context = await newContext({ viewport: "desktop", language: "id" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await visit(page, "/");
+    const header = page.locator('[data-testid="banner-header"]');
+    expect(await header.textContent()).toBe(idBanner?.header);
+    const refetch = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(".data"));
+    await page.locator('[data-testid="public-header"] button[data-language="en"]').click();
+    await refetch;
+    await expect.poll(() => header.textContent()).toBe(enBanner?.header);
+    await expect.poll(() => page.title()).toBe(en.marketing.seo.homeTitle.replace("{{product}}", "Paxel"));
+    expect(await page.locator('[data-testid="service-card"] h3').first().textContent()).toBe(
+      (await services("en"))[0]?.title,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("scrolls to the hash anchor after 2 s and highlights the section in the header", async () => {
+    const context = await newContext({ viewport: "desktop", language: "en" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await visit(page, "/#contact");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const started = Date.now();
+    await expect
+      .poll(
+        () => page.locator("#contact").evaluate((element) => Math.round(element.getBoundingClientRect().top)),
+        {
+          timeout: 6000,
+        },
+      )
+      .toBeLessThanOrEqual(270);
+    expect(Date.now() - started).toBeGreaterThan(1000);
+    const contactLink = page.locator('[data-testid="public-header"] a[href="/#contact"]');
+    await expect.poll(() => contactLink.getAttribute("aria-current")).toBe("location");
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const aboutLink = page.locator('[data-testid="public-header"] a[href="/#paxelbox"]');
+    await expect.poll(() => aboutLink.getAttribute("aria-current")).toBe("location");
+    expect(await contactLink.getAttribute("aria-current")).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("finds lockers by name or area and nearest to me, with markers even when tiles fail", async () => {
+    const context = await newContext({ viewport: "desktop", language: "id" });
+    await context.grantPermissions(["geolocation"], { origin: baseUrl });
+    await context.setGeolocation({ latitude: -6.1949, longitude: 106.7981 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await visit(page, "/");
+    const items = page.locator('[data-testid="finder-item"]');
+    expect(await items.count()).toBe(8);
+
+    await page.locator('[data-testid="finder-input"]').fill("Depok");
+    await page.locator('[data-testid="finder-search"]').click();
+    await expect.poll(() => page.locator('[data-testid="finder-summary"]').textContent()).toContain("Depok");
+    const depok = await api<{ total: number; items: { name: string }[] }>(
+      "/api/v1/box/lockers?q=Depok&limit=8",
+    );
+    await expect
+      .poll(() => items.locator("h3").allTextContents())
+      .toEqual(depok.data.items.map((item) => item.name));
+
+    await page.locator('[data-testid="finder-nearest"]').click();
+    const nearest = await api<{ items: { name: string }[] }>(
+      "/api/v1/box/lockers?lat=-6.1949&lng=106.7981&limit=8",
+    );
+    await expect.poll(() => items.first().locator("h3").textContent()).toBe(nearest.data.items[0]?.name);
+    expect(await items.first().locator('[data-testid="finder-distance"]').textContent()).toMatch(/km/);
+
+    // The map (Leaflet, lazy) shows one marker per listed location; the tiles cannot load here.
+    await page.locator('[data-testid="finder-map"]').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator(".leaflet-interactive").count(), { timeout: 10_000 }).toBe(8);
+    await expect.poll(() => page.locator('[data-testid="finder-tiles-failed"]').isVisible()).toBe(true);
+    await items.first().locator('[data-testid="finder-show"]').click();
+    await expect
+      .poll(() => page.locator(".leaflet-popup-content").textContent())
+      .toContain(nearest.data.items[0]?.name ?? "?");
+
+    // 'See map' opens the location's map link (a new tab in a browser).
+    const popup = page.waitForEvent("popup");
+    await items.first().locator('[data-testid="finder-see-map"]').click();
+    expect((await popup).url()).toMatch(/^https:\/\/www\.google\.com\/maps/);
+
+    // Geolocation refused: a message, and the list keeps working.
+    await context.clearPermissions();
+    await page.locator('[data-testid="finder-nearest"]').click();
+    await expect
+      .poll(() => page.locator('[data-testid="finder-geo-message"]').textContent())
+      .toBe(id.marketing.finder.geoDenied);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("does not run scripts from a banner sub-heading that arrives in the browser", async () => {
+    const context = await newContext({ viewport: "mobile", language: "id" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await visit(page, "/");
+    const [enBanner] = await banners("en");
+    const needle = (enBanner?.sub_heading ?? "").replace(/^<p>/, "").split("<")[0]?.slice(0, 18) ?? "";
+    const injected = await injectIntoLoaderData(
+      page,
+      needle,
+      '<img src="x" onerror="window.__xss=1"><script>window.__xss=2</script><b onmouseover="window.__xss=3">',
+    );
+    let dialogs = 0;
+    page.on("dialog", (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    await page.locator('[data-testid="menu-toggle"]').click();
+    await page.locator('[data-testid="public-header"] button[data-language="en"]').click();
+    await expect
+      .poll(() => page.locator('[data-testid="banner-header"]').textContent())
+      .toBe(enBanner?.header);
+    await expect.poll(() => page.locator('[data-testid="banner"]').textContent()).toContain(needle);
+    expect(injected.length).toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(
+      await page
+        .locator('[data-testid="banner"] [onerror], [data-testid="banner"] script, [onmouseover]')
+        .count(),
+    ).toBe(0);
+    // The payload arrived (its harmless <b> is kept) but lost every script.
+    expect(await page.locator('[data-testid="banner"] b').count()).toBeGreaterThan(0);
+    expect(dialogs).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("landing with an orderid (spec §2)", () => {
+  async function expectRedirect(path: string, expected: (url: URL) => boolean) {
+    const context = await newContext({ viewport: "mobile", storage: { overdue: "42" } });
+    const page = await context.newPage();
+    await page.goto(path, { waitUntil: "commit" });
+    await page.waitForURL(expected, { waitUntil: "commit", timeout: 15_000 });
+    await context.close();
+  }
+
+  it("sends need_to_pay to /overduepayment with the order id and token", async () => {
+    const scenario = await createScenario("landing-with-orderid");
+    const orderid = scenario.params.get("orderid");
+    const token = scenario.params.get("token");
+    await expectRedirect(
+      scenario.url,
+      (url) =>
+        url.pathname === "/overduepayment" &&
+        url.searchParams.get("orderid") === orderid &&
+        url.searchParams.get("token") === token,
+    );
+  });
+
+  it("sends none (parcel taken) to /overduepayment/success", async () => {
+    const scenario = await createScenario("dropoff-overdue-taken");
+    const orderid = scenario.params.get("orderid");
+    await expectRedirect(
+      scenario.url,
+      (url) => url.pathname === "/overduepayment/success" && url.searchParams.get("orderid") === orderid,
+    );
+  });
+
+  it("sends expired to /overduepayment/expire", async () => {
+    const scenario = await createScenario("dropoff-overdue-expired");
+    const orderid = scenario.params.get("orderid") ?? "";
+    const token = scenario.params.get("token") ?? "";
+    await expectRedirect(
+      `/?orderid=${orderid}&token=${token}`,
+      (url) =>
+        url.pathname === "/overduepayment/expire" &&
+        url.searchParams.get("orderid") === orderid &&
+        url.searchParams.get("token") === token,
+    );
+  });
+
+  it("goes home for an unknown order and clears the stored overdue marker", async () => {
+    const context = await newContext({ viewport: "desktop", storage: { overdue: "42" } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto("/?orderid=999999", { waitUntil: "commit" });
+    await page.waitForURL(`${baseUrl}/`);
+    await page.locator('[data-testid="banner-header"]').waitFor({ state: "attached" });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("overdue"))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("services page", () => {
+  for (const [viewport, lang] of [
+    ["mobile", "en"],
+    ["desktop", "id"],
+  ] as [ViewportName, Lang][]) {
+    it(`shows every service with its guide and anchors at ${viewport} in ${lang}`, async () => {
+      const all = await services(lang, -1);
+      const allBanners = await banners(lang, -1);
+      const context = await newContext({ viewport, language: lang });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      const target = all[2]?.slug ?? "";
+      await visit(page, `/services/#${target}`);
+      expect(await page.locator("main h1").textContent()).toBe(
+        messages[lang].screens.services.title.replace("{{product}}", "Paxel"),
+      );
+      expect(await page.locator('[data-testid="service-section"] h2').allTextContents()).toEqual(
+        all.map((service) => service.title),
+      );
+      expect(
+        await page.locator('[data-testid="banner-carousel"] [aria-roledescription="slide"]').count(),
+      ).toBe(allBanners.length);
+      expect(
+        await page.locator('[data-testid="service-section"]').first().locator("ol li").count(),
+      ).toBeGreaterThan(2);
+      // After 2 s the anchor's section is at the top.
+      await expect
+        .poll(
+          () =>
+            page.locator(`#${target}`).evaluate((element) => Math.round(element.getBoundingClientRect().top)),
+          {
+            timeout: 6000,
+          },
+        )
+        .toBeLessThanOrEqual(120);
+      if (viewport === "mobile") {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("links each landing card to its anchor on /services", async () => {
+    const context = await newContext({ viewport: "desktop", language: "en" });
+    const page = await context.newPage();
+    await visit(page, "/");
+    const first = (await services("en"))[0];
+    await page.locator('[data-testid="service-card"] a').first().click();
+    await page.waitForURL(`${baseUrl}/services/#${first?.slug}`);
+    await page.locator(`section#${first?.slug}`).waitFor();
+    await context.close();
+  });
+
+  it("does not run scripts from a service description that arrives in the browser", async () => {
+    const context = await newContext({ viewport: "desktop", language: "id" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await visit(page, "/services");
+    const enServices = await api<{ description: string }[]>("/api/v1/content/services?language=en&limit=-1");
+    const needle =
+      (enServices.data[0]?.description ?? "").replace(/^<p>/, "").split("<")[0]?.slice(0, 18) ?? "";
+    const injected = await injectIntoLoaderData(
+      page,
+      needle,
+      '<img src="x" onerror="window.__xss=1"><script>window.__xss=2</script>',
+    );
+    await page.locator('[data-testid="public-header"] button[data-language="en"]').click();
+    await expect
+      .poll(() => page.locator('[data-testid="service-section"]').first().textContent())
+      .toContain(needle);
+    expect(injected.length).toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.locator("main [onerror], main script").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

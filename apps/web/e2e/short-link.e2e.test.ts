@@ -1,0 +1,134 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import en from "../src/locales/en.ts";
+import id from "../src/locales/id.ts";
+import {
+  baseUrl,
+  collectErrors,
+  type Lang,
+  newContext,
+  type ViewportName,
+  visit,
+} from "./support/browser.ts";
+import { createScenario } from "./support/journeys.ts";
+
+/**
+ * Short links `/o/:code` (spec §2, §8): only http(s) targets are followed; the rest is 'Oops'.
+ * Opening a link is answered by the server (302, or 404 with the page); a client-side navigation
+ * looks the code up from the browser, which is where a test can hand it any target.
+ */
+
+const messages = { id, en } as const;
+const lookupPath = "**/api/v1/shortlinks/*";
+
+/** Answers the short-link lookup with a target of the test's choosing. */
+async function answerLookup(page: Page, url: string) {
+  await page.route(lookupPath, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify({ code: 200, data: { url } }),
+    }),
+  );
+}
+
+/** A client-side navigation (as a link inside the app would make), through React Router. */
+async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    const router = (window as { __reactRouterDataRouter?: { navigate(to: string): Promise<void> } })
+      .__reactRouterDataRouter;
+    if (!router) throw new Error("React Router is not running");
+    void router.navigate(to);
+  }, path);
+}
+
+async function expectNotFound(page: Page, lang: Lang) {
+  const m = messages[lang].marketing.shortLink;
+  const panel = page.locator('[data-testid="short-link-not-found"]');
+  await panel.waitFor({ timeout: 10_000 });
+  expect(await panel.locator("h1").textContent()).toBe("Oops");
+  expect(await page.locator('[data-testid="short-link-message"]').textContent()).toBe(m.notFound);
+}
+
+describe("short links", () => {
+  it("redirects to the target of a real short link", async () => {
+    const scenario = await createScenario("short-link");
+    const context = await newContext({ viewport: "mobile" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const response = await page.goto(scenario.url);
+    await page.waitForURL(`${baseUrl}/services`);
+    // Redirected by the server, in one round trip.
+    expect(response?.request().redirectedFrom()?.url()).toBe(`${baseUrl}${scenario.url}`);
+    const head = await fetch(`${baseUrl}${scenario.url}`, { redirect: "manual" });
+    expect(head.status).toBe(302);
+    expect(head.headers.get("location")).toBe(`${baseUrl}/services`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const [viewport, lang] of [
+    ["mobile", "id"],
+    ["desktop", "en"],
+  ] as [ViewportName, Lang][]) {
+    it(`shows 'Oops', the spec's message and a way back for an unknown code (${viewport}, ${lang})`, async () => {
+      const scenario = await createScenario("short-link-missing");
+      const context = await newContext({ viewport, language: lang });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      const response = await page.goto(scenario.url);
+      expect(response?.status()).toBe(404);
+      await expectNotFound(page, lang);
+      if (lang === "en") {
+        expect(await page.locator('[data-testid="short-link-message"]').textContent()).toBe(
+          "Your request could not be found. Please check your shortener address",
+        );
+      }
+      await page.locator('[data-testid="short-link-back"]').click();
+      await page.waitForURL(`${baseUrl}/`);
+      // The lookup's own 404 is the point; nothing else may fail.
+      expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("refuses a javascript: target and treats it as not found", async () => {
+    const context = await newContext({ viewport: "desktop", language: "en" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    let dialogs = 0;
+    page.on("dialog", (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    await visit(page, "/");
+    await answerLookup(page, "javascript:alert(document.domain)");
+    const lookup = page.waitForRequest((request) => request.url().endsWith("/api/v1/shortlinks/promo"));
+    await navigateInApp(page, "/o/promo");
+    await lookup;
+    await expectNotFound(page, "en");
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${baseUrl}/o/promo`);
+    expect(dialogs).toBe(0);
+
+    await page.unrouteAll();
+    await answerLookup(page, "data:text/html,<script>alert(1)</script>");
+    await navigateInApp(page, "/");
+    await page.waitForURL(`${baseUrl}/`);
+    await navigateInApp(page, "/o/promo2");
+    await page.waitForURL(`${baseUrl}/o/promo2`);
+    await expectNotFound(page, "en");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("adds a scheme to a target without one", async () => {
+    const context = await newContext({ viewport: "mobile", language: "id" });
+    const page = await context.newPage();
+    await visit(page, "/");
+    await answerLookup(page, "www.example.com/paxelbox/download");
+    await navigateInApp(page, "/o/app");
+    await page.waitForURL("https://www.example.com/paxelbox/download");
+    await context.close();
+  });
+});

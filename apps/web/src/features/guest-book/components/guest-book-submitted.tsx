@@ -1,0 +1,62 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { ButtonLink } from "../../../components/button";
+import { CheckCircleIcon } from "../../../components/icons";
+import { useT } from "../../../lib/i18n";
+import { isSafeUrl } from "../../../lib/safe-url";
+import { paths } from "../../../paths";
+import { isSubmittedState } from "../lib/submitted-state";
+import styles from "./guest-book-submitted.module.css";
+
+/** Starts a download of a same-site file, or opens another site's file in a new tab. */
+export function startDownload(url: string): void {
+  const link = document.createElement("a");
+  link.href = url;
+  if (link.origin === window.location.origin) link.download = "";
+  else {
+    link.target = "_blank";
+    link.rel = "noopener noreferrer";
+  }
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * Guest-book confirmation (spec §2): the data was sent and the white paper download starts — the
+ * first link the send returned — with a link to start it by hand and a button back to the landing.
+ */
+export function GuestBookSubmitted() {
+  const { t } = useT();
+  const location = useLocation();
+  const state = isSubmittedState(location.state) ? location.state : null;
+  const paper = state?.whitePapers.find((candidate) => isSafeUrl(candidate.url)) ?? null;
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!paper || started.current) return;
+    started.current = true;
+    startDownload(paper.url);
+  }, [paper]);
+
+  return (
+    <div className={styles.panel} data-testid="guest-book-submitted">
+      <span className={styles.icon}>
+        <CheckCircleIcon size={40} />
+      </span>
+      <h1 className={styles.title}>{t("screens.guestBookSubmitted.title")}</h1>
+      <p className={styles.line}>
+        {paper ? t("marketing.submitted.line") : t("marketing.submitted.noPaper")}
+      </p>
+      {paper ? (
+        <a className={styles.download} href={paper.url} download data-testid="white-paper-link">
+          {t("marketing.submitted.downloadAgain", { name: paper.name })}
+        </a>
+      ) : null}
+      <ButtonLink to={paths.home.href()} className={styles.home} data-testid="back-home">
+        {t("marketing.submitted.backHome")}
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import type { CaptchaSetup } from "@paxelbox/contract";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type Language, useT } from "../../../lib/i18n";
+import { loadGuestBookRuntime } from "../lib/load-runtime";
+import { recaptchaToken } from "../lib/recaptcha";
+import { CaptchaUnavailableError } from "../lib/send-error";
+import styles from "./guest-book-form.module.css";
+
+/** The part of the ALTCHA widget element this form uses (see `altcha`'s `AltchaWidgetElement`). */
+interface AltchaElement extends HTMLElement {
+  configure(config: Record<string, unknown>): Promise<void> | void;
+  getState(): string;
+  reset(): void;
+  verify(): Promise<{ payload: string } | null>;
+}
+
+type Status = "loading" | "ready" | "error";
+
+/** The widget's payload, once it has one (a statechange carries it). */
+function waitForPayload(widget: AltchaElement): Promise<string> {
+  return new Promise((resolve) => {
+    const onChange = (event: Event) => {
+      const detail = (event as CustomEvent<{ state: string; payload: string | null }>).detail;
+      if (detail.state === "verified" || detail.state === "error" || detail.state === "expired") {
+        widget.removeEventListener("statechange", onChange);
+        resolve(detail.state === "verified" ? (detail.payload ?? "") : "");
+      }
+    };
+    widget.addEventListener("statechange", onChange);
+  });
+}
+
+/** The ALTCHA widget fetches every challenge through the api client (the API wraps it in an envelope). */
+async function altchaFetch(): Promise<Response> {
+  const { fetchCaptchaSetup } = await loadGuestBookRuntime();
+  const setup = await fetchCaptchaSetup();
+  if (setup.provider !== "altcha") return new Response("{}", { status: 409 });
+  return new Response(JSON.stringify(setup.challenge), { headers: { "content-type": "application/json" } });
+}
+
+async function mountAltcha(
+  container: HTMLElement,
+  language: Language,
+  onPayload: (payload: string | null) => void,
+): Promise<AltchaElement> {
+  await import("altcha");
+  await import("altcha/i18n/id");
+  const widget = document.createElement("altcha-widget") as AltchaElement;
+  widget.addEventListener("statechange", (event) => {
+    const detail = (event as CustomEvent<{ state: string; payload: string | null }>).detail;
+    onPayload(detail.state === "verified" ? detail.payload : null);
+  });
+  widget.setAttribute("language", language);
+  widget.setAttribute("auto", "onfocus");
+  widget.setAttribute("name", "altcha");
+  const loaded = new Promise<void>((resolve) =>
+    widget.addEventListener("load", () => resolve(), { once: true }),
+  );
+  container.replaceChildren(widget);
+  await loaded;
+  const { captchaSetupPath } = await loadGuestBookRuntime();
+  await widget.configure({ challenge: captchaSetupPath, fetch: altchaFetch, language });
+  return widget;
+}
+
+export interface Captcha {
+  /** Where the widget goes, inside the form. */
+  field: ReactNode;
+  /** A fresh captcha token for one send; throws `CaptchaUnavailableError` when none can be had. */
+  getToken(): Promise<string>;
+  /** After a send the token is spent: the next send solves a new challenge. */
+  reset(): void;
+}
+
+/**
+ * The guest book's captcha (issue: ALTCHA proof of work by default, Google reCAPTCHA v3 when the
+ * server is configured for it). The setup comes from the API; the ALTCHA widget and its
+ * Indonesian texts load on demand, so the form itself stays light.
+ */
+export function useCaptcha(): Captcha {
+  const { t, language } = useT();
+  const container = useRef<HTMLDivElement>(null);
+  const widget = useRef<AltchaElement | null>(null);
+  const mounting = useRef<Promise<AltchaElement> | null>(null);
+  const payload = useRef<string | null>(null);
+  const setup = useRef<Promise<CaptchaSetup> | null>(null);
+  const [provider, setProvider] = useState<CaptchaSetup["provider"] | null>(null);
+  const [status, setStatus] = useState<Status>("loading");
+  const languageRef = useRef(language);
+  languageRef.current = language;
+
+  const prepare = useCallback(async (): Promise<CaptchaSetup> => {
+    setup.current ??= loadGuestBookRuntime().then((runtime) => runtime.fetchCaptchaSetup());
+    try {
+      const current = await setup.current;
+      setProvider(current.provider);
+      if (current.provider === "altcha" && container.current) {
+        mounting.current ??= mountAltcha(container.current, languageRef.current, (value) => {
+          payload.current = value;
+        });
+        widget.current = await mounting.current;
+      }
+      setStatus("ready");
+      return current;
+    } catch (error) {
+      setup.current = null;
+      mounting.current = null;
+      setStatus("error");
+      throw error;
+    }
+  }, []);
+
+  useEffect(() => {
+    prepare().catch(() => undefined);
+  }, [prepare]);
+
+  useEffect(() => {
+    void widget.current?.configure({ language });
+    widget.current?.setAttribute("language", language);
+  }, [language]);
+
+  const getToken = useCallback(async (): Promise<string> => {
+    let current: CaptchaSetup;
+    try {
+      current = await prepare();
+    } catch (error) {
+      throw new CaptchaUnavailableError("The captcha setup could not be loaded", { cause: error });
+    }
+    try {
+      if (current.provider === "recaptcha") return await recaptchaToken(current.siteKey, current.action);
+      const element = widget.current;
+      if (!element) throw new Error("The captcha widget is not ready");
+      const state = element.getState();
+      if (state === "verified" && payload.current) return payload.current;
+      const token =
+        state === "verifying" ? await waitForPayload(element) : ((await element.verify())?.payload ?? "");
+      if (!token) throw new Error("The captcha was not solved");
+      return token;
+    } catch (error) {
+      throw new CaptchaUnavailableError("No captcha token", { cause: error });
+    }
+  }, [prepare]);
+
+  const reset = useCallback(() => {
+    payload.current = null;
+    widget.current?.reset();
+  }, []);
+
+  const field = (
+    <div className={styles.field}>
+      <span className={styles.label}>{t("marketing.guestBook.captcha")}</span>
+      {provider === "recaptcha" ? (
+        <p className={styles.hint}>{t("marketing.guestBook.captchaRecaptcha")}</p>
+      ) : (
+        <div className={styles.captcha} data-status={status} data-testid="captcha">
+          <div ref={container} className={styles.captchaSlot} />
+          {status === "loading" ? (
+            <p className={styles.hint}>{t("marketing.guestBook.captchaLoading")}</p>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+
+  return { field, getToken, reset };
+}

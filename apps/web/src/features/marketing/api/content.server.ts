@@ -1,0 +1,69 @@
+import { calls, type Language } from "@paxelbox/contract";
+import { serverApiClient } from "../../../lib/api-client.server";
+import { sanitizeHtml } from "../../../lib/sanitize";
+import { cutWords, htmlToText } from "../lib/excerpt";
+import type { BannerData, LockerPage, ServiceCardData, ServiceData } from "../types";
+
+/**
+ * Marketing content for server loaders (real HTTP to the API through `serverApiClient`). A failed
+ * call gives an empty list (spec §8 "Failed list calls set empty lists"): the page shows an empty
+ * section, never an error.
+ */
+
+const api = () => serverApiClient();
+
+async function orEmpty<T>(work: Promise<T[]>): Promise<T[]> {
+  try {
+    return await work;
+  } catch (error) {
+    console.warn("[marketing] content call failed:", error instanceof Error ? error.message : error);
+    return [];
+  }
+}
+
+/**
+ * Banners in a language; `limit` 1 on the landing page (spec §9), -1 (all) on the services page.
+ * `sub_heading` is sanitised here, on the server, before it is rendered or sent to the browser.
+ */
+export async function fetchBanners(language: Language, limit: number): Promise<BannerData[]> {
+  const banners = await orEmpty(api().request(calls.banners, { query: { language, limit } }));
+  return banners.map((banner) => ({ ...banner, sub_heading: sanitizeHtml(banner.sub_heading) }));
+}
+
+/** Services in a language, `description` sanitised on the server; `limit` -1 (all) on the services page. */
+export async function fetchServices(language: Language, limit: number): Promise<ServiceData[]> {
+  const services = await orEmpty(api().request(calls.services, { query: { language, limit } }));
+  return services.map((service) => ({ ...service, description: sanitizeHtml(service.description) }));
+}
+
+/** Landing cards: the first three services, descriptions sanitised and cut to 15 words. */
+export async function fetchServiceCards(language: Language, limit = 3): Promise<ServiceCardData[]> {
+  const services = await fetchServices(language, limit);
+  return services.map((service) => ({
+    title: service.title,
+    slug: service.slug,
+    excerpt: cutWords(htmlToText(service.description)),
+    image_desktop_jpg: service.image_desktop_jpg,
+    image_mobile_jpg: service.image_mobile_jpg,
+  }));
+}
+
+/** First page of the locker finder (rendered on the server; further searches run in the browser). */
+export async function fetchLockerPage(limit: number): Promise<LockerPage | null> {
+  try {
+    return await api().request(calls.lockerLocations, { query: { limit, offset: 0 } });
+  } catch (error) {
+    console.warn("[marketing] locker locations failed:", error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+/** The overdue state of a drop-off order (public summary), or null when the lookup fails. */
+export async function fetchOverdueStatus(orderid: string): Promise<string | null> {
+  try {
+    const detail = await api().request(calls.overdueDropoffDetail, { params: { orderid }, token: null });
+    return detail.overdueStatus;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,169 @@
+import type {} from "embla-carousel-autoplay";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useT } from "../../../lib/i18n";
+import { type CarouselSettings, emblaDuration } from "../lib/carousel";
+import type { BannerData } from "../types";
+import styles from "./banner-carousel.module.css";
+import { BannerSlide } from "./banner-slide";
+import type { CarouselApi } from "./carousel-engine";
+import { ChevronIcon, PauseIcon, PlayIcon } from "./marketing-icons";
+
+/** The carousel library loads once the page runs (see `carousel-engine.tsx`). */
+const CarouselEngine = lazy(() => import("./carousel-engine"));
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/**
+ * Banner carousel: server-rendered slides (the first one shows at once), then swipe, arrows, one
+ * dot per banner and a pause button when it plays by itself. Autoplay pauses while pointed at or
+ * focused, and never starts for reduced motion.
+ */
+export default function BannerCarousel({
+  banners,
+  settings,
+}: {
+  banners: BannerData[];
+  settings: CarouselSettings;
+}) {
+  const { t } = useT();
+  const viewport = useRef<HTMLDivElement>(null);
+  const [mounted, setMounted] = useState(false);
+  const [reduced, setReduced] = useState(false);
+  const [api, setApi] = useState<CarouselApi | null>(null);
+  const [selected, setSelected] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const userPaused = useRef(false);
+  const autoplayOn = settings.autoplay && !reduced;
+  const total = banners.length;
+
+  useEffect(() => {
+    const reduce = prefersReducedMotion();
+    setReduced(reduce);
+    setPlaying(settings.autoplay && !reduce);
+    setMounted(true);
+  }, [settings.autoplay]);
+
+  useEffect(() => {
+    if (!api) return;
+    const onSelect = () => setSelected(api.selectedScrollSnap());
+    const onPlay = () => {
+      if (userPaused.current) api.plugins().autoplay?.stop();
+      else setPlaying(true);
+    };
+    onSelect();
+    api.on("select", onSelect).on("reInit", onSelect).on("autoplay:play", onPlay);
+    return () => {
+      api.off("select", onSelect).off("reInit", onSelect).off("autoplay:play", onPlay);
+    };
+  }, [api]);
+
+  const toggle = useCallback(() => {
+    const plugin = api?.plugins().autoplay;
+    if (!plugin) return;
+    if (userPaused.current) {
+      userPaused.current = false;
+      setPlaying(true);
+      plugin.play();
+    } else {
+      userPaused.current = true;
+      setPlaying(false);
+      plugin.stop();
+    }
+  }, [api]);
+
+  return (
+    <section
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-label={t("marketing.services.carouselLabel")}
+      data-testid="banner-carousel"
+      data-ready={api ? "true" : undefined}
+    >
+      <div className={styles.viewport} ref={viewport}>
+        <div className={styles.track}>
+          {banners.map((banner, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: a carousel slide is an ARIA group, not a form fieldset
+            <div
+              key={`${banner.image_desktop_jpg}|${banner.header}`}
+              className={styles.slide}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t("marketing.services.slideLabel", { index: index + 1, total })}
+              inert={index !== selected ? true : undefined}
+            >
+              <BannerSlide banner={banner} priority={index === 0} />
+            </div>
+          ))}
+        </div>
+      </div>
+      {mounted && total > 1 ? (
+        <Suspense fallback={null}>
+          <CarouselEngine
+            viewport={viewport}
+            options={{
+              loop: true,
+              duration: reduced ? 0 : settings.speedMs ? emblaDuration(settings.speedMs) : 25,
+            }}
+            autoplay={
+              autoplayOn
+                ? {
+                    delay: settings.autoplayMs,
+                    stopOnInteraction: false,
+                    stopOnMouseEnter: true,
+                    stopOnFocusIn: true,
+                  }
+                : null
+            }
+            onReady={setApi}
+          />
+        </Suspense>
+      ) : null}
+      {total > 1 ? (
+        <div className={styles.controls}>
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => api?.scrollPrev()}
+            aria-label={t("marketing.services.previous")}
+          >
+            <ChevronIcon direction="left" />
+          </button>
+          <ol className={styles.dots}>
+            {banners.map((banner, index) => (
+              <li key={`${banner.image_desktop_jpg}|${banner.header}`}>
+                <button
+                  type="button"
+                  className={styles.dot}
+                  aria-current={index === selected ? "true" : undefined}
+                  aria-label={t("marketing.services.goToSlide", { index: index + 1 })}
+                  onClick={() => api?.scrollTo(index)}
+                />
+              </li>
+            ))}
+          </ol>
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => api?.scrollNext()}
+            aria-label={t("marketing.services.next")}
+          >
+            <ChevronIcon />
+          </button>
+          {autoplayOn ? (
+            <button
+              type="button"
+              className={styles.arrow}
+              onClick={toggle}
+              aria-label={playing ? t("marketing.services.pause") : t("marketing.services.play")}
+              data-testid="carousel-toggle"
+            >
+              {playing ? <PauseIcon /> : <PlayIcon />}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

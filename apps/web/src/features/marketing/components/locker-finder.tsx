@@ -1,0 +1,380 @@
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { SearchIcon } from "../../../components/icons";
+import { useConfig } from "../../../config/use-config";
+import { openMapLink, openMapLocation } from "../../../lib/bridge";
+import { localeOf, useT } from "../../../lib/i18n";
+import { isSafeUrl } from "../../../lib/safe-url";
+import type { LockerSearch } from "../api/locker-locations";
+import type { LockerLocation, LockerPage } from "../types";
+import styles from "./locker-finder.module.css";
+import { ClockIcon, CrosshairIcon, PinIcon } from "./marketing-icons";
+
+/** Leaflet and its styles load only when the map comes near the screen. */
+const LockerMap = lazy(() => import("./locker-map"));
+
+/** Locations per page of the list (the first page is rendered on the server). */
+export const finderPageSize = 8;
+
+type Criteria = Pick<LockerSearch, "q" | "lat" | "lng">;
+type Status = "idle" | "loading" | "error";
+type Geo = "idle" | "locating" | "denied" | "unavailable";
+
+interface FinderState {
+  criteria: Criteria;
+  items: LockerLocation[];
+  total: number;
+  status: Status;
+}
+
+function initialState(initial: LockerPage | null): FinderState {
+  return {
+    criteria: {},
+    items: initial?.items ?? [],
+    total: initial?.total ?? 0,
+    status: initial ? "idle" : "error",
+  };
+}
+
+/** Mounts its children once the element scrolls within `margin` of the viewport. */
+function useNearViewport<T extends Element>(margin = "300px") {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || near) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [margin, near]);
+  return [ref, near] as const;
+}
+
+/**
+ * The locations section's locker finder: search by place, area or city, or "nearest to me"
+ * (browser geolocation, which the app's web view also answers), a list with address, opening
+ * hours and 'See map', and a map (Leaflet with the configured tiles, or the configured shared
+ * map embed). The list and the markers stay useful when map tiles cannot be loaded.
+ */
+export function LockerFinder({ initial }: { initial: LockerPage | null }) {
+  const { t, language } = useT();
+  const config = useConfig();
+  const [state, setState] = useState(() => initialState(initial));
+  const [draft, setDraft] = useState("");
+  const [geo, setGeo] = useState<Geo>("idle");
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+  const [mapSlot, mapNear] = useNearViewport<HTMLDivElement>();
+  const inputId = useId();
+  const summaryId = useId();
+  const embed = isSafeUrl(config.mapEmbedUrl) ? config.mapEmbedUrl : null;
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const itemCount = useRef(state.items.length);
+  itemCount.current = state.items.length;
+
+  const run = useCallback(async (criteria: Criteria, append: boolean) => {
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    const offset = append ? itemCount.current : 0;
+    setState((previous) => ({ ...previous, criteria, status: "loading" }));
+    try {
+      const { searchLockerLocations } = await import("../api/locker-locations");
+      const page = await searchLockerLocations(
+        { ...criteria, limit: finderPageSize, offset },
+        current.signal,
+      );
+      if (current.signal.aborted) return;
+      setState((latest) => ({
+        criteria,
+        items: append ? [...latest.items, ...page.items] : page.items,
+        total: page.total,
+        status: "idle",
+      }));
+      if (!append) setSelectedId(null);
+    } catch {
+      if (!current.signal.aborted) setState((latest) => ({ ...latest, status: "error" }));
+    }
+  }, []);
+
+  function onSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const q = draft.trim();
+    setGeo("idle");
+    if (!q) {
+      controller.current?.abort();
+      setState(initialState(initial));
+      setSelectedId(null);
+      if (!initial) void run({}, false);
+      return;
+    }
+    void run({ q }, false);
+  }
+
+  function onNearest() {
+    if (!("geolocation" in navigator)) {
+      setGeo("unavailable");
+      return;
+    }
+    setGeo("locating");
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setGeo("idle");
+        setDraft("");
+        void run({ lat: position.coords.latitude, lng: position.coords.longitude }, false);
+      },
+      (error) => setGeo(error.code === error.PERMISSION_DENIED ? "denied" : "unavailable"),
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 },
+    );
+  }
+
+  function showOnMap(location: LockerLocation) {
+    setSelectedId(location.id);
+    const slot = mapSlot.current;
+    if (slot && slot.getBoundingClientRect().top < 0)
+      slot.scrollIntoView({ behavior: "smooth", block: "center" });
+    else if (slot && slot.getBoundingClientRect().bottom > window.innerHeight) {
+      slot.scrollIntoView({ behavior: "smooth", block: "center" });
+    }
+  }
+
+  const { criteria, items, total, status } = state;
+  const near = criteria.lat !== undefined && criteria.lng !== undefined;
+  const summary =
+    status === "error"
+      ? t("marketing.finder.error")
+      : criteria.q && total === 0
+        ? t("marketing.finder.noResults", { query: criteria.q })
+        : criteria.q
+          ? t("marketing.finder.foundQuery", { query: criteria.q, count: total })
+          : near
+            ? t("marketing.finder.foundNear", { count: total })
+            : t("marketing.finder.found", { count: total });
+  const geoMessage =
+    geo === "denied"
+      ? t("marketing.finder.geoDenied")
+      : geo === "unavailable"
+        ? t("marketing.finder.geoUnavailable")
+        : null;
+  const formatter = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 });
+
+  return (
+    <div className={styles.finder} data-testid="locker-finder">
+      <div className={styles.controls}>
+        <search className={styles.searchBox}>
+          <form className={styles.search} onSubmit={onSearch}>
+            <label htmlFor={inputId} className="visually-hidden">
+              {t("marketing.finder.searchLabel")}
+            </label>
+            <span className={styles.searchIcon} aria-hidden="true">
+              <SearchIcon size={20} />
+            </span>
+            <input
+              id={inputId}
+              type="search"
+              name="q"
+              className={styles.input}
+              value={draft}
+              maxLength={100}
+              autoComplete="off"
+              enterKeyHint="search"
+              placeholder={t("marketing.finder.searchPlaceholder")}
+              onChange={(event) => setDraft(event.target.value)}
+              aria-describedby={summaryId}
+              data-testid="finder-input"
+            />
+            <button type="submit" className={styles.searchButton} data-testid="finder-search">
+              {t("marketing.finder.search")}
+            </button>
+          </form>
+        </search>
+        <button
+          type="button"
+          className={styles.nearest}
+          onClick={onNearest}
+          disabled={geo === "locating"}
+          data-testid="finder-nearest"
+        >
+          <CrosshairIcon />
+          {geo === "locating" ? t("marketing.finder.locating") : t("marketing.finder.nearest")}
+        </button>
+      </div>
+      {geoMessage ? (
+        <p className={styles.notice} role="alert" data-testid="finder-geo-message">
+          {geoMessage}
+        </p>
+      ) : null}
+      <div className={styles.layout}>
+        <div className={styles.mapColumn} ref={mapSlot}>
+          {embed ? (
+            <iframe
+              className={styles.embed}
+              src={embed}
+              title={t("marketing.finder.embedTitle")}
+              loading="lazy"
+              referrerPolicy="no-referrer-when-downgrade"
+              allowFullScreen
+              data-testid="finder-embed"
+            />
+          ) : (
+            <section className={styles.map} aria-label={t("marketing.finder.mapLabel")}>
+              {mapNear ? (
+                <Suspense fallback={<p className={styles.mapLoading}>{t("marketing.finder.mapLoading")}</p>}>
+                  <LockerMap
+                    items={items}
+                    selectedId={selectedId}
+                    onSelect={setSelectedId}
+                    tileUrl={config.mapTileUrl}
+                    attribution={config.mapTileAttribution}
+                    onTilesFailed={setTilesFailed}
+                  />
+                </Suspense>
+              ) : (
+                <p className={styles.mapLoading}>{t("marketing.finder.mapLoading")}</p>
+              )}
+            </section>
+          )}
+          {tilesFailed && !embed ? (
+            <p className={styles.tilesNotice} role="status" data-testid="finder-tiles-failed">
+              {t("marketing.finder.tilesFailed")}
+            </p>
+          ) : null}
+        </div>
+        <div className={styles.listColumn}>
+          <p
+            id={summaryId}
+            className={styles.summary}
+            aria-live="polite"
+            data-status={status}
+            data-testid="finder-summary"
+          >
+            {summary}
+          </p>
+          {status === "error" ? (
+            <button
+              type="button"
+              className={styles.more}
+              onClick={() => void run(criteria, false)}
+              data-testid="finder-retry"
+            >
+              {t("marketing.finder.retry")}
+            </button>
+          ) : null}
+          <ol className={styles.list} aria-busy={status === "loading"} data-testid="finder-list">
+            {items.map((location) => (
+              <LockerListEntry
+                key={location.id}
+                location={location}
+                selected={selectedId === location.id}
+                onShowOnMap={embed ? undefined : () => showOnMap(location)}
+                distance={
+                  location.distance_km === null
+                    ? null
+                    : t("marketing.finder.distance", { distance: formatter.format(location.distance_km) })
+                }
+              />
+            ))}
+          </ol>
+          {items.length < total && status !== "error" ? (
+            <button
+              type="button"
+              className={styles.more}
+              onClick={() => void run(criteria, true)}
+              disabled={status === "loading"}
+              data-testid="finder-more"
+            >
+              {t("marketing.finder.loadMore")}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface EntryProps {
+  location: LockerLocation;
+  selected: boolean;
+  distance: string | null;
+  onShowOnMap?: () => void;
+}
+
+function LockerListEntry({ location, selected, distance, onShowOnMap }: EntryProps) {
+  const { t, language } = useT();
+  const hours = language === "id" ? location.operational_hour_bahasa : location.operational_hour;
+  const hasPoint = location.latitude !== null && location.longitude !== null;
+  const mapsLink = isSafeUrl(location.maps_link) ? location.maps_link : null;
+
+  return (
+    <li className={styles.entry} data-selected={selected} data-testid="finder-item">
+      <div className={styles.entryHead}>
+        <h3 className={styles.name}>{location.name}</h3>
+        {distance ? (
+          <span className={styles.distance} data-testid="finder-distance">
+            {distance}
+          </span>
+        ) : null}
+      </div>
+      <p className={styles.line}>
+        <PinIcon size={18} />
+        <span>{location.address}</span>
+      </p>
+      {hours ? (
+        <p className={styles.line}>
+          <ClockIcon size={18} />
+          <span>
+            <span className="visually-hidden">{t("marketing.finder.hours")}: </span>
+            {hours}
+          </span>
+        </p>
+      ) : null}
+      {mapsLink || hasPoint ? (
+        <div className={styles.entryActions}>
+          {onShowOnMap && hasPoint ? (
+            <button type="button" className={styles.action} onClick={onShowOnMap} data-testid="finder-show">
+              {t("marketing.finder.showOnMap")}
+            </button>
+          ) : null}
+          {mapsLink ? (
+            <a
+              className={styles.action}
+              href={mapsLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={(event) => {
+                event.preventDefault();
+                void openMapLink(mapsLink);
+              }}
+              data-testid="finder-see-map"
+            >
+              {t("locationInfo.seeMap")}
+              <span className="visually-hidden"> {t("locationInfo.mapOpens")}</span>
+            </a>
+          ) : hasPoint ? (
+            <button
+              type="button"
+              className={styles.action}
+              onClick={() =>
+                void openMapLocation(location.latitude ?? 0, location.longitude ?? 0, location.name)
+              }
+              data-testid="finder-see-map"
+            >
+              {t("locationInfo.seeMap")}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

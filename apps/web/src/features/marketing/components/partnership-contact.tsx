@@ -1,0 +1,81 @@
+import type { BusinessType } from "@paxelbox/contract";
+import { type FormEvent, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "../../../components/button";
+import { useT } from "../../../lib/i18n";
+import { paths } from "../../../paths";
+import { BuildingIcon, UserIcon } from "./marketing-icons";
+import styles from "./partnership-contact.module.css";
+
+const types: { value: BusinessType; line: "marketing.home.individuLine" | "marketing.home.businessLine" }[] =
+  [
+    { value: "Individu", line: "marketing.home.individuLine" },
+    { value: "Business", line: "marketing.home.businessLine" },
+  ];
+
+/**
+ * Partnership contact (spec §2): pick Individu or Business, then Fill Form, which stays disabled
+ * until a type is chosen and opens `/guest-book?business_type=…`.
+ */
+export function PartnershipContact() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const [type, setType] = useState<BusinessType | null>(null);
+  const hintId = useId();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (type) navigate(paths.guestBook.form.href({ business_type: type }));
+  }
+
+  return (
+    <form
+      className={styles.form}
+      method="get"
+      action={paths.guestBook.form.href()}
+      onSubmit={onSubmit}
+      data-testid="partnership-form"
+    >
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t("marketing.home.businessTypeLabel")}</legend>
+        <div className={styles.options}>
+          {types.map((option) => (
+            <label key={option.value} className={styles.option}>
+              <input
+                type="radio"
+                name="business_type"
+                value={option.value}
+                checked={type === option.value}
+                onChange={() => setType(option.value)}
+                className={styles.radio}
+                data-testid={`business-type-${option.value}`}
+              />
+              <span className={styles.icon} aria-hidden="true">
+                {option.value === "Individu" ? <UserIcon size={24} /> : <BuildingIcon size={24} />}
+              </span>
+              <span className={styles.text}>
+                <strong>{option.value}</strong>
+                <span>{t(option.line)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className={styles.submit}>
+        <Button
+          type="submit"
+          disabled={!type}
+          aria-describedby={type ? undefined : hintId}
+          data-testid="fill-form"
+        >
+          {t("marketing.home.fillForm")}
+        </Button>
+        {type ? null : (
+          <p id={hintId} className={styles.hint}>
+            {t("marketing.home.fillFormHint")}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { useEffect } from "react";
+
+/** Spec §9: the landing and services pages scroll to the address's anchor after 2000 ms. */
+export const scrollToAnchorDelayMs = 2000;
+
+/** Once the page is shown, waits `delayMs` and scrolls the element named by the hash into view. */
+export function useScrollToHash(delayMs = scrollToAnchorDelayMs): void {
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (!id) return;
+    const timer = window.setTimeout(() => {
+      const target = document.getElementById(id);
+      if (!target) return;
+      const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      target.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+    }, delayMs);
+    return () => window.clearTimeout(timer);
+  }, [delayMs]);
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { overdueRedirectPath } from "./overdue-redirect";
+
+describe("landing orderid redirect (spec §2)", () => {
+  it("sends need_to_pay to the overdue payment page with the order id and token", () => {
+    expect(overdueRedirectPath("need_to_pay", "12", "s3cret")).toBe(
+      "/overduepayment?orderid=12&token=s3cret",
+    );
+    expect(overdueRedirectPath("need_to_pay", "12")).toBe("/overduepayment?orderid=12");
+  });
+
+  it("sends none to the success page and expired to the expire page", () => {
+    expect(overdueRedirectPath("none", "7", "t")).toBe("/overduepayment/success?orderid=7&token=t");
+    expect(overdueRedirectPath("expired", "7", null)).toBe("/overduepayment/expire?orderid=7");
+  });
+
+  it("sends anything else, or a failed lookup, home", () => {
+    expect(overdueRedirectPath("something", "7")).toBe("/");
+    expect(overdueRedirectPath(null, "7", "t")).toBe("/");
+  });
+});

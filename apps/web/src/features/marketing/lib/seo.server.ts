@@ -1,0 +1,53 @@
+import { getServerConfig } from "../../../config/config.server";
+import {
+  createI18n,
+  ensureLanguage,
+  isLanguage,
+  type Language,
+  languageFromCookieHeader,
+  type TKey,
+} from "../../../lib/i18n";
+import type { Seo } from "./seo";
+
+/** The language a request is rendered in: the `lang` query when valid, else the cookie (as the root loader). */
+export function requestLanguage(request: Request): Language {
+  const requested = new URL(request.url).searchParams.get("lang");
+  return isLanguage(requested) ? requested : languageFromCookieHeader(request.headers.get("cookie"));
+}
+
+/** A translator for one language on the server (for texts a loader hands to `meta`). */
+export async function serverT(language: Language) {
+  await ensureLanguage(language);
+  const i18n = createI18n(language, { product: getServerConfig().public.productName });
+  return (key: TKey) => i18n.t(key) as string;
+}
+
+/** Absolute URL of a path on the site the request came to. */
+export function absoluteUrl(request: Request, path: string): string {
+  return new URL(path, new URL(request.url).origin).href;
+}
+
+/** Title, description, canonical and hreflang alternates of a page (see `seoMeta`). */
+export async function buildSeo(
+  request: Request,
+  language: Language,
+  keys: { title: TKey; description: TKey },
+  image?: string | null,
+): Promise<Seo> {
+  const t = await serverT(language);
+  const { pathname, searchParams } = new URL(request.url);
+  const inLanguage = (lang: Language) => absoluteUrl(request, `${pathname}?lang=${lang}`);
+  // The address as asked for, without other parameters: `/` (the default) or `/?lang=…`.
+  const canonical = isLanguage(searchParams.get("lang"))
+    ? inLanguage(language)
+    : absoluteUrl(request, pathname);
+  return {
+    title: t(keys.title),
+    description: t(keys.description),
+    language,
+    siteName: t("marketing.seo.siteName"),
+    url: canonical,
+    alternates: { id: inLanguage("id"), en: inLanguage("en"), "x-default": absoluteUrl(request, pathname) },
+    image: image ? absoluteUrl(request, image) : undefined,
+  };
+}

@@ -1,0 +1,30 @@
+import { calls } from "@paxelbox/contract";
+import type { ApiClient } from "../../../lib/api-client";
+import { isApiError } from "../../../lib/api-error";
+import { shortLinkTarget } from "../lib/short-link-target";
+
+/** What a short-link code leads to. */
+export type ShortLinkResult =
+  | { kind: "redirect"; target: string }
+  | { kind: "not-found" }
+  | { kind: "failed"; message: string | null };
+
+/**
+ * Looks a code up (spec §2) with the given api client — the server's in the route loader, the
+ * browser's for client-side navigations — and decides: a safe http(s) target to redirect to, not
+ * found (404, an invalid code, or a target that is not http(s)), or a failed lookup.
+ */
+export async function resolveShortLink(
+  client: ApiClient,
+  code: string,
+  origin: string,
+): Promise<ShortLinkResult> {
+  try {
+    const { url } = await client.request(calls.shortLink, { params: { code } });
+    const target = shortLinkTarget(url, origin);
+    return target ? { kind: "redirect", target } : { kind: "not-found" };
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) return { kind: "not-found" };
+    return { kind: "failed", message: isApiError(error) ? (error.serverMessage ?? null) : null };
+  }
+}
