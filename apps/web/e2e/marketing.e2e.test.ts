@@ -216,6 +216,26 @@ describe("landing behaviour", () => {
     await context.close();
   });
 
+  it("asks the native app for the location when its bridge offers getLocation", async () => {
+    const context = await newContext({ viewport: "mobile", language: "en" });
+    const page = await context.newPage();
+    // Bogor, far from anything the browser would say: only the bridge can bring the list there.
+    await page.addInitScript(() => {
+      (window as unknown as { PaxelBoxBridge: object }).PaxelBoxBridge = {
+        getLocation: () => JSON.stringify({ latitude: -6.5971, longitude: 106.806 }),
+      };
+    });
+    await visit(page, "/");
+    await page.locator('[data-testid="finder-nearest"]').click();
+    const nearest = await api<{ items: { name: string }[] }>(
+      "/api/v1/box/lockers?lat=-6.5971&lng=106.806&limit=8",
+    );
+    await expect
+      .poll(() => page.locator('[data-testid="finder-item"]').first().locator("h3").textContent())
+      .toBe(nearest.data.items[0]?.name);
+    await context.close();
+  });
+
   it("finds lockers by name or area and nearest to me, with markers even when tiles fail", async () => {
     const context = await newContext({ viewport: "desktop", language: "id" });
     await context.grantPermissions(["geolocation"], { origin: baseUrl });

@@ -7,6 +7,7 @@ import {
   bridgeLog,
   clearBridgeLog,
   detectBridge,
+  getLocation,
   mapsSearchLink,
   type ShareOrderPayload,
 } from "./bridge";
@@ -169,5 +170,28 @@ describe("browser fallbacks", () => {
 
   it("fills the maps template", () => {
     expect(mapsSearchLink("https://m.test/?q={lat},{lng}", 1.5, -2)).toBe("https://m.test/?q=1.5,-2");
+  });
+});
+
+describe("getLocation (optional bridge call)", () => {
+  it("takes the Android answer, and asks the browser when the app has none", async () => {
+    window.PaxelBoxBridge = { getLocation: () => JSON.stringify({ latitude: -6.2, longitude: 106.8 }) };
+    expect(await getLocation()).toEqual({ latitude: -6.2, longitude: 106.8 });
+    window.PaxelBoxBridge = { getLocation: () => JSON.stringify({ error: "denied" }) };
+    expect(await getLocation()).toBe("denied");
+    delete window.PaxelBoxBridge;
+    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
+      ok({ coords: { latitude: -6.3, longitude: 106.7 } } as GeolocationPosition),
+    );
+    Object.defineProperty(navigator, "geolocation", { value: { getCurrentPosition }, configurable: true });
+    expect(await getLocation()).toEqual({ latitude: -6.3, longitude: 106.7 });
+    expect(getCurrentPosition).toHaveBeenCalledOnce();
+  });
+
+  it("takes the iOS reply handler's answer", async () => {
+    const postMessage = vi.fn(async () => ({ latitude: -6.1, longitude: 106.9 }));
+    window.webkit = { messageHandlers: { paxelbox: { postMessage } } };
+    expect(await getLocation()).toEqual({ latitude: -6.1, longitude: 106.9 });
+    expect(postMessage).toHaveBeenCalledWith({ action: "getLocation", payload: {} });
   });
 });

@@ -64,9 +64,13 @@ export interface BridgeOutcome {
   at: number;
 }
 
-export type AndroidBridge = Partial<Record<BridgeAction, (payloadJson: string) => unknown>>;
+export type AndroidBridge = Partial<Record<BridgeAction, (payloadJson: string) => unknown>> & {
+  /** Optional: answers `{"latitude":…,"longitude":…}` (or `{"error":"denied"}`) as a JSON string. */
+  getLocation?: (payloadJson: string) => string;
+};
 export interface IosMessageHandler {
-  postMessage(message: { action: BridgeAction; payload: unknown }): void;
+  /** With a reply handler (WKScriptMessageHandlerWithReply) the result comes back as a promise. */
+  postMessage(message: { action: BridgeAction | "getLocation"; payload: unknown }): unknown;
 }
 
 declare global {
@@ -294,3 +298,62 @@ export const bridge = {
   contactSupport,
   recordEvent,
 };
+
+// --- optional: location -------------------------------------------------------------------
+
+export type LocationAnswer = { latitude: number; longitude: number } | "denied" | "unavailable";
+
+function toLocation(value: unknown): LocationAnswer {
+  const data = typeof value === "string" ? (JSON.parse(value || "null") as unknown) : value;
+  if (data && typeof data === "object") {
+    const { latitude, longitude, error } = data as {
+      latitude?: unknown;
+      longitude?: unknown;
+      error?: unknown;
+    };
+    if (typeof latitude === "number" && typeof longitude === "number") return { latitude, longitude };
+    if (error === "denied") return "denied";
+  }
+  return "unavailable";
+}
+
+function browserLocation(): Promise<LocationAnswer> {
+  if (typeof navigator === "undefined" || !("geolocation" in navigator))
+    return Promise.resolve("unavailable");
+  return new Promise((resolve) =>
+    navigator.geolocation.getCurrentPosition(
+      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
+      (error) => resolve(error.code === error.PERMISSION_DENIED ? "denied" : "unavailable"),
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 },
+    ),
+  );
+}
+
+/**
+ * Where the person is, for "nearest to me". The app may answer through an optional bridge call
+ * `getLocation` (Android: returns a JSON string; iOS: a reply handler returning the object);
+ * without it, or when it has no answer, the browser's geolocation asks.
+ */
+export async function getLocation(): Promise<LocationAnswer> {
+  if (typeof window !== "undefined") {
+    try {
+      const android = window.PaxelBoxBridge?.getLocation;
+      if (typeof android === "function") {
+        const answer = toLocation(android("{}"));
+        if (answer !== "unavailable") return answer;
+      } else if (typeof window.webkit?.messageHandlers?.paxelbox?.postMessage === "function") {
+        const reply = window.webkit.messageHandlers.paxelbox.postMessage({
+          action: "getLocation",
+          payload: {},
+        });
+        if (reply && typeof (reply as Promise<unknown>).then === "function") {
+          const answer = toLocation(await (reply as Promise<unknown>));
+          if (answer !== "unavailable") return answer;
+        }
+      }
+    } catch (error) {
+      logInfo("native getLocation failed; asking the browser", error);
+    }
+  }
+  return browserLocation();
+}

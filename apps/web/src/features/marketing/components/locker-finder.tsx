@@ -1,7 +1,7 @@
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { SearchIcon } from "../../../components/icons";
 import { useConfig } from "../../../config/use-config";
-import { openMapLink, openMapLocation } from "../../../lib/bridge";
+import { getLocation, openMapLink, openMapLocation } from "../../../lib/bridge";
 import { localeOf, useT } from "../../../lib/i18n";
 import { isSafeUrl } from "../../../lib/safe-url";
 import type { LockerSearch } from "../api/locker-locations";
@@ -122,21 +122,16 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
     void run({ q }, false);
   }
 
-  function onNearest() {
-    if (!("geolocation" in navigator)) {
-      setGeo("unavailable");
+  async function onNearest() {
+    setGeo("locating");
+    const answer = await getLocation();
+    if (answer === "denied" || answer === "unavailable") {
+      setGeo(answer);
       return;
     }
-    setGeo("locating");
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setGeo("idle");
-        setDraft("");
-        void run({ lat: position.coords.latitude, lng: position.coords.longitude }, false);
-      },
-      (error) => setGeo(error.code === error.PERMISSION_DENIED ? "denied" : "unavailable"),
-      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 },
-    );
+    setGeo("idle");
+    setDraft("");
+    void run({ lat: answer.latitude, lng: answer.longitude }, false);
   }
 
   function showOnMap(location: LockerLocation) {
