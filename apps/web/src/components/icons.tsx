@@ -1,9 +1,10 @@
 import type { SVGProps } from "react";
 
 /** Line icons (24 px grid, currentColor). Decorative unless given a title by the caller. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 24, children, ...rest }: IconProps) {
+/** The frame every line icon draws in; features build their own icons on it. */
+export function Icon({ size = 24, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

@@ -1,26 +1,8 @@
-import type { SVGProps } from "react";
+import { Icon as BaseIcon, type IconProps } from "../../../components/icons";
 
-/** Line icons of the marketing pages (24 px grid, currentColor, decorative). */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 20, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
+/** Line icons of the marketing pages, on the shared icon frame (20 px by default). */
+function Icon({ size = 20, ...rest }: IconProps) {
+  return <BaseIcon size={size} {...rest} />;
 }
 
 export function PinIcon(props: IconProps) {
