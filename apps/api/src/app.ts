@@ -88,7 +88,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   if (config.demo) {
     demoRoutes(app, db);
     await sandboxRoutes(app, db, config);
-    await kioskRoutes(app, db);
+    await kioskRoutes(app, db, config.dropoff);
   }
   await docsRoutes(app, { demo: config.demo });
   return app;

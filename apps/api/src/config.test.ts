@@ -28,6 +28,15 @@ describe("API configuration", () => {
     expect(loadConfig({ ...secret, DEMO: "1" }).demo).toBe(true);
   });
 
+  it("reads the drop-off free days and link lifetime", () => {
+    expect(loadConfig({}).dropoff).toEqual({ freeDays: 2, linkDays: 9 });
+    expect(loadConfig({ DROPOFF_FREE_DAYS: "3", DROPOFF_LINK_DAYS: "14" }).dropoff).toEqual({
+      freeDays: 3,
+      linkDays: 14,
+    });
+    expect(() => loadConfig({ DROPOFF_FREE_DAYS: "0" })).toThrow(/DROPOFF_FREE_DAYS/);
+  });
+
   it("stops with a clear message on a bad value", () => {
     expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });

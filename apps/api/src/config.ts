@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   DEMO: booleanFlag,
   PUBLIC_BASE_URL: z.string().url().optional(),
   TRUST_PROXY: booleanFlag,
+  DROPOFF_FREE_DAYS: z.coerce.number().int().min(1).max(30).default(2),
+  DROPOFF_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(9),
   RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   CORS_ORIGINS: z
     .string()
@@ -47,6 +49,8 @@ export interface ApiConfig {
   logLevel: string;
   /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** Days a drop-off parcel stays free after it is stored, and days until its link expires. */
+  dropoff: { freeDays: number; linkDays: number };
   /** Multiplies every rate limit (browser tests share one address); 1 in production. */
   rateLimitFactor: number;
   /** Origins (scheme://host[:port]) allowed to call the API from a browser; none by default. */
@@ -92,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    dropoff: { freeDays: e.DROPOFF_FREE_DAYS, linkDays: Math.max(e.DROPOFF_LINK_DAYS, e.DROPOFF_FREE_DAYS) },
     corsOrigins: e.CORS_ORIGINS.map((origin) => new URL(origin).origin),
     productName: e.PRODUCT_NAME,
     captcha:

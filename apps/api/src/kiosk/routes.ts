@@ -4,14 +4,14 @@ import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/errors.ts";
 import { mountCall } from "../http/route.ts";
 import { kioskPage } from "./page.ts";
-import { advance, scan } from "./scan.ts";
+import { advance, type DropoffPolicy, scan } from "./scan.ts";
 
 /** Scans per client address, as a locker's own scanner would allow. */
 export const kioskScanLimit = { name: "kiosk-scan", max: 120, windowSeconds: 60 };
 
 /** The locker-kiosk simulator (demo mode): scan API, clock advance, and a page for people. */
-export async function kioskRoutes(app: FastifyInstance, db: Database): Promise<void> {
-  mountCall(app, calls.kioskScan, async ({ body }) => scan(db, body), {
+export async function kioskRoutes(app: FastifyInstance, db: Database, policy: DropoffPolicy): Promise<void> {
+  mountCall(app, calls.kioskScan, async ({ body }) => scan(db, body, policy), {
     rateLimit: kioskScanLimit,
   });
 
@@ -55,7 +55,7 @@ export async function kioskRoutes(app: FastifyInstance, db: Database): Promise<v
         );
       }
       try {
-        const outcome: KioskScanResult = await scan(db, input.data);
+        const outcome: KioskScanResult = await scan(db, input.data, policy);
         return send(reply, kioskPage({ outcome }));
       } catch (error) {
         if (error instanceof HttpError) {

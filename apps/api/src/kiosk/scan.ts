@@ -6,9 +6,11 @@ import { hashToken, randomCode, randomSecret } from "../domain/tokens.ts";
 import { conflict, HttpError, notFound } from "../http/errors.ts";
 import { findFreeMouth, getOrder, insertOrder, type OrderRecord } from "../repositories/orders.ts";
 
-/** Days a drop-off parcel may stay for free, and days until its link expires. */
-export const dropoffFreeDays = 2;
-export const dropoffLinkDays = 9;
+/** Days a drop-off parcel may stay for free, and days until its link expires (see ApiConfig.dropoff). */
+export interface DropoffPolicy {
+  freeDays: number;
+  linkDays: number;
+}
 
 interface CodeRow {
   id: string;
@@ -63,6 +65,7 @@ const expressNumber = () => `PBD${new Date().toISOString().slice(2, 10).replaceA
 export async function scan(
   db: Database,
   input: { code: string; boxId?: number | undefined },
+  policy: DropoffPolicy,
 ): Promise<KioskScanResult> {
   return db.transaction(async (tx) => {
     const [code] = await tx.query<CodeRow>(
@@ -74,7 +77,7 @@ export async function scan(
     if (code.expires_at && code.expires_at.getTime() <= Date.now())
       throw new HttpError(410, "This code has expired.");
 
-    if (code.purpose === "dropoff-store") return storeDropoff(tx, code, input.boxId);
+    if (code.purpose === "dropoff-store") return storeDropoff(tx, code, input.boxId, policy);
 
     const order = await getOrder(tx, code.order_id ?? 0);
     if (input.boxId !== undefined && input.boxId !== order.box_id) {
@@ -143,6 +146,7 @@ async function storeDropoff(
   tx: Queryable,
   code: CodeRow,
   boxId: number | undefined,
+  policy: DropoffPolicy,
 ): Promise<KioskScanResult> {
   const [parcel] = await tx.query<{
     id: number;
@@ -177,8 +181,8 @@ async function storeDropoff(
     overdueUnitPrice: size?.price ?? 0,
     createdAt: new Date(now),
     storeTime: new Date(now),
-    deadline: new Date(now + dropoffFreeDays * dayMs),
-    linkExpiresAt: new Date(now + dropoffLinkDays * dayMs),
+    deadline: new Date(now + policy.freeDays * dayMs),
+    linkExpiresAt: new Date(now + policy.linkDays * dayMs),
     logs: [{ status: "IN_STORE", at: new Date(now) }],
   });
   await tx.query("update dropoff_packages set order_id = $2 where id = $1", [parcel.id, orderId]);

@@ -139,6 +139,8 @@ describe("kiosk: drop-off", () => {
       await call(app(), calls.orderDetail, { params: { orderid: stored.orderId }, token }),
     );
     expect(order.recipientName).toBe("Dewi");
+    // Free for the configured days (DROPOFF_FREE_DAYS, default 2) after it was stored.
+    expect((order.overdueTime ?? 0) - (order.storeTime ?? 0)).toBe(2 * 24 * 3_600_000);
     expect(ok(calls.kioskScan, await scan(order.barcode.qrcodeCustomerTake!)).action).toBe("pickup");
     failure(await scan(order.barcode.qrcodeCustomerTake!), 409);
   });
