@@ -52,6 +52,11 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection the server closes (restart, failover, admin command) must not take the API
+  // down: the pool drops it and opens a new one on the next query.
+  pool.on("error", (error) => {
+    console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   // int8 (counts, sums) as numbers: every value the API stores fits in 2^53.
   pg.types.setTypeParser(20, (value) => Number(value));
   const client = await pool.connect();
