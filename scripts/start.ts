@@ -22,6 +22,7 @@ try {
   const response = await fetch(`${system.url}/api/demo/scenarios`);
   if (response.ok) {
     const body = (await response.json()) as { data: { id: string; title: string; url: string }[] };
+    console.log(`Locker kiosk simulator: ${system.url}/demo/kiosk   API reference: ${system.url}/api/docs\n`);
     console.log("Demo scenarios (each link creates a fresh record):");
     for (const scenario of body.data) {
       console.log(`  ${scenario.title.padEnd(48)} ${system.url}/api/demo/scenarios/${scenario.id}/open`);
