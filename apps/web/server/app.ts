@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -6,6 +7,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { contentSecurityPolicy, nonceHeader } from "../src/lib/csp.ts";
 
 const defaultBuildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build");
 
@@ -17,9 +19,21 @@ export interface WebServerOptions {
 /** Headers on every response of the web app. */
 const securityHeaders = {
   "x-content-type-options": "nosniff",
-  "referrer-policy": "strict-origin-when-cross-origin",
+  // Order pages carry tokens in their query: other sites never see the address.
+  "referrer-policy": "same-origin",
   "x-frame-options": "SAMEORIGIN",
+  "strict-transport-security": "max-age=31536000; includeSubDomains",
+  "cross-origin-opener-policy": "same-origin",
+  "permissions-policy": "camera=(), microphone=(), payment=(), geolocation=(self)",
 } as const;
+
+const apiOrigin = (() => {
+  try {
+    return process.env.API_BASE_URL ? new URL(process.env.API_BASE_URL).origin : undefined;
+  } catch {
+    return undefined;
+  }
+})();
 
 /** The Fastify request as a web `Request` for React Router (body streamed for non-GET). */
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -80,7 +94,16 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   });
 
   app.all("/*", async (request, reply) => {
-    const response = await handle(toWebRequest(request, reply));
+    const nonce = randomBytes(16).toString("base64");
+    const webRequest = toWebRequest(request, reply);
+    webRequest.headers.set(nonceHeader, nonce);
+    const response = await handle(webRequest);
+    if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+      reply.header(
+        "content-security-policy",
+        contentSecurityPolicy({ nonce, apiOrigin, recaptcha: Boolean(process.env.RECAPTCHA_SITE_KEY) }),
+      );
+    }
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== "set-cookie") reply.header(name, value);

@@ -7,6 +7,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { nonceHeader } from "./lib/csp";
 import { registerServerSanitizer, sanitizeOptions } from "./lib/sanitize";
 
 export const streamTimeout = 5_000;
@@ -34,9 +35,12 @@ export default function handleRequest(
       () => abort(),
       streamTimeout + 1000,
     );
+    // This response's CSP nonce goes on every inline script React and React Router write.
+    const nonce = request.headers.get(nonceHeader) ?? undefined;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

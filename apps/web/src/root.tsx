@@ -19,6 +19,7 @@ import { PageTitle } from "./components/page-title";
 import { Toaster } from "./components/toaster";
 import { getServerConfig } from "./config/config.server";
 import { fallbackPublicConfig } from "./config/public-config";
+import { nonceHeader } from "./lib/csp";
 import {
   changeLanguage,
   createI18n,
@@ -50,6 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     config: getServerConfig().public,
     language,
     mobileDevice: isMobileUserAgent(request.headers.get("user-agent")),
+    /** This response's Content-Security-Policy nonce (set by the web server; see server/app.ts). */
+    nonce: request.headers.get(nonceHeader) ?? undefined,
   };
 }
 
@@ -113,8 +116,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <Toaster />
           </QueryClientProvider>
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
       </body>
     </html>
   );
