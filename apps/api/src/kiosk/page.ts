@@ -1,10 +1,5 @@
 import type { KioskScanResult } from "@paxelbox/contract";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
-  );
+import { escapeHtml } from "../http/html.ts";
 
 const describe: Record<KioskScanResult["action"], string> = {
   store: "Door opened to store the items. The rent is now running.",

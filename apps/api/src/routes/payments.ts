@@ -4,6 +4,7 @@ import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { hashToken, randomSecret } from "../domain/tokens.ts";
 import { badRequest, notFound, unauthorized } from "../http/errors.ts";
+import { keepRawJsonBody, rawBody } from "../http/raw-body.ts";
 import { mountCall } from "../http/route.ts";
 import type { PaymentGateway, PaymentNotice } from "../payments/gateway.ts";
 import { sandboxGateway } from "../payments/sandbox-gateway.ts";
@@ -173,23 +174,13 @@ export function paymentRoutes(app: FastifyInstance, db: Database, config: ApiCon
 
   // Gateway notifications: verified against the raw body, so this scope keeps it.
   app.register(async (scope) => {
-    scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-      (request as FastifyRequest & { rawBody?: string }).rawBody = body as string;
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        const error = new Error("The request body is not valid JSON.") as Error & { statusCode: number };
-        error.statusCode = 400;
-        done(error, undefined);
-      }
-    });
-    const raw = (request: FastifyRequest) => (request as FastifyRequest & { rawBody?: string }).rawBody ?? "";
+    keepRawJsonBody(scope);
 
     mountCall(scope, calls.paymentNotification, async ({ body, request }) => {
       const signature = request.headers["x-sandbox-signature"];
       if (
         !sameSignature(
-          signBody(config.payments.secret, raw(request)),
+          signBody(config.payments.secret, rawBody(request)),
           typeof signature === "string" ? signature : undefined,
         )
       ) {
@@ -213,7 +204,7 @@ export function paymentRoutes(app: FastifyInstance, db: Database, config: ApiCon
               config.payments.snapClientSecret,
               "POST",
               calls.snapPaymentNotification.path,
-              raw(request),
+              rawBody(request),
               timestamp,
             )
           : "";

@@ -1,10 +1,5 @@
+import { escapeHtml } from "../../http/html.ts";
 import type { SandboxTransaction } from "./ledger.ts";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
-  );
 
 /** Rupiah as the product writes it: 'Rp. 1.234.567'. */
 export function rupiah(amount: number): string {

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ApiConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
+import { keepRawJsonBody, rawBody } from "../../http/raw-body.ts";
 import { sameSignature, snapSignature } from "../signature.ts";
 import { snapPaymentPath } from "../snap-gateway.ts";
 import { checkoutPage } from "./checkout-page.ts";
@@ -29,14 +30,8 @@ const snapError = (code: string, message: string) => ({ responseCode: code, resp
  */
 export async function sandboxRoutes(app: FastifyInstance, db: Database, config: ApiConfig): Promise<void> {
   await app.register(async (scope) => {
-    scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-      (request as FastifyRequest & { rawBody?: string }).rawBody = body as string;
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(null, null);
-      }
-    });
+    // Malformed JSON reaches the handler as null and gets a SNAP-style answer.
+    keepRawJsonBody(scope, "null");
     scope.addContentTypeParser(
       "application/x-www-form-urlencoded",
       { parseAs: "string" },
@@ -44,7 +39,7 @@ export async function sandboxRoutes(app: FastifyInstance, db: Database, config: 
     );
 
     scope.post(`/demo/snap${snapPaymentPath}`, { schema: { hide: true } }, async (request, reply) => {
-      const raw = (request as FastifyRequest & { rawBody?: string }).rawBody ?? "";
+      const raw = rawBody(request);
       const header = (name: string) => {
         const value = request.headers[name];
         return typeof value === "string" ? value : undefined;
