@@ -54,7 +54,7 @@ function sample(schema: JsonSchema | undefined): unknown {
   }
 }
 
-function schemaOf(type: z.ZodType | undefined): JsonSchema {
+function schemaOf(type: z.core.$ZodType | undefined): JsonSchema {
   return type ? (z.toJSONSchema(type, { io: "input", unrepresentable: "any" }) as JsonSchema) : {};
 }
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Languages of the product: Indonesian is the default and the fallback. */
 export const Language = z.enum(["id", "en"]);
@@ -6,40 +6,55 @@ export type Language = z.infer<typeof Language>;
 export const defaultLanguage: Language = "id";
 
 /** Point in time as milliseconds since the Unix epoch. */
-export const EpochMillis = z.number().int().nonnegative();
+export const EpochMillis = z.int().check(z.nonnegative());
 
 /** Rupiah amount in whole Rupiah. */
-export const Rupiah = z.number().int().nonnegative();
+export const Rupiah = z.int().check(z.nonnegative());
 
 /** Database id as it appears in paths and queries (`orderid=123`). */
 export const NumericId = z.coerce
   .number({ error: "must be a number" })
-  .int({ error: "must be a whole number" })
-  .positive({ error: "must be a positive number" })
-  .max(2_147_483_647, { error: "is too large" });
+  .check(
+    z.int({ error: "must be a whole number" }),
+    z.positive({ error: "must be a positive number" }),
+    z.maximum(2_147_483_647, { error: "is too large" }),
+  );
+
+/** A description shown in the OpenAPI document (classic zod's `.describe`). */
+export function described<T extends z.ZodMiniType>(schema: T, description: string): T {
+  return schema.check(z.core.describe(description));
+}
 
 /** Every success response: `{ code: 200, message?, data }`. */
-export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.literal(200), message: z.string().optional(), data });
+export function envelope<T extends z.core.$ZodType>(data: T) {
+  return z.object({ code: z.literal(200), message: z.optional(z.string()), data });
 }
 export type Envelope<T> = { code: 200; message?: string; data: T };
 
 /** Every failure response: `{ code, message }` where code mirrors the HTTP status. */
 export const ApiErrorBody = z.object({
-  code: z.number().int(),
+  code: z.int(),
   message: z.string(),
-  data: z.unknown().optional(),
+  data: z.optional(z.unknown()),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 /** HTML supplied by the server (banners, services, settings); clients must sanitise before rendering. */
-export const ServerHtml = z.string().max(20_000).describe("HTML from the server; sanitise before rendering");
+export const ServerHtml = described(
+  z.string().check(z.maxLength(20_000)),
+  "HTML from the server; sanitise before rendering",
+);
 
 /** Trimmed, non-empty text with a bounded length. */
 export function requiredText(message: string, max = 200) {
   return z
     .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: `must be at most ${max} characters` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: message }),
+      z.maxLength(max, { error: `must be at most ${max} characters` }),
+    );
 }
+
+/** The "response" of an image call: the raw bytes, not an envelope. */
+export const ImageBytes = described(z.string(), "image bytes");

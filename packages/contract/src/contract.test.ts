@@ -11,6 +11,7 @@ import {
   OrderStatusValue,
   OverdueDropoffSubmitBody,
   PackageData,
+  referenceOrder,
   toColonPath,
   UserData,
 } from "./index.ts";
@@ -154,5 +155,12 @@ describe("OpenAPI document", () => {
     expect(operations.map((operation) => operation.operationId).sort()).toEqual(Object.keys(calls).sort());
     const order = document.paths["/api/v1/box/express/info/{orderid}/paid"]?.get;
     expect(order?.parameters.map((parameter) => parameter.name)).toEqual(["orderid"]);
+  });
+
+  it("lists every call once in the reference order", () => {
+    expect([...referenceOrder].sort()).toEqual(Object.keys(calls).sort());
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.slice(0, 3)).toEqual(["validateUser", "orderDetail", "boxLocationDetail"]);
   });
 });

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { ZodMiniType } from "zod/mini";
 
 export type HttpMethod = "GET" | "POST";
 
@@ -15,12 +15,12 @@ export interface CallDef {
   tag: string;
   /** none: public; bearer: the member (or order-link) token is required; optional: more data with it. */
   auth: "none" | "bearer" | "optional";
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params?: ZodMiniType;
+  query?: ZodMiniType;
+  body?: ZodMiniType;
   bodyType?: "json" | "multipart";
   /** The `data` of the success envelope. */
-  response: z.ZodType;
+  response: ZodMiniType;
   /** json: the `{ code, data }` envelope; image: raw image bytes; redirect: a 302. */
   responseType?: "json" | "image" | "redirect";
   /** Only mounted while demo mode is on. */

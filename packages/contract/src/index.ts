@@ -1,3 +1,4 @@
+export * as calls from "./calls/index.ts";
 export * from "./calls.ts";
 export * from "./common.ts";
 export * from "./define-call.ts";

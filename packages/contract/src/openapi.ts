@@ -1,10 +1,12 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import type { $ZodType } from "zod/v4/core";
+import { referenceOrder } from "./calls.ts";
 import { ApiErrorBody, envelope } from "./common.ts";
 import type { CallDef } from "./define-call.ts";
 
 type JsonSchema = Record<string, unknown>;
 
-function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+function toSchema(schema: $ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
     target: "draft-2020-12",
     io,
@@ -13,7 +15,7 @@ function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return rest;
 }
 
-function parametersOf(schema: z.ZodType | undefined, location: "path" | "query"): JsonSchema[] {
+function parametersOf(schema: $ZodType | undefined, location: "path" | "query"): JsonSchema[] {
   if (!schema) return [];
   const json = toSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
@@ -29,13 +31,18 @@ const errorResponse = {
   content: { "application/json": { schema: toSchema(ApiErrorBody, "output") } },
 };
 
-/** Builds the OpenAPI 3.1 document of the given calls from their zod schemas. */
+/** Builds the OpenAPI 3.1 document of the given calls from their zod schemas, in `referenceOrder`. */
 export function buildOpenApiDocument(
   calls: Record<string, CallDef>,
   info: { title: string; version: string; description?: string },
 ): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const call of Object.values(calls)) {
+  const position = (call: CallDef) => {
+    const index = (referenceOrder as readonly string[]).indexOf(call.id);
+    return index === -1 ? referenceOrder.length : index;
+  };
+  const ordered = Object.values(calls).sort((a, b) => position(a) - position(b));
+  for (const call of ordered) {
     const operation: JsonSchema = {
       operationId: call.id,
       summary: call.summary,

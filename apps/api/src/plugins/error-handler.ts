@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import * as z from "zod/mini";
 import { TooManyRequests } from "../domain/rate-limit.ts";
 import { HttpError } from "../http/errors.ts";
 
@@ -17,6 +18,9 @@ const locationNames: Record<string, string> = {
  * Stack traces and SQL never reach a client; 5xx only for real server faults (logged).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // The contract's schemas are zod/mini, which carries no messages of its own: validation issues
+  // without a message of the contract read in English ("Invalid input: expected string, …").
+  z.config(z.locales.en());
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = locationNames[error.validationContext ?? "body"] ?? "request";

@@ -1,5 +1,5 @@
 import { ApiErrorBody, type CallDef, envelope, fillPath } from "@paxelbox/contract";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { ApiError } from "./api-error";
 import { getRuntimeConfig } from "./runtime-config";
 import { storage } from "./storage";
@@ -14,8 +14,8 @@ export { ApiError, type ApiErrorKind, errorMessage, isApiError } from "./api-err
 
 export const requestTimeoutMs = 60_000;
 
-type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
-type Field<Name extends string, S> = [S] extends [z.ZodType]
+type InputOf<S> = S extends z.ZodMiniType ? z.input<S> : never;
+type Field<Name extends string, S> = [S] extends [z.ZodMiniType]
   ? { [K in Name]: InputOf<S> }
   : { [K in Name]?: undefined };
 
@@ -85,8 +85,8 @@ export function toFormData(body: Record<string, unknown>): FormData {
   return form;
 }
 
-const envelopes = new WeakMap<z.ZodType, z.ZodType>();
-function envelopeOf(schema: z.ZodType): z.ZodType {
+const envelopes = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
+function envelopeOf(schema: z.ZodMiniType): z.ZodMiniType {
   let result = envelopes.get(schema);
   if (!result) {
     result = envelope(schema);

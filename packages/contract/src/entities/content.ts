@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Language, ServerHtml } from "../common.ts";
 
 /** App-store buttons shared by banners and services. */
@@ -16,8 +16,8 @@ export const Banner = z.object({
   button: z.object({
     text_button: z.string(),
     is_article: z.boolean(),
-    article: z.object({ created_at_date_only: z.string(), slug: z.string() }).nullable(),
-    other_url: z.string().nullable(),
+    article: z.nullable(z.object({ created_at_date_only: z.string(), slug: z.string() })),
+    other_url: z.nullable(z.string()),
   }),
   download_button: DownloadButton,
   is_with_download_button: z.boolean(),
@@ -34,7 +34,7 @@ export const Service = z.object({
   description: ServerHtml,
   image_desktop_jpg: z.string(),
   image_mobile_jpg: z.string(),
-  video_url: z.string().nullable(),
+  video_url: z.nullable(z.string()),
   guides: z.array(ServiceGuide),
   download_button: DownloadButton,
 });
@@ -42,23 +42,29 @@ export type Service = z.infer<typeof Service>;
 
 /** Query of the banner and service lists: `limit` -1 means all. */
 export const ContentListQuery = z.object({
-  language: Language.default("id"),
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int({ error: "limit must be a whole number" })
-    .min(-1, { error: "limit must be -1 (all) or more" })
-    .max(100, { error: "limit must be at most 100" })
-    .default(-1),
+  language: z._default(Language, "id"),
+  limit: z._default(
+    z.coerce
+      .number({ error: "limit must be a number" })
+      .check(
+        z.int({ error: "limit must be a whole number" }),
+        z.minimum(-1, { error: "limit must be -1 (all) or more" }),
+        z.maximum(100, { error: "limit must be at most 100" }),
+      ),
+    -1,
+  ),
 });
 export type ContentListQuery = z.infer<typeof ContentListQuery>;
 
 export const ShortLinkParams = z.object({
   code: z
     .string()
-    .trim()
-    .min(1, { error: "code is required" })
-    .max(64, { error: "code is too long" })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: "code may contain only letters, digits, - and _" }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: "code is required" }),
+      z.maxLength(64, { error: "code is too long" }),
+      z.regex(/^[A-Za-z0-9_-]+$/, { error: "code may contain only letters, digits, - and _" }),
+    ),
 });
 export const ShortLink = z.object({ url: z.string() });
 export type ShortLink = z.infer<typeof ShortLink>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Demo scenarios: each creates a fresh record and names the page to open. */
 export const scenarioIds = [
@@ -28,7 +28,7 @@ export const DemoScenario = z.object({ id: ScenarioId, title: z.string(), url: z
 export type DemoScenario = z.infer<typeof DemoScenario>;
 export const ScenarioParams = z.object({ id: ScenarioId });
 /** `language=en` makes rent scenarios belong to the English-speaking demo member. */
-export const ScenarioQuery = z.object({ language: z.enum(["id", "en"]).default("id") });
+export const ScenarioQuery = z.object({ language: z._default(z.enum(["id", "en"]), "id") });
 
 export const Health = z.object({ status: z.literal("ok"), database: z.literal("ok") });
 
@@ -38,41 +38,48 @@ export const MediaParams = z.object({
   }),
   name: z
     .string()
-    .regex(/^[A-Za-z0-9_.-]+\.svg$/, { error: "unknown media name" })
-    .max(120),
+    .check(z.regex(/^[A-Za-z0-9_.-]+\.svg$/, { error: "unknown media name" }), z.maxLength(120)),
 });
 
 export const BarcodeParams = z.object({
-  product: z.string().regex(/^[a-z0-9-]{1,32}$/, { error: "unknown product" }),
-  barcodeId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, { error: "unknown barcode" }),
+  product: z.string().check(z.regex(/^[a-z0-9-]{1,32}$/, { error: "unknown product" })),
+  barcodeId: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, { error: "unknown barcode" })),
 });
 
 /** Locker-kiosk simulator: a scanned QR text and, optionally, the box it was scanned at. */
 export const KioskScanBody = z.object({
-  code: z.string().trim().min(1, { error: "code is required" }).max(200, { error: "code is too long" }),
-  boxId: z.coerce.number().int().positive().optional(),
+  code: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: "code is required" }),
+      z.maxLength(200, { error: "code is too long" }),
+    ),
+  boxId: z.optional(z.coerce.number().check(z.int(), z.positive())),
 });
 
 export const KioskAction = z.enum(["store", "open", "stop", "dropoff-store", "pickup"]);
 
 export const KioskScanResult = z.object({
   action: KioskAction,
-  boxId: z.number().int(),
+  boxId: z.int(),
   doorNumber: z.string(),
-  orderId: z.number().int(),
+  orderId: z.int(),
   orderStatus: z.string(),
   /** For a drop-off just stored: the link the recipient is sent. */
-  recipientLink: z.string().optional(),
-  openCount: z.number().int().optional(),
+  recipientLink: z.optional(z.string()),
+  openCount: z.optional(z.int()),
 });
 export type KioskScanResult = z.infer<typeof KioskScanResult>;
 
-export const AdvanceParams = z.object({ id: z.coerce.number().int().positive() });
+export const AdvanceParams = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
 export const AdvanceBody = z.object({
   minutes: z
     .number({ error: "minutes must be a number" })
-    .int({ error: "minutes must be a whole number" })
-    .min(1, { error: "minutes must be at least 1" })
-    .max(60 * 24 * 60, { error: "minutes must be at most 60 days" }),
+    .check(
+      z.int({ error: "minutes must be a whole number" }),
+      z.minimum(1, { error: "minutes must be at least 1" }),
+      z.maximum(60 * 24 * 60, { error: "minutes must be at most 60 days" }),
+    ),
 });
-export const AdvanceResult = z.object({ id: z.number().int(), minutes: z.number().int() });
+export const AdvanceResult = z.object({ id: z.int(), minutes: z.int() });

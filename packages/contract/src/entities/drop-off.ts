@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { EpochMillis, NumericId, Rupiah } from "../common.ts";
+import * as z from "zod/mini";
+import { described, EpochMillis, NumericId, Rupiah } from "../common.ts";
 import { MouthTypeName } from "./locker.ts";
 import { OrderStatusValue } from "./order.ts";
 
@@ -28,27 +28,36 @@ export const packagePhotoMaxBytes = 2 * 1024 * 1024;
 export const packagePhotoTypes = ["image/jpeg", "image/png", "image/webp"] as const;
 
 /** Photo as a data URL of an image type; size and magic bytes are re-checked on the server. */
-export const PhotoDataUrl = z
-  .string({ error: d.packagePhoto })
-  .min(1, { error: d.packagePhoto })
-  .max(Math.ceil((packagePhotoMaxBytes * 4) / 3) + 64, { error: "Package photo is too large (at most 2 MB)" })
-  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, {
+export const PhotoDataUrl = z.string({ error: d.packagePhoto }).check(
+  z.minLength(1, { error: d.packagePhoto }),
+  z.maxLength(Math.ceil((packagePhotoMaxBytes * 4) / 3) + 64, {
+    error: "Package photo is too large (at most 2 MB)",
+  }),
+  z.regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, {
     error: "Package photo must be a JPEG, PNG or WebP image",
-  });
+  }),
+);
+
+/** A name field of the drop-off form: trimmed, required, at most 100 characters. */
+function nameField(message: string) {
+  return z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(100));
+}
 
 /** Send package data (spec §7): the result is the QR image that stores the parcel. */
 export const PackageData = z.object({
   takeUserPhoneNumber: z
     .string({ error: d.recipientMobileNumber })
-    .trim()
-    .min(1, { error: d.recipientMobileNumber })
-    .regex(mobileNumberPattern, { error: d.recipientMobileNumberFormat }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: d.recipientMobileNumber }),
+      z.regex(mobileNumberPattern, { error: d.recipientMobileNumberFormat }),
+    ),
   box: z.object({ id: NumericId }),
   mouth: z.object({ mouthType: z.object({ name: MouthTypeName }) }),
   photo: PhotoDataUrl,
-  recipientName: z.string({ error: d.recipientName }).trim().min(1, { error: d.recipientName }).max(100),
-  takeUserLanguage: z.literal("Indonesia").default("Indonesia"),
-  senderName: z.string({ error: d.senderName }).trim().min(1, { error: d.senderName }).max(100),
+  recipientName: nameField(d.recipientName),
+  takeUserLanguage: z._default(z.literal("Indonesia"), "Indonesia"),
+  senderName: nameField(d.senderName),
 });
 export type PackageData = z.input<typeof PackageData>;
 
@@ -56,28 +65,28 @@ export const OverdueDropoffParams = z.object({ orderid: NumericId });
 
 /** What anybody holding the order number learns: enough to route the landing page. */
 export const OverdueDropoffSummary = z.object({
-  id: z.number().int(),
+  id: z.int(),
   status: OrderStatusValue,
   overdueStatus: OverdueStatus,
 });
 
 /** Full overdue drop-off detail (spec §3), for the recipient holding the order link. */
-export const OverdueDropoffDetail = OverdueDropoffSummary.extend({
+export const OverdueDropoffDetail = z.extend(OverdueDropoffSummary, {
   expressNumber: z.string(),
   senderName: z.string(),
   recipientName: z.string(),
   takeUserPhoneNumber: z.string(),
   createTime: EpochMillis,
   overdueTime: EpochMillis,
-  overdueDays: z.number().int().nonnegative(),
-  overdueBasePrice: Rupiah.describe("fee per day"),
+  overdueDays: z.int().check(z.nonnegative()),
+  overdueBasePrice: described(Rupiah, "fee per day"),
   overdueTotalPrice: Rupiah,
   mouth: z.object({
     number: z.string(),
     mouthType: z.object({ name: MouthTypeName }),
-    box: z.object({ id: z.number().int(), name: z.string() }),
+    box: z.object({ id: z.int(), name: z.string() }),
   }),
-  barcode: z.object({ id: z.string() }).nullable(),
+  barcode: z.nullable(z.object({ id: z.string() })),
 });
 export type OverdueDropoffDetail = z.infer<typeof OverdueDropoffDetail>;
 
@@ -87,21 +96,20 @@ export const OverdueDropoffDetailResponse = z.union([OverdueDropoffDetail, Overd
 export const invoiceNumberPattern = /^INV-DOL-[A-Z0-9]{6}-[A-Z0-9]{4}$/;
 export const InvoiceNumber = z
   .string()
-  .regex(invoiceNumberPattern, { error: "invoice_number must look like INV-DOL-XXXXXX-XXXX" });
+  .check(z.regex(invoiceNumberPattern, { error: "invoice_number must look like INV-DOL-XXXXXX-XXXX" }));
 
 export const overdueEmailMessage = "Email is not valid";
-export const OverdueEmail = z
-  .string({ error: overdueEmailMessage })
-  .trim()
-  .max(254)
-  .pipe(z.email({ error: overdueEmailMessage }));
+export const OverdueEmail = z.pipe(
+  z.string({ error: overdueEmailMessage }).check(z.trim(), z.maxLength(254)),
+  z.email({ error: overdueEmailMessage }),
+);
 
 /** Overdue drop-off submit (spec §7): amounts are echoed by the page and re-computed by the server. */
 export const OverdueDropoffSubmitBody = z.object({
   email: OverdueEmail,
   invoice_number: InvoiceNumber,
   overdue_time: EpochMillis,
-  overdue_days: z.number().int().nonnegative(),
+  overdue_days: z.int().check(z.nonnegative()),
   overdue_total_price: Rupiah,
 });
-export const OverdueDropoffSubmitResult = z.object({ code: z.number().int() });
+export const OverdueDropoffSubmitResult = z.object({ code: z.int() });

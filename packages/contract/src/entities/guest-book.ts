@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const BusinessType = z.enum(["Individu", "Business"]);
 export type BusinessType = z.infer<typeof BusinessType>;
@@ -26,30 +26,35 @@ const m = guestBookMessages;
 export const guestBookFields = {
   sender_name: z
     .string({ error: m.senderNameRequired })
-    .trim()
-    .min(1, { error: m.senderNameRequired })
-    .max(100),
-  sender_contact: z
-    .string({ error: m.senderContactRequired })
-    .transform((value) => value.replace(/\D/g, ""))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: m.senderContactRequired, abort: true })
-        .regex(guestBookPhonePattern, { error: m.senderContactFormat }),
+    .check(z.trim(), z.minLength(1, { error: m.senderNameRequired }), z.maxLength(100)),
+  sender_contact: z.pipe(
+    z.pipe(
+      z.string({ error: m.senderContactRequired }),
+      z.transform((value: string) => value.replace(/\D/g, "")),
     ),
-  email_address: z
-    .string({ error: m.emailRequired })
-    .trim()
-    .min(1, { error: m.emailRequired })
-    .max(254)
-    .pipe(z.email({ error: m.emailInvalid })),
-  purpose: GuestBookPurpose.or(z.literal("")).refine((value) => value !== "", { error: m.purposeRequired }),
-  message: z.string({ error: m.messageRequired }).trim().min(1, { error: m.messageRequired }).max(2000),
-  term_check: z.boolean().refine((value) => value, { error: m.termRequired }),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: m.senderContactRequired, abort: true }),
+        z.regex(guestBookPhonePattern, { error: m.senderContactFormat }),
+      ),
+  ),
+  email_address: z.pipe(
+    z
+      .string({ error: m.emailRequired })
+      .check(z.trim(), z.minLength(1, { error: m.emailRequired }), z.maxLength(254)),
+    z.email({ error: m.emailInvalid }),
+  ),
+  purpose: z
+    .union([GuestBookPurpose, z.literal("")])
+    .check(z.refine((value) => value !== "", { error: m.purposeRequired })),
+  message: z
+    .string({ error: m.messageRequired })
+    .check(z.trim(), z.minLength(1, { error: m.messageRequired }), z.maxLength(2000)),
+  term_check: z.boolean().check(z.refine((value) => value, { error: m.termRequired })),
 };
 
-export const GuestBookForm = z.object({ ...guestBookFields, business_type: BusinessType.optional() });
+export const GuestBookForm = z.object({ ...guestBookFields, business_type: z.optional(BusinessType) });
 export type GuestBookForm = z.input<typeof GuestBookForm>;
 
 /** What the send call carries (spec §7: email as sender_email, purpose as requested_value, captcha token). */
@@ -59,8 +64,8 @@ export const GuestBookSubmission = z.object({
   sender_email: guestBookFields.email_address,
   requested_value: GuestBookPurpose,
   message: guestBookFields.message,
-  business_type: BusinessType.optional(),
-  token: z.string().trim().max(4000).default(""),
+  business_type: z.optional(BusinessType),
+  token: z._default(z.string().check(z.trim(), z.maxLength(4000)), ""),
 });
 export type GuestBookSubmission = z.input<typeof GuestBookSubmission>;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { NumericId, Rupiah } from "../common.ts";
 
 /** Door sizes of spec §3 (a mouth is a door of a box). */
@@ -17,7 +17,7 @@ export type MouthTypeName = z.infer<typeof MouthTypeName>;
 
 export const BoxLocationParams = z.object({ boxId: NumericId });
 export const BoxLocationQuery = z.object({
-  "rent-availability": z.enum(["0", "1"], { error: "rent-availability must be 0 or 1" }).default("0"),
+  "rent-availability": z._default(z.enum(["0", "1"], { error: "rent-availability must be 0 or 1" }), "0"),
 });
 
 /** Location of a box as shown on order screens (spec §3 "Box location detail"). */
@@ -28,20 +28,20 @@ export const BoxLocationDetail = z.object({
   location_description_bahasa: z.string(),
   operational_hour: z.string(),
   operational_hour_bahasa: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  maps_link: z.string().nullable(),
-  locker_photo: z.string().nullable(),
+  latitude: z.nullable(z.number()),
+  longitude: z.nullable(z.number()),
+  maps_link: z.nullable(z.string()),
+  locker_photo: z.nullable(z.string()),
 });
 export type BoxLocationDetail = z.infer<typeof BoxLocationDetail>;
 
 /** A door size that can be chosen on the drop-off form. Dimensions in centimetres. */
 export const LockerSize = z.object({
   name: MouthTypeName,
-  height: z.number().int().positive(),
-  depth: z.number().int().positive(),
-  width: z.number().int().positive(),
-  available: z.number().int().nonnegative(),
+  height: z.int().check(z.positive()),
+  depth: z.int().check(z.positive()),
+  width: z.int().check(z.positive()),
+  available: z.int().check(z.nonnegative()),
   price: Rupiah,
 });
 export type LockerSize = z.infer<typeof LockerSize>;
@@ -50,15 +50,18 @@ export const LockerSizesParams = z.object({ boxId: NumericId });
 
 /** Locker finder: search by name or area, or nearest to a point. */
 export const LockerSearchQuery = z.object({
-  q: z.string().trim().max(100, { error: "q is too long" }).optional(),
-  lat: z.coerce.number().min(-90).max(90).optional(),
-  lng: z.coerce.number().min(-180).max(180).optional(),
-  limit: z.coerce.number().int().min(1).max(100, { error: "limit must be at most 100" }).default(20),
-  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100, { error: "q is too long" }))),
+  lat: z.optional(z.coerce.number().check(z.minimum(-90), z.maximum(90))),
+  lng: z.optional(z.coerce.number().check(z.minimum(-180), z.maximum(180))),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100, { error: "limit must be at most 100" })),
+    20,
+  ),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(10_000)), 0),
 });
 
 export const LockerListItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   code: z.string(),
   name: z.string(),
   area: z.string(),
@@ -66,11 +69,11 @@ export const LockerListItem = z.object({
   address: z.string(),
   operational_hour: z.string(),
   operational_hour_bahasa: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  maps_link: z.string().nullable(),
+  latitude: z.nullable(z.number()),
+  longitude: z.nullable(z.number()),
+  maps_link: z.nullable(z.string()),
   /** Kilometres from the given point, when one was given. */
-  distance_km: z.number().nullable(),
+  distance_km: z.nullable(z.number()),
 });
 export type LockerListItem = z.infer<typeof LockerListItem>;
-export const LockerList = z.object({ total: z.number().int(), items: z.array(LockerListItem) });
+export const LockerList = z.object({ total: z.int(), items: z.array(LockerListItem) });

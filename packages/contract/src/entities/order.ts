@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { EpochMillis, NumericId, Rupiah } from "../common.ts";
+import * as z from "zod/mini";
+import { described, EpochMillis, NumericId, Rupiah } from "../common.ts";
 import { MouthTypeName } from "./locker.ts";
 
 /** Order statuses of spec §4; other values may appear and are shown raw. */
@@ -24,7 +24,7 @@ export type OrderKind = z.infer<typeof OrderKind>;
 export const OrderParams = z.object({ orderid: NumericId });
 
 export const Donation = z.object({
-  qty: z.number().int().nonnegative(),
+  qty: z.int().check(z.nonnegative()),
   name: z.object({ en: z.string(), id: z.string() }),
   sub_total: Rupiah,
   donation_amount: Rupiah,
@@ -34,38 +34,42 @@ export const OrderLog = z.object({ status: OrderStatusValue, createdAt: EpochMil
 
 /** A rent or drop-off record with everything the order screens show (spec §3 "Order"). */
 export const Order = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: OrderKind,
   status: OrderStatusValue,
   expressNumber: z.string(),
   createTime: EpochMillis,
-  overdueDatetime: z.string().nullable().describe("deadline as ISO 8601"),
-  overdueTime: EpochMillis.nullable().describe("deadline: after it the order is overdue"),
-  overdueDays: z.number().int().nonnegative(),
+  overdueDatetime: described(z.nullable(z.string()), "deadline as ISO 8601"),
+  overdueTime: described(z.nullable(EpochMillis), "deadline: after it the order is overdue"),
+  overdueDays: z.int().check(z.nonnegative()),
   overduePrice: Rupiah,
-  isExpired: z.boolean().describe("expiry flag: the rent is treated as overdue even before the deadline"),
-  rentTime: z.number().int().nonnegative(),
+  isExpired: described(z.boolean(), "expiry flag: the rent is treated as overdue even before the deadline"),
+  rentTime: z.int().check(z.nonnegative()),
   rentTimeUnit: z.string(),
-  storeTime: EpochMillis.nullable(),
-  takeTime: EpochMillis.nullable(),
-  paymentMethod: z.string().nullable(),
-  payOfAmount: Rupiah.describe("rent fee"),
-  payment_detail: z
-    .object({ payment_method: z.string(), reference: z.string().nullable(), paid_at: EpochMillis.nullable() })
-    .nullable(),
+  storeTime: z.nullable(EpochMillis),
+  takeTime: z.nullable(EpochMillis),
+  paymentMethod: z.nullable(z.string()),
+  payOfAmount: described(Rupiah, "rent fee"),
+  payment_detail: z.nullable(
+    z.object({
+      payment_method: z.string(),
+      reference: z.nullable(z.string()),
+      paid_at: z.nullable(EpochMillis),
+    }),
+  ),
   donation: z.array(Donation),
   total_donation: Rupiah,
   admin_fee: z.object({ amount: Rupiah, total_amount: Rupiah }),
   logs: z.array(OrderLog),
   recipientName: z.string(),
   barcode: z.object({
-    qrcodeCustomerTake: z.string().nullable(),
-    qrcodeCustomerStore: z.string().nullable(),
+    qrcodeCustomerTake: z.nullable(z.string()),
+    qrcodeCustomerStore: z.nullable(z.string()),
   }),
   mouth: z.object({
-    id: z.number().int(),
+    id: z.int(),
     number: z.string(),
-    box: z.object({ id: z.number().int(), name: z.string(), address: z.string() }),
+    box: z.object({ id: z.int(), name: z.string(), address: z.string() }),
     mouthType: z.object({ name: MouthTypeName, defaultUsePrice: Rupiah }),
   }),
   lockerLocationDetail: z.object({
@@ -75,31 +79,36 @@ export const Order = z.object({
     descriptionBahasa: z.string(),
     operationalHour: z.string(),
     operationalHourBahasa: z.string(),
-    photo: z.string().nullable(),
-    mapsLink: z.string().nullable(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
+    photo: z.nullable(z.string()),
+    mapsLink: z.nullable(z.string()),
+    latitude: z.nullable(z.number()),
+    longitude: z.nullable(z.number()),
   }),
 });
 export type Order = z.infer<typeof Order>;
 
 /** Body of cancel rent / cancel booking. */
 export const CancelRentBody = z.object({ id: NumericId });
-export const CancelRentResult = z.object({ id: z.number().int(), status: OrderStatusValue });
+export const CancelRentResult = z.object({ id: z.int(), status: OrderStatusValue });
 
 export const TemporaryQrBody = z.object({
-  expressNumber: z.string().trim().min(1, { error: "expressNumber is required" }).max(64),
+  expressNumber: z
+    .string()
+    .check(z.trim(), z.minLength(1, { error: "expressNumber is required" }), z.maxLength(64)),
 });
 export const TemporaryQr = z.object({ temporaryQrcode: z.string(), expiresAt: EpochMillis });
 
-export const OverdueQrBody = z.object({ id: NumericId, status: z.string().trim().min(1).max(32) });
+export const OverdueQrBody = z.object({
+  id: NumericId,
+  status: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
+});
 export const OverdueQr = z.object({ qrcode: z.string() });
 
 /** Rent overdue fee (spec §3): total = fee per unit × increase duration. */
 export const OverdueCalculation = z.object({
   total_overdue_fee: Rupiah,
   next_overdue_time: EpochMillis,
-  increase_duration: z.number().int().nonnegative(),
+  increase_duration: z.int().check(z.nonnegative()),
   overdue_fee_per_unit: Rupiah,
   rent_unit: z.string(),
   rent_unit_bahasa: z.string(),

@@ -1,41 +1,47 @@
-import { z } from "zod";
-import { EpochMillis, Language, NumericId, Rupiah } from "../common.ts";
+import * as z from "zod/mini";
+import { described, EpochMillis, Language, NumericId, Rupiah } from "../common.ts";
 import { InvoiceNumber, OverdueEmail } from "./drop-off.ts";
 
-const Url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2000);
+const Url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).check(z.maxLength(2000));
+
+/** Text of at most `max` characters. */
+const text = (max: number) => z.string().check(z.maxLength(max));
+/** Non-empty text of at most `max` characters. */
+const requiredText = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
 
 /** Bank-interface (SNAP-style) overdue payment of a rent (spec §7). */
 export const BankInterfacePaymentBody = z.object({
   additionalInfo: z.object({
     customerDetails: z.object({
-      firstName: z.string().max(100),
-      lastName: z.string().max(100).optional(),
-      email: z.string().max(254).optional(),
-      phone: z.string().max(20),
+      firstName: text(100),
+      lastName: z.optional(text(100)),
+      email: z.optional(text(254)),
+      phone: text(20),
     }),
     items: z
       .array(
         z.object({
-          brand: z.string().max(100),
-          category: z.string().max(100),
-          id: z.string().max(64),
-          name: z.string().max(200),
-          price: z.object({ currency: z.literal("IDR"), value: z.string().regex(/^\d+(\.\d{2})?$/) }),
+          brand: text(100),
+          category: text(100),
+          id: text(64),
+          name: text(200),
+          price: z.object({
+            currency: z.literal("IDR"),
+            value: z.string().check(z.regex(/^\d+(\.\d{2})?$/)),
+          }),
           quantity: z.literal(1),
         }),
       )
-      .min(1)
-      .max(10),
+      .check(z.minLength(1), z.maxLength(10)),
     language: Language,
-    payOptionDetails: z.array(z.record(z.string(), z.unknown())).max(10).default([]),
+    payOptionDetails: z._default(z.array(z.record(z.string(), z.unknown())).check(z.maxLength(10)), []),
   }),
   isOverdue: z.literal(true),
-  overdueDuration: z.number().int().positive(),
-  partnerReferenceNo: z.string().min(1).max(64).describe("order number"),
+  overdueDuration: z.int().check(z.positive()),
+  partnerReferenceNo: described(requiredText(64), "order number"),
   urlParam: z
     .array(z.object({ url: Url, type: z.literal("PAY_RETURN"), isDeeplink: z.enum(["Y", "N"]) }))
-    .min(1)
-    .max(3),
+    .check(z.minLength(1), z.maxLength(3)),
 });
 export const BankInterfacePaymentResult = z.object({
   checkoutUrl: z.string(),
@@ -44,28 +50,28 @@ export const BankInterfacePaymentResult = z.object({
 });
 
 /** Non-interface flow: a short-lived access token, then the locker order. */
-export const PaymentToken = z.object({ access_token: z.string(), expires_in: z.number().int() });
+export const PaymentToken = z.object({ access_token: z.string(), expires_in: z.int() });
 export const AccessTokenQuery = z.object({
-  access_token: z.string().min(1, { error: "access_token is required" }).max(200),
+  access_token: z.string().check(z.minLength(1, { error: "access_token is required" }), z.maxLength(200)),
 });
 
 export const LockerOrderBody = z.object({
   order_info: z.object({
-    name: z.string().max(100),
-    box_name: z.string().max(200),
-    phone_number: z.string().max(20),
+    name: text(100),
+    box_name: text(200),
+    phone_number: text(20),
     cancel_url: Url,
     success_url: Url,
     failed_url: Url,
     payment_type: z.literal("extention"),
     localization: z.literal("indonesia"),
     box_id: NumericId,
-    door_number: z.string().max(10),
+    door_number: text(10),
     order_id: NumericId,
     price: Rupiah,
-    size: z.string().max(20),
+    size: text(20),
     loker_order_type: z.literal("rental"),
-    duration: z.number().int().positive(),
+    duration: z.int().check(z.positive()),
     currency: z.literal("Rp"),
     client: z.literal("userapp_locker"),
   }),
@@ -77,8 +83,8 @@ export const DropoffPaymentBody = z.object({
   client: z.literal("overdue_dropoff_locker"),
   email: OverdueEmail,
   invoice_number: InvoiceNumber,
-  cashier_name: z.string().max(100),
-  phone_number: z.string().max(20),
+  cashier_name: text(100),
+  phone_number: text(20),
   success_url: Url,
   failed_url: Url,
   cancel_url: Url,
@@ -87,33 +93,32 @@ export const DropoffPaymentBody = z.object({
     .array(
       z.object({
         order_id: NumericId,
-        name: z.string().max(100),
+        name: text(100),
         box_id: NumericId,
-        door_number: z.string().max(10),
-        box_name: z.string().max(200),
-        size: z.string().max(20),
-        localization: z.string().max(20),
-        duration: z.number().int().nonnegative(),
+        door_number: text(10),
+        box_name: text(200),
+        size: text(20),
+        localization: text(20),
+        duration: z.int().check(z.nonnegative()),
         price: Rupiah,
         currency: z.literal("Rp"),
         payment_type: z.literal("extention"),
       }),
     )
-    .min(1)
-    .max(1),
+    .check(z.minLength(1), z.maxLength(1)),
 });
 
 /** Snap overdue drop-off payment (spec §7), used when `snap_bi_dropoff` is enabled. */
 export const SnapDropoffPaymentBody = z.object({
   order_id: NumericId,
-  order_number: z.string().max(64),
+  order_number: text(64),
   email: OverdueEmail,
   invoice_number: InvoiceNumber,
   overdue_time: EpochMillis,
-  overdue_days: z.number().int().nonnegative(),
+  overdue_days: z.int().check(z.nonnegative()),
   overdue_total_price: Rupiah,
-  recipient_name: z.string().max(100),
-  phone: z.string().max(20),
+  recipient_name: text(100),
+  phone: text(20),
   url_param: Url,
   language: Language,
 });
@@ -124,25 +129,26 @@ export const PaymentReturnStatus = z.enum(["SUCCESS", "FAILED", "CANCELLED"]);
 
 /** Signed callback of the sandbox gateway (header `x-sandbox-signature`: HMAC-SHA256 of the body). */
 export const SandboxNotification = z.object({
-  eventId: z.string().min(1).max(64),
-  referenceNo: z.string().min(1).max(64),
-  externalId: z.string().max(64).optional(),
-  partnerReferenceNo: z.string().max(64),
+  eventId: requiredText(64),
+  referenceNo: requiredText(64),
+  externalId: z.optional(text(64)),
+  partnerReferenceNo: text(64),
   status: z.enum(["SUCCESS", "FAILED", "CANCELLED"]),
   amount: Rupiah,
 });
 
 /** Signed callback of a SNAP bank interface (headers `x-timestamp`, `x-signature`). */
 export const SnapNotification = z.object({
-  originalPartnerReferenceNo: z.string().max(64),
-  originalReferenceNo: z.string().min(1).max(64),
-  originalExternalId: z.string().max(64).optional(),
-  latestTransactionStatus: z
-    .enum(["00", "03", "05", "06"])
-    .describe("00 success, 03 pending, 05 cancelled, 06 failed"),
-  transactionStatusDesc: z.string().max(64).optional(),
-  amount: z.object({ value: z.string().regex(/^\d+\.\d{2}$/), currency: z.literal("IDR") }),
-  additionalInfo: z.object({ eventId: z.string().min(1).max(64) }),
+  originalPartnerReferenceNo: text(64),
+  originalReferenceNo: requiredText(64),
+  originalExternalId: z.optional(text(64)),
+  latestTransactionStatus: described(
+    z.enum(["00", "03", "05", "06"]),
+    "00 success, 03 pending, 05 cancelled, 06 failed",
+  ),
+  transactionStatusDesc: z.optional(text(64)),
+  amount: z.object({ value: z.string().check(z.regex(/^\d+\.\d{2}$/)), currency: z.literal("IDR") }),
+  additionalInfo: z.object({ eventId: requiredText(64) }),
 });
 
 export const NotificationReceipt = z.object({ duplicate: z.boolean(), status: z.string() });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ServerHtml } from "../common.ts";
 
 /** Names of the content entries of spec §3; texts may contain the `{{door_number}}` token. */

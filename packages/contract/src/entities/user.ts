@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Language } from "../common.ts";
 
 /** The signed-in customer, as returned by the members auth call (spec §3 "User data"). */
@@ -13,5 +13,7 @@ export const UserData = z.object({
 export type UserData = z.infer<typeof UserData>;
 
 export const MembersAuthQuery = z.object({
-  token: z.string({ error: "token is required" }).trim().min(1, { error: "token is required" }).max(200),
+  token: z
+    .string({ error: "token is required" })
+    .check(z.trim(), z.minLength(1, { error: "token is required" }), z.maxLength(200)),
 });

@@ -7,7 +7,7 @@ import {
   PhotoDataUrl,
   requiredText,
 } from "@paxelbox/contract";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { TKey } from "../../../lib/i18n";
 
 /**
@@ -23,15 +23,16 @@ export const packageFormSchema = z.object({
   recipient_name: PackageDataSchema.shape.recipientName,
   recipient_mobile_number: PackageDataSchema.shape.takeUserPhoneNumber,
   locker_location: requiredText(dropOffMessages.lockerLocation),
-  package_size: z
-    .string({ error: dropOffMessages.packageSize })
-    .trim()
-    .min(1, { error: dropOffMessages.packageSize })
-    .pipe(MouthTypeName),
+  package_size: z.pipe(
+    z
+      .string({ error: dropOffMessages.packageSize })
+      .check(z.trim(), z.minLength(1, { error: dropOffMessages.packageSize })),
+    MouthTypeName,
+  ),
   package_photo: PhotoDataUrl,
   slider_verification: z
     .boolean({ error: dropOffMessages.slider })
-    .refine((passed) => passed, { error: dropOffMessages.slider }),
+    .check(z.refine((passed) => passed, { error: dropOffMessages.slider })),
 });
 
 export type PackageFormInput = z.input<typeof packageFormSchema>;

@@ -1,5 +1,5 @@
 import { OverdueEmail, overdueEmailMessage } from "@paxelbox/contract";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { TKey } from "../../../lib/i18n";
 
 /** Overdue page fields (spec §5): receiver name and phone prefilled, email typed by the receiver. */
@@ -14,16 +14,19 @@ export const overdueMessages = {
 export const overduePhonePattern = /^\d{8,13}$/;
 
 export const overdueFormSchema = z.object({
-  receiver_name: z.string().trim().min(1, { error: overdueMessages.receiverName }),
-  phone: z
-    .string()
-    .transform((value) => value.replace(/\D+/g, ""))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: overdueMessages.phone })
-        .regex(overduePhonePattern, { error: overdueMessages.phoneFormat }),
+  receiver_name: z.string().check(z.trim(), z.minLength(1, { error: overdueMessages.receiverName })),
+  phone: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value: string) => value.replace(/\D+/g, "")),
     ),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: overdueMessages.phone }),
+        z.regex(overduePhonePattern, { error: overdueMessages.phoneFormat }),
+      ),
+  ),
   email: OverdueEmail,
 });
 
