@@ -67,6 +67,8 @@ export async function advanceOrder(orderId: number | string, minutes: number): P
 
 /** Reads the QR code shown in an element from a screenshot of it (not from the DOM). */
 export async function decodeQr(locator: Locator): Promise<string> {
+  // A QR card is busy until its encoder has loaded (it loads in parallel with the data).
+  await locator.locator('[aria-busy="true"]').first().waitFor({ state: "detached" });
   await locator.scrollIntoViewIfNeeded();
   const image = PNG.sync.read(await locator.screenshot());
   const result = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { Settings } from "@paxelbox/contract";
-import { describe, expect, it } from "vitest";
-import { contentText, isFeatureEnabled } from "./settings";
+import { beforeAll, describe, expect, it } from "vitest";
+import { contentText, isFeatureEnabled, loadSanitizer } from "./settings";
 
 const settings: Settings = {
   paxelbox_content: [
@@ -21,7 +21,17 @@ const settings: Settings = {
   ],
 };
 
+describe("settings content before DOMPurify is loaded", () => {
+  it("shows no HTML", () => {
+    expect(contentText(settings, "how_to_pick_up_items", "en", 12)?.html).toBe("");
+  });
+});
+
 describe("settings content", () => {
+  beforeAll(async () => {
+    await loadSanitizer();
+  });
+
   it("picks the language, fills the door number and strips scripts", () => {
     const en = contentText(settings, "how_to_pick_up_items", "en", 12);
     expect(en).toEqual({ title: "How to pick up", html: "<ol><li>Go to door 12</li></ol>" });

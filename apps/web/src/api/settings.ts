@@ -8,13 +8,29 @@ import {
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { request } from "../lib/api-client";
 import type { Language } from "../lib/i18n";
-import { sanitizeHtml } from "../lib/sanitize";
 
 /**
  * Settings (spec §7): content texts and user-app feature flags, loaded once and shared by every
  * screen that shows how-to texts or picks a payment flow.
  */
-export const getSettings = (signal?: AbortSignal) => request(calls.settings, { signal });
+export async function getSettings(signal?: AbortSignal): Promise<Settings> {
+  const [settings] = await Promise.all([request(calls.settings, { signal }), loadSanitizer()]);
+  return settings;
+}
+
+type Sanitize = (html: string) => string;
+let sanitize: Sanitize | undefined;
+
+/**
+ * DOMPurify (~11 KB), loaded with the settings rather than with the page: their HTML is the only
+ * HTML these screens show, and it is shown only once sanitised.
+ */
+export function loadSanitizer(): Promise<Sanitize> {
+  return import("../lib/sanitize").then((module) => {
+    sanitize = module.sanitizeHtml;
+    return module.sanitizeHtml;
+  });
+}
 
 export const settingsQueryOptions = () =>
   queryOptions({
@@ -25,7 +41,10 @@ export const settingsQueryOptions = () =>
 
 export const useSettings = () => useQuery(settingsQueryOptions());
 
-/** A content entry in the language, `{{door_number}}` filled in, its HTML sanitised. */
+/**
+ * A content entry in the language, `{{door_number}}` filled in, its HTML sanitised (empty until
+ * the sanitiser is loaded, which `getSettings` does before any settings reach the screen).
+ */
 export function contentText(
   settings: Settings | undefined,
   name: ContentName,
@@ -42,7 +61,7 @@ export function contentText(
     language === "id"
       ? value.description_bahasa || value.description
       : value.description || value.description_bahasa;
-  return { title: fill(title), html: sanitizeHtml(fill(html)) };
+  return { title: fill(title), html: sanitize ? sanitize(fill(html)) : "" };
 }
 
 /** Whether a user-app feature flag is on (`snap_bi_paxelbox`, `snap_bi_dropoff`, `yellowai`). */

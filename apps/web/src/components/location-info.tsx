@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useConfig } from "../config/use-config";
 import { bridge, mapsSearchLink } from "../lib/bridge";
 import { useT } from "../lib/i18n";
-import { isSafeUrl } from "../lib/sanitize";
+import { isSafeUrl } from "../lib/safe-url";
 import { CloseIcon, ExternalIcon } from "./icons";
 import styles from "./location-info.module.css";
 

@@ -1,6 +1,6 @@
 import jsQR from "jsqr";
 import { describe, expect, it } from "vitest";
-import { qrPath } from "./qr-code";
+import { qrPath } from "./qr-path";
 
 /** Rasterises the SVG path (four-module quiet zone, 4 px per module) and decodes it like a scanner would. */
 function decode(value: string): string | null {

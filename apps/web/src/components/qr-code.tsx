@@ -1,5 +1,4 @@
-import QRCode from "qrcode";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import styles from "./qr-code.module.css";
 
 export interface QrCodeProps {
@@ -11,14 +10,58 @@ export interface QrCodeProps {
   size?: number;
 }
 
+type Encode = (value: string) => { path: string; modules: number };
+
+let encoder: Encode | undefined;
+let loading: Promise<Encode> | undefined;
+
 /**
- * A QR code drawn as SVG on the server and in the browser alike: error correction H (spec §9),
- * black on white with a four-module quiet zone, inside a white card.
+ * Loads the QR encoder once. Screens call it when they request the data a QR will show, so the
+ * encoder arrives in parallel with that data instead of after it.
+ */
+export function preloadQrEncoder(): Promise<Encode> {
+  loading ??= import("./qr-path").then((module) => {
+    encoder = module.qrPath;
+    return module.qrPath;
+  });
+  return loading;
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * A QR code drawn as SVG: error correction H (spec §9), black on white with a four-module quiet
+ * zone, inside a white card. Until the encoder has loaded (and while hydrating server markup) the
+ * card keeps its size, marked busy.
  */
 export function QrCode({ value, label, size = 300 }: QrCodeProps) {
-  const { path, modules } = useMemo(() => qrPath(value), [value]);
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+  const [encode, setEncode] = useState<Encode | undefined>(() => encoder);
+  useEffect(() => {
+    if (encode) return;
+    let active = true;
+    preloadQrEncoder().then((loaded) => {
+      if (active) setEncode(() => loaded);
+    });
+    return () => {
+      active = false;
+    };
+  }, [encode]);
+  const qr = useMemo(() => (encode && !hydrating ? encode(value) : undefined), [encode, hydrating, value]);
+
+  if (!qr) {
+    return (
+      <div className={styles.card} aria-busy="true">
+        <div className={styles.qr} style={{ width: size, aspectRatio: "1" }} />
+      </div>
+    );
+  }
   const quiet = 4;
-  const extent = modules + quiet * 2;
+  const extent = qr.modules + quiet * 2;
   return (
     <div className={styles.card} data-qr-value={value}>
       <svg
@@ -31,27 +74,8 @@ export function QrCode({ value, label, size = 300 }: QrCodeProps) {
         shapeRendering="crispEdges"
       >
         <rect width={extent} height={extent} fill="#fff" />
-        <path d={path} fill="#000" transform={`translate(${quiet} ${quiet})`} />
+        <path d={qr.path} fill="#000" transform={`translate(${quiet} ${quiet})`} />
       </svg>
     </div>
   );
-}
-
-/** One SVG path of every dark module: a small DOM even for large codes. */
-export function qrPath(value: string): { path: string; modules: number } {
-  const qr = QRCode.create(value, { errorCorrectionLevel: "H" });
-  const { size, data } = qr.modules;
-  let path = "";
-  for (let row = 0; row < size; row++) {
-    let run = 0;
-    for (let col = 0; col <= size; col++) {
-      const dark = col < size && data[row * size + col];
-      if (dark) run++;
-      else if (run > 0) {
-        path += `M${col - run} ${row}h${run}v1h-${run}z`;
-        run = 0;
-      }
-    }
-  }
-  return { path, modules: size };
 }

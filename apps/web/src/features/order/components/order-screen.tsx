@@ -10,13 +10,13 @@ import { useHeaderAction } from "../../../components/layouts/header-actions";
 import { ScreenSkeleton } from "../../../components/loaders";
 import { LocationInfo } from "../../../components/location-info";
 import { PageTitle } from "../../../components/page-title";
-import { QrCode } from "../../../components/qr-code";
+import { preloadQrEncoder, QrCode } from "../../../components/qr-code";
 import { StatusLabel } from "../../../components/status-label";
 import { errorMessage } from "../../../lib/api-client";
 import { bridge } from "../../../lib/bridge";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
-import { isSafeUrl } from "../../../lib/sanitize";
+import { isSafeUrl } from "../../../lib/safe-url";
 import { storage } from "../../../lib/storage";
 import { paths } from "../../../paths";
 import { useOrderDetail } from "../api/order-detail";
@@ -61,6 +61,11 @@ function OrderDetail({
   const order = useOrderDetail(orderid, token);
   const [dialogOpen, setDialogOpen] = useState(true);
   const data = order.data;
+
+  // The pick-up QR's encoder loads while the order does.
+  useEffect(() => {
+    void preloadQrEncoder();
+  }, []);
 
   useEffect(() => {
     if (!data) return;

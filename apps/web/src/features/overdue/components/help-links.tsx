@@ -2,7 +2,7 @@ import { StoreBadges } from "../../../components/store-badges";
 import { useConfig } from "../../../config/use-config";
 import { bridge, hasNativeBridge } from "../../../lib/bridge";
 import { useT } from "../../../lib/i18n";
-import { isSafeUrl } from "../../../lib/sanitize";
+import { isSafeUrl } from "../../../lib/safe-url";
 import styles from "./overdue-result.module.css";
 
 /** Help chatbot link (the app's chat through the bridge when there is one) and the app-store badges. */

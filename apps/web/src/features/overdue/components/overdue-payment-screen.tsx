@@ -11,7 +11,7 @@ import { useVariant } from "../../../hooks/use-variant";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime, formatRupiah } from "../../../lib/format";
 import { type TKey, useT } from "../../../lib/i18n";
-import { isSafeUrl } from "../../../lib/sanitize";
+import { isSafeUrl } from "../../../lib/safe-url";
 import { storage } from "../../../lib/storage";
 import { paths } from "../../../paths";
 import { isFullDetail, useOverdueDetail } from "../api/overdue-detail";

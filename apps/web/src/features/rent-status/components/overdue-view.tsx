@@ -11,7 +11,7 @@ import { useConfig } from "../../../config/use-config";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime, formatRupiah } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
-import { isSafeUrl } from "../../../lib/sanitize";
+import { isSafeUrl } from "../../../lib/safe-url";
 import { useOverdueCalculation } from "../api/overdue-calculation";
 import { createOverduePayment, paymentReturnUrl } from "../api/overdue-payment";
 import type { RentQuery } from "../lib/rent-view";

@@ -7,6 +7,7 @@ import { CheckCircleIcon, CloseIcon } from "../../../components/icons";
 import { BackHeader } from "../../../components/layouts/back-header";
 import { SkeletonCard, Spinner } from "../../../components/loaders";
 import { PageTitle } from "../../../components/page-title";
+import { preloadQrEncoder } from "../../../components/qr-code";
 import { useUserSession } from "../../../components/require-user";
 import { useConfig } from "../../../config/use-config";
 import { formatDateTime } from "../../../lib/format";
@@ -34,6 +35,10 @@ export const stopCountSeconds = 5;
 export function RentActionScreen() {
   const [search] = useSearchParams();
   const query = useMemo(() => readRentQuery(search), [search]);
+  // The door QR's encoder loads while the order and the QR code do.
+  useEffect(() => {
+    void preloadQrEncoder();
+  }, []);
   switch (query.act) {
     case "cancel_success":
       return <CancelSuccess query={query} />;

@@ -7,6 +7,7 @@ import { AlertIcon } from "../../../components/icons";
 import { useHeaderAction } from "../../../components/layouts/header-actions";
 import { ScreenSkeleton } from "../../../components/loaders";
 import { PageTitle } from "../../../components/page-title";
+import { preloadQrEncoder } from "../../../components/qr-code";
 import { useUserSession } from "../../../components/require-user";
 import { useConfig } from "../../../config/use-config";
 import { errorMessage } from "../../../lib/api-client";
@@ -48,6 +49,11 @@ export function RentStatusScreen() {
   const [seenError, setSeenError] = useState<unknown>(null);
 
   useStatusTransitions(order, productName);
+
+  // The door QRs' encoder loads while the order does.
+  useEffect(() => {
+    void preloadQrEncoder();
+  }, []);
 
   // The last order shown is kept for the header's share button (spec §3 order_data).
   useEffect(() => {
