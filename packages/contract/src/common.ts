@@ -1,31 +1,42 @@
 import * as z from "zod/mini";
 
+/**
+ * `schema.check(...checks)` as a plain function. Bundlers cannot tell that a method call has no
+ * side effects, so a schema built with `.check()` would stay in every bundle that imports its
+ * module, used or not; a call of this function is dropped when its result is unused.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function checked<T extends z.ZodMiniType>(schema: T, ...checks: Parameters<T["check"]>): T {
+  return schema.check(...checks);
+}
+
 /** Languages of the product: Indonesian is the default and the fallback. */
 export const Language = z.enum(["id", "en"]);
 export type Language = z.infer<typeof Language>;
 export const defaultLanguage: Language = "id";
 
 /** Point in time as milliseconds since the Unix epoch. */
-export const EpochMillis = z.int().check(z.nonnegative());
+export const EpochMillis = checked(z.int(), z.nonnegative());
 
 /** Rupiah amount in whole Rupiah. */
-export const Rupiah = z.int().check(z.nonnegative());
+export const Rupiah = checked(z.int(), z.nonnegative());
 
 /** Database id as it appears in paths and queries (`orderid=123`). */
-export const NumericId = z.coerce
-  .number({ error: "must be a number" })
-  .check(
-    z.int({ error: "must be a whole number" }),
-    z.positive({ error: "must be a positive number" }),
-    z.maximum(2_147_483_647, { error: "is too large" }),
-  );
+export const NumericId = checked(
+  z.coerce.number({ error: "must be a number" }),
+  z.int({ error: "must be a whole number" }),
+  z.positive({ error: "must be a positive number" }),
+  z.maximum(2_147_483_647, { error: "is too large" }),
+);
 
 /** A description shown in the OpenAPI document (classic zod's `.describe`). */
+/* @__NO_SIDE_EFFECTS__ */
 export function described<T extends z.ZodMiniType>(schema: T, description: string): T {
   return schema.check(z.core.describe(description));
 }
 
 /** Every success response: `{ code: 200, message?, data }`. */
+/* @__NO_SIDE_EFFECTS__ */
 export function envelope<T extends z.core.$ZodType>(data: T) {
   return z.object({ code: z.literal(200), message: z.optional(z.string()), data });
 }
@@ -41,19 +52,19 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 /** HTML supplied by the server (banners, services, settings); clients must sanitise before rendering. */
 export const ServerHtml = described(
-  z.string().check(z.maxLength(20_000)),
+  checked(z.string(), z.maxLength(20_000)),
   "HTML from the server; sanitise before rendering",
 );
 
 /** Trimmed, non-empty text with a bounded length. */
+/* @__NO_SIDE_EFFECTS__ */
 export function requiredText(message: string, max = 200) {
-  return z
-    .string({ error: message })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: message }),
-      z.maxLength(max, { error: `must be at most ${max} characters` }),
-    );
+  return checked(
+    z.string({ error: message }),
+    z.trim(),
+    z.minLength(1, { error: message }),
+    z.maxLength(max, { error: `must be at most ${max} characters` }),
+  );
 }
 
 /** The "response" of an image call: the raw bytes, not an envelope. */

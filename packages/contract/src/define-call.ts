@@ -28,6 +28,7 @@ export interface CallDef {
 }
 
 /** Declares a call, keeping its exact schemas and literals in the type. */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineCall<const C extends CallDef>(call: C): C {
   return call;
 }

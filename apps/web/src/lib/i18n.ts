@@ -2,12 +2,19 @@ import type { Language } from "@paxelbox/contract";
 import i18next, { type i18n as I18n, type ParseKeys, type Resource } from "i18next";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import id from "../locales/id.ts";
+import shell from "../locales/id/shell.json";
+import type id from "../locales/id.ts";
 import { languageCookieName, readCookie, storage } from "./storage";
 
 /**
  * The one door to translations. Indonesian is the default, the fallback and the source of the
  * key types (see `i18next.d.ts`); English loads on demand. Components use `useT()` from here.
+ *
+ * In the browser, Indonesian starts with the shell's messages only; each feature's messages
+ * (`marketing.*`, `dropOff.*`, `rent.*`) come with the routes that show it: a route module imports
+ * `lib/messages/<feature>`, which registers them (`addMessages`) before the route renders —
+ * before hydration for the first page, before a client-side navigation shows it otherwise.
+ * The server and English load every message.
  */
 
 export type { Language };
@@ -20,6 +27,9 @@ export type TKey = ParseKeys<typeof namespace>;
 
 type Messages = typeof id;
 
+/** A feature's part of the messages, registered by the routes that show it. */
+export type MessageFeature = Exclude<keyof Messages, keyof typeof shell>;
+
 export function isLanguage(value: unknown): value is Language {
   return value === "id" || value === "en";
 }
@@ -31,15 +41,39 @@ export function toLanguage(value: unknown): Language {
   return isLanguage(short) ? short : defaultLanguage;
 }
 
-const loaded: Partial<Record<Language, Messages>> = { id };
+const loaded: Partial<Record<Language, Partial<Messages>>> = { id: { ...shell } };
+const complete = new Set<Language>();
 const loaders: Record<Language, () => Promise<Messages>> = {
-  id: async () => id,
+  id: () => import("../locales/id.ts").then((module) => module.default as Messages),
   en: () => import("../locales/en.ts").then((module) => module.default as Messages),
 };
+const onServer = typeof document === "undefined";
+/** The browser's instances (one per session), which receive messages registered later. */
+const browserInstances = new Set<I18n>();
 
-/** Loads a language's messages (once); call before creating or switching to it. */
+/** Registers a feature's Indonesian messages (once); see `lib/messages/`. */
+export function addMessages<F extends MessageFeature>(feature: F, messages: Messages[F]): void {
+  loaded.id ??= {};
+  const indonesian = loaded.id;
+  if (indonesian[feature]) return;
+  indonesian[feature] = messages;
+  for (const instance of browserInstances) {
+    instance.addResourceBundle(defaultLanguage, namespace, { [feature]: messages }, true, true);
+  }
+}
+
+/**
+ * Loads a language's messages (once); call before creating or switching to it. Indonesian in the
+ * browser is the shell's plus the registered features' and needs no loading.
+ */
 export async function ensureLanguage(language: Language): Promise<void> {
-  loaded[language] ??= await loaders[language]();
+  const wanted: Language[] = onServer ? [defaultLanguage, language] : language === "en" ? ["en"] : [];
+  for (const each of wanted) {
+    if (complete.has(each)) continue;
+    const messages = await loaders[each]();
+    loaded[each] = { ...messages, ...loaded[each] };
+    complete.add(each);
+  }
 }
 
 function resources(): Resource {
@@ -75,6 +109,7 @@ export function createI18n(language: Language, options: I18nOptions): I18n {
     interpolation: { escapeValue: false, defaultVariables: { product: options.product } },
     react: { useSuspense: false },
   });
+  if (!onServer) browserInstances.add(instance);
   return instance;
 }
 

@@ -1,3 +1,4 @@
+import "../lib/messages/marketing";
 import type { BusinessType } from "@paxelbox/contract";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { GuestBookForm } from "../features/guest-book/components/guest-book-form";

@@ -1,3 +1,4 @@
+import "../lib/messages/marketing";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { GuestBookSubmitted } from "../features/guest-book/components/guest-book-submitted";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";

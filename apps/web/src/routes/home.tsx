@@ -1,3 +1,4 @@
+import "../lib/messages/marketing";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { ButtonLink } from "../components/button";

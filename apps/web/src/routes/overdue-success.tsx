@@ -1,3 +1,4 @@
+import "../lib/messages/drop-off";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { OverdueResult } from "../features/overdue/components/overdue-result";
 

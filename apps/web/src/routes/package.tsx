@@ -1,3 +1,4 @@
+import "../lib/messages/drop-off";
 import { NumericId } from "@paxelbox/contract";
 import { redirect, useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";

@@ -1,3 +1,4 @@
+import "../lib/messages/marketing";
 import { Link } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { fetchBanners, fetchServices } from "../features/marketing/api/content.server";

@@ -1,3 +1,4 @@
+import "../lib/messages/marketing";
 import { data, redirect } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { seoMeta } from "../features/marketing/lib/seo";

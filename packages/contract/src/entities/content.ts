@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { Language, ServerHtml } from "../common.ts";
+import { checked, Language, ServerHtml } from "../common.ts";
 
 /** App-store buttons shared by banners and services. */
 export const DownloadButton = z.object({
@@ -44,27 +44,25 @@ export type Service = z.infer<typeof Service>;
 export const ContentListQuery = z.object({
   language: z._default(Language, "id"),
   limit: z._default(
-    z.coerce
-      .number({ error: "limit must be a number" })
-      .check(
-        z.int({ error: "limit must be a whole number" }),
-        z.minimum(-1, { error: "limit must be -1 (all) or more" }),
-        z.maximum(100, { error: "limit must be at most 100" }),
-      ),
+    checked(
+      z.coerce.number({ error: "limit must be a number" }),
+      z.int({ error: "limit must be a whole number" }),
+      z.minimum(-1, { error: "limit must be -1 (all) or more" }),
+      z.maximum(100, { error: "limit must be at most 100" }),
+    ),
     -1,
   ),
 });
 export type ContentListQuery = z.infer<typeof ContentListQuery>;
 
 export const ShortLinkParams = z.object({
-  code: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { error: "code is required" }),
-      z.maxLength(64, { error: "code is too long" }),
-      z.regex(/^[A-Za-z0-9_-]+$/, { error: "code may contain only letters, digits, - and _" }),
-    ),
+  code: checked(
+    z.string(),
+    z.trim(),
+    z.minLength(1, { error: "code is required" }),
+    z.maxLength(64, { error: "code is too long" }),
+    z.regex(/^[A-Za-z0-9_-]+$/, { error: "code may contain only letters, digits, - and _" }),
+  ),
 });
 export const ShortLink = z.object({ url: z.string() });
 export type ShortLink = z.infer<typeof ShortLink>;

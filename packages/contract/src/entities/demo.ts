@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { checked } from "../common.ts";
 
 /** Demo scenarios: each creates a fresh record and names the page to open. */
 export const scenarioIds = [
@@ -36,26 +37,27 @@ export const MediaParams = z.object({
   kind: z.enum(["banner", "service", "guide", "locker", "badge", "brand", "misc"], {
     error: "unknown media kind",
   }),
-  name: z
-    .string()
-    .check(z.regex(/^[A-Za-z0-9_.-]+\.svg$/, { error: "unknown media name" }), z.maxLength(120)),
+  name: checked(
+    z.string(),
+    z.regex(/^[A-Za-z0-9_.-]+\.svg$/, { error: "unknown media name" }),
+    z.maxLength(120),
+  ),
 });
 
 export const BarcodeParams = z.object({
-  product: z.string().check(z.regex(/^[a-z0-9-]{1,32}$/, { error: "unknown product" })),
-  barcodeId: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, { error: "unknown barcode" })),
+  product: checked(z.string(), z.regex(/^[a-z0-9-]{1,32}$/, { error: "unknown product" })),
+  barcodeId: checked(z.string(), z.regex(/^[A-Za-z0-9-]{1,64}$/, { error: "unknown barcode" })),
 });
 
 /** Locker-kiosk simulator: a scanned QR text and, optionally, the box it was scanned at. */
 export const KioskScanBody = z.object({
-  code: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { error: "code is required" }),
-      z.maxLength(200, { error: "code is too long" }),
-    ),
-  boxId: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  code: checked(
+    z.string(),
+    z.trim(),
+    z.minLength(1, { error: "code is required" }),
+    z.maxLength(200, { error: "code is too long" }),
+  ),
+  boxId: z.optional(checked(z.coerce.number(), z.int(), z.positive())),
 });
 
 export const KioskAction = z.enum(["store", "open", "stop", "dropoff-store", "pickup"]);
@@ -72,14 +74,13 @@ export const KioskScanResult = z.object({
 });
 export type KioskScanResult = z.infer<typeof KioskScanResult>;
 
-export const AdvanceParams = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
+export const AdvanceParams = z.object({ id: checked(z.coerce.number(), z.int(), z.positive()) });
 export const AdvanceBody = z.object({
-  minutes: z
-    .number({ error: "minutes must be a number" })
-    .check(
-      z.int({ error: "minutes must be a whole number" }),
-      z.minimum(1, { error: "minutes must be at least 1" }),
-      z.maximum(60 * 24 * 60, { error: "minutes must be at most 60 days" }),
-    ),
+  minutes: checked(
+    z.number({ error: "minutes must be a number" }),
+    z.int({ error: "minutes must be a whole number" }),
+    z.minimum(1, { error: "minutes must be at least 1" }),
+    z.maximum(60 * 24 * 60, { error: "minutes must be at most 60 days" }),
+  ),
 });
 export const AdvanceResult = z.object({ id: z.int(), minutes: z.int() });

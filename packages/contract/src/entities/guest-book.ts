@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { checked } from "../common.ts";
 
 export const BusinessType = z.enum(["Individu", "Business"]);
 export type BusinessType = z.infer<typeof BusinessType>;
@@ -24,34 +25,46 @@ const m = guestBookMessages;
 
 /** Fields of the guest-book form, shared by the form and the API. */
 export const guestBookFields = {
-  sender_name: z
-    .string({ error: m.senderNameRequired })
-    .check(z.trim(), z.minLength(1, { error: m.senderNameRequired }), z.maxLength(100)),
+  sender_name: checked(
+    z.string({ error: m.senderNameRequired }),
+    z.trim(),
+    z.minLength(1, { error: m.senderNameRequired }),
+    z.maxLength(100),
+  ),
   sender_contact: z.pipe(
     z.pipe(
       z.string({ error: m.senderContactRequired }),
       z.transform((value: string) => value.replace(/\D/g, "")),
     ),
-    z
-      .string()
-      .check(
-        z.minLength(1, { error: m.senderContactRequired, abort: true }),
-        z.regex(guestBookPhonePattern, { error: m.senderContactFormat }),
-      ),
+    checked(
+      z.string(),
+      z.minLength(1, { error: m.senderContactRequired, abort: true }),
+      z.regex(guestBookPhonePattern, { error: m.senderContactFormat }),
+    ),
   ),
   email_address: z.pipe(
-    z
-      .string({ error: m.emailRequired })
-      .check(z.trim(), z.minLength(1, { error: m.emailRequired }), z.maxLength(254)),
+    checked(
+      z.string({ error: m.emailRequired }),
+      z.trim(),
+      z.minLength(1, { error: m.emailRequired }),
+      z.maxLength(254),
+    ),
     z.email({ error: m.emailInvalid }),
   ),
-  purpose: z
-    .union([GuestBookPurpose, z.literal("")])
-    .check(z.refine((value) => value !== "", { error: m.purposeRequired })),
-  message: z
-    .string({ error: m.messageRequired })
-    .check(z.trim(), z.minLength(1, { error: m.messageRequired }), z.maxLength(2000)),
-  term_check: z.boolean().check(z.refine((value) => value, { error: m.termRequired })),
+  purpose: checked(
+    z.union([GuestBookPurpose, z.literal("")]),
+    z.refine((value) => value !== "", { error: m.purposeRequired }),
+  ),
+  message: checked(
+    z.string({ error: m.messageRequired }),
+    z.trim(),
+    z.minLength(1, { error: m.messageRequired }),
+    z.maxLength(2000),
+  ),
+  term_check: checked(
+    z.boolean(),
+    z.refine((value) => value, { error: m.termRequired }),
+  ),
 };
 
 export const GuestBookForm = z.object({ ...guestBookFields, business_type: z.optional(BusinessType) });
@@ -65,7 +78,7 @@ export const GuestBookSubmission = z.object({
   requested_value: GuestBookPurpose,
   message: guestBookFields.message,
   business_type: z.optional(BusinessType),
-  token: z._default(z.string().check(z.trim(), z.maxLength(4000)), ""),
+  token: z._default(checked(z.string(), z.trim(), z.maxLength(4000)), ""),
 });
 export type GuestBookSubmission = z.input<typeof GuestBookSubmission>;
 

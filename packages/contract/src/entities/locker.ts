@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { NumericId, Rupiah } from "../common.ts";
+import { checked, NumericId, Rupiah } from "../common.ts";
 
 /** Door sizes of spec §3 (a mouth is a door of a box). */
 export const MouthTypeName = z.enum([
@@ -38,10 +38,10 @@ export type BoxLocationDetail = z.infer<typeof BoxLocationDetail>;
 /** A door size that can be chosen on the drop-off form. Dimensions in centimetres. */
 export const LockerSize = z.object({
   name: MouthTypeName,
-  height: z.int().check(z.positive()),
-  depth: z.int().check(z.positive()),
-  width: z.int().check(z.positive()),
-  available: z.int().check(z.nonnegative()),
+  height: checked(z.int(), z.positive()),
+  depth: checked(z.int(), z.positive()),
+  width: checked(z.int(), z.positive()),
+  available: checked(z.int(), z.nonnegative()),
   price: Rupiah,
 });
 export type LockerSize = z.infer<typeof LockerSize>;
@@ -50,14 +50,14 @@ export const LockerSizesParams = z.object({ boxId: NumericId });
 
 /** Locker finder: search by name or area, or nearest to a point. */
 export const LockerSearchQuery = z.object({
-  q: z.optional(z.string().check(z.trim(), z.maxLength(100, { error: "q is too long" }))),
-  lat: z.optional(z.coerce.number().check(z.minimum(-90), z.maximum(90))),
-  lng: z.optional(z.coerce.number().check(z.minimum(-180), z.maximum(180))),
+  q: z.optional(checked(z.string(), z.trim(), z.maxLength(100, { error: "q is too long" }))),
+  lat: z.optional(checked(z.coerce.number(), z.minimum(-90), z.maximum(90))),
+  lng: z.optional(checked(z.coerce.number(), z.minimum(-180), z.maximum(180))),
   limit: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100, { error: "limit must be at most 100" })),
+    checked(z.coerce.number(), z.int(), z.minimum(1), z.maximum(100, { error: "limit must be at most 100" })),
     20,
   ),
-  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(10_000)), 0),
+  offset: z._default(checked(z.coerce.number(), z.int(), z.minimum(0), z.maximum(10_000)), 0),
 });
 
 export const LockerListItem = z.object({

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { described, EpochMillis, NumericId, Rupiah } from "../common.ts";
+import { checked, described, EpochMillis, NumericId, Rupiah } from "../common.ts";
 import { MouthTypeName } from "./locker.ts";
 
 /** Order statuses of spec §4; other values may appear and are shown raw. */
@@ -24,7 +24,7 @@ export type OrderKind = z.infer<typeof OrderKind>;
 export const OrderParams = z.object({ orderid: NumericId });
 
 export const Donation = z.object({
-  qty: z.int().check(z.nonnegative()),
+  qty: checked(z.int(), z.nonnegative()),
   name: z.object({ en: z.string(), id: z.string() }),
   sub_total: Rupiah,
   donation_amount: Rupiah,
@@ -41,10 +41,10 @@ export const Order = z.object({
   createTime: EpochMillis,
   overdueDatetime: described(z.nullable(z.string()), "deadline as ISO 8601"),
   overdueTime: described(z.nullable(EpochMillis), "deadline: after it the order is overdue"),
-  overdueDays: z.int().check(z.nonnegative()),
+  overdueDays: checked(z.int(), z.nonnegative()),
   overduePrice: Rupiah,
   isExpired: described(z.boolean(), "expiry flag: the rent is treated as overdue even before the deadline"),
-  rentTime: z.int().check(z.nonnegative()),
+  rentTime: checked(z.int(), z.nonnegative()),
   rentTimeUnit: z.string(),
   storeTime: z.nullable(EpochMillis),
   takeTime: z.nullable(EpochMillis),
@@ -92,15 +92,18 @@ export const CancelRentBody = z.object({ id: NumericId });
 export const CancelRentResult = z.object({ id: z.int(), status: OrderStatusValue });
 
 export const TemporaryQrBody = z.object({
-  expressNumber: z
-    .string()
-    .check(z.trim(), z.minLength(1, { error: "expressNumber is required" }), z.maxLength(64)),
+  expressNumber: checked(
+    z.string(),
+    z.trim(),
+    z.minLength(1, { error: "expressNumber is required" }),
+    z.maxLength(64),
+  ),
 });
 export const TemporaryQr = z.object({ temporaryQrcode: z.string(), expiresAt: EpochMillis });
 
 export const OverdueQrBody = z.object({
   id: NumericId,
-  status: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
+  status: checked(z.string(), z.trim(), z.minLength(1), z.maxLength(32)),
 });
 export const OverdueQr = z.object({ qrcode: z.string() });
 
@@ -108,7 +111,7 @@ export const OverdueQr = z.object({ qrcode: z.string() });
 export const OverdueCalculation = z.object({
   total_overdue_fee: Rupiah,
   next_overdue_time: EpochMillis,
-  increase_duration: z.int().check(z.nonnegative()),
+  increase_duration: checked(z.int(), z.nonnegative()),
   overdue_fee_per_unit: Rupiah,
   rent_unit: z.string(),
   rent_unit_bahasa: z.string(),

@@ -1,13 +1,19 @@
 import * as z from "zod/mini";
-import { described, EpochMillis, Language, NumericId, Rupiah } from "../common.ts";
+import { checked, described, EpochMillis, Language, NumericId, Rupiah } from "../common.ts";
 import { InvoiceNumber, OverdueEmail } from "./drop-off.ts";
 
-const Url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).check(z.maxLength(2000));
+const Url = checked(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }), z.maxLength(2000));
 
 /** Text of at most `max` characters. */
-const text = (max: number) => z.string().check(z.maxLength(max));
+/* @__NO_SIDE_EFFECTS__ */
+function text(max: number) {
+  return checked(z.string(), z.maxLength(max));
+}
 /** Non-empty text of at most `max` characters. */
-const requiredText = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+/* @__NO_SIDE_EFFECTS__ */
+function requiredText(max: number) {
+  return checked(z.string(), z.minLength(1), z.maxLength(max));
+}
 
 /** Bank-interface (SNAP-style) overdue payment of a rent (spec §7). */
 export const BankInterfacePaymentBody = z.object({
@@ -18,8 +24,8 @@ export const BankInterfacePaymentBody = z.object({
       email: z.optional(text(254)),
       phone: text(20),
     }),
-    items: z
-      .array(
+    items: checked(
+      z.array(
         z.object({
           brand: text(100),
           category: text(100),
@@ -27,21 +33,25 @@ export const BankInterfacePaymentBody = z.object({
           name: text(200),
           price: z.object({
             currency: z.literal("IDR"),
-            value: z.string().check(z.regex(/^\d+(\.\d{2})?$/)),
+            value: checked(z.string(), z.regex(/^\d+(\.\d{2})?$/)),
           }),
           quantity: z.literal(1),
         }),
-      )
-      .check(z.minLength(1), z.maxLength(10)),
+      ),
+      z.minLength(1),
+      z.maxLength(10),
+    ),
     language: Language,
-    payOptionDetails: z._default(z.array(z.record(z.string(), z.unknown())).check(z.maxLength(10)), []),
+    payOptionDetails: z._default(checked(z.array(z.record(z.string(), z.unknown())), z.maxLength(10)), []),
   }),
   isOverdue: z.literal(true),
-  overdueDuration: z.int().check(z.positive()),
+  overdueDuration: checked(z.int(), z.positive()),
   partnerReferenceNo: described(requiredText(64), "order number"),
-  urlParam: z
-    .array(z.object({ url: Url, type: z.literal("PAY_RETURN"), isDeeplink: z.enum(["Y", "N"]) }))
-    .check(z.minLength(1), z.maxLength(3)),
+  urlParam: checked(
+    z.array(z.object({ url: Url, type: z.literal("PAY_RETURN"), isDeeplink: z.enum(["Y", "N"]) })),
+    z.minLength(1),
+    z.maxLength(3),
+  ),
 });
 export const BankInterfacePaymentResult = z.object({
   checkoutUrl: z.string(),
@@ -52,7 +62,7 @@ export const BankInterfacePaymentResult = z.object({
 /** Non-interface flow: a short-lived access token, then the locker order. */
 export const PaymentToken = z.object({ access_token: z.string(), expires_in: z.int() });
 export const AccessTokenQuery = z.object({
-  access_token: z.string().check(z.minLength(1, { error: "access_token is required" }), z.maxLength(200)),
+  access_token: checked(z.string(), z.minLength(1, { error: "access_token is required" }), z.maxLength(200)),
 });
 
 export const LockerOrderBody = z.object({
@@ -71,7 +81,7 @@ export const LockerOrderBody = z.object({
     price: Rupiah,
     size: text(20),
     loker_order_type: z.literal("rental"),
-    duration: z.int().check(z.positive()),
+    duration: checked(z.int(), z.positive()),
     currency: z.literal("Rp"),
     client: z.literal("userapp_locker"),
   }),
@@ -89,8 +99,8 @@ export const DropoffPaymentBody = z.object({
   failed_url: Url,
   cancel_url: Url,
   locker_order_type: z.literal("Drop Off"),
-  order_info: z
-    .array(
+  order_info: checked(
+    z.array(
       z.object({
         order_id: NumericId,
         name: text(100),
@@ -99,13 +109,15 @@ export const DropoffPaymentBody = z.object({
         box_name: text(200),
         size: text(20),
         localization: text(20),
-        duration: z.int().check(z.nonnegative()),
+        duration: checked(z.int(), z.nonnegative()),
         price: Rupiah,
         currency: z.literal("Rp"),
         payment_type: z.literal("extention"),
       }),
-    )
-    .check(z.minLength(1), z.maxLength(1)),
+    ),
+    z.minLength(1),
+    z.maxLength(1),
+  ),
 });
 
 /** Snap overdue drop-off payment (spec §7), used when `snap_bi_dropoff` is enabled. */
@@ -115,7 +127,7 @@ export const SnapDropoffPaymentBody = z.object({
   email: OverdueEmail,
   invoice_number: InvoiceNumber,
   overdue_time: EpochMillis,
-  overdue_days: z.int().check(z.nonnegative()),
+  overdue_days: checked(z.int(), z.nonnegative()),
   overdue_total_price: Rupiah,
   recipient_name: text(100),
   phone: text(20),
@@ -147,7 +159,10 @@ export const SnapNotification = z.object({
     "00 success, 03 pending, 05 cancelled, 06 failed",
   ),
   transactionStatusDesc: z.optional(text(64)),
-  amount: z.object({ value: z.string().check(z.regex(/^\d+\.\d{2}$/)), currency: z.literal("IDR") }),
+  amount: z.object({
+    value: checked(z.string(), z.regex(/^\d+\.\d{2}$/)),
+    currency: z.literal("IDR"),
+  }),
   additionalInfo: z.object({ eventId: requiredText(64) }),
 });
 

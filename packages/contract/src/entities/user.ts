@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { Language } from "../common.ts";
+import { checked, Language } from "../common.ts";
 
 /** The signed-in customer, as returned by the members auth call (spec §3 "User data"). */
 export const UserData = z.object({
@@ -13,7 +13,10 @@ export const UserData = z.object({
 export type UserData = z.infer<typeof UserData>;
 
 export const MembersAuthQuery = z.object({
-  token: z
-    .string({ error: "token is required" })
-    .check(z.trim(), z.minLength(1, { error: "token is required" }), z.maxLength(200)),
+  token: checked(
+    z.string({ error: "token is required" }),
+    z.trim(),
+    z.minLength(1, { error: "token is required" }),
+    z.maxLength(200),
+  ),
 });

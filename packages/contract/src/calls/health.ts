@@ -2,7 +2,6 @@ import { defineCall } from "../define-call.ts";
 import { Health } from "../entities/demo.ts";
 
 /** Operations. */
-
 export const health = defineCall({
   id: "health",
   method: "GET",

@@ -2,7 +2,6 @@ import { defineCall } from "../define-call.ts";
 import { MembersAuthQuery, UserData } from "../entities/user.ts";
 
 /** Members: the signed-in customer. */
-
 export const validateUser = defineCall({
   id: "validateUser",
   method: "GET",

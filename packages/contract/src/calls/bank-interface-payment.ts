@@ -1,0 +1,14 @@
+import { defineCall } from "../define-call.ts";
+import { BankInterfacePaymentBody, BankInterfacePaymentResult } from "../entities/payment.ts";
+
+/** Payments: overdue fees of rents and drop-offs, and the gateways' notifications. */
+export const bankInterfacePayment = defineCall({
+  id: "bankInterfacePayment",
+  method: "POST",
+  path: "/api/v1/box/payments",
+  summary: "Bank-interface (SNAP) overdue payment of a rent",
+  tag: "payments",
+  auth: "bearer",
+  body: BankInterfacePaymentBody,
+  response: BankInterfacePaymentResult,
+});

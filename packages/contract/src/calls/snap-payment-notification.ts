@@ -1,0 +1,14 @@
+import { defineCall } from "../define-call.ts";
+import { NotificationReceipt, SnapNotification } from "../entities/payment.ts";
+
+/** Payments: overdue fees of rents and drop-offs, and the gateways' notifications. */
+export const snapPaymentNotification = defineCall({
+  id: "snapPaymentNotification",
+  method: "POST",
+  path: "/api/v1/payments/snap/notify",
+  summary: "Signed result of a bank-interface (SNAP) checkout (x-timestamp, x-signature)",
+  tag: "payments",
+  auth: "none",
+  body: SnapNotification,
+  response: NotificationReceipt,
+});

@@ -1,0 +1,14 @@
+import { defineCall } from "../define-call.ts";
+import { TemporaryQr, TemporaryQrBody } from "../entities/order.ts";
+
+/** Orders: rent and drop-off records and their QR codes. */
+export const temporaryQr = defineCall({
+  id: "temporaryQr",
+  method: "POST",
+  path: "/api/v1/box/qrcode/temporary",
+  summary: "One-time QR that opens the rented door during the rent",
+  tag: "orders",
+  auth: "bearer",
+  body: TemporaryQrBody,
+  response: TemporaryQr,
+});
