@@ -1,5 +1,4 @@
 import "./styles/global.css";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
@@ -32,7 +31,6 @@ import {
   useLanguageOf,
   useT,
 } from "./lib/i18n";
-import { createQueryClient } from "./lib/query-client";
 import { setRuntimeConfig } from "./lib/runtime-config";
 import { isMobileUserAgent } from "./lib/variant";
 import styles from "./root.module.css";
@@ -92,9 +90,8 @@ function useHydratedMarker() {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const config = data?.config ?? fallbackPublicConfig;
-  // One i18n instance and one QueryClient per server request, and per browser session.
+  // One i18n instance per server request, and per browser session.
   const [i18n] = useState(() => createI18n(data?.language ?? "id", { product: config.productName }));
-  const [queryClient] = useState(createQueryClient);
   const language = useLanguageOf(i18n);
   setRuntimeConfig(config);
   useStoredLanguagePreference(i18n);
@@ -111,10 +108,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            {children}
-            <Toaster />
-          </QueryClientProvider>
+          {children}
+          <Toaster />
         </I18nextProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />

@@ -2,6 +2,7 @@ import "../lib/messages/drop-off";
 import { NumericId } from "@paxelbox/contract";
 import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
+import { QueryProvider } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
 import { OrderScreen } from "../features/order/components/order-screen";
 
@@ -10,9 +11,11 @@ export const handle = routeHandle({ layout: "webview", titleKey: "header.orderDe
 /** Order detail (named route `order`, `/order?orderid=&token=&preview=`). */
 export default function OrderRoute() {
   return (
-    <RequireUser>
-      <OrderRouteContent />
-    </RequireUser>
+    <QueryProvider>
+      <RequireUser>
+        <OrderRouteContent />
+      </RequireUser>
+    </QueryProvider>
   );
 }
 

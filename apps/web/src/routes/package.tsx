@@ -2,6 +2,7 @@ import "../lib/messages/drop-off";
 import { NumericId } from "@paxelbox/contract";
 import { redirect, useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
+import { QueryProvider } from "../components/query-provider";
 import { PackageScreen } from "../features/drop-off/components/package-screen";
 import { paths } from "../paths";
 import type { Route } from "./+types/package";
@@ -26,5 +27,9 @@ export default function PackageRoute() {
   const boxId = boxIdOf(search);
   if (boxId === null) return null;
   const name = search.get("name")?.trim() || null;
-  return <PackageScreen key={boxId} boxId={boxId} lockerName={name} />;
+  return (
+    <QueryProvider>
+      <PackageScreen key={boxId} boxId={boxId} lockerName={name} />
+    </QueryProvider>
+  );
 }

@@ -1,0 +1,21 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { createQueryClient } from "../lib/query-client";
+
+let browserClient: ReturnType<typeof createQueryClient> | undefined;
+
+function sessionClient() {
+  if (typeof window === "undefined") return createQueryClient();
+  browserClient ??= createQueryClient();
+  return browserClient;
+}
+
+/**
+ * TanStack Query for the routes that call the API from the browser (the web-view screens and the
+ * package form); the marketing pages do without it. One QueryClient per server render and one per
+ * browser session, shared by every route that wraps itself in this provider.
+ */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(sessionClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
