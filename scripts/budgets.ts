@@ -62,7 +62,12 @@ export function measure(clientDir: string): RouteSize[] {
     }
     return bytes;
   };
-  const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + size(file), 0);
+  // The manifest may mark an asset with a fragment (`/assets/button-….css#`): the same file.
+  const sum = (files: Iterable<string>) =>
+    [...new Set([...files].map((file) => file.replace(/[#?].*$/, "")))].reduce(
+      (total, file) => total + size(file),
+      0,
+    );
   const chain = (route: RouteEntry): RouteEntry[] => {
     const parent = route.parentId ? manifest.routes[route.parentId] : undefined;
     return parent ? [...chain(parent), route] : [route];

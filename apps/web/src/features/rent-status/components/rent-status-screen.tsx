@@ -23,13 +23,36 @@ import {
   showsShareButton,
   toHrefQuery,
 } from "../lib/rent-view";
-import { InStoreView } from "./in-store-view";
-import { OtherView } from "./other-view";
-import { OverdueView } from "./overdue-view";
 import styles from "./rent-status.module.css";
 import { ShareOrderButton } from "./share-order-button";
-import { StopView } from "./stop-view";
-import { ToStoreView } from "./to-store-view";
+
+type RentViews = typeof import("./rent-views");
+let rentViews: RentViews | undefined;
+let loadingViews: Promise<RentViews> | undefined;
+
+/** Loads the five views once (they arrive while the order does). */
+function loadRentViews(): Promise<RentViews> {
+  loadingViews ??= import("./rent-views").then((module) => {
+    rentViews = module;
+    return module;
+  });
+  return loadingViews;
+}
+
+function useRentViews(): RentViews | undefined {
+  const [views, setViews] = useState(() => rentViews);
+  useEffect(() => {
+    if (views) return;
+    let active = true;
+    loadRentViews().then((loaded) => {
+      if (active) setViews(loaded);
+    });
+    return () => {
+      active = false;
+    };
+  }, [views]);
+  return views;
+}
 
 /**
  * The rent-status page (`/order-status?orderid&token…`, spec §2, §4): the order polled every 5 s
@@ -47,10 +70,11 @@ export function RentStatusScreen() {
   const orderQuery = useRentOrder(canLoad ? query.orderid : null, token, { poll: true });
   const order = orderQuery.data;
   const [seenError, setSeenError] = useState<unknown>(null);
+  const views = useRentViews();
 
   useStatusTransitions(order, productName);
 
-  // The door QRs' encoder loads while the order does.
+  // The door QRs' encoder loads while the order (and the views) do.
   useEffect(() => {
     void preloadQrEncoder();
   }, []);
@@ -124,12 +148,12 @@ export function RentStatusScreen() {
     />
   );
 
-  if (!order) {
+  if (!order || !views) {
     return (
       <div className={styles.page}>
         <PageTitle title={t("rent.pageTitle")} />
         {heading}
-        {failed ? (
+        {failed && !order ? (
           <div className={styles.content}>
             <div className={styles.result} data-testid="rent-load-failed">
               <span className={styles.resultIcon} data-tone="danger">
@@ -152,6 +176,7 @@ export function RentStatusScreen() {
     );
   }
 
+  const { InStoreView, OtherView, OverdueView, StopView, ToStoreView } = views;
   return (
     <div className={styles.page} data-testid="rent-status" data-view={view} data-status={order.status}>
       <PageTitle title={view === "overdue" ? t("header.overdueFee") : t("rent.pageTitle")} />
