@@ -5,6 +5,7 @@ export * from "./define-call.ts";
 export * from "./entities/content.ts";
 export * from "./entities/demo.ts";
 export * from "./entities/drop-off.ts";
+export * from "./entities/drop-off-texts.ts";
 export * from "./entities/guest-book.ts";
 export * from "./entities/locker.ts";
 export * from "./entities/order.ts";

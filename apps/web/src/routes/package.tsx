@@ -15,17 +15,20 @@ function boxIdOf(search: URLSearchParams): number | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Without a box id there is nothing to fill in: go home (spec §5). */
+/**
+ * Without a box id there is nothing to fill in: go home (spec §5). The box id is read here, on the
+ * server, so that the page itself needs no schema to show the form.
+ */
 export function loader({ request }: Route.LoaderArgs) {
-  if (boxIdOf(new URL(request.url).searchParams) === null) throw redirect(paths.home.href());
-  return null;
+  const boxId = boxIdOf(new URL(request.url).searchParams);
+  if (boxId === null) throw redirect(paths.home.href());
+  return { boxId };
 }
 
 /** Drop-off package form, titled Data Package (`/package?boxId=&name=`). */
-export default function PackageRoute() {
+export default function PackageRoute({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  const boxId = boxIdOf(search);
-  if (boxId === null) return null;
+  const { boxId } = loaderData;
   const name = search.get("name")?.trim() || null;
   return (
     <QueryProvider>

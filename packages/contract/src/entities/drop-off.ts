@@ -1,31 +1,13 @@
 import * as z from "zod/mini";
 import { checked, described, EpochMillis, NumericId, Rupiah } from "../common.ts";
+import { dropOffMessages, mobileNumberPattern, packagePhotoMaxBytes } from "./drop-off-texts.ts";
 import { MouthTypeName } from "./locker.ts";
 import { OrderStatusValue } from "./order.ts";
 
 export const OverdueStatus = z.enum(["need_to_pay", "none", "expired"]);
 export type OverdueStatus = z.infer<typeof OverdueStatus>;
 
-/** Indonesian mobile number, digits only: 08… or 628…, 10 to 14 digits in all. */
-export const mobileNumberPattern = /^(0|62)8\d{8,11}$/;
-
-/** Drop-off form fields; messages follow spec §5 ('{field} should not be empty'). */
-export const dropOffMessages = {
-  senderName: "Sender name should not be empty",
-  recipientName: "Recipient name should not be empty",
-  recipientMobileNumber: "Recipient mobile number should not be empty",
-  recipientMobileNumberFormat: "Recipient mobile number should start with 08 or 628 and have 10 to 14 digits",
-  lockerLocation: "Locker location should not be empty",
-  packageSize: "Package size should not be empty",
-  packagePhoto: "Package photo should not be empty",
-  slider: "please swipe for verification",
-} as const;
-
 const d = dropOffMessages;
-
-/** Upper bound of a package photo once decoded (the browser compresses to about 300 KB first). */
-export const packagePhotoMaxBytes = 2 * 1024 * 1024;
-export const packagePhotoTypes = ["image/jpeg", "image/png", "image/webp"] as const;
 
 /** Photo as a data URL of an image type; size and magic bytes are re-checked on the server. */
 export const PhotoDataUrl = checked(

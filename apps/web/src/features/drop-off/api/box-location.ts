@@ -1,10 +1,12 @@
-import { calls } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { request } from "../../../lib/api-client";
+import { lazyRequest } from "../../../lib/lazy-request";
 
 /** Location of a box: names the locker when the link carries no `name`. */
 export const getBoxLocation = (boxId: number, signal?: AbortSignal) =>
-  request(calls.boxLocationDetail, { params: { boxId }, query: { "rent-availability": "0" }, signal });
+  lazyRequest(
+    () => import("@paxelbox/contract/calls/box-location-detail").then((module) => module.boxLocationDetail),
+    { params: { boxId }, query: { "rent-availability": "0" }, signal },
+  );
 
 export const boxLocationQueryOptions = (boxId: number) =>
   queryOptions({

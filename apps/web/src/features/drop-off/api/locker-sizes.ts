@@ -1,10 +1,12 @@
-import { calls } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { request } from "../../../lib/api-client";
+import { lazyRequest } from "../../../lib/lazy-request";
 
 /** Door sizes of a box that still have a free door (`[]` → 'No locker available'). */
 export const getLockerSizes = (boxId: number, signal?: AbortSignal) =>
-  request(calls.lockerSizes, { params: { boxId }, signal });
+  lazyRequest(() => import("@paxelbox/contract/calls/locker-sizes").then((module) => module.lockerSizes), {
+    params: { boxId },
+    signal,
+  });
 
 export const lockerSizesQueryOptions = (boxId: number) =>
   queryOptions({

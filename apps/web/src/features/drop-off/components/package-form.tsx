@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { PackageData } from "@paxelbox/contract";
 import { type FocusEvent, type FormEvent, useEffect, useId, useState } from "react";
 import { Controller, type FieldErrors, useForm } from "react-hook-form";
@@ -17,7 +16,7 @@ import {
   type PackageFormInput,
   type PackageFormValues,
   packageFields,
-  packageFormSchema,
+  packageFormResolver,
   sizeOptionValues,
   toPackageData,
 } from "../lib/package-form";
@@ -51,7 +50,7 @@ export function PackageForm({ boxId, lockerName, sending, onSend }: PackageFormP
   const sizes = useLockerSizes(boxId);
   const location = useBoxLocation(boxId, !lockerName);
   const form = useForm<PackageFormInput, unknown, PackageFormValues>({
-    resolver: zodResolver(packageFormSchema),
+    resolver: packageFormResolver,
     defaultValues: emptyPackageForm(lockerName?.trim() ?? ""),
     mode: "onTouched",
     shouldFocusError: false,

@@ -2,10 +2,11 @@ import { useEffect, useRef } from "react";
 import { ErrorDialog } from "../../../components/error-dialog";
 import { Spinner } from "../../../components/loaders";
 import { PageTitle } from "../../../components/page-title";
-import { errorMessage } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-error";
 import { useT } from "../../../lib/i18n";
 import { useBoxLocation } from "../api/box-location";
 import { usePackageQr } from "../hooks/use-package-qr";
+import { loadPackageFormSchema } from "../lib/package-form";
 import { PackageForm } from "./package-form";
 import { PackageQr } from "./package-qr";
 import styles from "./package-screen.module.css";
@@ -23,6 +24,11 @@ export function PackageScreen({ boxId, lockerName }: PackageScreenProps) {
   const title = t("dropOff.package.title");
   const location = useBoxLocation(boxId, !lockerName);
   const shownName = lockerName ?? location.data?.locker_location ?? "";
+
+  // The form's schema loads right after the page shows (it is not needed to show the form).
+  useEffect(() => {
+    void loadPackageFormSchema();
+  }, []);
 
   // On phones the QR sits under the form: bring it into view once it appears.
   useEffect(() => {

@@ -2,7 +2,8 @@ import { dropOffMessages } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import en from "../../../locales/en/drop-off.json";
 import { fitWithin } from "./compress-photo";
-import { digitsOnly, emptyPackageForm, messageKey, packageFormSchema, toPackageData } from "./package-form";
+import { digitsOnly, emptyPackageForm, messageKey, packageFormResolver, toPackageData } from "./package-form";
+import { packageFormSchema } from "./package-form-schema";
 
 const photo = "data:image/jpeg;base64,/9j/4AAQSkZJRg==";
 
@@ -66,6 +67,15 @@ describe("drop-off form rules", () => {
       expect((en.package.messages as Record<string, string>)[key]).toBe(text);
     }
     expect(messageKey("something else")).toBeUndefined();
+  });
+
+  it("validates through the resolver, which loads the schema on first use", async () => {
+    const result = await packageFormResolver(emptyPackageForm("Locker A"), undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(result.errors.sender_name?.message).toBe(dropOffMessages.senderName);
+    expect(result.errors.locker_location).toBeUndefined();
   });
 
   it("shrinks a phone photo to a longest side of 1600 px without enlarging small ones", () => {

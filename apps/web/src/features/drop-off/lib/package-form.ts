@@ -1,42 +1,27 @@
-import {
-  dropOffMessages,
-  type LockerSize,
-  MouthTypeName,
-  type PackageData,
-  PackageData as PackageDataSchema,
-  PhotoDataUrl,
-  requiredText,
-} from "@paxelbox/contract";
-import * as z from "zod/mini";
+import { dropOffMessages, type LockerSize, type PackageData } from "@paxelbox/contract";
+import type { Resolver } from "react-hook-form";
+import type * as z from "zod/mini";
 import type { TKey } from "../../../lib/i18n";
-
-/**
- * The drop-off form (spec §3 "Drop-off form", §5): every rule comes from the contract's
- * `PackageData` (the same schema the API validates with), plus the form-only fields (locker
- * location, slider). Messages are the contract's English texts; `messageKey` translates them.
- *
- * Phone rule (spec §5 leaves it open): the contract's `mobileNumberPattern`, an Indonesian mobile
- * number of digits only, 08… or 628…, 10 to 14 digits in all (e.g. 0811222233333).
- */
-export const packageFormSchema = z.object({
-  sender_name: PackageDataSchema.shape.senderName,
-  recipient_name: PackageDataSchema.shape.recipientName,
-  recipient_mobile_number: PackageDataSchema.shape.takeUserPhoneNumber,
-  locker_location: requiredText(dropOffMessages.lockerLocation),
-  package_size: z.pipe(
-    z
-      .string({ error: dropOffMessages.packageSize })
-      .check(z.trim(), z.minLength(1, { error: dropOffMessages.packageSize })),
-    MouthTypeName,
-  ),
-  package_photo: PhotoDataUrl,
-  slider_verification: z
-    .boolean({ error: dropOffMessages.slider })
-    .check(z.refine((passed) => passed, { error: dropOffMessages.slider })),
-});
+import type { packageFormSchema } from "./package-form-schema";
 
 export type PackageFormInput = z.input<typeof packageFormSchema>;
 export type PackageFormValues = z.output<typeof packageFormSchema>;
+
+type PackageFormResolver = Resolver<PackageFormInput, unknown, PackageFormValues>;
+let schemaResolver: Promise<PackageFormResolver> | undefined;
+
+/**
+ * Loads the form's zod schema (the contract's rules, see `package-form-schema.ts`); the page
+ * starts it once it shows, the first validation waits for it.
+ */
+export function loadPackageFormSchema(): Promise<PackageFormResolver> {
+  schemaResolver ??= import("./package-form-schema").then((module) => module.packageFormZodResolver);
+  return schemaResolver;
+}
+
+/** react-hook-form's resolver: the contract's schema, loaded on first use rather than with the page. */
+export const packageFormResolver: PackageFormResolver = async (values, context, options) =>
+  (await loadPackageFormSchema())(values, context, options);
 
 export type PackageField = keyof PackageFormInput;
 

@@ -1,0 +1,15 @@
+import type { CallDef } from "@paxelbox/contract";
+import type { CallData, RequestOptions } from "./api-client";
+
+/**
+ * `request` of the api client for a page whose first render needs no schemas: the client and the
+ * call (with its zod schemas) load on the first request, e.g.
+ * `lazyRequest(() => import("@paxelbox/contract/calls/locker-sizes").then((m) => m.lockerSizes), …)`.
+ */
+export async function lazyRequest<C extends CallDef>(
+  loadCall: () => Promise<C>,
+  options: RequestOptions<C>,
+): Promise<CallData<C>> {
+  const [{ request }, call] = await Promise.all([import("./api-client"), loadCall()]);
+  return request(call, options);
+}
