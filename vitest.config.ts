@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-/** Unit and API tests of every workspace; browser tests run separately (apps/web/vitest.e2e.config.ts). */
+/** Unit and API tests of every workspace and of the scripts; browser tests run separately (apps/web/vitest.e2e.config.ts). */
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +10,7 @@ export default defineConfig({
       },
       { extends: "./apps/api/vitest.config.ts", test: { name: "api", root: "./apps/api" } },
       { extends: "./apps/web/vitest.config.ts", test: { name: "web", root: "./apps/web" } },
+      { test: { name: "scripts", root: "./scripts", include: ["*.test.ts"] } },
     ],
   },
 });

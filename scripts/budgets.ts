@@ -82,8 +82,7 @@ export function measure(clientDir: string): RouteSize[] {
   const leaves = Object.values(manifest.routes).filter(
     (route) => route.id !== "root" && !parents.has(route.id),
   );
-  const jsOf = (route: RouteEntry) =>
-    new Set(chain(route).flatMap((r) => [r.module, ...(r.imports ?? [])]));
+  const jsOf = (route: RouteEntry) => new Set(chain(route).flatMap((r) => [r.module, ...(r.imports ?? [])]));
   const leafJs = new Map(leaves.map((route) => [route, jsOf(route)]));
   // How many leaf routes preload each file: a file of one route only is that route's own.
   const users = new Map<string, number>();
@@ -134,5 +133,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`\nOver budget:\n  ${failures.join("\n  ")}`);
     process.exit(1);
   }
-  console.log(`\nEvery route within budget (initial JS ≤ ${kb(budgets.initialJs)}, route chunk ≤ ${kb(budgets.routeChunk)}, CSS ≤ ${kb(budgets.css)}).`);
+  console.log(
+    `\nEvery route within budget (initial JS ≤ ${kb(budgets.initialJs)}, route chunk ≤ ${kb(budgets.routeChunk)}, CSS ≤ ${kb(budgets.css)}).`,
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check, in the order that fails fastest.
- *   lint+format (Biome) → types (tsc) → unit and API tests (Vitest) → web build → browser tests (Chromium).
+ *   lint+format (Biome) → types (tsc) → unit and API tests (Vitest) → web build → bundle budgets
+ *   (scripts/budgets.ts) → browser tests (Chromium).
  * `npm test -- --api` runs only the API suite (CI repeats it against a PostgreSQL server).
  */
 import { spawnSync } from "node:child_process";
@@ -21,6 +22,7 @@ const steps: { name: string; command: string[]; cwd?: string }[] =
         { name: "Types: web", command: ["tsc", "-p", "apps/web/tsconfig.json"] },
         { name: "Unit and API tests", command: ["vitest", "run"] },
         { name: "Web build", command: ["react-router", "build"], cwd: "apps/web" },
+        { name: "Bundle budgets", command: ["node", "scripts/budgets.ts"] },
         {
           name: "Browser tests (Chromium)",
           command: ["vitest", "run", "--config", "vitest.e2e.config.ts"],
