@@ -61,9 +61,10 @@ describe.each(combos)("package form at %s in %s", (viewport, lang) => {
     expect(await $(page, "field-locker_location").locator("textarea").inputValue()).toBe(
       new URL(url, "http://x").searchParams.get("name"),
     );
-    // The size list shows `name [dimension cm] height x depth x width`.
-    const options = await $(page, "field-package_size").locator("option").allTextContents();
-    expect(options.length).toBeGreaterThan(1);
+    // The size list shows `name [dimension cm] height x depth x width` (once the sizes have arrived).
+    const sizeOptions = $(page, "field-package_size").locator("option");
+    await expect.poll(() => sizeOptions.count()).toBeGreaterThan(1);
+    const options = await sizeOptions.allTextContents();
     const dimension = lang === "en" ? "dimension" : "dimensi";
     expect(options[1]).toMatch(new RegExp(`^\\S+( Food)? \\[${dimension} cm\\] \\d+ x \\d+ x \\d+$`));
 

@@ -6,6 +6,11 @@ import type { CallData, RequestOptions } from "./api-client";
  * call (with its zod schemas) load on the first request, e.g.
  * `lazyRequest(() => import("@paxelbox/contract/calls/locker-sizes").then((m) => m.lockerSizes), …)`.
  */
+/** Starts loading the api client (e.g. while a page hydrates), so its first request need not wait. */
+export function preloadApiClient(): void {
+  void import("./api-client");
+}
+
 export async function lazyRequest<C extends CallDef>(
   loadCall: () => Promise<C>,
   options: RequestOptions<C>,

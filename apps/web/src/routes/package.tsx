@@ -4,10 +4,15 @@ import { redirect, useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { QueryProvider } from "../components/query-provider";
 import { PackageScreen } from "../features/drop-off/components/package-screen";
+import { preloadApiClient } from "../lib/lazy-request";
 import { paths } from "../paths";
 import type { Route } from "./+types/package";
 
 export const handle = routeHandle({ layout: "public" });
+
+// The api client is not needed to show the form, but the door sizes are asked for right after it
+// shows: it loads while the page hydrates.
+if (typeof document !== "undefined") preloadApiClient();
 
 /** The box id of the link, when it is a real id. */
 function boxIdOf(search: URLSearchParams): number | null {
