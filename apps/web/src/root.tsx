@@ -1,6 +1,6 @@
 import "./styles/global.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -17,6 +18,7 @@ import { AppLayout } from "./components/layouts/app-layout";
 import { NotFoundContent } from "./components/not-found-content";
 import { PageTitle } from "./components/page-title";
 import { Toaster } from "./components/toaster";
+import { themeColor } from "./config/brand";
 import { getServerConfig } from "./config/config.server";
 import { fallbackPublicConfig } from "./config/public-config";
 import { nonceHeader } from "./lib/csp";
@@ -32,9 +34,12 @@ import {
   useLanguageOf,
   useT,
 } from "./lib/i18n";
+import { syncOnlineState } from "./lib/offline-cache";
 import { createQueryClient } from "./lib/query-client";
 import { setRuntimeConfig } from "./lib/runtime-config";
+import { keepPage, registerServiceWorker } from "./lib/service-worker";
 import { isMobileUserAgent } from "./lib/variant";
+import { paths } from "./paths";
 import styles from "./root.module.css";
 
 /**
@@ -67,7 +72,11 @@ const favicon =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="1" y="1" width="30" height="30" rx="8" fill="#5b2ed9"/><rect x="7" y="7" width="8" height="8" rx="1.5" fill="#fff"/><rect x="17" y="7" width="8" height="8" rx="1.5" fill="#fff"/><rect x="7" y="17" width="8" height="8" rx="1.5" fill="#fff"/><rect x="17" y="17" width="8" height="8" rx="1.5" fill="#ffb020"/></svg>',
   );
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", type: "image/svg+xml", href: favicon }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", type: "image/svg+xml", href: favicon },
+  { rel: "manifest", href: paths.webManifest.href() },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
 
 /**
  * The stored language choice wins over the cookie (e.g. after the cookie expired); a `lang` query
@@ -80,6 +89,27 @@ function useStoredLanguagePreference(i18n: I18n) {
     const stored = isLanguage(requested) ? requested : storedLanguage();
     if (stored) void changeLanguage(i18n, stored);
   }, [i18n]);
+}
+
+/**
+ * Offline support: the service worker registers after the page has loaded, and pages reached by
+ * client-side navigation are kept too (a full load is kept by the worker itself).
+ */
+function useOfflineSupport() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    syncOnlineState();
+    registerServiceWorker();
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    keepPage(window.location.href);
+  }, [location.pathname, location.search]);
 }
 
 /** Marks the document once React has hydrated it (browser tests wait for `html[data-hydrated]`). */
@@ -98,6 +128,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const language = useLanguageOf(i18n);
   setRuntimeConfig(config);
   useStoredLanguagePreference(i18n);
+  useOfflineSupport();
   useHydratedMarker();
 
   return (
@@ -105,7 +136,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#5b2ed9" />
+        <meta name="theme-color" content={themeColor} />
         <Meta />
         <Links />
       </head>

@@ -1,5 +1,6 @@
 import QRCode from "qrcode";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
+import { setScreenBrightness } from "../lib/bridge";
 import styles from "./qr-code.module.css";
 
 export interface QrCodeProps {
@@ -17,6 +18,7 @@ export interface QrCodeProps {
  */
 export function QrCode({ value, label, size = 300 }: QrCodeProps) {
   const { path, modules } = useMemo(() => qrPath(value), [value]);
+  useBrightScreen();
   const quiet = 4;
   const extent = modules + quiet * 2;
   return (
@@ -54,4 +56,18 @@ export function qrPath(value: string): { path: string; modules: number } {
     }
   }
   return { path, modules: size };
+}
+
+let brightQrs = 0;
+
+/** While any QR is on screen the app is asked for full brightness (optional bridge call). */
+function useBrightScreen(): void {
+  useEffect(() => {
+    brightQrs += 1;
+    if (brightQrs === 1) setScreenBrightness("max");
+    return () => {
+      brightQrs -= 1;
+      if (brightQrs === 0) setScreenBrightness("default");
+    };
+  }, []);
 }
