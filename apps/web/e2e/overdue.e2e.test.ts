@@ -90,15 +90,10 @@ describe.each(combos)("overdue payment at %s in %s", (viewport, lang) => {
     const scenario = await createScenario("dropoff-overdue-need-to-pay");
     const orderid = scenario.params.get("orderid") ?? "";
     const token = scenario.params.get("token") ?? "";
-    const context = await newContext({
-      viewport,
-      language: lang,
-      // English: the token is already stored (a recipient's members check answers Indonesian).
-      storage: lang === "en" ? { user_token: token } : {},
-    });
+    const context = await newContext({ viewport, language: lang });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await visit(page, lang === "en" ? `/overduepayment?orderid=${orderid}` : scenario.url);
+    await visit(page, scenario.url);
     await $(page, "overdue-screen").waitFor();
     expect(await page.getAttribute("html", "lang")).toBe(lang);
     const detail = (await api<Detail>(`/api/v1/dropoff/overdue/${orderid}`, token)).data;

@@ -17,8 +17,8 @@ interface RouteCase {
   /** The action page draws its own back bar (spec §2: back arrow on open_locker). */
   ownBar?: boolean;
   /**
-   * Opened with a drop-off link: the members auth call answers with the recipient's language,
-   * which is Indonesian (the package form sends takeUserLanguage 'Indonesia'), and the page follows it.
+   * Opened with a drop-off recipient's link: the members auth call answers Indonesian for it (the
+   * link does not know the recipient's language), so the page keeps the language chosen here.
    */
   recipient?: boolean;
   /** Text the page must show. */
@@ -104,7 +104,7 @@ describe.each(combos)("every route at %s in %s", (viewport, lang) => {
     errors.length = 0;
     const response = await visit(page, await resolvePath(route, lang));
     expect(response?.status()).toBe(route.status ?? 200);
-    const pageLang = route.recipient ? "id" : lang;
+    const pageLang = lang;
     await expect.poll(() => page.getAttribute("html", "lang")).toBe(pageLang);
     const texts = pageLang === "en" ? en : id;
 

@@ -15,7 +15,7 @@ const sari = {
 };
 
 describe("token handling (members auth answered by a stub)", () => {
-  it("stores and validates the token before the screen renders, then applies the member's language", async () => {
+  it("validates the token before the screen renders, then stores it, applies the member's language and takes it out of the address bar", async () => {
     const context = await newContext({ viewport: "mobile", language: "id" });
     const page = await context.newPage();
     const errors = collectErrors(page);
@@ -38,14 +38,16 @@ describe("token handling (members auth answered by a stub)", () => {
     const rent = await createScenario("rent-in-store", { language: "en" });
     await visit(page, rent.url);
     await expect.poll(() => seen).toEqual(["demo-token-sari"]);
-    // While the call is pending: a skeleton, not the screen, and no order call; the token is already stored.
+    // While the call is pending: a skeleton, not the screen, and no order call; nothing stored yet.
     expect(await page.locator('[data-testid="screen-skeleton"]').isVisible()).toBe(true);
     expect(await page.locator('[data-testid="rent-status"]').count()).toBe(0);
     expect(orders).toEqual([]);
-    expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBe("demo-token-sari");
+    expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBeNull();
 
     release();
     await page.locator('[data-testid="rent-status"]').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBe("demo-token-sari");
+    await page.waitForURL((url) => !url.searchParams.has("token") && url.searchParams.has("orderid"));
     expect(await page.getAttribute("html", "lang")).toBe("en");
     expect(orders.length).toBeGreaterThan(0);
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("userdata"))) ?? "{}");

@@ -86,9 +86,11 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     index: false,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      // The service worker must be checked for updates on every visit.
+      const worker = path.basename(filePath) === "sw.js";
       reply.header(
         "cache-control",
-        immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        immutable ? "public, max-age=31536000, immutable" : worker ? "no-cache" : "public, max-age=3600",
       );
     },
   });

@@ -119,6 +119,8 @@ export const paths = {
   },
   /** Named route `debug`: hidden, linked nowhere. */
   debug: { pattern: "/debug", href: () => "/debug" },
+  /** Web app manifest (installing the site). */
+  webManifest: { pattern: "/manifest.webmanifest", href: () => "/manifest.webmanifest" },
 } as const;
 
 /** The spec's named routes (spec §2), each pointing at its link builder. */

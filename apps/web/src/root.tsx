@@ -1,5 +1,5 @@
 import "./styles/global.css";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,15 +7,16 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { Button } from "./components/button";
 import { AlertIcon } from "./components/icons";
 import { AppLayout } from "./components/layouts/app-layout";
-import { NotFoundContent } from "./components/not-found-content";
 import { PageTitle } from "./components/page-title";
 import { Toaster } from "./components/toaster";
+import { themeColor } from "./config/brand";
 import { getServerConfig } from "./config/config.server";
 import { fallbackPublicConfig } from "./config/public-config";
 import { nonceHeader } from "./lib/csp";
@@ -33,6 +34,7 @@ import {
 } from "./lib/i18n";
 import { setRuntimeConfig } from "./lib/runtime-config";
 import { isMobileUserAgent } from "./lib/variant";
+import { paths } from "./paths";
 import styles from "./root.module.css";
 
 /**
@@ -65,7 +67,11 @@ const favicon =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="1" y="1" width="30" height="30" rx="8" fill="#5b2ed9"/><rect x="7" y="7" width="8" height="8" rx="1.5" fill="#fff"/><rect x="17" y="7" width="8" height="8" rx="1.5" fill="#fff"/><rect x="7" y="17" width="8" height="8" rx="1.5" fill="#fff"/><rect x="17" y="17" width="8" height="8" rx="1.5" fill="#ffb020"/></svg>',
   );
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", type: "image/svg+xml", href: favicon }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", type: "image/svg+xml", href: favicon },
+  { rel: "manifest", href: paths.webManifest.href() },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
 
 /**
  * The stored language choice wins over the cookie (e.g. after the cookie expired); a `lang` query
@@ -78,6 +84,30 @@ function useStoredLanguagePreference(i18n: I18n) {
     const stored = isLanguage(requested) ? requested : storedLanguage();
     if (stored) void changeLanguage(i18n, stored);
   }, [i18n]);
+}
+
+/** The service worker's page side, loaded after the first render (it is not needed for it). */
+const serviceWorker = () => import("./lib/service-worker");
+
+/**
+ * Offline support: the service worker registers after the page has loaded, and pages reached by
+ * client-side navigation are kept too (a full load is kept by the worker itself).
+ */
+function useOfflineSupport() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    void serviceWorker().then((module) => module.registerServiceWorker());
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const href = window.location.href;
+    void serviceWorker().then((module) => module.keepPage(href));
+  }, [location.pathname, location.search]);
 }
 
 /** Marks the document once React has hydrated it (browser tests wait for `html[data-hydrated]`). */
@@ -95,6 +125,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const language = useLanguageOf(i18n);
   setRuntimeConfig(config);
   useStoredLanguagePreference(i18n);
+  useOfflineSupport();
   useHydratedMarker();
 
   return (
@@ -102,7 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#5b2ed9" />
+        <meta name="theme-color" content={themeColor} />
         <Meta />
         <Links />
       </head>
@@ -126,8 +157,19 @@ export default function App() {
   );
 }
 
+/** Only pages that answer 404 from a loader need it: it loads with them, not with every page. */
+const NotFoundContent = lazy(() =>
+  import("./components/not-found-content").then((module) => ({ default: module.NotFoundContent })),
+);
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundContent />
+      </Suspense>
+    );
+  }
   return <UnexpectedError />;
 }
 

@@ -31,5 +31,6 @@ export default [
     }),
   ]),
   route(paths.debug.pattern, "routes/debug.tsx", { id: "debug" }),
+  route(paths.webManifest.pattern, "routes/web-manifest.ts", { id: "web-manifest" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -33,6 +33,11 @@ export interface ContextOptions {
   language?: Lang;
   /** Extra localStorage entries set before the first page script runs. */
   storage?: Record<string, string>;
+  /**
+   * Let the page register its service worker. Off by default: a worker serves pages from its
+   * caches and its own requests bypass `context.route`, which other tests rely on.
+   */
+  serviceWorkers?: boolean;
 }
 
 function isLocal(url: URL): boolean {
@@ -50,6 +55,7 @@ export async function newContext(options: ContextOptions = {}): Promise<BrowserC
     isMobile: mobile,
     hasTouch: mobile,
     deviceScaleFactor: 1,
+    serviceWorkers: options.serviceWorkers ? "allow" : "block",
   });
   await context.route(
     (url) => !isLocal(url),

@@ -65,15 +65,21 @@ export async function advanceOrder(orderId: number | string, minutes: number): P
   if (!response.ok) throw new Error(`advance ${orderId}: HTTP ${response.status}`);
 }
 
-/** Reads the QR code shown in an element from a screenshot of it (not from the DOM). */
-export async function decodeQr(locator: Locator): Promise<string> {
+/**
+ * Reads the QR code shown in an element from a screenshot of it (not from the DOM). A few tries:
+ * a screenshot taken while the page still scrolls or lays out can catch the code half drawn.
+ */
+export async function decodeQr(locator: Locator, attempts = 4): Promise<string> {
   // A QR card is busy until its encoder has loaded (it loads in parallel with the data).
   await locator.locator('[aria-busy="true"]').first().waitFor({ state: "detached" });
-  await locator.scrollIntoViewIfNeeded();
-  const image = PNG.sync.read(await locator.screenshot());
-  const result = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-  if (!result) throw new Error("No QR code could be read from the screen");
-  return result.data;
+  for (let attempt = 1; ; attempt++) {
+    await locator.scrollIntoViewIfNeeded();
+    const image = PNG.sync.read(await locator.screenshot());
+    const result = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+    if (result) return result.data;
+    if (attempt >= attempts) throw new Error("No QR code could be read from the screen");
+    await locator.page().waitForTimeout(300);
+  }
 }
 
 /** Calls the API directly, e.g. to check what the server now holds. */

@@ -62,6 +62,20 @@ export function AlertIcon(props: IconProps) {
   );
 }
 
+export function SignalOffIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M2 8.8a15 15 0 0 1 4.2-2.6" />
+      <path d="M22 8.8A15 15 0 0 0 10.7 5" />
+      <path d="M5 12.6a10 10 0 0 1 3.4-2" />
+      <path d="M19 12.6a10 10 0 0 0-2.9-1.8" />
+      <path d="M8.5 16.3a5 5 0 0 1 7 0" />
+      <path d="M12 20h.01" />
+      <path d="m3 3 18 18" />
+    </Icon>
+  );
+}
+
 export function CheckCircleIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { setScreenBrightness } from "../lib/bridge";
 import styles from "./qr-code.module.css";
 
 export interface QrCodeProps {
@@ -35,6 +36,7 @@ const noSubscription = () => () => undefined;
  * card keeps its size, marked busy.
  */
 export function QrCode({ value, label, size = 300 }: QrCodeProps) {
+  useBrightScreen();
   const hydrating = useSyncExternalStore(
     noSubscription,
     () => false,
@@ -78,4 +80,18 @@ export function QrCode({ value, label, size = 300 }: QrCodeProps) {
       </svg>
     </div>
   );
+}
+
+let brightQrs = 0;
+
+/** While any QR is on screen the app is asked for full brightness (optional bridge call). */
+function useBrightScreen(): void {
+  useEffect(() => {
+    brightQrs += 1;
+    if (brightQrs === 1) setScreenBrightness("max");
+    return () => {
+      brightQrs -= 1;
+      if (brightQrs === 0) setScreenBrightness("default");
+    };
+  }, []);
 }

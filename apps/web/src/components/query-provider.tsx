@@ -1,12 +1,17 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { syncOnlineState } from "../lib/offline-cache";
 import { createQueryClient } from "../lib/query-client";
 
 let browserClient: ReturnType<typeof createQueryClient> | undefined;
 
 function sessionClient() {
   if (typeof window === "undefined") return createQueryClient();
-  browserClient ??= createQueryClient();
+  if (!browserClient) {
+    // A page opened with no signal starts paused instead of failing its first calls.
+    syncOnlineState();
+    browserClient = createQueryClient();
+  }
   return browserClient;
 }
 

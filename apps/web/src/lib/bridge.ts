@@ -54,8 +54,11 @@ export type BridgeFallback =
   | "console"
   | "none";
 
+/** Calls the app may or may not have; the page works without them. */
+export type OptionalBridgeAction = "getLocation" | "setScreenBrightness";
+
 export interface BridgeOutcome {
-  action: BridgeAction;
+  action: BridgeAction | OptionalBridgeAction;
   /** Native channel used, or "browser" when a fallback ran. */
   via: BridgeChannel | "browser";
   fallback?: BridgeFallback;
@@ -67,10 +70,12 @@ export interface BridgeOutcome {
 export type AndroidBridge = Partial<Record<BridgeAction, (payloadJson: string) => unknown>> & {
   /** Optional: answers `{"latitude":…,"longitude":…}` (or `{"error":"denied"}`) as a JSON string. */
   getLocation?: (payloadJson: string) => string;
+  /** Optional: `{"level":"max"}` while a QR is on screen, `{"level":"default"}` after. */
+  setScreenBrightness?: (payloadJson: string) => unknown;
 };
 export interface IosMessageHandler {
   /** With a reply handler (WKScriptMessageHandlerWithReply) the result comes back as a promise. */
-  postMessage(message: { action: BridgeAction | "getLocation"; payload: unknown }): unknown;
+  postMessage(message: { action: BridgeAction | OptionalBridgeAction; payload: unknown }): unknown;
 }
 
 declare global {
@@ -356,4 +361,34 @@ export async function getLocation(): Promise<LocationAnswer> {
     }
   }
   return browserLocation();
+}
+
+// --- optional: screen brightness ------------------------------------------------------------
+
+export type ScreenBrightness = "max" | "default";
+
+/**
+ * Asks the app to raise the screen brightness while a QR is shown (`"max"`) and to give it back
+ * (`"default"`), so the locker's scanner reads the code. Optional: without the call (a browser,
+ * an older app) nothing happens. Android `setScreenBrightness('{"level":"max"}')`; iOS
+ * `postMessage({ action: "setScreenBrightness", payload: { level } })`.
+ */
+export function setScreenBrightness(level: ScreenBrightness): BridgeOutcome | null {
+  if (typeof window === "undefined") return null;
+  const payload = { level };
+  try {
+    const android = window.PaxelBoxBridge?.setScreenBrightness;
+    if (typeof android === "function") {
+      android.call(window.PaxelBoxBridge, JSON.stringify(payload));
+      return record({ action: "setScreenBrightness", via: "android", ok: true, detail: level });
+    }
+    const ios = window.webkit?.messageHandlers?.paxelbox;
+    if (ios && typeof ios.postMessage === "function") {
+      ios.postMessage({ action: "setScreenBrightness", payload });
+      return record({ action: "setScreenBrightness", via: "ios", ok: true, detail: level });
+    }
+  } catch (error) {
+    logInfo("native setScreenBrightness failed", error);
+  }
+  return null;
 }

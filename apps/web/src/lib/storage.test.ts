@@ -44,6 +44,7 @@ const samples: { [K in keyof StoredValues]: StoredValues[K] } = {
   qrOverdue: "QR-OVERDUE-1",
   lockerUserData: [{ expressNumber: "PXB-7", openFrequency: 3 }],
   overdue_dropoff_data: overdueDropoff,
+  offline_cache: { owner: "M-1", entries: { "order:7": { data: order, savedAt: 1_700_000_000_000 } } },
 };
 
 beforeEach(() => {
@@ -53,7 +54,7 @@ beforeEach(() => {
 });
 
 describe("storage", () => {
-  it("lists every key of spec §3", () => {
+  it("lists every key of spec §3, and the offline copies", () => {
     expect(Object.keys(storageKeys).sort()).toEqual(
       [
         "language",
@@ -67,6 +68,7 @@ describe("storage", () => {
         "qrOverdue",
         "lockerUserData",
         "overdue_dropoff_data",
+        "offline_cache",
       ].sort(),
     );
   });

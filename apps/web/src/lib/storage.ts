@@ -38,6 +38,15 @@ export interface StoredValues {
   lockerUserData: LockerOpenCount[];
   /** Detail of the overdue drop-off being paid. */
   overdue_dropoff_data: OverdueDropoffDetail;
+  /** Last known data of the orders a member opened, for use with no signal (`offline-cache.ts`). */
+  offline_cache: OfflineCache;
+}
+
+/** The offline copies of one member's orders, keyed like `order:123`. */
+export interface OfflineCache {
+  /** `member_code` of the member whose token loaded every entry. */
+  owner: string;
+  entries: Record<string, { data: unknown; savedAt: number }>;
 }
 export type StorageKey = keyof StoredValues;
 
@@ -56,6 +65,7 @@ export const storageKeys = {
   qrOverdue: "text",
   lockerUserData: "json",
   overdue_dropoff_data: "json",
+  offline_cache: "json",
 } as const satisfies Record<StorageKey, Encoding>;
 
 export const languageCookieName = "language";

@@ -9,6 +9,7 @@ import { AlertIcon, ExternalIcon } from "../../../components/icons";
 import { useHeaderAction } from "../../../components/layouts/header-actions";
 import { ScreenSkeleton } from "../../../components/loaders";
 import { LocationInfo } from "../../../components/location-info";
+import { OfflineNotice, OfflineQrHint } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
 import { preloadQrEncoder, QrCode } from "../../../components/qr-code";
 import { StatusLabel } from "../../../components/status-label";
@@ -16,6 +17,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { bridge } from "../../../lib/bridge";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
+import { useOfflineData } from "../../../lib/offline-cache";
 import { isSafeUrl } from "../../../lib/safe-url";
 import { storage } from "../../../lib/storage";
 import { paths } from "../../../paths";
@@ -59,8 +61,10 @@ function OrderDetail({
 }) {
   const { t } = useT();
   const order = useOrderDetail(orderid, token);
+  // With no signal the last copy kept on this device shows (offline-cache.ts).
+  const view = useOfflineData(`order:${orderid}`, order);
   const [dialogOpen, setDialogOpen] = useState(true);
-  const data = order.data;
+  const data = view.data;
 
   // The pick-up QR's encoder loads while the order does.
   useEffect(() => {
@@ -73,12 +77,21 @@ function OrderDetail({
     storage.set("order_id", String(data.id));
   }, [data]);
 
-  useOverdueRedirect(data, linkToken);
+  // The overdue payment needs the network: no move while offline.
+  useOverdueRedirect(view.offline ? undefined : data, linkToken);
 
   const status = data?.status;
   const shareNode = useMemo(() => (status && showsShareButton(status) ? <ShareButton /> : null), [status]);
   useHeaderAction(shareNode);
 
+  if (!data && view.offline) {
+    return (
+      <div className={styles.screen}>
+        <PageTitle title={t("header.orderDetail")} />
+        <OfflineNotice updatedAt={null} hasData={false} />
+      </div>
+    );
+  }
   if (order.isError && !data) {
     return (
       <div className={styles.screen}>
@@ -107,7 +120,18 @@ function OrderDetail({
     );
   }
   if (!data) return <ScreenSkeleton cards={3} />;
-  return <OrderContent order={data} />;
+  return <OrderContent order={data} offline={view.offline} updatedAt={view.updatedAt} />;
+}
+
+/** The clock, once per second while offline (nothing else re-renders the page then). */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now()), overdueCheckMs);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return ticking ? now : Date.now();
 }
 
 /** Once per second: an overdue parcel moves on to the overdue payment page (spec §4). */
@@ -130,8 +154,17 @@ function useOverdueRedirect(order: Order | undefined, linkToken: string | null) 
   }, [order, linkToken, navigate]);
 }
 
-function OrderContent({ order }: { order: Order }) {
+function OrderContent({
+  order,
+  offline,
+  updatedAt,
+}: {
+  order: Order;
+  offline: boolean;
+  updatedAt: number | null;
+}) {
   const { t, language } = useT();
+  const now = useNow(offline);
   const settings = useSettings();
   const door = order.mouth.number;
   const inStore = order.status === "IN_STORE";
@@ -140,10 +173,13 @@ function OrderContent({ order }: { order: Order }) {
   const helpEnabled = isFeatureEnabled(settings.data, "yellowai");
   const mapsLink = order.lockerLocationDetail.mapsLink;
   const pickUpCode = order.barcode.qrcodeCustomerTake;
+  // Past the free period the code no longer opens the door until the fee is paid.
+  const expired = isOverdueNow(order, now);
 
   return (
     <div className={styles.screen} data-testid="order-screen" data-status={order.status}>
       <PageTitle title={t("header.orderDetail")} />
+      {offline ? <OfflineNotice updatedAt={updatedAt} /> : null}
 
       <section className={styles.card} aria-labelledby="order-summary">
         <div className={styles.summaryTop}>
@@ -183,7 +219,12 @@ function OrderContent({ order }: { order: Order }) {
         </dl>
       </section>
 
-      {inStore && pickUpCode ? (
+      {inStore && pickUpCode && expired ? (
+        <p className={styles.card} data-testid="order-qr-hidden">
+          {t("offline.qrHidden")}
+        </p>
+      ) : null}
+      {inStore && pickUpCode && !expired ? (
         <section
           className={`${styles.card} ${styles.qrCard}`}
           aria-labelledby="order-qr"
@@ -200,6 +241,7 @@ function OrderContent({ order }: { order: Order }) {
             <span className={styles.doorNumber}>{door}</span>
           </p>
           <p className={styles.instruction}>{t("dropOff.order.qrInstruction", { door })}</p>
+          {offline ? null : <OfflineQrHint />}
           {attention ? (
             <div className={styles.attention} role="note" data-testid="order-attention">
               <p className={styles.attentionTitle}>

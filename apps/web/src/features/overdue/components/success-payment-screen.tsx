@@ -5,10 +5,12 @@ import { useNavigate } from "react-router";
 import { Button, ButtonLink } from "../../../components/button";
 import { AlertIcon } from "../../../components/icons";
 import { ScreenSkeleton, Spinner } from "../../../components/loaders";
+import { OfflineNotice, OfflineQrHint } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
 import { useConfig } from "../../../config/use-config";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
+import { useOfflineData } from "../../../lib/offline-cache";
 import { storage } from "../../../lib/storage";
 import { paths } from "../../../paths";
 import { barcodeProduct, useBarcodeImage } from "../api/barcode-image";
@@ -43,7 +45,10 @@ export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPayme
     refetchInterval: (query) =>
       windowOver || (isFullDetail(query.state.data) && query.state.data.barcode) ? false : confirmPollMs,
   });
-  const data = orderid === null ? undefined : detail.data;
+  // With no signal the last copy kept on this device shows (offline-cache.ts).
+  const view = useOfflineData(orderid === null ? null : `overdue:${orderid}`, detail);
+  const offline = view.offline;
+  const data = orderid === null ? undefined : view.data;
   const full = isFullDetail(data) ? data : null;
   const barcodeId = full?.barcode?.id ?? null;
   const waiting = !barcodeId && !windowOver;
@@ -56,7 +61,7 @@ export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPayme
   const { refetch } = detail;
 
   const target = (() => {
-    if (orderid === null || detail.isError) return paths.home.href();
+    if (orderid === null || (detail.isError && !offline)) return paths.home.href();
     if (!data) return null;
     if (data.overdueStatus === "expired") return paths.overdue.expire.href();
     if (data.status !== "IN_STORE") return paths.overdue.success.href();
@@ -71,13 +76,22 @@ export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPayme
     if (barcodeId) clearStoredOverdue();
   }, [barcodeId]);
 
+  if (!full && offline && !target) {
+    return (
+      <div className={styles.screen}>
+        <PageTitle title={t("dropOff.results.paidTitle")} />
+        <OfflineNotice updatedAt={null} hasData={false} />
+      </div>
+    );
+  }
   if (target || !full) return <ScreenSkeleton cards={2} />;
   const title = t("dropOff.results.paidTitle");
   return (
     <div className={styles.screen} data-testid="overdue-success-payment">
       <PageTitle title={title} />
+      {offline ? <OfflineNotice updatedAt={view.updatedAt} /> : null}
       {barcodeId ? (
-        <PaidQr detail={full} barcodeId={barcodeId} title={title} />
+        <PaidQr detail={full} barcodeId={barcodeId} title={title} offline={offline} />
       ) : (
         <section className={styles.card} aria-live="polite" data-testid="overdue-payment-pending">
           {waiting ? (
@@ -121,15 +135,20 @@ function PaidQr({
   detail,
   barcodeId,
   title,
+  offline,
 }: {
   detail: OverdueDropoffDetail;
   barcodeId: string;
   title: string;
+  offline: boolean;
 }) {
   const { t, language } = useT();
   const config = useConfig();
-  const image = useBarcodeImage(barcodeProduct(config.productName), barcodeId);
+  const imageQuery = useBarcodeImage(barcodeProduct(config.productName), barcodeId);
+  const image = useOfflineData(`barcode:${barcodeId}`, imageQuery);
   const door = detail.mouth.number;
+  // The code opens the door until the new deadline; past it the data says it no longer works.
+  const expired = Date.now() > detail.overdueTime;
 
   useEffect(() => {
     if (!image.data) return;
@@ -144,7 +163,11 @@ function PaidQr({
       </h1>
       <p className={styles.line}>{t("dropOff.results.paidLine")}</p>
       <div className={styles.qrFrame}>
-        {image.data ? (
+        {expired ? (
+          <p className={styles.line} data-testid="overdue-paid-qr-hidden">
+            {t("offline.qrHidden")}
+          </p>
+        ) : image.data ? (
           <img
             className={styles.qr}
             src={image.data}
@@ -159,6 +182,7 @@ function PaidQr({
           </span>
         )}
       </div>
+      {image.data && !expired && !offline ? <OfflineQrHint /> : null}
       <p className={styles.door} data-testid="overdue-paid-door">
         <span className={styles.doorCaption}>{t("dropOff.results.door")}</span>
         <span className={styles.doorNumber}>{door}</span>

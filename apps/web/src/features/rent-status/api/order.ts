@@ -1,6 +1,7 @@
 import { calls, type Order } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { request } from "../../../lib/api-client";
+import { isConnectionError } from "../../../lib/offline-cache";
 import { keepsPolling } from "../lib/rent-view";
 
 /** Order poll interval (spec §4, §9). */
@@ -24,17 +25,21 @@ export const orderQueryOptions = (orderId: string, token: string | null) =>
 /**
  * The rent's order. With `poll` it refreshes every 5 s (spec §4): never while the page is hidden
  * (TanStack's focus manager follows `visibilitychange`), at once on return, and not at all after
- * CANCEL or a failure. Unchanged answers keep the same object (structural sharing), so nothing
+ * CANCEL or a failure — except a lost connection, after which it keeps asking and picks up by
+ * itself when the signal returns. Unchanged answers keep the same object (structural sharing), so nothing
  * re-renders; the API answers them with 304 to the browser's `If-None-Match`.
  */
 export function useRentOrder(orderId: string | null, token: string | null, { poll }: { poll: boolean }) {
   return useQuery({
     ...orderQueryOptions(orderId ?? "", token),
     enabled: orderId !== null,
-    refetchInterval: (query) =>
-      poll && query.state.status !== "error" && keepsPolling(query.state.data?.status) ? orderPollMs : false,
+    refetchInterval: (query) => (poll && polls(query.state) ? orderPollMs : false),
     refetchIntervalInBackground: false,
-    refetchOnWindowFocus: (query) =>
-      poll && query.state.status !== "error" && keepsPolling(query.state.data?.status),
+    refetchOnWindowFocus: (query) => poll && polls(query.state),
   });
+}
+
+function polls(state: { status: string; error: unknown; data: Order | undefined }): boolean {
+  if (state.status === "error" && !isConnectionError(state.error)) return false;
+  return keepsPolling(state.data?.status);
 }

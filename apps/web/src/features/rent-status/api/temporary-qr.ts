@@ -2,6 +2,7 @@ import { calls, type Order } from "@paxelbox/contract";
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import { request } from "../../../lib/api-client";
+import { rememberOffline } from "../../../lib/offline-cache";
 
 /** A one-time QR that opens the rented door (5 minutes; 409 when not allowed). */
 export const requestTemporaryQr = (expressNumber: Order["expressNumber"], token: string | null) =>
@@ -31,7 +32,10 @@ export function useTemporaryQr(orderId: string | null, token: string | null) {
   const mutation = useMutation({
     mutationFn: (expressNumber: Order["expressNumber"]) => requestTemporaryQr(expressNumber, token),
     onSuccess: (data) => {
-      if (orderId) queryClient.setQueryData(temporaryQrKey(orderId), data);
+      if (!orderId) return;
+      queryClient.setQueryData(temporaryQrKey(orderId), data);
+      // Kept on this device so the open-locker page still shows it with no signal, while valid.
+      rememberOffline(`temporary-qr:${orderId}`, data);
     },
   });
   const { mutateAsync } = mutation;

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { OfflineQrHint } from "../../../components/offline-notice";
 import { QrCode } from "../../../components/qr-code";
+import { useOnline } from "../../../lib/offline-cache";
 import styles from "./rent-status.module.css";
 
 interface DoorQrProps {
@@ -29,6 +31,7 @@ export function DoorQr({
   testId,
   children,
 }: DoorQrProps) {
+  const online = useOnline();
   return (
     <section
       className={`${styles.card} ${styles.qrBlock}`}
@@ -50,6 +53,7 @@ export function DoorQr({
         <span className={styles.qrDoorNumber}>{doorNumber}</span>
       </p>
       {value ? <p className={styles.qrHint}>{hint}</p> : null}
+      {value && online ? <OfflineQrHint /> : null}
       {children}
     </section>
   );

@@ -6,15 +6,17 @@ import { Button } from "../../../components/button";
 import { CheckCircleIcon, CloseIcon } from "../../../components/icons";
 import { BackHeader } from "../../../components/layouts/back-header";
 import { SkeletonCard, Spinner } from "../../../components/loaders";
+import { OfflineNotice } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
 import { preloadQrEncoder } from "../../../components/qr-code";
 import { useUserSession } from "../../../components/require-user";
 import { useConfig } from "../../../config/use-config";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
+import { recallOffline, useOfflineData } from "../../../lib/offline-cache";
 import { paths } from "../../../paths";
 import { orderQueryKey, orderQueryOptions } from "../api/order";
-import { useStoredTemporaryQr, useTemporaryQr } from "../api/temporary-qr";
+import { type TemporaryQr, useStoredTemporaryQr, useTemporaryQr } from "../api/temporary-qr";
 import { useSecondsCountdown } from "../hooks/use-countdown";
 import { useStatusTransitions } from "../hooks/use-status-transitions";
 import { countOpening } from "../lib/open-count";
@@ -61,8 +63,9 @@ function useActionOrder(query: RentQuery) {
     ...orderQueryOptions(orderid, token),
     enabled: query.orderid !== null && token !== null,
   });
-  // Only `data` is read, so background refreshes that change nothing do not re-render.
-  return { data: result.data, token };
+  // With no signal the last copy kept on this device shows (offline-cache.ts).
+  const view = useOfflineData(query.orderid ? `order:${query.orderid}` : null, result);
+  return { data: view.data, token, offline: view.offline, updatedAt: view.updatedAt };
 }
 
 function Result({
@@ -201,14 +204,21 @@ function StopCount({ query }: { query: RentQuery }) {
 function OpenLocker({ query }: { query: RentQuery }) {
   const { t, language } = useT();
   const { productName } = useConfig();
-  const { data: order, token } = useActionOrder(query);
+  const { data: order, token, offline, updatedAt } = useActionOrder(query);
   const stored = useStoredTemporaryQr(query.orderid);
   const temporaryQr = useTemporaryQr(query.orderid, token);
   const [now, setNow] = useState(() => Date.now());
   const [failed, setFailed] = useState(false);
   useStatusTransitions(order, productName);
 
-  const qr = stored.data;
+  // The QR asked for before, kept on this device: still shown offline while it is valid.
+  const orderid = query.orderid;
+  const keptQr = useMemo(
+    () =>
+      stored.data || !orderid ? null : (recallOffline<TemporaryQr>(`temporary-qr:${orderid}`)?.data ?? null),
+    [stored.data, orderid],
+  );
+  const qr = stored.data ?? keptQr ?? undefined;
   const valid = qr !== undefined && qr.expiresAt > now;
   // Re-render when the QR runs out.
   useEffect(() => {
@@ -285,6 +295,7 @@ function OpenLocker({ query }: { query: RentQuery }) {
       <PageTitle title={t("rent.action.openLocker.title")} />
       <BackHeader />
       <div className={styles.content} data-testid="open-locker-page">
+        {offline ? <OfflineNotice updatedAt={updatedAt} hasData={order !== undefined} /> : null}
         {body}
       </div>
     </>

@@ -6,12 +6,14 @@ import { ErrorDialog } from "../../../components/error-dialog";
 import { AlertIcon } from "../../../components/icons";
 import { useHeaderAction } from "../../../components/layouts/header-actions";
 import { ScreenSkeleton } from "../../../components/loaders";
+import { OfflineNotice } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
 import { preloadQrEncoder } from "../../../components/qr-code";
 import { useUserSession } from "../../../components/require-user";
 import { useConfig } from "../../../config/use-config";
 import { errorMessage } from "../../../lib/api-client";
 import { useT } from "../../../lib/i18n";
+import { useOfflineData } from "../../../lib/offline-cache";
 import { storage } from "../../../lib/storage";
 import { paths } from "../../../paths";
 import { useRentOrder } from "../api/order";
@@ -68,7 +70,10 @@ export function RentStatusScreen() {
   const { productName } = useConfig();
   const canLoad = query.orderid !== null && token !== null;
   const orderQuery = useRentOrder(canLoad ? query.orderid : null, token, { poll: true });
-  const order = orderQuery.data;
+  // With no signal the last copy kept on this device shows (offline-cache.ts).
+  const offlineView = useOfflineData(canLoad ? `order:${query.orderid}` : null, orderQuery);
+  const order = offlineView.data;
+  const offline = offlineView.offline;
   const [seenError, setSeenError] = useState<unknown>(null);
   const views = useRentViews();
 
@@ -139,7 +144,7 @@ export function RentStatusScreen() {
     );
   }
 
-  const failed = orderQuery.isError;
+  const failed = orderQuery.isError && !offline;
   const errorDialog = (
     <ErrorDialog
       open={failed && orderQuery.error !== seenError}
@@ -153,7 +158,9 @@ export function RentStatusScreen() {
       <div className={styles.page}>
         <PageTitle title={t("rent.pageTitle")} />
         {heading}
-        {failed && !order ? (
+        {offline && !order ? (
+          <OfflineNotice updatedAt={null} hasData={false} />
+        ) : failed && !order ? (
           <div className={styles.content}>
             <div className={styles.result} data-testid="rent-load-failed">
               <span className={styles.resultIcon} data-tone="danger">
@@ -181,6 +188,7 @@ export function RentStatusScreen() {
     <div className={styles.page} data-testid="rent-status" data-view={view} data-status={order.status}>
       <PageTitle title={view === "overdue" ? t("header.overdueFee") : t("rent.pageTitle")} />
       {heading}
+      {offline ? <OfflineNotice updatedAt={offlineView.updatedAt} /> : null}
       {failed ? (
         <div className={styles.failedNotice} role="alert" data-testid="rent-updates-stopped">
           <p>{t("rent.loadFailed.line")}</p>

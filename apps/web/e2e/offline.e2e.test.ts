@@ -1,0 +1,339 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import rentEn from "../src/locales/en/rent.json";
+import shellEn from "../src/locales/en/shell.json";
+import rentId from "../src/locales/id/rent.json";
+import shellId from "../src/locales/id/shell.json";
+import {
+  collectErrors,
+  hydrated,
+  type Lang,
+  newContext,
+  type ViewportName,
+  visit,
+} from "./support/browser.ts";
+import { createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
+
+/**
+ * At the locker with no signal: the QR screens of an order opened earlier open with the network
+ * cut (the service worker keeps the pages, the page keeps the member's last data), say so, never
+ * show a code the data says has run out, recover by themselves, and show nothing of one member to
+ * another.
+ */
+
+const texts = { id: { shell: shellId, rent: rentId }, en: { shell: shellEn, rent: rentEn } } as const;
+const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
+
+let open: BrowserContext | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+async function start(viewport: ViewportName, language: Lang) {
+  open = await newContext({ viewport, language, serviceWorkers: true });
+  const page = await open.newPage();
+  return { context: open, page, errors: collectErrors(page) };
+}
+
+/** The worker controls the page and has kept a copy of this page and of every script it loaded. */
+async function offlineReady(page: Page): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const ready = await page.evaluate(async () => {
+      if (!navigator.serviceWorker.controller) return false;
+      const names = await caches.keys();
+      const kept = async (url: string, prefix = "") => {
+        for (const name of names) {
+          if (name.startsWith(prefix) && (await (await caches.open(name)).match(url))) return true;
+        }
+        return false;
+      };
+      if (!(await kept(location.origin + location.pathname, "paxelbox-pages-"))) return false;
+      for (const entry of performance.getEntriesByType("resource")) {
+        if (new URL(entry.name).pathname.startsWith("/assets/") && !(await kept(entry.name))) return false;
+      }
+      return true;
+    });
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`The service worker did not keep ${page.url()}`);
+    await page.waitForTimeout(250);
+  }
+}
+
+async function reloadOffline(page: Page): Promise<void> {
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await hydrated(page);
+}
+
+/** What the browser logs for requests it could not send is expected here; nothing else is. */
+function unexpected(errors: string[]): string[] {
+  return errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_FAILED/.test(error));
+}
+
+describe.each([
+  ["mobile", "id"],
+  ["desktop", "en"],
+] as const)("drop-off pick-up QR with no signal (%s, %s)", (viewport, lang) => {
+  const t = texts[lang].shell;
+
+  it("opens offline with the same code, says when it was updated, then recovers and the kiosk accepts the code", {
+    timeout: 60_000,
+  }, async () => {
+    const { context, page, errors } = await start(viewport, lang);
+    const scenario = await createScenario("dropoff-in-store");
+    await visit(page, scenario.url);
+    const qr = $(page, "order-qr-code");
+    await qr.waitFor();
+    const code = await decodeQr(qr);
+    expect(code).toMatch(/^PXB-/);
+    expect(await $(page, "offline-qr-hint").innerText()).toBe(t.offline.qrHint);
+    // The token leaves the address bar once it is read.
+    await page.waitForURL((url) => !url.searchParams.has("token") && url.searchParams.has("orderid"));
+    await offlineReady(page);
+
+    await context.setOffline(true);
+    await reloadOffline(page);
+    await $(page, "offline-notice").waitFor();
+    expect(await $(page, "offline-notice").innerText()).toContain(t.offline.title);
+    expect(await $(page, "offline-updated-at").innerText()).toContain(t.offline.updatedAt.split("{{")[0]);
+    expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+    expect(await decodeQr(qr)).toBe(code);
+    expect(await $(page, "offline-qr-hint").count()).toBe(0);
+
+    await context.setOffline(false);
+    await $(page, "offline-notice").waitFor({ state: "detached", timeout: 15_000 });
+    const scanned = await scanAtKiosk(code);
+    expect(scanned.status).toBe(200);
+    // The page follows the pick-up by itself: the QR goes.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="order-screen"]')?.getAttribute("data-status") !== "IN_STORE",
+      undefined,
+      { timeout: 15_000 },
+    );
+    expect(await qr.count()).toBe(0);
+    expect(unexpected(errors)).toEqual([]);
+  });
+});
+
+describe.each([
+  ["mobile", "en"],
+  ["desktop", "id"],
+] as const)("rent open-locker QR with no signal (%s, %s)", (viewport, lang) => {
+  const { shell, rent } = texts[lang];
+
+  it("shows the open-locker QR offline while it is valid and hides it once it has run out", {
+    timeout: 60_000,
+  }, async () => {
+    const { context, page, errors } = await start(viewport, lang);
+    const scenario = await createScenario("rent-in-store", { language: lang });
+    await visit(page, scenario.url);
+    await page.locator('[data-view="in-store"]').waitFor();
+    await page.getByRole("button", { name: rent.inStore.pickUp, exact: true }).click();
+    await $(page, "open-locker").click();
+    const qr = page.locator('[data-testid="open-locker-page"] [data-testid="qr"]');
+    await qr.waitFor();
+    const code = await decodeQr(qr);
+    expect(code).toMatch(/^PXB-O-/);
+    await offlineReady(page);
+
+    await context.setOffline(true);
+    await reloadOffline(page);
+    await $(page, "offline-notice").waitFor();
+    expect(await decodeQr(qr)).toBe(code);
+    expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+
+    // Six minutes later the code (valid for five) is not shown any more, even from the copy.
+    await page.clock.install({ time: Date.now() + 6 * 60_000 });
+    await reloadOffline(page);
+    await $(page, "offline-notice").waitFor();
+    await page.locator('[data-testid="open-locker-page"] [data-testid="qr-missing"]').waitFor();
+    expect(await qr.count()).toBe(0);
+    expect(await $(page, "open-locker-page").innerText()).toContain(rent.action.openLocker.expired);
+
+    // The rent page itself opens offline too, with its store status.
+    await page.clock.resume();
+    await page.goto(`/order-status?orderid=${scenario.params.get("orderid")}`, {
+      waitUntil: "domcontentloaded",
+    });
+    await hydrated(page);
+    await page.locator('[data-view="in-store"]').waitFor();
+    expect(await $(page, "offline-notice").innerText()).toContain(shell.offline.title);
+
+    await context.setOffline(false);
+    await $(page, "offline-notice").waitFor({ state: "detached", timeout: 15_000 });
+    expect(unexpected(errors)).toEqual([]);
+  });
+});
+
+describe.each([
+  ["mobile", "id"],
+  ["desktop", "en"],
+] as const)("another member on the same device (%s, %s)", (viewport, lang) => {
+  const t = texts[lang].shell;
+
+  it("drops the first member's copies when a second member's token arrives", {
+    timeout: 60_000,
+  }, async () => {
+    const { context, page } = await start(viewport, lang);
+    // The second member speaks this test's language (members' language comes from their app).
+    const other = lang === "id" ? "en" : "id";
+    const first = await createScenario("rent-in-store", { language: other });
+    const second = await createScenario("rent-in-store", { language: lang });
+    const firstOrder = first.params.get("orderid") ?? "";
+
+    await visit(page, first.url);
+    await page.locator('[data-view="in-store"]').waitFor();
+    await offlineReady(page);
+    const kept = () =>
+      page.evaluate(
+        () =>
+          JSON.parse(localStorage.getItem("offline_cache") ?? "null") as {
+            owner: string;
+            entries: object;
+          } | null,
+      );
+    expect(Object.keys((await kept())?.entries ?? {})).toContain(`order:${firstOrder}`);
+
+    await visit(page, second.url);
+    await page.locator('[data-view="in-store"]').waitFor();
+    const afterSecond = await kept();
+    expect(Object.keys(afterSecond?.entries ?? {})).not.toContain(`order:${firstOrder}`);
+
+    await context.setOffline(true);
+    // The first member's link: a token this device no longer holds, so nothing can show.
+    await page.goto(first.url, { waitUntil: "domcontentloaded" });
+    await hydrated(page);
+    await $(page, "session-offline").waitFor();
+    expect(await $(page, "offline-notice").innerText()).toContain(t.offline.noCopy);
+    expect(await page.locator("[data-view]").count()).toBe(0);
+    // The first member's order with the stored (second member's) token: no copy either.
+    await page.goto(`/order-status?orderid=${firstOrder}`, { waitUntil: "domcontentloaded" });
+    await hydrated(page);
+    await $(page, "offline-notice").waitFor();
+    expect(await $(page, "offline-notice").innerText()).toContain(t.offline.noCopy);
+    expect(await page.locator("[data-view]").count()).toBe(0);
+    expect(await page.locator('[data-testid="qr"]').count()).toBe(0);
+  });
+});
+
+describe.each([
+  ["mobile", "en"],
+  ["desktop", "id"],
+] as const)("paid overdue pick-up QR with no signal (%s, %s)", (viewport, lang) => {
+  it("opens the paid pick-up QR offline, and the kiosk accepts it once the network is back", {
+    timeout: 60_000,
+  }, async () => {
+    const { context, page, errors } = await start(viewport, lang);
+    const scenario = await createScenario("dropoff-overdue-need-to-pay");
+    await visit(page, scenario.url);
+    await $(page, "overdue-screen").waitFor();
+    await $(page, "overdue-email").fill("rina.kartika@example.com");
+    const pay = $(page, "overdue-select-payment");
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+    await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment", { timeout: 15_000 });
+    const paidQr = $(page, "overdue-paid-qr");
+    await paidQr.waitFor({ timeout: 15_000 });
+    const code = await decodeQr(paidQr);
+    expect(code).toMatch(/^PXB-P-/);
+    await offlineReady(page);
+
+    await context.setOffline(true);
+    await reloadOffline(page);
+    await $(page, "offline-notice").waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+    expect(await decodeQr(paidQr)).toBe(code);
+
+    await context.setOffline(false);
+    await $(page, "offline-notice").waitFor({ state: "detached", timeout: 15_000 });
+    const picked = await scanAtKiosk(code);
+    expect(picked.status).toBe(200);
+    expect(picked.body.data?.action).toBe("pickup");
+    expect(unexpected(errors)).toEqual([]);
+  });
+});
+
+describe.each([
+  ["mobile", "id"],
+  ["desktop", "en"],
+] as const)("a network drop while the rent page polls (%s, %s)", (viewport, lang) => {
+  const { shell } = texts[lang];
+
+  it("keeps the last data, says it is offline, and picks up the change by itself when the network returns", {
+    timeout: 60_000,
+  }, async () => {
+    const { context, page, errors } = await start(viewport, lang);
+    // A fake app bridge: the QR screens ask it for full brightness.
+    await context.addInitScript(() => {
+      const calls: { action: string; payload: unknown }[] = [];
+      (window as unknown as { __bridgeCalls: typeof calls }).__bridgeCalls = calls;
+      (window as unknown as { PaxelBoxBridge: object }).PaxelBoxBridge = {
+        recordEvent: () => undefined,
+        setScreenBrightness: (json: string) =>
+          calls.push({ action: "setScreenBrightness", payload: JSON.parse(json) }),
+      };
+    });
+    const scenario = await createScenario("rent-to-store", { language: lang });
+    await visit(page, scenario.url);
+    await page.locator('[data-view="to-store"]').waitFor();
+    const storeCode = await decodeQr(page.locator('[data-testid="qr"]').first());
+    const brightness = () =>
+      page.evaluate(() => (window as unknown as { __bridgeCalls: { payload: unknown }[] }).__bridgeCalls);
+    expect(await brightness()).toContainEqual({ action: "setScreenBrightness", payload: { level: "max" } });
+
+    await context.setOffline(true);
+    await $(page, "offline-notice").waitFor({ timeout: 10_000 });
+    expect(await $(page, "offline-notice").innerText()).toContain(shell.offline.title);
+    // The last data stays on screen, QR included, and no error takes its place.
+    expect(await page.locator('[data-view="to-store"]').count()).toBe(1);
+    expect(await decodeQr(page.locator('[data-testid="qr"]').first())).toBe(storeCode);
+    expect(await $(page, "rent-updates-stopped").count()).toBe(0);
+
+    // Meanwhile the items are stored at the locker.
+    expect((await scanAtKiosk(storeCode)).status).toBe(200);
+    await context.setOffline(false);
+    await page.locator('[data-view="in-store"]').waitFor({ timeout: 15_000 });
+    expect(await $(page, "offline-notice").count()).toBe(0);
+    // The store QR left the screen: the app may give the brightness back.
+    expect((await brightness()).at(-1)).toEqual({
+      action: "setScreenBrightness",
+      payload: { level: "default" },
+    });
+    expect(unexpected(errors)).toEqual([]);
+  });
+});
+
+describe("installable, and pages never opened", () => {
+  it("serves a manifest with the product's name and icons, and the offline page for an unknown page", async () => {
+    const { context, page } = await start("mobile", "id");
+    await visit(page, "/");
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    const response = await page.request.get(href ?? "");
+    expect(response.headers()["content-type"]).toContain("application/manifest+json");
+    const body = (await response.json()) as {
+      name: string;
+      icons: { src: string; sizes: string }[];
+      theme_color: string;
+    };
+    expect(body.name).toBe("PaxelBox");
+    expect(body.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    for (const size of ["192x192", "512x512"])
+      expect(body.icons.some((icon) => icon.sizes === size)).toBe(true);
+    for (const icon of body.icons) expect((await page.request.get(icon.src)).status()).toBe(200);
+    expect((await page.request.get("/sw.js")).headers()["cache-control"]).toBe("no-cache");
+
+    // A visited marketing page opens offline (and works: it hydrates); one never visited shows
+    // the offline page.
+    await offlineReady(page);
+    await context.setOffline(true);
+    await reloadOffline(page);
+    expect(await page.locator("h1").count()).toBeGreaterThan(0);
+    await page.goto("/guest-book", { waitUntil: "domcontentloaded" });
+    expect(await page.locator("h1").first().innerText()).toBe("Anda sedang offline");
+    expect(await $(page, "offline-retry").count()).toBe(1);
+  });
+});

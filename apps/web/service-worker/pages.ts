@@ -1,0 +1,30 @@
+/**
+ * Page-cache rules shared by the service worker and the page (`src/lib/service-worker.ts`).
+ */
+
+/** Cache names of kept pages start with this; the rest is the release. */
+export const pageCachePrefix = "paxelbox-pages-";
+
+/** Messages the page posts to the service worker. */
+export const swMessages = { keepPage: "keep-page" } as const;
+
+/** Web-view pages: their server copy is a skeleton that does not depend on the query. */
+const webViewPaths = [/^\/order\/?$/, /^\/order-status(\/.*)?$/, /^\/overduepayment(\/.*)?$/];
+
+export function isWebViewPath(pathname: string): boolean {
+  return webViewPaths.some((pattern) => pattern.test(pathname));
+}
+
+/**
+ * The key a page is kept under: web-view pages by path alone (their query carries tokens and ids
+ * the skeleton does not use); other pages by path and `lang` (the language links).
+ */
+export function pageCacheKey(href: string): string {
+  const url = new URL(href);
+  const key = new URL(url.pathname, url.origin);
+  if (!isWebViewPath(url.pathname)) {
+    const lang = url.searchParams.get("lang");
+    if (lang) key.searchParams.set("lang", lang);
+  }
+  return key.href;
+}

@@ -1,0 +1,171 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (built by `service-worker/build.ts` after the web build into `/sw.js`).
+ *
+ * - Precaches the app shell: the entry, the root and every web-view route's scripts and styles,
+ *   the fonts, the icons and the offline page (`precache` below is filled in at build time).
+ * - Pages: network first; the last copy of each page is kept so it opens with no network, and the
+ *   offline page answers for a page never opened. Web-view pages (order, rent status, paid overdue)
+ *   are kept once per path, fetched without their query: their server copy is a skeleton with no
+ *   member data, token or order id in it. The page cache is renewed with every release.
+ * - Other hashed assets: cache first (they never change). Public settings and pictures: network
+ *   first, the cached copy when offline.
+ * - Never touched: the API's member calls, demo and short-link redirects (they go to the network).
+ *
+ * The order data itself is not cached here: the web view keeps its last copy per member
+ * (`src/lib/offline-cache.ts`), so a different member never sees it.
+ */
+
+import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
+import { CacheFirst, NetworkFirst } from "workbox-strategies";
+import { isWebViewPath, pageCacheKey, pageCachePrefix, swMessages } from "./pages.ts";
+
+declare const self: ServiceWorkerGlobalScope;
+declare const __PRECACHE__: Array<{ url: string; revision: string | null }>;
+declare const __RELEASE__: string;
+
+const pages = `${pageCachePrefix}${__RELEASE__}`;
+const offlinePage = "/offline.html";
+
+self.skipWaiting();
+clientsClaim();
+cleanupOutdatedCaches();
+precacheAndRoute(__PRECACHE__);
+
+const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+const networkTimeoutMs = 8000;
+
+function isPage(url: URL): boolean {
+  return url.origin === self.location.origin && !/^\/(api|ebox|demo|o)(\/|$)|^\/healthz$/.test(url.pathname);
+}
+
+function isHtml(response: Response): boolean {
+  return response.status === 200 && (response.headers.get("content-type") ?? "").startsWith("text/html");
+}
+
+/** The network, but not longer than `networkTimeoutMs` (a weak signal counts as none). */
+async function fetchPage(request: Request | string): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), networkTimeoutMs);
+  try {
+    return await fetch(request, { signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Pages: the network first; the kept copy when it cannot be reached; the offline page when there
+ * is none. A web-view page is kept as fetched without its query (no token or id inside the copy);
+ * other pages as they came, unless their address carries a token.
+ */
+registerRoute(
+  ({ request, url }) => request.mode === "navigate" && isPage(url),
+  async ({ request, event }) => {
+    const url = new URL(request.url);
+    try {
+      const response = await fetchPage(request);
+      if (isHtml(response)) {
+        const keeping = isWebViewPath(url.pathname)
+          ? keepPage(url)
+          : url.searchParams.has("token")
+            ? Promise.resolve()
+            : caches.open(pages).then((cache) => cache.put(pageCacheKey(url.href), response.clone()));
+        (event as ExtendableEvent).waitUntil(keeping);
+      }
+      return response;
+    } catch {
+      const kept = await (await caches.open(pages)).match(pageCacheKey(url.href));
+      return kept ?? (await matchPrecache(offlinePage)) ?? Response.error();
+    }
+  },
+);
+
+const assetCache = "paxelbox-assets";
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith("/assets/"),
+  new CacheFirst({
+    cacheName: assetCache,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 60 * 60 * 24 * 60 })],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) =>
+    request.method === "GET" &&
+    url.origin === self.location.origin &&
+    (url.pathname === "/api/v1/settings" || url.pathname.startsWith("/api/v1/media/")),
+  new NetworkFirst({
+    cacheName: "paxelbox-public-api",
+    networkTimeoutSeconds: 8,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 30 })],
+  }),
+);
+
+self.addEventListener("activate", (event) => {
+  // Pages of older releases point at scripts that are gone: drop them.
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key.startsWith(pageCachePrefix) && key !== pages)
+            .map((key) => caches.delete(key)),
+        ),
+      ),
+  );
+});
+
+self.addEventListener("message", (event: ExtendableMessageEvent) => {
+  const message = event.data as { type?: string; url?: unknown; assets?: unknown } | null;
+  if (message?.type === swMessages.keepPage && typeof message.url === "string") {
+    const url = new URL(message.url, self.location.origin);
+    if (url.origin !== self.location.origin || !isPage(url)) return;
+    const assets = Array.isArray(message.assets)
+      ? message.assets.filter((item) => typeof item === "string")
+      : [];
+    event.waitUntil(Promise.all([keepPage(url), keepAssets(assets)]));
+  }
+});
+
+/** The page's scripts, styles and fonts that are not kept yet (loaded before the worker ran). */
+async function keepAssets(hrefs: string[]): Promise<void> {
+  const cache = await caches.open(assetCache);
+  await Promise.all(
+    hrefs.slice(0, 150).map(async (href) => {
+      const url = new URL(href);
+      if (url.origin !== self.location.origin || !url.pathname.startsWith("/assets/")) return;
+      if ((await matchPrecache(url.pathname)) || (await cache.match(url.href))) return;
+      try {
+        const response = await fetch(url.href);
+        if (response.status === 200) await cache.put(url.href, response);
+      } catch {
+        // Offline: nothing to keep.
+      }
+    }),
+  );
+}
+
+/**
+ * Keeps a copy of a page. A web-view page's copy is its skeleton, the same for every query: it is
+ * fetched once per release without the query, so no token or order id is ever inside it.
+ */
+async function keepPage(url: URL): Promise<void> {
+  const webView = isWebViewPath(url.pathname);
+  if (!webView && url.searchParams.has("token")) return;
+  const cache = await caches.open(pages);
+  const key = pageCacheKey(url.href);
+  if (webView && (await cache.match(key))) return;
+  try {
+    const response = await fetchPage(webView ? key : url.href);
+    if (isHtml(response)) await cache.put(key, response);
+  } catch {
+    // Offline: nothing to keep.
+  }
+}

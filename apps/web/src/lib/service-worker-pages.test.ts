@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { isWebViewPath, pageCacheKey } from "../../service-worker/pages";
+
+describe("kept pages", () => {
+  it("keeps web-view pages by path alone, so tokens and ids never become keys", () => {
+    expect(pageCacheKey("https://box.example/order?orderid=7&token=secret")).toBe(
+      "https://box.example/order",
+    );
+    expect(pageCacheKey("https://box.example/order-status/action?act=open_locker&orderid=3")).toBe(
+      "https://box.example/order-status/action",
+    );
+    expect(pageCacheKey("https://box.example/overduepayment/success-payment?orderid=1")).toBe(
+      "https://box.example/overduepayment/success-payment",
+    );
+  });
+
+  it("keeps other pages by path and language link only", () => {
+    expect(pageCacheKey("https://box.example/?lang=en&utm_source=x")).toBe("https://box.example/?lang=en");
+    expect(pageCacheKey("https://box.example/services?token=x")).toBe("https://box.example/services");
+  });
+
+  it("knows the web-view paths", () => {
+    expect(isWebViewPath("/order")).toBe(true);
+    expect(isWebViewPath("/order-status")).toBe(true);
+    expect(isWebViewPath("/orders")).toBe(false);
+    expect(isWebViewPath("/services")).toBe(false);
+  });
+});
