@@ -53,7 +53,10 @@ function directives(policy: string): Map<string, string[]> {
 function expectPageRequirements(label: string, headers: Headers) {
   const csp = directives(headers.get("content-security-policy") ?? "");
   const scriptSrc = csp.get("script-src") ?? [];
-  expect(scriptSrc.some((source) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(source)), label).toBe(true);
+  expect(
+    scriptSrc.some((source) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(source)),
+    label,
+  ).toBe(true);
   expect(scriptSrc, label).not.toContain("'unsafe-inline'");
   expect(scriptSrc, label).not.toContain("'unsafe-eval'");
   expect(csp.get("object-src"), label).toEqual(["'none'"]);

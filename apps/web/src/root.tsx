@@ -1,3 +1,4 @@
+import "./lib/zod-jitless";
 import "./styles/global.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
