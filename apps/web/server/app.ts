@@ -38,6 +38,20 @@ const apiOrigin = (() => {
   }
 })();
 
+/** Query parameters that carry a credential (web-view and order-link tokens). */
+const secretParameter = /([?&](?:token|access_token)=)[^&#]*/gi;
+
+/** Request log fields with tokens in the address redacted, so log stores never hold them. */
+function requestLogFields(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(secretParameter, "$1[redacted]"),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** The Fastify request as a web `Request` for React Router (body streamed for non-GET). */
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const host = request.headers["x-forwarded-host"] ?? request.headers.host ?? "localhost";
@@ -73,7 +87,9 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     process.env.NODE_ENV === "development" ? "development" : "production",
   );
 
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({
+    logger: options.logger ? { serializers: { req: requestLogFields } } : false,
+  });
   // React Router reads request bodies itself (form actions), so Fastify must leave them unread.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
