@@ -6,6 +6,7 @@ import { type Database, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
 import { createRateLimiter, type RateLimiter } from "./domain/rate-limit.ts";
+import { requestLogFields } from "./http/log-redaction.ts";
 import { kioskRoutes } from "./kiosk/routes.ts";
 import { sandboxRoutes } from "./payments/sandbox/routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
@@ -41,7 +42,7 @@ declare module "fastify" {
 /** Builds the locker API: opens the database, applies migrations, seeds an empty one, mounts every call. */
 export async function buildApp(config: ApiConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel } : false,
+    logger: options.logger ? { level: config.logLevel, serializers: { req: requestLogFields } } : false,
     bodyLimit: 4 * 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },

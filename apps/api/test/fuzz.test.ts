@@ -1,30 +1,47 @@
 import { type CallDef, calls, fillPath } from "@paxelbox/contract";
-import type { LightMyRequestResponse } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { budi, useApp } from "./helpers.ts";
 
 /**
  * Bad input for every route, generated from the contract: wrong types, missing fields, huge
- * strings, unicode, negative and huge numbers, malformed JSON and multipart. The API must never
- * answer 5xx, and every refusal must be `{ code, message }`.
+ * strings, unicode, negative and huge numbers in every field (nested ones too, one at a time on an
+ * otherwise valid body), malformed JSON, wrong content types, malformed multipart, bad tokens,
+ * params and queries. The API must never answer 5xx, and every refusal must be `{ code, message }`.
+ * The demo pages outside the contract (kiosk, sandbox checkout) must never answer 5xx either.
  */
 
 const app = useApp({ RATE_LIMIT_FACTOR: "1000" });
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema };
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  exclusiveMinimum?: number;
+}
 
 const nasty: unknown[] = [
   null,
   true,
   -1,
   -2_147_483_649,
+  Number.MAX_SAFE_INTEGER + 2,
   1e308,
   0.5,
   "",
   " ",
   "x".repeat(100_000),
   "😀🇮🇩 ناس \u202e\u0000",
+  "\ud800",
   "'; drop table orders; --",
   "../../../etc/passwd",
   "<script>alert(1)</script>",
@@ -34,22 +51,52 @@ const nasty: unknown[] = [
   { $gt: "" },
 ];
 
-/** Valid-looking values per JSON type, so that one wrong field at a time is tested. */
-function sample(schema: JsonSchema | undefined): unknown {
-  const type = Array.isArray(schema?.type) ? schema?.type[0] : schema?.type;
+/** A real 1 × 1 PNG (the photo checks read its magic bytes). */
+const tinyPng =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/** Values tried, in order, for a string with a pattern: the first one that matches is used. */
+const patternCandidates = [
+  "1",
+  "1000",
+  "1000.00",
+  "081234567890",
+  "INV-DOL-A1B2C3-D4E5",
+  "PXB-T-ABCDEF",
+  "M",
+  "paxelbox",
+  "a",
+  tinyPng,
+];
+
+/** A valid-looking value for a schema, so that one wrong field at a time reaches the handler. */
+function sample(schema: JsonSchema | undefined, key = ""): unknown {
+  if (!schema) return "a";
+  if ("const" in schema) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const union = schema.anyOf ?? schema.oneOf;
+  if (union?.[0]) return sample(union[0], key);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case "object":
       return Object.fromEntries(
-        Object.entries(schema?.properties ?? {}).map(([key, value]) => [key, sample(value)]),
+        Object.entries(schema.properties ?? {}).map(([name, value]) => [name, sample(value, name)]),
       );
     case "array":
-      return [sample(schema?.items)];
+      return [sample(schema.items)];
     case "integer":
     case "number":
-      return 1;
+      return Math.max(1, (schema.exclusiveMinimum ?? 0) + 1, schema.minimum ?? 0);
     case "boolean":
       return true;
     default:
+      if (schema.format === "email" || /email/i.test(key)) return "budi@example.com";
+      if (schema.format === "uri") return "https://paxelbox.example/return";
+      if (schema.pattern) {
+        const pattern = new RegExp(schema.pattern);
+        return patternCandidates.find((candidate) => pattern.test(candidate)) ?? "a";
+      }
       return "a";
   }
 }
@@ -58,21 +105,46 @@ function schemaOf(type: z.core.$ZodType | undefined): JsonSchema {
   return type ? (z.toJSONSchema(type, { io: "input", unrepresentable: "any" }) as JsonSchema) : {};
 }
 
-/** Bodies with one field at a time replaced by each nasty value, plus whole-body junk. */
-function bodies(def: CallDef): unknown[] {
-  if (!def.body) return [];
-  const schema = schemaOf(def.body);
-  const base = sample(schema) as Record<string, unknown>;
-  const variants: unknown[] = [...nasty, base];
-  for (const key of Object.keys(schema.properties ?? {})) {
-    for (const value of nasty) variants.push({ ...base, [key]: value });
-    const { [key]: _missing, ...rest } = base;
-    variants.push(rest);
+type Path = (string | number)[];
+
+/** Every leaf of a sampled body (nested objects and the first array element included). */
+function leaves(value: unknown, path: Path = []): Path[] {
+  if (Array.isArray(value)) return value.length > 0 ? [path, ...leaves(value[0], [...path, 0])] : [path];
+  if (value && typeof value === "object") {
+    const inner = Object.entries(value).flatMap(([key, child]) => leaves(child, [...path, key]));
+    return path.length > 0 ? [path, ...inner] : inner;
   }
-  return variants;
+  return [path];
+}
+
+/** A copy of `base` with the value at `path` replaced, or removed when `value` is `remove`. */
+const remove = Symbol("remove");
+function withValue(base: unknown, path: Path, value: unknown): unknown {
+  const copy = structuredClone(base) as Record<string | number, unknown>;
+  let target = copy;
+  for (const key of path.slice(0, -1)) target = target[key] as Record<string | number, unknown>;
+  const last = path.at(-1)!;
+  if (value === remove) {
+    if (Array.isArray(target)) target.splice(last as number, 1);
+    else delete target[last];
+  } else target[last] = value;
+  return copy;
+}
+
+/** Whole-body junk, the valid-looking body, and every leaf replaced by each nasty value or removed. */
+function bodies(def: CallDef): { base: unknown; variants: unknown[] } {
+  if (!def.body) return { base: {}, variants: [...nasty, {}] };
+  const base = sample(schemaOf(def.body));
+  const variants: unknown[] = [...nasty, base, { ...(base as object), unexpected: "field" }];
+  for (const path of leaves(base)) {
+    for (const value of nasty) variants.push(withValue(base, path, value));
+    variants.push(withValue(base, path, remove));
+  }
+  return { base, variants };
 }
 
 const textValues = [
+  "1",
   "-1",
   "0",
   "99999999999999999999",
@@ -96,12 +168,13 @@ function querySets(def: CallDef): Record<string, string>[] {
   return [{}, ...textValues.map((value) => Object.fromEntries(keys.map((key) => [key, value])))];
 }
 
-function check(def: CallDef, response: LightMyRequestResponse, what: string): void {
-  expect(response.statusCode, `${def.id} ${what}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+function check(id: string, response: LightMyRequestResponse, what: string): void {
+  expect(response.statusCode, `${id} ${what}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
   if (response.statusCode >= 400) {
     const body = response.json() as { code: unknown; message: unknown };
-    expect(typeof body.code, `${def.id} ${what}`).toBe("number");
-    expect(typeof body.message, `${def.id} ${what}`).toBe("string");
+    expect(typeof body.code, `${id} ${what}`).toBe("number");
+    expect(body.code, `${id} ${what}`).toBe(response.statusCode);
+    expect(typeof body.message, `${id} ${what}`).toBe("string");
   }
 }
 
@@ -113,53 +186,214 @@ const safePath = (path: string, params: Record<string, string>) => {
   }
 };
 
+/** A multipart body from field parts, with an optional file part and a way to break it. */
+function multipart(fields: [string, string][], options: { file?: boolean; unterminated?: boolean } = {}) {
+  const parts = fields.map(
+    ([name, value]) => `--zz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  if (options.file) {
+    parts.push(
+      '--zz\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nPNG\r\n',
+    );
+  }
+  return parts.join("") + (options.unterminated ? "--zz" : "--zz--\r\n");
+}
+
+/** Field lists for a multipart call: valid-looking, each field nasty or missing, repeated, too many. */
+function multipartVariants(def: CallDef): { payload: string; what: string }[] {
+  const base = Object.entries(sample(schemaOf(def.body)) as Record<string, unknown>).map(
+    ([key, value]) => [key, String(value)] as [string, string],
+  );
+  const strings = nasty.filter((value): value is string => typeof value === "string");
+  const variants = [{ payload: multipart(base), what: "valid-looking" }];
+  for (const [index, [key]] of base.entries()) {
+    for (const value of [...strings, "x".repeat(9_000)]) {
+      const fields = base.map((field, at) => (at === index ? ([key, value] as [string, string]) : field));
+      variants.push({ payload: multipart(fields), what: `${key}=${value.slice(0, 20)}` });
+    }
+    variants.push({ payload: multipart(base.filter((_, at) => at !== index)), what: `${key} missing` });
+    variants.push({ payload: multipart([...base, base[index]!]), what: `${key} twice` });
+  }
+  const many = Array.from({ length: 20 }, (_, index) => [`extra${index}`, "x"] as [string, string]);
+  variants.push({ payload: multipart([...base, ...many]), what: "too many fields" });
+  variants.push({ payload: multipart(base, { file: true }), what: "a file part" });
+  variants.push({ payload: multipart(base, { unterminated: true }), what: "unterminated" });
+  variants.push({ payload: "--zz\r\n\r\n--zz--", what: "part without headers" });
+  variants.push({ payload: "not multipart at all", what: "no parts" });
+  return variants;
+}
+
+const rawJson = [
+  "{not json",
+  "",
+  "[",
+  "\u0000",
+  '{"a":1,"a":2}',
+  '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+  `${"[".repeat(50_000)}${"]".repeat(50_000)}`,
+  "x".repeat(5 * 1024 * 1024),
+];
+
+const wrongTypes = [
+  ["text/plain", "hello"],
+  ["application/xml", "<a/>"],
+  ["application/x-www-form-urlencoded", "a=1&b=2"],
+  ["application/json; charset=latin-1", "{}"],
+] as const;
+
+const tokens = [undefined, budi];
+const badAuthorization = [
+  "Bearer",
+  "Bearer not-a-token",
+  `Bearer ${"x".repeat(5_000)}`,
+  "Basic YTpi",
+  "bearer\u0000x",
+];
+
 describe("API fuzz from the contract", () => {
   for (const def of Object.values(calls) as CallDef[]) {
     it(`${def.id}: never 5xx, always { code, message }`, async () => {
-      for (const token of [undefined, budi]) {
+      const inject = (options: InjectOptions) => app().inject(options);
+      for (const authorization of badAuthorization) {
+        const url = safePath(def.path, paramSets(def)[0]!);
+        const response = await inject({ method: def.method, url, headers: { authorization } });
+        check(def.id, response, `authorization ${authorization.slice(0, 20)}`);
+      }
+      for (const token of tokens) {
         const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-        for (const params of paramSets(def)) {
-          for (const query of querySets(def)) {
-            const url = safePath(def.path, params);
-            if (def.method === "GET") {
-              check(
-                def,
-                await app().inject({ method: "GET", url, query, headers }),
-                `params ${JSON.stringify(params).slice(0, 40)}`,
-              );
-              continue;
-            }
-            const payloads = def.bodyType === "multipart" ? [] : bodies(def);
-            for (const payload of payloads.slice(0, query === undefined ? undefined : 40)) {
-              const response = await app().inject({
-                method: def.method,
-                url,
+        if (def.method === "GET") {
+          for (const params of paramSets(def)) {
+            for (const query of querySets(def)) {
+              const response = await inject({
+                method: "GET",
+                url: safePath(def.path, params),
                 query,
-                headers: { ...headers, "content-type": "application/json" },
-                payload: JSON.stringify(payload),
+                headers,
               });
-              check(def, response, `body ${JSON.stringify(payload).slice(0, 60)}`);
+              check(
+                def.id,
+                response,
+                `params ${JSON.stringify(params).slice(0, 40)} query ${JSON.stringify(query).slice(0, 40)}`,
+              );
             }
-            for (const raw of ["{not json", "", "[", "\u0000", "x".repeat(5 * 1024 * 1024)]) {
-              const response = await app().inject({
-                method: def.method,
-                url,
-                headers: { ...headers, "content-type": "application/json" },
-                payload: raw,
-              });
-              check(def, response, `raw ${raw.slice(0, 10)}`);
-            }
-            const multipart = await app().inject({
+          }
+          continue;
+        }
+
+        const [first, ...otherParams] = paramSets(def);
+        const url = safePath(def.path, first!);
+        const json = { ...headers, "content-type": "application/json" };
+        // Every body variant on the first params; the valid-looking body on every other params and query.
+        if (def.bodyType === "multipart") {
+          for (const { payload, what } of multipartVariants(def)) {
+            const response = await inject({
               method: def.method,
               url,
               headers: { ...headers, "content-type": "multipart/form-data; boundary=zz" },
-              payload: '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--zz',
+              payload,
             });
-            check(def, multipart, "broken multipart");
-            break;
+            check(def.id, response, `multipart ${what}`);
           }
+          const noBoundary = await inject({
+            method: def.method,
+            url,
+            headers: { ...headers, "content-type": "multipart/form-data" },
+            payload: multipart([["a", "b"]]),
+          });
+          check(def.id, noBoundary, "multipart without boundary");
+        } else {
+          const { base, variants } = bodies(def);
+          for (const payload of variants) {
+            const response = await inject({
+              method: def.method,
+              url,
+              headers: json,
+              payload: JSON.stringify(payload),
+            });
+            check(def.id, response, `body ${JSON.stringify(payload).slice(0, 80)}`);
+          }
+          for (const params of otherParams) {
+            const response = await inject({
+              method: def.method,
+              url: safePath(def.path, params),
+              headers: json,
+              payload: JSON.stringify(base),
+            });
+            check(def.id, response, `params ${JSON.stringify(params).slice(0, 40)}`);
+          }
+          for (const query of querySets(def)) {
+            const response = await inject({
+              method: def.method,
+              url,
+              query,
+              headers: json,
+              payload: JSON.stringify(base),
+            });
+            check(def.id, response, `query ${JSON.stringify(query).slice(0, 40)}`);
+          }
+          const broken = await inject({
+            method: def.method,
+            url,
+            headers: { ...headers, "content-type": "multipart/form-data; boundary=zz" },
+            payload: '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--zz',
+          });
+          check(def.id, broken, "broken multipart");
         }
+        for (const raw of rawJson) {
+          const response = await inject({ method: def.method, url, headers: json, payload: raw });
+          check(def.id, response, `raw ${raw.slice(0, 16)}`);
+        }
+        for (const [type, payload] of wrongTypes) {
+          const response = await inject({
+            method: def.method,
+            url,
+            headers: { ...headers, "content-type": type },
+            payload,
+          });
+          check(def.id, response, `content-type ${type}`);
+        }
+        const untyped = await inject({ method: def.method, url, headers, payload: "{}" });
+        check(def.id, untyped, "no content-type");
       }
-    });
+      // Nothing a body said reached the objects of the process.
+      expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    }, 60_000);
   }
+});
+
+describe("demo pages outside the contract", () => {
+  it("kiosk, sandbox checkout and its actions never answer 5xx", async () => {
+    const requests: InjectOptions[] = [
+      { method: "GET" as const, url: "/demo/kiosk" },
+      ...["", "code=", `code=${"x".repeat(10_000)}`, "code=PXB-T-NOPE&boxId=-1", "boxId=abc", "%%%"].map(
+        (payload) => ({
+          method: "POST" as const,
+          url: "/demo/kiosk",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload,
+        }),
+      ),
+      {
+        method: "POST" as const,
+        url: "/demo/kiosk",
+        headers: { "content-type": "application/json" },
+        payload: "{",
+      },
+      ...["NOPE", "x".repeat(300), "%00", "..%2F..%2Fetc"].map((reference) => ({
+        method: "GET" as const,
+        url: `/demo/pay/${reference}`,
+      })),
+      ...["pay", "fail", "cancel", "return", "explode"].map((action) => ({
+        method: "POST" as const,
+        url: `/demo/pay/NOPE/${action}`,
+      })),
+    ];
+    for (const request of requests) {
+      const response = await app().inject(request);
+      expect(
+        response.statusCode,
+        `${request.method} ${request.url}: ${response.body.slice(0, 200)}`,
+      ).toBeLessThan(500);
+    }
+  });
 });

@@ -16,14 +16,17 @@ export interface WebServerOptions {
   logger?: boolean;
 }
 
-/** Headers on every response of the web app. */
-const securityHeaders = {
+/** Headers on every response of the web app (graded in e2e/security-grade.e2e.test.ts, docs/security.md). */
+export const securityHeaders = {
   "x-content-type-options": "nosniff",
   // Order pages carry tokens in their query: other sites never see the address.
   "referrer-policy": "same-origin",
+  // For browsers without CSP frame-ancestors; both say the same.
   "x-frame-options": "SAMEORIGIN",
-  "strict-transport-security": "max-age=31536000; includeSubDomains",
+  "strict-transport-security": "max-age=31536000; includeSubDomains; preload",
   "cross-origin-opener-policy": "same-origin",
+  // Pages, scripts, styles and fonts are for this site (and a CDN on the same site) only.
+  "cross-origin-resource-policy": "same-site",
   "permissions-policy": "camera=(), microphone=(), payment=(), geolocation=(self)",
 } as const;
 
@@ -34,6 +37,20 @@ const apiOrigin = (() => {
     return undefined;
   }
 })();
+
+/** Query parameters that carry a credential (web-view and order-link tokens). */
+const secretParameter = /([?&](?:token|access_token)=)[^&#]*/gi;
+
+/** Request log fields with tokens in the address redacted, so log stores never hold them. */
+function requestLogFields(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(secretParameter, "$1[redacted]"),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 /** The Fastify request as a web `Request` for React Router (body streamed for non-GET). */
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -70,7 +87,9 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     process.env.NODE_ENV === "development" ? "development" : "production",
   );
 
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({
+    logger: options.logger ? { serializers: { req: requestLogFields } } : false,
+  });
   // React Router reads request bodies itself (form actions), so Fastify must leave them unread.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));

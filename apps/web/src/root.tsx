@@ -1,3 +1,4 @@
+import "./lib/zod-jitless";
 import "./styles/global.css";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import {

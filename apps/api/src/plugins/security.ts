@@ -23,7 +23,7 @@ export async function registerSecurity(
     reply.header("x-content-type-options", "nosniff");
     // Order pages carry tokens in their query: never leak the address to another site.
     reply.header("referrer-policy", "no-referrer");
-    reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    reply.header("strict-transport-security", "max-age=31536000; includeSubDomains; preload");
     reply.header("cross-origin-resource-policy", "same-site");
     reply.header("x-frame-options", "DENY");
     if (!reply.hasHeader("content-security-policy")) {

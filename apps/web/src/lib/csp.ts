@@ -27,7 +27,8 @@ export function contentSecurityPolicy({ nonce, apiOrigin, recaptcha }: CspOption
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self' http: https:",
+    // Forms post to this site; a gateway's checkout may continue on another HTTPS site.
+    "form-action 'self' https:",
     // Inside the provider's app the page is a top-level web view; no other site may frame it.
     "frame-ancestors 'self'",
   ].join("; ");

@@ -99,11 +99,13 @@ function encode<K extends StorageKey>(key: K, value: StoredValues[K]): string {
 
 function writeLanguageCookie(value: string | null): void {
   if (typeof document === "undefined") return;
+  // Secure on HTTPS (every deployment); plain-HTTP development would refuse a Secure cookie.
+  const flags = `Path=/; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
   // biome-ignore lint/suspicious/noDocumentCookie: the one place that writes a cookie; Cookie Store API is not in every web view
   document.cookie =
     value === null
-      ? `${languageCookieName}=; Path=/; Max-Age=0; SameSite=Lax`
-      : `${languageCookieName}=${encodeURIComponent(value)}; Path=/; Max-Age=${cookieMaxAgeSeconds}; SameSite=Lax`;
+      ? `${languageCookieName}=; Max-Age=0; ${flags}`
+      : `${languageCookieName}=${encodeURIComponent(value)}; Max-Age=${cookieMaxAgeSeconds}; ${flags}`;
 }
 
 /** Reads a key; `null` when absent, unreadable or on the server. */

@@ -218,7 +218,8 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
               src={embed}
               title={t("marketing.finder.embedTitle")}
               loading="lazy"
-              referrerPolicy="no-referrer-when-downgrade"
+              // The embedding site may see our origin, never the address (it can hold an order token).
+              referrerPolicy="strict-origin-when-cross-origin"
               allowFullScreen
               data-testid="finder-embed"
             />

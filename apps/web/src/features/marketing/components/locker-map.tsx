@@ -35,6 +35,12 @@ const selectedStyle: L.CircleMarkerOptions = {
 };
 
 /** Popup content built as DOM text (never as an HTML string). */
+function textElement(text: string): HTMLElement {
+  const element = document.createElement("span");
+  element.textContent = text;
+  return element;
+}
+
 function popupContent(location: LockerLocation): HTMLElement {
   const box = document.createElement("div");
   const name = document.createElement("strong");
@@ -111,7 +117,8 @@ export default function LockerMap({
       if (location.latitude === null || location.longitude === null) continue;
       const marker = L.circleMarker([location.latitude, location.longitude], markerStyle)
         .bindPopup(popupContent(location))
-        .bindTooltip(location.name)
+        // Leaflet puts string content in as HTML: the name goes in as text.
+        .bindTooltip(textElement(location.name))
         .on("click", () => onSelectRef.current(location.id));
       marker.addTo(group);
       markers.current.set(location.id, marker);
