@@ -8,7 +8,8 @@
  * made with openssl) in front of the system on its own port. `--http1` audits the system's own
  * HTTP/1.1 port instead and reports without gating.
  *
- * Every page runs up to three times; the figures are medians. The gate fails with the page, the
+ * Every page runs up to three times and passes when one run meets all its thresholds (CPU
+ * contention on a shared machine only makes runs slower); the gate fails with the page, the
  * category and the score. The results go into docs/performance.md between the `audit` markers.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
@@ -16,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import http from "node:http";
 import http2 from "node:http2";
 import { createServer as createNetServer } from "node:net";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -345,7 +346,10 @@ class LighthouseRunError extends Error {}
 function findings(lhr: Result): string[] {
   const refs = lhr.categories.performance?.auditRefs ?? [];
   const performanceAudits = new Set(refs.map((ref) => ref.id));
-  const metricAudits = new Set(refs.filter((ref) => ref.group === "metrics").map((ref) => ref.id));
+  // Metrics are in the table already; "hidden" ones (TTI, max potential FID) do not count.
+  const metricAudits = new Set(
+    refs.filter((ref) => ref.group === "metrics" || ref.group === "hidden").map((ref) => ref.id),
+  );
   return Object.values(lhr.audits)
     .filter(
       (audit) =>
@@ -363,7 +367,8 @@ function findings(lhr: Result): string[] {
         .map(([metric, value]) =>
           metric === "CLS" ? `${metric} ${value}` : `${metric} ${Math.round(value)} ms`,
         );
-      const items = (audit.details as { items?: { url?: unknown }[] } | undefined)?.items ?? [];
+      const details = audit.details as { items?: unknown } | undefined;
+      const items = Array.isArray(details?.items) ? (details.items as { url?: unknown }[]) : [];
       const files = items
         .map((item) => (typeof item.url === "string" ? item.url : ""))
         .filter((url) => url.startsWith("http"))
@@ -495,7 +500,7 @@ function chromiumVersion(): string {
   }
 }
 
-function report(results: PageResult[], setup: string, failures: string[]): string {
+function report(results: PageResult[], setup: string, failures: string[], load: string): string {
   const landing = results.find((result) => result.page.path === "/");
   const statik = results.find((result) => result.page.path === staticLandingPath);
   const lighthouseVersion = (
@@ -504,7 +509,7 @@ function report(results: PageResult[], setup: string, failures: string[]): strin
     }
   ).version;
   const lines = [
-    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run audit\`: Lighthouse ${lighthouseVersion}, ${chromiumVersion()} headless, mobile form factor, simulated throttling (slow 4G, 4× CPU), production build, fresh demo data. ${setup} Up to ${maxRuns} runs per page, each in a fresh browser; a page passes when one run meets all its thresholds, and the figures are that run's (else the best run's). The last column lists every run's performance score.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run audit\`: Lighthouse ${lighthouseVersion}, ${chromiumVersion()} headless, mobile form factor, simulated throttling (slow 4G, 4× CPU), production build, fresh demo data. ${setup} Load average of the machine (${cpus().length} cores) at the start and the end: ${load}. Up to ${maxRuns} runs per page, each in a fresh browser; a page passes when one run meets all its thresholds, and the figures are that run's (else the best run's). The last column lists every run's performance score.`,
     "",
     "| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | SI | TBT | CLS | Runs |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
@@ -561,6 +566,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 let exitCode = 0;
 try {
   const started = Date.now();
+  const loadAtStart = loadavg()[0] ?? 0;
   ensureBuild();
   const system = await startSystem();
   const tls = http1Only ? null : certificate();
@@ -595,7 +601,8 @@ try {
       }
     }
   }
-  const block = report(results, setup, http1Only ? [] : failures);
+  const load = `${loadAtStart.toFixed(1)} and ${(loadavg()[0] ?? 0).toFixed(1)}`;
+  const block = report(results, setup, http1Only ? [] : failures, load);
   console.log(`\n${block}\n`);
   writeDoc(block, http1Only ? "audit-http1" : "audit");
   console.log(`Audit took ${((Date.now() - started) / 1000).toFixed(0)} s; results in docs/performance.md`);
