@@ -22,6 +22,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import { userAgents } from "lighthouse/core/config/constants.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const http1Only = process.argv.includes("--http1");
@@ -538,7 +539,14 @@ function report(results: PageResult[], setup: string, failures: string[], load: 
       ...(best.findings.length ? best.findings.map((finding) => `- ${finding}`) : ["- (none)"]),
     );
   }
-  lines.push("", failures.length ? `Gate: **failed** — ${failures.join("; ")}.` : "Gate: passed.");
+  lines.push(
+    "",
+    http1Only
+      ? "Not gated: HTTP/1.1 comparison (`npm run audit -- --http1`)."
+      : failures.length
+        ? `Gate: **failed** — ${failures.join("; ")}.`
+        : "Gate: passed.",
+  );
   return lines.join("\n");
 }
 
@@ -577,7 +585,8 @@ try {
   }
   let staticHtml = "";
   const origin = tls ? await startFront(system, tls, () => staticHtml) : system;
-  const landingResponse = await fetch(`${system}/`);
+  // Rendered for the phone Lighthouse emulates: the server picks the mobile variant from the user agent.
+  const landingResponse = await fetch(`${system}/`, { headers: { "user-agent": userAgents.mobile } });
   staticHtml = withoutScripts(await landingResponse.text());
   const setup = tls
     ? "Served over HTTP/2 and TLS by the audit's own front (as a CDN or load balancer serves production), forwarding to `npm start`'s HTTP/1.1 port."
