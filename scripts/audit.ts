@@ -510,7 +510,7 @@ function report(results: PageResult[], setup: string, failures: string[], load: 
     }
   ).version;
   const lines = [
-    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run audit\`: Lighthouse ${lighthouseVersion}, ${chromiumVersion()} headless, mobile form factor, simulated throttling (slow 4G, 4× CPU), production build, fresh demo data. ${setup} Load average of the machine (${cpus().length} cores) at the start and the end: ${load}. Up to ${maxRuns} runs per page, each in a fresh browser; a page passes when one run meets all its thresholds, and the figures are that run's (else the best run's). The last column lists every run's performance score.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} with \`${http1Only ? "npm run audit -- --http1" : "npm run audit"}\`: Lighthouse ${lighthouseVersion}, ${chromiumVersion()} headless, mobile form factor, simulated throttling (slow 4G, 4× CPU), production build, fresh demo data. ${setup} Load average of the machine (${cpus().length} cores) at the start and the end: ${load}. Up to ${maxRuns} runs per page, each in a fresh browser; a page passes when one run meets all its thresholds, and the figures are that run's (else the best run's). The last column lists every run's performance score.`,
     "",
     "| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | SI | TBT | CLS | Runs |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
