@@ -21,8 +21,17 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
   return null;
 }
 
+/**
+ * Compresses synchronously, so on the request path: Brotli at quality 5, not its default 11, which
+ * takes ~50 ms for a 10 KB picture on a busy machine for 10 % fewer bytes (about 0.8 ms at 5).
+ */
 export function encode(text: string, encoding: Encoding): Buffer {
   return encoding === "br"
-    ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
-    : gzipSync(text, { level: 9 });
+    ? brotliCompressSync(text, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      })
+    : gzipSync(text, { level: 6 });
 }
