@@ -1,6 +1,7 @@
 import { calls, type Settings } from "@paxelbox/contract";
 import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../db/database.ts";
+import { type Encoding, encode, preferredEncoding } from "../http/encoding.ts";
 import { notFound } from "../http/errors.ts";
 import { mountCall } from "../http/route.ts";
 import { renderMedia } from "../media/render-media.ts";
@@ -62,19 +63,29 @@ export function contentRoutes(app: FastifyInstance, db: Queryable, productName: 
     { rateLimit: shortLinkLimit },
   );
 
-  mountCall(app, calls.media, async ({ params, reply }) => {
+  // Pictures are SVG text (about 10 KB, 2 KB compressed), the same for every request: each known
+  // picture is compressed once per encoding. The cache is bounded by the pictures renderMedia knows.
+  const compressed = new Map<string, Buffer>();
+  mountCall(app, calls.media, async ({ params, request, reply }) => {
     const svg = renderMedia(params.kind, params.name, { productName });
     if (svg === null) throw notFound(`No picture named ${params.kind}/${params.name}.`);
-    return (
-      reply
-        .header("content-type", "image/svg+xml; charset=utf-8")
-        .header("cache-control", "public, max-age=86400")
-        // Opened on its own, a picture runs nothing and is framed by nobody; its own <style> applies.
-        .header(
-          "content-security-policy",
-          "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-        )
-        .send(svg)
-    );
+    reply
+      .header("content-type", "image/svg+xml; charset=utf-8")
+      .header("cache-control", "public, max-age=86400")
+      // Opened on its own, a picture runs nothing and is framed by nobody; its own <style> applies.
+      .header(
+        "content-security-policy",
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+      )
+      .header("vary", "accept-encoding");
+    const encoding: Encoding | null = preferredEncoding(request.headers["accept-encoding"]);
+    if (!encoding) return reply.send(svg);
+    const key = `${params.kind}/${params.name}/${encoding}`;
+    let body = compressed.get(key);
+    if (!body) {
+      body = encode(svg, encoding);
+      compressed.set(key, body);
+    }
+    return reply.header("content-encoding", encoding).send(body);
   });
 }

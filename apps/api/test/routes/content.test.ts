@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { ContentName, calls } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import { call, failure, ok, scenario, useApp } from "../helpers.ts";
@@ -72,5 +73,31 @@ describe("media", () => {
     expect(response.body).toMatch(/^<svg/);
     failure(await app().inject("/api/v1/media/banner/nope.svg"), 404);
     failure(await app().inject("/api/v1/media/secret/x.svg"), 400);
+  });
+
+  it("compresses pictures for clients that accept it", async () => {
+    const banners = ok(calls.banners, await call(app(), calls.banners, { query: { language: "id" } }));
+    const url = banners[0]!.image_mobile_jpg;
+    const plain = await app().inject(url);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    for (const [header, encoding, decode] of [
+      ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+      ["br;q=0, gzip;q=0.5", "gzip", gunzipSync],
+    ] as const) {
+      // Twice: the second answer comes from the compressed copy.
+      for (let round = 0; round < 2; round++) {
+        const response = await app().inject({ url, headers: { "accept-encoding": header } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers["content-encoding"]).toBe(encoding);
+        expect(response.headers["content-type"]).toMatch(/image\/svg\+xml/);
+        expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+        expect(decode(response.rawPayload).toString()).toBe(plain.body);
+      }
+    }
+    const refused = await app().inject({ url, headers: { "accept-encoding": "identity, br;q=0" } });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 });
