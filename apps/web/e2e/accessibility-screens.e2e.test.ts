@@ -15,14 +15,21 @@ import { createScenario } from "./support/journeys.ts";
 
 const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
 
+interface CheckOptions {
+  /** Dialogs and phone-only states: the phone frame only. */
+  sizes?: "both" | "mobile";
+  /** A state that changes one part of an audited page: only that part (a CSS selector). */
+  scope?: string;
+}
+
 /** Runs axe on the page as it is, at the phone size and then at the desktop size. */
-async function audit(page: Page, label: string, sizes: "both" | "mobile" = "both"): Promise<string[]> {
-  const found = await axeViolations(page, `${label} @mobile`);
+async function audit(page: Page, label: string, { sizes = "both", scope }: CheckOptions): Promise<string[]> {
+  const found = await axeViolations(page, `${label} @mobile`, scope);
   if (sizes === "both") {
     await page.setViewportSize(viewports.desktop);
     // The variant follows the width on the next frame (matchMedia listener).
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
-    found.push(...(await axeViolations(page, `${label} @desktop`)));
+    found.push(...(await axeViolations(page, `${label} @desktop`, scope)));
     await page.setViewportSize(viewports.mobile);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
   }
@@ -65,8 +72,8 @@ async function fillPackageForm(page: Page) {
   await $(page, "slider-handle").click();
 }
 
-/** Audits the current state; dialogs only in the phone frame (a resize would not change them). */
-type Check = (label: string, sizes?: "both" | "mobile") => Promise<void>;
+/** Audits the current state of the page (see `CheckOptions`). */
+type Check = (label: string, options?: CheckOptions) => Promise<void>;
 
 interface Screen {
   name: string;
@@ -87,12 +94,15 @@ const screens: Screen[] = [
       await check("landing");
       await $(page, "menu-toggle").click();
       await page.waitForTimeout(350);
-      await check("landing menu open");
+      await check("landing menu open", { sizes: "mobile", scope: '[data-testid="public-header"]' });
       await $(page, "menu-toggle").click();
       await $(page, "finder-input").fill("Depok");
       await $(page, "finder-search").click();
       await expect.poll(() => $(page, "finder-summary").textContent()).toContain("Depok");
-      await check("locker finder results");
+      // The list is faded while it loads: audit it once it has settled.
+      await expect.poll(() => $(page, "locker-finder").locator('[aria-busy="true"]').count()).toBe(0);
+      await page.waitForTimeout(200);
+      await check("locker finder results", { scope: '[data-testid="locker-finder"]' });
     },
   },
   {
@@ -109,7 +119,7 @@ const screens: Screen[] = [
       await check("guest book");
       await $(page, "guest-book-submit").click();
       await page.locator('[data-field="sender_name"] [data-testid="field-error"]').waitFor();
-      await check("guest book errors");
+      await check("guest book errors", { scope: '[data-testid="guest-book-form"]' });
       await visit(page, "/guest-book/submitted");
       await check("guest book submitted");
     },
@@ -130,19 +140,19 @@ const screens: Screen[] = [
       await check("package form");
       await $(page, "package-submit").click();
       await $(page, "field-sender_name").locator('[data-testid="field-error"]').waitFor();
-      await check("package form errors");
+      await check("package form errors", { scope: '[data-testid="package-form"]' });
       await fillPackageForm(page);
       await $(page, "photo-view").click();
       await $(page, "photo-preview").locator("img").waitFor();
-      await check("photo preview dialog");
+      await check("photo preview dialog", { sizes: "mobile", scope: '[data-testid="photo-preview"]' });
       await page.keyboard.press("Escape");
       await $(page, "package-submit").click();
       await $(page, "package-qr-image").waitFor({ timeout: 10_000 });
-      await check("package QR");
+      await check("package QR", { scope: '[data-testid="package-qr"]' });
       const full = await createScenario("package-form-no-doors");
       await visit(page, full.url);
       await $(page, "no-locker").waitFor();
-      await check("package form, full locker", "mobile");
+      await check("package form, full locker", { sizes: "mobile", scope: '[data-testid="package-form"]' });
     },
   },
   {
@@ -154,7 +164,7 @@ const screens: Screen[] = [
       await check("order in store");
       await $(page, "location-photo").click();
       await $(page, "location-photo-viewer").locator("img").waitFor();
-      await check("locker photo viewer", "mobile");
+      await check("locker photo viewer", { sizes: "mobile", scope: '[data-testid="location-photo-viewer"]' });
       await page.keyboard.press("Escape");
       await page.waitForURL((url) => url.searchParams.get("preview") === null);
       // The taken parcel's overdue link goes on to its order page.
@@ -176,7 +186,7 @@ const screens: Screen[] = [
       await email.fill("rina@example");
       await email.blur();
       await $(page, "overdue-form").locator('[data-testid="field-error"]').waitFor();
-      await check("overdue form error");
+      await check("overdue form error", { scope: '[data-testid="overdue-form"]' });
       await email.fill("rina@example.com");
       await $(page, "overdue-select-payment").click();
       await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
@@ -201,7 +211,7 @@ const screens: Screen[] = [
       await check("rent to store");
       await $(page, "cancel-rent").click();
       await $(page, "cancel-confirm").locator("h2").waitFor();
-      await check("cancel confirm dialog", "mobile");
+      await check("cancel confirm dialog", { sizes: "mobile", scope: '[data-testid="cancel-confirm"]' });
       await page.route("**/api/v1/box/express/cancelRent", (route) =>
         route.fulfill({
           status: 409,
@@ -211,7 +221,7 @@ const screens: Screen[] = [
       );
       await $(page, "cancel-confirm-yes").click();
       await $(page, "cancel-denied").locator("h2").waitFor();
-      await check("cancel denied dialog", "mobile");
+      await check("cancel denied dialog", { sizes: "mobile", scope: '[data-testid="cancel-denied"]' });
       await page.keyboard.press("Escape");
       await page.unroute("**/api/v1/box/express/cancelRent");
       await $(page, "cancel-rent").click();
@@ -230,7 +240,7 @@ const screens: Screen[] = [
       await check("rent in store");
       await $(page, "pick-up").click();
       await $(page, "pick-up-dialog").locator("h2").waitFor();
-      await check("pick-up dialog", "mobile");
+      await check("pick-up dialog", { sizes: "mobile", scope: '[data-testid="pick-up-dialog"]' });
       await $(page, "open-locker").click();
       await $(page, "open-locker-page").locator('[data-testid="qr"]').waitFor();
       await check("rent open_locker");
@@ -239,7 +249,7 @@ const screens: Screen[] = [
       await $(page, "pick-up").click();
       await $(page, "stop-rent").click();
       await $(page, "stop-count").waitFor();
-      await check("rent stop_count", "mobile");
+      await check("rent stop_count", { sizes: "mobile" });
       await page.locator('[data-view="stop"]').waitFor({ timeout: 7_000 });
       await check("rent stop");
       await visit(page, `/order-status/action?act=stop_success&${scenario.params.toString()}`);
@@ -268,7 +278,7 @@ const screens: Screen[] = [
       const token = lang === "en" ? "demo-token-sari" : "demo-token-budi";
       await visit(page, `/order-status?orderid=999999&token=${token}`);
       await $(page, "error-dialog").locator("h2").waitFor();
-      await check("error dialog", "mobile");
+      await check("error dialog", { sizes: "mobile" });
       await visit(page, "/debug");
       await check("debug");
       await visit(page, "/no/such/page");
@@ -294,8 +304,8 @@ describe.each(["id", "en"] as Lang[])("WCAG 2.2 AA (axe) in %s", (lang) => {
     async ({ run, webView }) => {
       const found: string[] = [];
       const frames = webView && lang === "en" ? "mobile" : "both";
-      await run(page, lang, async (label, sizes = frames) => {
-        found.push(...(await audit(page, label, sizes)));
+      await run(page, lang, async (label, options = {}) => {
+        found.push(...(await audit(page, label, { sizes: frames, ...options })));
       });
       expect(found).toEqual([]);
     },
