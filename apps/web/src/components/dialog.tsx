@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import styles from "./dialog.module.css";
+import { useModalDialog } from "./use-modal-dialog";
 
 interface DialogProps {
   open: boolean;
@@ -15,8 +16,8 @@ interface DialogProps {
 }
 
 /**
- * Accessible modal on the native `<dialog>`: `showModal()` makes the rest of the page inert
- * (focus stays inside), Escape closes, and focus returns to what had it before opening.
+ * Accessible modal on the native `<dialog>` (see `useModalDialog`): the rest of the page is inert,
+ * Tab goes round inside, Escape closes, and focus returns to what had it before opening.
  */
 export function Dialog({
   open,
@@ -29,32 +30,9 @@ export function Dialog({
   testId,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const { onKeyDown } = useModalDialog(ref, open);
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const onNativeClose = () => {
-      const target = returnFocus.current;
-      returnFocus.current = null;
-      if (target?.isConnected) target.focus();
-    };
-    dialog.addEventListener("close", onNativeClose);
-    return () => dialog.removeEventListener("close", onNativeClose);
-  }, []);
 
   return (
     <dialog
@@ -64,6 +42,7 @@ export function Dialog({
       aria-labelledby={titleId}
       aria-describedby={children ? bodyId : undefined}
       data-testid={testId}
+      onKeyDown={onKeyDown}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

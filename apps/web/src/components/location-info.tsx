@@ -7,6 +7,7 @@ import { useT } from "../lib/i18n";
 import { isSafeUrl } from "../lib/safe-url";
 import { CloseIcon, ExternalIcon } from "./icons";
 import styles from "./location-info.module.css";
+import { useModalDialog } from "./use-modal-dialog";
 
 /**
  * The "Location info block" of spec §2, shared by the order screen and the rent-status screens:
@@ -228,25 +229,20 @@ function PhotoViewer({
 }) {
   const { t } = useT();
   const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const { onKeyDown } = useModalDialog(ref, open);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes it (onCancel); the click only catches the backdrop
     <dialog
       ref={ref}
       className={styles.viewer}
       aria-label={t("locationInfo.photo")}
       data-testid="location-photo-viewer"
+      onKeyDown={onKeyDown}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
       }}
+      // Escape closes it (onCancel); the click only catches the backdrop.
       onClick={(event) => {
         // A click on the backdrop (the dialog itself, not the picture) closes it.
         if (event.target === event.currentTarget) onClose();

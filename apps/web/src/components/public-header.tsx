@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useConfig } from "../config/use-config";
 import { externalLink } from "../lib/external-links";
@@ -60,10 +60,16 @@ export function PublicHeader() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
   useEffect(() => setOpen(false), [location.key]);
 
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
+
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
+      if (event.key !== "Escape") return;
+      // A focus inside the menu would be lost when it hides: it goes back to the toggle.
+      if (menuRef.current?.contains(document.activeElement)) toggleRef.current?.focus();
+      setOpen(false);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -76,6 +82,7 @@ export function PublicHeader() {
           <Wordmark product={config.productName} />
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className={styles.toggle}
           aria-expanded={open}
@@ -86,7 +93,7 @@ export function PublicHeader() {
         >
           {open ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <nav id={menuId} className={styles.menu} data-open={open} aria-label={t("nav.main")}>
+        <nav ref={menuRef} id={menuId} className={styles.menu} data-open={open} aria-label={t("nav.main")}>
           <ul className={styles.anchors}>
             {anchors.map((anchor) => (
               <li key={anchor}>

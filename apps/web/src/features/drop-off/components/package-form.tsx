@@ -1,7 +1,8 @@
 import type { PackageData } from "@paxelbox/contract";
-import { type FocusEvent, type FormEvent, useEffect, useId, useState } from "react";
-import { Controller, type FieldErrors, useForm } from "react-hook-form";
+import { type FocusEvent, type FormEvent, useEffect, useId, useLayoutEffect, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { Button } from "../../../components/button";
+import { useErrorAnnouncer } from "../../../components/error-announcer";
 import { AlertIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
 import { type TKey, useT } from "../../../lib/i18n";
@@ -76,23 +77,30 @@ export function PackageForm({ boxId, lockerName, sending, onSend }: PackageFormP
   const errorOf = (field: PackageField) =>
     field === "package_photo" && photoRefusal ? t(photoRefusal) : text(errors[field]?.message);
 
-  const focusFirstError = (found: FieldErrors<PackageFormInput>) => {
-    const first = packageFields.find((field) => found[field]);
+  const messages = Object.fromEntries(packageFields.map((field) => [field, errorOf(field)]));
+  const announcer = useErrorAnnouncer(messages, formState.submitCount);
+
+  // After a submit with errors (once they are on screen and tied to their fields), the first field
+  // with an error gets the focus; its message is read with it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per submit, with that submit's errors
+  useLayoutEffect(() => {
+    if (formState.submitCount === 0) return;
+    const first = packageFields.find((field) => messages[field]);
     if (!first) return;
     const element =
       first === "slider_verification"
         ? document.querySelector<HTMLElement>(`[data-testid="slider-handle"]`)
         : document.getElementById(ids[first].input);
-    element?.focus({ preventScroll: true });
-  };
+    if (!element) return;
+    const moved = document.activeElement !== element;
+    element.focus({ preventScroll: true });
+    if (!moved) announcer.say(messages[first] ?? "");
+  }, [formState.submitCount]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // Spec §5: submit touches every field and scrolls to the top.
     window.scrollTo({ top: 0, behavior: "auto" });
-    void form.handleSubmit(
-      (values) => onSend(toPackageData(values, boxId)),
-      (found) => focusFirstError(found),
-    )(event);
+    void form.handleSubmit((values) => onSend(toPackageData(values, boxId)))(event);
   };
 
   const trimOnBlur = (field: "sender_name" | "recipient_name") => ({
@@ -280,6 +288,7 @@ export function PackageForm({ boxId, lockerName, sending, onSend }: PackageFormP
         />
       </FormField>
 
+      {announcer.region}
       <Button type="submit" block disabled={sending} className={styles.submit} data-testid="package-submit">
         {sending ? (
           <>

@@ -1,9 +1,10 @@
 import type { BusinessType, GuestBookForm as GuestBookFormSchema } from "@paxelbox/contract";
-import { type FocusEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FocusEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { type FieldPath, type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { Button } from "../../../components/button";
+import { useErrorAnnouncer } from "../../../components/error-announcer";
 import { ErrorDialog } from "../../../components/error-dialog";
 import { AlertIcon } from "../../../components/icons";
 import { LoadingOverlay } from "../../../components/loaders";
@@ -71,7 +72,7 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
     register,
     handleSubmit,
     setValue,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver,
     mode: "onTouched",
@@ -144,24 +145,36 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
     }
   }
 
-  function invalid(fieldErrors: typeof errors) {
+  function invalid() {
     // Every field is validated (and shows its message); the page goes back to the top.
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
-    // The first field with an error gets the focus, without undoing the scroll to the top.
-    const first = fieldOrder.find((name) => fieldErrors[name]);
-    const element = first ? topRef.current?.querySelector<HTMLElement>(`[name="${first}"]`) : null;
-    element?.focus({ preventScroll: true });
   }
 
   const onSubmit = handleSubmit(send, invalid);
 
-  function message(name: FieldName): ReactNode {
+  function message(name: FieldName): string | null {
     const text = errors[name]?.message;
     if (!text) return null;
     const key = loadedGuestBookRuntime()?.fieldMessageKey(text) ?? null;
     return key ? t(key) : text;
   }
+
+  const messages = Object.fromEntries(fieldOrder.map((name) => [name, message(name) ?? undefined]));
+  const announcer = useErrorAnnouncer(messages, submitCount);
+
+  // After a submit with errors (once they are on screen and tied to their fields), the first field
+  // with an error gets the focus, without undoing the scroll to the top; its message is read with it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per submit, with that submit's errors
+  useLayoutEffect(() => {
+    if (submitCount === 0) return;
+    const first = fieldOrder.find((name) => messages[name]);
+    const element = first ? topRef.current?.querySelector<HTMLElement>(`[name="${first}"]`) : null;
+    if (!first || !element) return;
+    const moved = document.activeElement !== element;
+    element.focus({ preventScroll: true });
+    if (!moved) announcer.say(messages[first] ?? "");
+  }, [submitCount]);
 
   return (
     <>
@@ -233,17 +246,18 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
           )}
         </Field>
 
-        <fieldset
-          className={styles.fieldset}
-          aria-describedby={errors.purpose ? "guest-book-purpose-error" : undefined}
-          aria-invalid={errors.purpose ? true : undefined}
-          data-field="purpose"
-        >
+        <fieldset className={styles.fieldset} data-field="purpose">
           <legend className={styles.label}>{t("marketing.guestBook.purpose")}</legend>
           <div className={styles.choices}>
             {purposes.map((purpose) => (
               <label key={purpose.value} className={styles.choice}>
-                <input {...register("purpose")} type="radio" value={purpose.value} />
+                <input
+                  {...register("purpose")}
+                  type="radio"
+                  value={purpose.value}
+                  aria-invalid={errors.purpose ? true : undefined}
+                  aria-describedby={errors.purpose ? "guest-book-purpose-error" : undefined}
+                />
                 <span>{t(purpose.label)}</span>
               </label>
             ))}
@@ -296,6 +310,7 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
         </div>
 
         {captcha.field}
+        {announcer.region}
 
         <Button type="submit" block disabled={!ready || sending} data-testid="guest-book-submit">
           {sending ? t("marketing.guestBook.sending") : t("marketing.guestBook.submit")}

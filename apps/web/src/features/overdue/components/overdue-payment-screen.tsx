@@ -1,8 +1,9 @@
 import type { OverdueDropoffDetail } from "@paxelbox/contract";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useLayoutEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { isFeatureEnabled, useSettings } from "../../../api/settings";
 import { Button } from "../../../components/button";
+import { useErrorAnnouncer } from "../../../components/error-announcer";
 import { ErrorDialog } from "../../../components/error-dialog";
 import { AlertIcon } from "../../../components/icons";
 import { ScreenSkeleton, Spinner } from "../../../components/loaders";
@@ -94,6 +95,8 @@ function OverdueForm({
     phone: true,
   });
   const [processing, setProcessing] = useState(false);
+  // Attempts to submit with a field in error (Enter in the e-mail field: the button is disabled).
+  const [attempts, setAttempts] = useState(0);
   const [failure, setFailure] = useState<unknown>(null);
   const ids = {
     form: useId(),
@@ -107,6 +110,35 @@ function OverdueForm({
   const errors = overdueFormErrors(values);
   const valid = Object.keys(errors).length === 0;
   const shown = (field: keyof OverdueFormInput) => (touched[field] ? errors[field] : undefined);
+  const fields = ["receiver_name", "phone", "email"] as const;
+  const messages = Object.fromEntries(
+    fields.map((field) => {
+      const key = shown(field);
+      return [field, key ? t(key) : undefined];
+    }),
+  );
+  const announcer = useErrorAnnouncer(messages, attempts);
+  const fieldIds = { receiver_name: ids.name, phone: ids.phone, email: ids.email };
+
+  // After an attempt with errors, the first field in error gets the focus and its message is read
+  // with it; when the focus is already there (Enter in the e-mail field), the message is announced.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per attempt, with that attempt's errors
+  useLayoutEffect(() => {
+    if (attempts === 0) return;
+    const first = fields.find((field) => messages[field]);
+    const element = first ? document.getElementById(fieldIds[first]) : null;
+    if (!first || !element) return;
+    const moved = document.activeElement !== element;
+    element.focus();
+    if (!moved) announcer.say(messages[first] ?? "");
+  }, [attempts]);
+
+  /** Enter in a field while something is wrong: show every message and go to the first. */
+  const attempt = () => {
+    setValues((current) => ({ ...current, email: current.email.trim() }));
+    setTouched({ receiver_name: true, phone: true, email: true });
+    setAttempts((count) => count + 1);
+  };
 
   const pay = async () => {
     setTouched({ receiver_name: true, phone: true, email: true });
@@ -272,6 +304,13 @@ function OverdueForm({
               setValues((current) => ({ ...current, email }));
               setTouched((current) => ({ ...current, email: true }));
             }}
+            onKeyDown={(event) => {
+              // The disabled Select Payment button blocks Enter's submit: say what is missing instead.
+              if (event.key === "Enter" && !valid) {
+                event.preventDefault();
+                attempt();
+              }
+            }}
             aria-invalid={emailError ? true : undefined}
             aria-describedby={[ids.emailHint, emailError ? `${ids.email}-error` : ""]
               .filter(Boolean)
@@ -279,6 +318,7 @@ function OverdueForm({
             data-testid="overdue-email"
           />
         </Field>
+        {announcer.region}
       </form>
 
       <div className={sticky ? styles.stickyBar : styles.inlineBar} data-testid="overdue-actions">

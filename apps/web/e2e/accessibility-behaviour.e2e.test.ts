@@ -1,0 +1,406 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import en from "../src/locales/en.ts";
+import id from "../src/locales/id.ts";
+import {
+  fieldWiring,
+  focused,
+  focusInside,
+  invisibleFocus,
+  liveRecords,
+  obscuredFocus,
+  recordLiveRegions,
+  smallTargets,
+} from "./support/a11y-probes.ts";
+import { type Lang, newContext, viewports, visit } from "./support/browser.ts";
+import { createScenario } from "./support/journeys.ts";
+
+/**
+ * Keyboard and screen-reader behaviour (WCAG 2.2 AA) that axe cannot judge: form errors tied to
+ * their fields, announced once, the focus on the first invalid field; touch targets of at least
+ * 24 px; a visible focus indicator on everything focusable; dialogs that keep the focus, close on
+ * Escape and give the focus back; countdowns that do not speak every second.
+ */
+
+const messages = { id, en } as const;
+const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
+
+function smallPng(): Buffer {
+  const png = new PNG({ width: 120, height: 90 });
+  png.data.fill(180);
+  return PNG.sync.write(png);
+}
+
+/** Texts spoken by live regions since recording started. */
+async function spoken(page: Page): Promise<string[]> {
+  return (await liveRecords(page)).map((record) => record.text);
+}
+
+describe("forms: errors tied to fields, announced once, focus on the first invalid field", () => {
+  it("guest book (mobile, id)", async () => {
+    const t = messages.id.marketing.guestBook;
+    const context = await newContext({ viewport: "mobile", language: "id" });
+    const page = await context.newPage();
+    await visit(page, "/guest-book?business_type=Business");
+    await recordLiveRegions(page);
+    const form = $(page, "guest-book-form");
+
+    await $(page, "guest-book-submit").click();
+    await page.locator('[data-field="term_check"] [data-testid="field-error"]').waitFor();
+    const wiring = await fieldWiring(form);
+    expect(wiring.active).toBe("sender_name");
+    expect(wiring.firstInvalid).toBe("sender_name");
+    expect(wiring.orphans).toEqual([]);
+    expect(wiring.liveMessages).toEqual([]);
+    expect(wiring.messages).toHaveLength(6);
+    for (const control of wiring.invalid) {
+      expect(
+        control.describedByTexts.some((text) => wiring.messages.includes(text)),
+        control.name,
+      ).toBe(true);
+    }
+    expect(wiring.invalid.find((control) => control.name === "sender_name")?.describedByTexts).toContain(
+      t.errors.senderNameRequired,
+    );
+    // The focused field speaks its own message; nothing repeats it.
+    const afterSubmit = await spoken(page);
+    expect(afterSubmit.filter((text) => text.includes(t.errors.senderNameRequired))).toEqual([]);
+
+    // A message that appears while the visitor moves on is announced once, politely.
+    await page.getByLabel(t.emailAddress, { exact: true }).fill("budi@");
+    await page.keyboard.press("Tab");
+    await page.locator('[data-field="email_address"]').getByText(t.errors.emailInvalid).waitFor();
+    await expect
+      .poll(async () => (await spoken(page)).filter((text) => text === t.errors.emailInvalid))
+      .toEqual([t.errors.emailInvalid]);
+    await page.waitForTimeout(300);
+    expect((await spoken(page)).filter((text) => text.includes(t.errors.emailInvalid))).toHaveLength(1);
+    await context.close();
+  });
+
+  it("package form (desktop, en)", async () => {
+    const t = messages.en.dropOff.package;
+    const context = await newContext({ viewport: "desktop", language: "en" });
+    const page = await context.newPage();
+    await visit(page, (await createScenario("package-form")).url);
+    await $(page, "package-form").waitFor();
+    await recordLiveRegions(page);
+
+    await $(page, "package-submit").click();
+    await $(page, "field-slider_verification").locator('[data-testid="field-error"]').waitFor();
+    const wiring = await fieldWiring($(page, "package-form"));
+    expect(wiring.active).toBe(wiring.firstInvalid);
+    expect(wiring.firstInvalid).toBe("sender_name");
+    expect(wiring.orphans).toEqual([]);
+    expect(wiring.liveMessages).toEqual([]);
+    for (const control of wiring.invalid) {
+      expect(
+        control.describedByTexts.some((text) => wiring.messages.includes(text)),
+        control.name,
+      ).toBe(true);
+    }
+    expect(await spoken(page)).not.toContain(t.messages.senderName);
+
+    // Fill the first fields: the next submit focuses the first field still in error.
+    await $(page, "field-sender_name").locator("input").fill("Kurir Paxel");
+    await $(page, "field-recipient_name").locator("input").fill("Rina Kartika");
+    await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
+    await $(page, "package-submit").click();
+    await expect.poll(() => fieldWiring($(page, "package-form"))).toMatchObject({ orphans: [] });
+    const second = await fieldWiring($(page, "package-form"));
+    expect(second.active).toBe(second.firstInvalid);
+    expect(second.firstInvalid).not.toBe("sender_name");
+
+    // A refused photo is announced once.
+    await $(page, "photo-input").setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("not a picture"),
+    });
+    await expect
+      .poll(async () => (await spoken(page)).filter((text) => text === t.photoNotImage))
+      .toEqual([t.photoNotImage]);
+    await context.close();
+  });
+
+  it("overdue e-mail (mobile, id): Enter with a wrong address focuses it and says why", async () => {
+    const t = messages.id.dropOff.overdue;
+    const context = await newContext({ viewport: "mobile", language: "id" });
+    const page = await context.newPage();
+    await visit(page, (await createScenario("dropoff-overdue-need-to-pay")).url);
+    await $(page, "overdue-screen").waitFor();
+    await recordLiveRegions(page);
+    const email = $(page, "overdue-email");
+
+    await email.fill("rina@example");
+    await email.press("Enter");
+    await $(page, "overdue-form").locator('[data-testid="field-error"]').waitFor();
+    const wiring = await fieldWiring($(page, "overdue-form"));
+    expect(await focused(page)).toBe("overdue-email");
+    expect(wiring.orphans).toEqual([]);
+    expect(wiring.liveMessages).toEqual([]);
+    expect(wiring.invalid).toEqual([
+      { name: expect.any(String), describedByTexts: [t.emailHint, t.messages.email] },
+    ]);
+    // The focus did not move, so the message is announced (once).
+    await expect
+      .poll(async () => (await spoken(page)).filter((text) => text.includes(t.messages.email)))
+      .toEqual([t.messages.email]);
+
+    // Corrected, then wrong again while the visitor moves on: announced once.
+    await email.fill("rina@example.com");
+    await expect.poll(() => $(page, "overdue-form").locator('[data-testid="field-error"]').count()).toBe(0);
+    await email.fill("rina@");
+    await page.keyboard.press("Tab");
+    await expect
+      .poll(async () => (await spoken(page)).filter((text) => text.includes(t.messages.email)))
+      .toEqual([t.messages.email, t.messages.email]);
+    await page.waitForTimeout(300);
+    expect((await spoken(page)).filter((text) => text.includes(t.messages.email))).toHaveLength(2);
+    await context.close();
+  });
+});
+
+/** Screens for the target-size and focus checks: one page each, reached by a demo scenario. */
+const screens: { name: string; open: (page: Page, lang: Lang) => Promise<void> }[] = [
+  { name: "landing", open: (page) => visit(page, "/").then(() => undefined) },
+  { name: "services", open: (page) => visit(page, "/services").then(() => undefined) },
+  {
+    name: "guest book with errors",
+    open: async (page) => {
+      await visit(page, "/guest-book?business_type=Individu");
+      await $(page, "guest-book-submit").click();
+      await page.locator('[data-testid="field-error"]').first().waitFor();
+    },
+  },
+  {
+    name: "package form with a photo",
+    open: async (page) => {
+      await visit(page, (await createScenario("package-form")).url);
+      await $(page, "photo-input").setInputFiles({
+        name: "p.png",
+        mimeType: "image/png",
+        buffer: smallPng(),
+      });
+      await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
+    },
+  },
+  {
+    name: "order",
+    open: async (page) => {
+      await visit(page, (await createScenario("dropoff-in-store")).url);
+      await $(page, "order-screen").waitFor();
+    },
+  },
+  {
+    name: "overdue payment",
+    open: async (page) => {
+      await visit(page, (await createScenario("dropoff-overdue-need-to-pay")).url);
+      await $(page, "overdue-screen").waitFor();
+    },
+  },
+  {
+    name: "rent to store",
+    open: async (page, lang) => {
+      await visit(page, (await createScenario("rent-to-store", { language: lang })).url);
+      await page.locator('[data-view="to-store"]').waitFor();
+    },
+  },
+  {
+    name: "rent in store",
+    open: async (page, lang) => {
+      await visit(page, (await createScenario("rent-in-store", { language: lang })).url);
+      await page.locator('[data-view="in-store"]').waitFor();
+    },
+  },
+  {
+    name: "rent ended",
+    open: async (page, lang) => {
+      await visit(page, (await createScenario("rent-ended", { language: lang })).url);
+      await page.locator('[data-view="other"]').waitFor();
+    },
+  },
+  { name: "short link not found", open: (page) => visit(page, "/o/nothing-here").then(() => undefined) },
+  { name: "debug", open: (page) => visit(page, "/debug").then(() => undefined) },
+  { name: "not found", open: (page) => visit(page, "/no/such/page").then(() => undefined) },
+];
+
+describe("targets of at least 24 px, a visible focus not hidden by sticky bars, on every screen", () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await newContext({ viewport: "mobile", language: "id" });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it.each(screens)(
+    "$name",
+    async ({ open }) => {
+      await page.setViewportSize(viewports.mobile);
+      await open(page, "id");
+      const small = (await smallTargets(page)).map((text) => `mobile: ${text}`);
+      const unfocused = (await invisibleFocus(page)).map((text) => `mobile: ${text}`);
+      const hidden = (await obscuredFocus(page)).map((text) => `mobile: ${text}`);
+      await page.setViewportSize(viewports.desktop);
+      await page.waitForTimeout(100);
+      small.push(...(await smallTargets(page)).map((text) => `desktop: ${text}`));
+      unfocused.push(...(await invisibleFocus(page)).map((text) => `desktop: ${text}`));
+      hidden.push(...(await obscuredFocus(page)).map((text) => `desktop: ${text}`));
+      expect(small, "targets under 24 px").toEqual([]);
+      expect(unfocused, "no visible focus").toEqual([]);
+      expect(hidden, "focus hidden under a sticky bar").toEqual([]);
+    },
+    30_000,
+  );
+});
+
+describe("dialogs keep the focus, close on Escape and give it back", () => {
+  /** Opens the dialog from its opener with the keyboard and walks it with Tab and Shift+Tab. */
+  async function walk(page: Page, opener: string, dialog: string) {
+    const selector = `[data-testid="${dialog}"]`;
+    await $(page, opener).focus();
+    await page.keyboard.press("Enter");
+    await page.locator(selector).locator("h2, img").first().waitFor();
+    expect(await focusInside(page, selector), "focus moves into the dialog").toBe(true);
+    const count = await page
+      .locator(selector)
+      .evaluate(
+        (element) =>
+          [
+            ...element.querySelectorAll<HTMLElement>("button, a[href], input, select, textarea, [tabindex]"),
+          ].filter(
+            (item) => item.tabIndex >= 0 && !item.matches(":disabled") && item.getClientRects().length > 0,
+          ).length,
+      );
+    expect(count).toBeGreaterThan(0);
+    const seen: string[] = [];
+    for (let step = 0; step <= count; step++) {
+      await page.keyboard.press("Tab");
+      expect(await focusInside(page, selector), `Tab ${step + 1} stays inside`).toBe(true);
+      seen.push(await focused(page));
+    }
+    // The Tab order goes round: after the last one comes the first again.
+    expect(seen[count]).toBe(seen[0]);
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusInside(page, selector)).toBe(true);
+    expect(await focused(page)).toBe(seen[count - 1]);
+    await page.keyboard.press("Escape");
+    await expect
+      .poll(() => page.locator(selector).evaluate((element) => (element as HTMLDialogElement).open))
+      .toBe(false);
+    expect(await focused(page), "focus returns to the opener").toBe(opener);
+  }
+
+  it("cancel rent confirmation and the pick-up dialog (mobile, en)", async () => {
+    const context = await newContext({ viewport: "mobile", language: "en" });
+    const page = await context.newPage();
+    await visit(page, (await createScenario("rent-to-store", { language: "en" })).url);
+    await page.locator('[data-view="to-store"]').waitFor();
+    await walk(page, "cancel-rent", "cancel-confirm");
+    await visit(page, (await createScenario("rent-in-store", { language: "en" })).url);
+    await page.locator('[data-view="in-store"]').waitFor();
+    await walk(page, "pick-up", "pick-up-dialog");
+    await context.close();
+  });
+
+  it("photo preview and the locker photo viewer (desktop, id)", async () => {
+    const context = await newContext({ viewport: "desktop", language: "id" });
+    const page = await context.newPage();
+    await visit(page, (await createScenario("package-form")).url);
+    await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: smallPng() });
+    await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
+    await walk(page, "photo-view", "photo-preview");
+    await visit(page, (await createScenario("dropoff-in-store")).url);
+    await $(page, "order-screen").waitFor();
+    await walk(page, "location-photo", "location-photo-viewer");
+    await context.close();
+  });
+
+  it("the mobile menu closes on Escape and gives the focus back to its toggle (mobile, en)", async () => {
+    const context = await newContext({ viewport: "mobile", language: "en" });
+    const page = await context.newPage();
+    await visit(page, "/");
+    const toggle = $(page, "menu-toggle");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
+    await page.waitForTimeout(350);
+    await page.keyboard.press("Tab");
+    expect(await focusInside(page, '[data-testid="public-header"] nav')).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await focused(page)).toBe("menu-toggle");
+    await context.close();
+  });
+
+  it("'Oops...' opened by the page keeps the focus and closes on Escape (mobile, id)", async () => {
+    const context = await newContext({ viewport: "mobile", language: "id" });
+    const page = await context.newPage();
+    await visit(page, "/order-status?orderid=999999&token=demo-token-budi");
+    const dialog = $(page, "error-dialog");
+    await dialog.locator("h2").waitFor();
+    expect(await focusInside(page, '[data-testid="error-dialog"]')).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await focusInside(page, '[data-testid="error-dialog"]')).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.evaluate((element) => (element as HTMLDialogElement).open)).toBe(false);
+    await context.close();
+  });
+});
+
+describe("countdowns do not flood screen readers", () => {
+  it("the rent countdown ticks every second but speaks at most once a minute (mobile, id)", async () => {
+    const context = await newContext({ viewport: "mobile", language: "id" });
+    const page = await context.newPage();
+    await page.clock.install();
+    const scenario = await createScenario("rent-to-store");
+    await visit(page, scenario.url);
+    await $(page, "countdown-clock").waitFor();
+    // Six minutes before the end: the last minutes are announced one by one.
+    const clock = async () => (await $(page, "countdown-clock").textContent()) ?? "";
+    const left = (await clock()).split(":").map(Number);
+    const seconds = (left[0] ?? 0) * 3600 + (left[1] ?? 0) * 60 + (left[2] ?? 0);
+    await page.clock.fastForward((seconds - 6 * 60) * 1000);
+    await recordLiveRegions(page);
+    const ticks = new Set<string>();
+    for (let second = 0; second < 5 * 60; second++) {
+      await page.clock.runFor(1000);
+      if (second % 15 === 0) ticks.add(await clock());
+    }
+    // The digits changed on screen…
+    expect(ticks.size).toBeGreaterThan(15);
+    // …but not inside a live region, and the announcements came at most once a minute.
+    const records = await liveRecords(page);
+    expect(records.some((record) => /\d\d:\d\d:\d\d/.test(record.text))).toBe(false);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.length).toBeLessThanOrEqual(6);
+    for (let index = 1; index < records.length; index++) {
+      const gap = (records[index]?.at ?? 0) - (records[index - 1]?.at ?? 0);
+      expect(gap).toBeGreaterThanOrEqual(55_000);
+    }
+    await context.close();
+  }, 60_000);
+
+  it("the stop view's 10 s countdown and the stop_count seconds are not live regions (mobile, en)", async () => {
+    const context = await newContext({ viewport: "mobile", language: "en" });
+    const page = await context.newPage();
+    const scenario = await createScenario("rent-in-store", { language: "en" });
+    await visit(page, `${scenario.url}&status=stop&qrdisplay=data`);
+    await $(page, "stop-countdown").waitFor();
+    await recordLiveRegions(page);
+    await page.waitForTimeout(3_000);
+    const records = await liveRecords(page);
+    expect(records.filter((record) => /\d/.test(record.text))).toEqual([]);
+
+    await visit(page, `/order-status/action?act=stop_count&${scenario.params.toString()}`);
+    await $(page, "stop-count-seconds").waitFor();
+    await recordLiveRegions(page);
+    await page.waitForTimeout(2_500);
+    expect((await liveRecords(page)).filter((record) => /^\d/.test(record.text))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,314 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./support/axe.ts";
+import { type Lang, newContext, viewports, visit } from "./support/browser.ts";
+import { createScenario } from "./support/journeys.ts";
+
+/**
+ * WCAG 2.2 AA with axe on every screen of spec §2 and every dialog, in Indonesian and English,
+ * each state checked in the phone frame (390×844) and, after a resize of the same page, on
+ * desktop (1280×800) — web-view screens on desktop in Indonesian only (the same column). One
+ * browser context per language; the states come from the demo scenarios. Any violation fails
+ * (every impact, target-size included).
+ */
+
+const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
+
+interface CheckOptions {
+  /** Dialogs and phone-only states: the phone frame only. */
+  sizes?: "both" | "mobile";
+  /** A state that changes one part of an audited page: only that part (a CSS selector). */
+  scope?: string;
+}
+
+/** Runs axe on the page as it is, at the phone size and then at the desktop size. */
+async function audit(page: Page, label: string, { sizes = "both", scope }: CheckOptions): Promise<string[]> {
+  const found = await axeViolations(page, `${label} @mobile`, scope);
+  if (sizes === "both") {
+    await page.setViewportSize(viewports.desktop);
+    // The variant follows the width on the next frame (matchMedia listener).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    found.push(...(await axeViolations(page, `${label} @desktop`, scope)));
+    await page.setViewportSize(viewports.mobile);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  }
+  return found;
+}
+
+/**
+ * A drop-off link carries the recipient's token, whose members check answers Indonesian; in
+ * English the token is stored first (as a returning visitor) and the link opened without it.
+ */
+async function openDropOffLink(page: Page, lang: Lang, url: string): Promise<void> {
+  if (lang === "id") {
+    await visit(page, url);
+    return;
+  }
+  const address = new URL(url, "http://x");
+  const token = address.searchParams.get("token") ?? "";
+  address.searchParams.delete("token");
+  await page.evaluate((value) => localStorage.setItem("user_token", value), token);
+  await visit(page, `${address.pathname}${address.search}`);
+}
+
+function smallPng(): Buffer {
+  const png = new PNG({ width: 120, height: 90 });
+  png.data.fill(180);
+  return PNG.sync.write(png);
+}
+
+async function fillPackageForm(page: Page) {
+  await $(page, "field-sender_name").locator("input").fill("Kurir Paxel");
+  await $(page, "field-recipient_name").locator("input").fill("Rina Kartika");
+  await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
+  await $(page, "field-package_size").locator("select").selectOption("M");
+  await $(page, "photo-input").setInputFiles({
+    name: "parcel.png",
+    mimeType: "image/png",
+    buffer: smallPng(),
+  });
+  await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
+  await $(page, "slider-handle").click();
+}
+
+/** Audits the current state of the page (see `CheckOptions`). */
+type Check = (label: string, options?: CheckOptions) => Promise<void>;
+
+interface Screen {
+  name: string;
+  /**
+   * A web-view screen: on desktop it is the same 460 px column as on the phone, so its desktop
+   * frame is checked in one language (Indonesian) only.
+   */
+  webView?: boolean;
+  /** Brings the page to the state and audits it (and the dialogs it opens) with `check`. */
+  run: (page: Page, lang: Lang, check: Check) => Promise<void>;
+}
+
+const screens: Screen[] = [
+  {
+    name: "landing, the mobile menu and the locker finder results",
+    run: async (page, _lang, check) => {
+      await visit(page, "/");
+      await check("landing");
+      await $(page, "menu-toggle").click();
+      await page.waitForTimeout(350);
+      await check("landing menu open", { sizes: "mobile", scope: '[data-testid="public-header"]' });
+      await $(page, "menu-toggle").click();
+      await $(page, "finder-input").fill("Depok");
+      await $(page, "finder-search").click();
+      await expect.poll(() => $(page, "finder-summary").textContent()).toContain("Depok");
+      // The list is faded while it loads: audit it once it has settled.
+      await expect.poll(() => $(page, "locker-finder").locator('[aria-busy="true"]').count()).toBe(0);
+      await page.waitForTimeout(200);
+      await check("locker finder results", { scope: '[data-testid="locker-finder"]' });
+    },
+  },
+  {
+    name: "services",
+    run: async (page, _lang, check) => {
+      await visit(page, "/services");
+      await check("services");
+    },
+  },
+  {
+    name: "guest book: empty, with errors, submitted",
+    run: async (page, _lang, check) => {
+      await visit(page, "/guest-book?business_type=Business");
+      await check("guest book");
+      await $(page, "guest-book-submit").click();
+      await page.locator('[data-field="sender_name"] [data-testid="field-error"]').waitFor();
+      await check("guest book errors", { scope: '[data-testid="guest-book-form"]' });
+      await visit(page, "/guest-book/submitted");
+      await check("guest book submitted");
+    },
+  },
+  {
+    name: "short link not found",
+    run: async (page, _lang, check) => {
+      await visit(page, "/o/no-such-link");
+      await check("short link not found");
+    },
+  },
+  {
+    name: "package form: empty, errors, photo preview, QR; the full locker",
+    run: async (page, _lang, check) => {
+      const scenario = await createScenario("package-form");
+      await visit(page, scenario.url);
+      await $(page, "package-form").waitFor();
+      await check("package form");
+      await $(page, "package-submit").click();
+      await $(page, "field-sender_name").locator('[data-testid="field-error"]').waitFor();
+      await check("package form errors", { scope: '[data-testid="package-form"]' });
+      await fillPackageForm(page);
+      await $(page, "photo-view").click();
+      await $(page, "photo-preview").locator("img").waitFor();
+      await check("photo preview dialog", { sizes: "mobile", scope: '[data-testid="photo-preview"]' });
+      await page.keyboard.press("Escape");
+      await $(page, "package-submit").click();
+      await $(page, "package-qr-image").waitFor({ timeout: 10_000 });
+      await check("package QR", { scope: '[data-testid="package-qr"]' });
+      const full = await createScenario("package-form-no-doors");
+      await visit(page, full.url);
+      await $(page, "no-locker").waitFor();
+      await check("package form, full locker", { sizes: "mobile", scope: '[data-testid="package-form"]' });
+    },
+  },
+  {
+    webView: true,
+    name: "order: in store with the locker photo, taken",
+    run: async (page, lang, check) => {
+      await openDropOffLink(page, lang, (await createScenario("dropoff-in-store")).url);
+      await $(page, "order-screen").waitFor();
+      await check("order in store");
+      await $(page, "location-photo").click();
+      await $(page, "location-photo-viewer").locator("img").waitFor();
+      await check("locker photo viewer", { sizes: "mobile", scope: '[data-testid="location-photo-viewer"]' });
+      await page.keyboard.press("Escape");
+      await page.waitForURL((url) => url.searchParams.get("preview") === null);
+      // The taken parcel's overdue link goes on to its order page.
+      const taken = (await createScenario("dropoff-overdue-taken")).params;
+      await openDropOffLink(page, lang, `/overduepayment?${taken.toString()}`);
+      await page.locator('[data-testid="order-screen"][data-status="CUSTOMER_TAKEN"]').waitFor();
+      await check("order taken");
+    },
+  },
+  {
+    webView: true,
+    name: "overdue payment: form, error, success-payment with its QR; success and expire",
+    run: async (page, lang, check) => {
+      await openDropOffLink(page, lang, (await createScenario("dropoff-overdue-need-to-pay")).url);
+      await $(page, "overdue-screen").waitFor();
+      await $(page, "overdue-total-toggle").click();
+      await check("overdue form");
+      const email = $(page, "overdue-email");
+      await email.fill("rina@example");
+      await email.blur();
+      await $(page, "overdue-form").locator('[data-testid="field-error"]').waitFor();
+      await check("overdue form error", { scope: '[data-testid="overdue-form"]' });
+      await email.fill("rina@example.com");
+      await $(page, "overdue-select-payment").click();
+      await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
+      await check("success-payment with QR");
+      await visit(page, "/overduepayment/success");
+      await check("overdue success");
+      await openDropOffLink(page, lang, (await createScenario("dropoff-overdue-expired")).url);
+      await page.waitForURL((url) => url.pathname === "/overduepayment/expire");
+      await page.locator("main h1").waitFor();
+      await check("overdue expire");
+    },
+  },
+  {
+    webView: true,
+    name: "rent to store, its cancel dialogs and cancel_success",
+    run: async (page, lang, check) => {
+      const scenario = await createScenario("rent-to-store", { language: lang });
+      await visit(page, scenario.url);
+      await page.locator('[data-view="to-store"]').waitFor();
+      await check("rent to store");
+      await $(page, "cancel-rent").click();
+      await $(page, "cancel-confirm").locator("h2").waitFor();
+      await check("cancel confirm dialog", { sizes: "mobile", scope: '[data-testid="cancel-confirm"]' });
+      await page.route("**/api/v1/box/express/cancelRent", (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: "application/json",
+          body: JSON.stringify({ code: 409, message: "This rent can no longer be cancelled." }),
+        }),
+      );
+      await $(page, "cancel-confirm-yes").click();
+      await $(page, "cancel-denied").locator("h2").waitFor();
+      await check("cancel denied dialog", { sizes: "mobile", scope: '[data-testid="cancel-denied"]' });
+      await page.keyboard.press("Escape");
+      await page.unroute("**/api/v1/box/express/cancelRent");
+      await $(page, "cancel-rent").click();
+      await $(page, "cancel-confirm-yes").click();
+      await $(page, "cancel-success").waitFor();
+      await check("rent cancel_success");
+    },
+  },
+  {
+    webView: true,
+    name: "rent in store, the pick-up dialog, open_locker, stop_count and stop",
+    run: async (page, lang, check) => {
+      const scenario = await createScenario("rent-in-store", { language: lang });
+      await visit(page, scenario.url);
+      await page.locator('[data-view="in-store"]').waitFor();
+      await check("rent in store");
+      await $(page, "pick-up").click();
+      await $(page, "pick-up-dialog").locator("h2").waitFor();
+      await check("pick-up dialog", { sizes: "mobile", scope: '[data-testid="pick-up-dialog"]' });
+      await $(page, "open-locker").click();
+      await $(page, "open-locker-page").locator('[data-testid="qr"]').waitFor();
+      await check("rent open_locker");
+      await page.goBack();
+      await page.locator('[data-view="in-store"]').waitFor();
+      await $(page, "pick-up").click();
+      await $(page, "stop-rent").click();
+      await $(page, "stop-count").waitFor();
+      await check("rent stop_count", { sizes: "mobile" });
+      await page.locator('[data-view="stop"]').waitFor({ timeout: 7_000 });
+      await check("rent stop");
+      await visit(page, `/order-status/action?act=stop_success&${scenario.params.toString()}`);
+      await $(page, "stop-success").waitFor();
+      await check("rent stop_success");
+    },
+  },
+  {
+    webView: true,
+    name: "rent overdue and the other (ended) view",
+    run: async (page, lang, check) => {
+      const overdue = await createScenario("rent-in-store-overdue", { language: lang });
+      await visit(page, `${overdue.url}&status=overdue`);
+      await $(page, "overdue-cost").waitFor();
+      await check("rent overdue");
+      const ended = await createScenario("rent-ended", { language: lang });
+      await visit(page, ended.url);
+      await page.locator('[data-view="other"]').waitFor();
+      await check("rent other (ended)");
+    },
+  },
+  {
+    webView: true,
+    name: "the 'Oops...' dialog, debug page and 404",
+    run: async (page, lang, check) => {
+      const token = lang === "en" ? "demo-token-sari" : "demo-token-budi";
+      await visit(page, `/order-status?orderid=999999&token=${token}`);
+      await $(page, "error-dialog").locator("h2").waitFor();
+      await check("error dialog", { sizes: "mobile" });
+      await visit(page, "/debug");
+      await check("debug");
+      await visit(page, "/no/such/page");
+      await check("not found");
+    },
+  },
+];
+
+describe.each(["id", "en"] as Lang[])("WCAG 2.2 AA (axe) in %s", (lang) => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await newContext({ viewport: "mobile", language: lang });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it.each(screens)(
+    "$name",
+    async ({ run, webView }) => {
+      const found: string[] = [];
+      const frames = webView && lang === "en" ? "mobile" : "both";
+      await run(page, lang, async (label, options = {}) => {
+        found.push(...(await audit(page, label, { sizes: frames, ...options })));
+      });
+      expect(found).toEqual([]);
+    },
+    120_000,
+  );
+});
