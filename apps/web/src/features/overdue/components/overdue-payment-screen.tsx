@@ -17,9 +17,12 @@ import { storage } from "../../../lib/storage";
 import { paths } from "../../../paths";
 import { isFullDetail, useOverdueDetail } from "../api/overdue-detail";
 import { overdueEntryTarget, type PaymentReturn } from "../lib/entry";
+
+/** The payment calls load when the person pays, not with the page. */
+const paymentFlow = () => import("../lib/pay-overdue");
+
 import { generateInvoiceNumber } from "../lib/invoice-number";
 import { type OverdueFormInput, overdueFormErrors } from "../lib/overdue-form";
-import { payOverdue, returnUrls } from "../lib/pay-overdue";
 import styles from "./overdue-payment-screen.module.css";
 
 interface OverduePaymentScreenProps {
@@ -140,11 +143,17 @@ function OverdueForm({
     setAttempts((count) => count + 1);
   };
 
+  // Fetched while the person reads the fee, so paying does not wait for it.
+  useEffect(() => {
+    void paymentFlow();
+  }, []);
+
   const pay = async () => {
     setTouched({ receiver_name: true, phone: true, email: true });
     if (!valid || processing || !settings.data) return;
     setProcessing(true);
     try {
+      const { payOverdue, returnUrls } = await paymentFlow();
       const url = await payOverdue({
         detail,
         email: values.email.trim(),

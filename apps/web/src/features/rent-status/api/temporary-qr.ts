@@ -1,6 +1,6 @@
 import { calls, type Order } from "@paxelbox/contract";
-import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef } from "react";
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useRef, useState } from "react";
 import { request } from "../../../lib/api-client";
 import { rememberOffline } from "../../../lib/offline-cache";
 
@@ -24,32 +24,39 @@ export function useStoredTemporaryQr(orderId: string | null) {
 
 /**
  * Requests a temporary QR. A request while another is in flight is ignored (spec §4: a double tap
- * sends one request); the result is kept for the open-locker page.
+ * sends one request); the result is kept for the open-locker page. (Plain state, not a TanStack
+ * mutation: one call with one result needs no more, and the open-locker page stays within its
+ * bundle budget.)
  */
 export function useTemporaryQr(orderId: string | null, token: string | null) {
   const queryClient = useQueryClient();
   const inFlight = useRef(false);
-  const mutation = useMutation({
-    mutationFn: (expressNumber: Order["expressNumber"]) => requestTemporaryQr(expressNumber, token),
-    onSuccess: (data) => {
-      if (!orderId) return;
-      queryClient.setQueryData(temporaryQrKey(orderId), data);
-      // Kept on this device so the open-locker page still shows it with no signal, while valid.
-      rememberOffline(`temporary-qr:${orderId}`, data);
-    },
-  });
-  const { mutateAsync } = mutation;
+  const [isPending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
   const open = useCallback(
     async (expressNumber: Order["expressNumber"]): Promise<TemporaryQr | null> => {
       if (inFlight.current) return null;
       inFlight.current = true;
+      setPending(true);
+      setError(null);
       try {
-        return await mutateAsync(expressNumber);
+        const data = await requestTemporaryQr(expressNumber, token);
+        if (orderId) {
+          queryClient.setQueryData(temporaryQrKey(orderId), data);
+          // Kept on this device so the open-locker page still shows it with no signal, while valid.
+          rememberOffline(`temporary-qr:${orderId}`, data);
+        }
+        return data;
+      } catch (caught) {
+        setError(caught);
+        throw caught;
       } finally {
         inFlight.current = false;
+        setPending(false);
       }
     },
-    [mutateAsync],
+    [orderId, token, queryClient],
   );
-  return { open, isPending: mutation.isPending, error: mutation.error, reset: mutation.reset };
+  const reset = useCallback(() => setError(null), []);
+  return { open, isPending, error, reset };
 }
