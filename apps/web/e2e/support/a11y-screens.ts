@@ -1,21 +1,22 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations } from "./support/axe.ts";
-import { type Lang, newContext, viewports, visit } from "./support/browser.ts";
-import { createScenario } from "./support/journeys.ts";
+import { axeViolations } from "./axe.ts";
+import { type Lang, newContext, viewports, visit } from "./browser.ts";
+import { createScenario } from "./journeys.ts";
 
 /**
- * WCAG 2.2 AA with axe on every screen of spec §2 and every dialog, in Indonesian and English,
+ * The screens and states of the axe audits (`accessibility-screens-*.e2e.test.ts`): WCAG 2.2 AA
+ * with axe on every screen of spec §2 and every dialog, in Indonesian and English,
  * each state checked in the phone frame (390×844) and, after a resize of the same page, on
  * desktop (1280×800) — web-view screens on desktop in Indonesian only (the same column). One
  * browser context per language; the states come from the demo scenarios. Any violation fails
- * (every impact, target-size included).
+ * (every impact, target-size included). One file per language, so the two run side by side.
  */
 
 const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
 
-interface CheckOptions {
+export interface CheckOptions {
   /** Dialogs and phone-only states: the phone frame only. */
   sizes?: "both" | "mobile";
   /** A state that changes one part of an audited page: only that part (a CSS selector). */
@@ -23,7 +24,11 @@ interface CheckOptions {
 }
 
 /** Runs axe on the page as it is, at the phone size and then at the desktop size. */
-async function audit(page: Page, label: string, { sizes = "both", scope }: CheckOptions): Promise<string[]> {
+export async function audit(
+  page: Page,
+  label: string,
+  { sizes = "both", scope }: CheckOptions,
+): Promise<string[]> {
   const found = await axeViolations(page, `${label} @mobile`, scope);
   if (sizes === "both") {
     await page.setViewportSize(viewports.desktop);
@@ -75,7 +80,7 @@ async function fillPackageForm(page: Page) {
 /** Audits the current state of the page (see `CheckOptions`). */
 type Check = (label: string, options?: CheckOptions) => Promise<void>;
 
-interface Screen {
+export interface Screen {
   name: string;
   /**
    * A web-view screen: on desktop it is the same 460 px column as on the phone, so its desktop
@@ -86,7 +91,7 @@ interface Screen {
   run: (page: Page, lang: Lang, check: Check) => Promise<void>;
 }
 
-const screens: Screen[] = [
+export const screens: Screen[] = [
   {
     name: "landing, the mobile menu and the locker finder results",
     run: async (page, _lang, check) => {
@@ -287,28 +292,31 @@ const screens: Screen[] = [
   },
 ];
 
-describe.each(["id", "en"] as Lang[])("WCAG 2.2 AA (axe) in %s", (lang) => {
-  let context: BrowserContext;
-  let page: Page;
+/** Runs every screen of the table in one language, in one browser context. */
+export function auditScreens(lang: Lang): void {
+  describe(`WCAG 2.2 AA (axe) in ${lang}`, () => {
+    let context: BrowserContext;
+    let page: Page;
 
-  beforeAll(async () => {
-    context = await newContext({ viewport: "mobile", language: lang });
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await context.close();
-  });
+    beforeAll(async () => {
+      context = await newContext({ viewport: "mobile", language: lang });
+      page = await context.newPage();
+    });
+    afterAll(async () => {
+      await context.close();
+    });
 
-  it.each(screens)(
-    "$name",
-    async ({ run, webView }) => {
-      const found: string[] = [];
-      const frames = webView && lang === "en" ? "mobile" : "both";
-      await run(page, lang, async (label, options = {}) => {
-        found.push(...(await audit(page, label, { sizes: frames, ...options })));
-      });
-      expect(found).toEqual([]);
-    },
-    120_000,
-  );
-});
+    it.each(screens)(
+      "$name",
+      async ({ run, webView }) => {
+        const found: string[] = [];
+        const frames = webView && lang === "en" ? "mobile" : "both";
+        await run(page, lang, async (label, options = {}) => {
+          found.push(...(await audit(page, label, { sizes: frames, ...options })));
+        });
+        expect(found).toEqual([]);
+      },
+      120_000,
+    );
+  });
+}
