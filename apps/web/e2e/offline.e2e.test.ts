@@ -105,14 +105,11 @@ describe.each([
     await $(page, "offline-notice").waitFor({ state: "detached", timeout: 15_000 });
     const scanned = await scanAtKiosk(code);
     expect(scanned.status).toBe(200);
-    // The page follows the pick-up by itself: the QR goes.
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="order-screen"]')?.getAttribute("data-status") !== "IN_STORE",
-      undefined,
-      { timeout: 15_000 },
-    );
-    expect(await qr.count()).toBe(0);
+    // The page follows the pick-up by itself: the status moves on and the QR goes.
+    await page
+      .locator('[data-testid="order-screen"]:not([data-status="IN_STORE"])')
+      .waitFor({ timeout: 15_000 });
+    await qr.waitFor({ state: "detached", timeout: 5_000 });
     expect(unexpected(errors)).toEqual([]);
   });
 });
