@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import en from "../src/locales/en/drop-off.json";
 import id from "../src/locales/id/drop-off.json";
 import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
-import { advanceOrder, api, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
+import {
+  advanceOrder,
+  api,
+  createScenario,
+  decodeQr,
+  payOverdueAtSandbox,
+  scanAtKiosk,
+} from "./support/journeys.ts";
 
 /**
  * The whole drop-off journey of issue 5, in Chromium, reading every QR code off the screen:
@@ -162,17 +169,8 @@ describe.each(journeys)("drop-off journey at %s in %s", (viewport, lang) => {
     expect(await $(page, "overdue-total").textContent()).toBe(
       `Rp. ${detail.data.overdueTotalPrice.toLocaleString("de-DE")}`,
     );
-    await $(page, "overdue-email").fill("rina.kartika@example.com");
-    const pay = $(page, "overdue-select-payment");
-    await expect.poll(() => pay.isEnabled()).toBe(true);
-    await pay.click();
-
-    // 5. The sandbox checkout; Pay.
-    await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment", { timeout: 15_000 });
-    const paidQr = $(page, "overdue-paid-qr");
-    await paidQr.waitFor({ timeout: 15_000 });
+    // 5. Pay at the sandbox checkout.
+    const paidQr = await payOverdueAtSandbox(page);
     expect(await $(page, "overdue-paid-door").textContent()).toContain(door);
     expect(await $(page, "overdue-paid").textContent()).toContain(t.results.warning);
     expect(await $(page, "overdue-paid-validity").textContent()).toMatch(

@@ -12,7 +12,7 @@ import {
   type ViewportName,
   visit,
 } from "./support/browser.ts";
-import { createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
+import { createScenario, decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
 
 /**
  * At the locker with no signal: the QR screens of an order opened earlier open with the network
@@ -226,15 +226,7 @@ describe.each([
     const scenario = await createScenario("dropoff-overdue-need-to-pay");
     await visit(page, scenario.url);
     await $(page, "overdue-screen").waitFor();
-    await $(page, "overdue-email").fill("rina.kartika@example.com");
-    const pay = $(page, "overdue-select-payment");
-    await expect.poll(() => pay.isEnabled()).toBe(true);
-    await pay.click();
-    await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment", { timeout: 15_000 });
-    const paidQr = $(page, "overdue-paid-qr");
-    await paidQr.waitFor({ timeout: 15_000 });
+    const paidQr = await payOverdueAtSandbox(page);
     const code = await decodeQr(paidQr);
     expect(code).toMatch(/^PXB-P-/);
     await offlineReady(page);

@@ -1,6 +1,7 @@
 import jsQR from "jsqr";
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { PNG } from "pngjs";
+import { expect } from "vitest";
 import { baseUrl } from "./browser.ts";
 
 /**
@@ -92,4 +93,21 @@ export async function api<T = unknown>(
   });
   const body = (await response.json()) as { data: T; message?: string };
   return { status: response.status, data: body.data, message: body.message };
+}
+
+/**
+ * On the overdue page: fills the e-mail, chooses the payment, pays at the gateway sandbox and
+ * waits for the paid QR on `/overduepayment/success-payment`; returns that QR's locator.
+ */
+export async function payOverdueAtSandbox(page: Page, email = "rina.kartika@example.com"): Promise<Locator> {
+  await page.locator('[data-testid="overdue-email"]').fill(email);
+  const pay = page.locator('[data-testid="overdue-select-payment"]');
+  await expect.poll(() => pay.isEnabled()).toBe(true);
+  await pay.click();
+  await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment", { timeout: 15_000 });
+  const paidQr = page.locator('[data-testid="overdue-paid-qr"]');
+  await paidQr.waitFor({ timeout: 15_000 });
+  return paidQr;
 }
