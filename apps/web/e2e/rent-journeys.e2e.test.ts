@@ -123,6 +123,7 @@ describe("rent journeys", () => {
       expect(new URL(page.url()).searchParams.get("act")).toBe("open_locker");
       // Back arrow on open_locker (it would close the web view through the bridge).
       expect(await page.locator('[data-testid="back-button"]').getAttribute("data-icon")).toBe("back");
+      await page.locator('[data-testid="content-how_to_open_locker"]').waitFor();
       expect(await page.locator('[data-testid="content-how_to_open_locker"]').count()).toBe(1);
 
       const code = await decodeQr(page.locator('[data-testid="open-locker-page"] [data-testid="qr"]'));

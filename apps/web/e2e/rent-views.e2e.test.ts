@@ -147,6 +147,8 @@ describe.each(combos)("the five views at %s in %s", (viewport, lang) => {
     expect(await page.locator('[data-testid="status-history"] li').first().getAttribute("data-status")).toBe(
       "IN_STORE",
     );
+    // The settings texts arrive with their own call (and the sanitiser) after the view shows.
+    await page.locator('[data-testid="content-how_to_pick_up_items"] li').first().waitFor();
     expect(await page.locator('[data-testid="content-how_to_pick_up_items"] li').count()).toBeGreaterThan(1);
     expect(await page.locator('[data-testid="location-info"]').count()).toBe(1);
     expect(await text("countdown-clock")).toMatch(/^0[23]:\d\d:\d\d$/);
