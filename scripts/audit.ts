@@ -31,6 +31,8 @@ const reportDir = process.env.AUDIT_REPORT_DIR ? path.resolve(process.env.AUDIT_
 const maxRuns = Math.max(1, Number(process.env.AUDIT_RUNS ?? 5));
 /** The landing and its static copy are compared on this many runs each. */
 const comparedRuns = Math.min(3, maxRuns);
+/** Only these pages (comma-separated names, e.g. `/order,/order-status`), for a quick look; no report is written. */
+const onlyPages = process.env.AUDIT_PAGES?.split(",").map((name) => name.trim()).filter(Boolean);
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const chromeFlags = [
   "--headless",
@@ -612,7 +614,11 @@ try {
 
   const results: PageResult[] = [];
   // With --http1 without a front, the static copy has nowhere to be served from.
-  for (const page of pages.filter((candidate) => tls || candidate.path !== staticLandingPath)) {
+  const chosen = pages.filter(
+    (candidate) =>
+      (tls || candidate.path !== staticLandingPath) && (!onlyPages || onlyPages.includes(candidate.name)),
+  );
+  for (const page of chosen) {
     results.push(await auditPage(page, origin, system, Boolean(tls)));
   }
 
@@ -630,8 +636,8 @@ try {
   const load = `${loadAtStart.toFixed(1)} and ${(loadavg()[0] ?? 0).toFixed(1)}`;
   const block = report(results, setup, http1Only ? [] : failures, load);
   console.log(`\n${block}\n`);
-  writeDoc(block, http1Only ? "audit-http1" : "audit");
-  console.log(`Audit took ${((Date.now() - started) / 1000).toFixed(0)} s; results in docs/performance.md`);
+  if (!onlyPages) writeDoc(block, http1Only ? "audit-http1" : "audit");
+  console.log(`Audit took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (failures.length > 0) {
     for (const failure of failures) console.error(`✖ Lighthouse ${failure}`);
     exitCode = 1;

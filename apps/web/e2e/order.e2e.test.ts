@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../src/locales/en/drop-off.json";
 import id from "../src/locales/id/drop-off.json";
-import { collectErrors, newContext, visit } from "./support/browser.ts";
+import { collectErrors, newContext, renderInBrowser, visit } from "./support/browser.ts";
 import { advanceOrder, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
 
 /**
@@ -169,6 +169,8 @@ describe("order detail", () => {
     const scenario = await createScenario("dropoff-in-store");
     const context = await newContext({ viewport: "desktop", language: "id" });
     const page = await context.newPage();
+    // The settings are answered by a stub: the browser must ask for them itself.
+    await renderInBrowser(page);
     await page.route("**/api/v1/settings", async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as {

@@ -3,7 +3,14 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../src/locales/en/drop-off.json";
 import id from "../src/locales/id/drop-off.json";
-import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import {
+  collectErrors,
+  type Lang,
+  newContext,
+  renderInBrowser,
+  type ViewportName,
+  visit,
+} from "./support/browser.ts";
 import { api, createScenario } from "./support/journeys.ts";
 
 /**
@@ -178,6 +185,8 @@ describe("overdue payment without the bank interface", () => {
     const scenario = await createScenario("dropoff-overdue-need-to-pay");
     const context = await newContext({ viewport: "desktop", language: "id" });
     const page = await context.newPage();
+    // The settings are answered by a stub: the browser must ask for them itself.
+    await renderInBrowser(page);
     await page.route("**/api/v1/settings", async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as {

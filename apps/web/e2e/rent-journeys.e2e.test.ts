@@ -2,7 +2,14 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
-import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import {
+  collectErrors,
+  type Lang,
+  newContext,
+  speakEnglish,
+  type ViewportName,
+  visit,
+} from "./support/browser.ts";
 import { advanceOrder, api, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
 
 /**
@@ -44,12 +51,7 @@ async function start(viewport: ViewportName, lang: Lang) {
   });
   const page = await context.newPage();
   if (lang === "en") {
-    await page.route("**/api/webview/v1/members/auth?*", async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: { language: string } };
-      body.data.language = "en";
-      await route.fulfill({ response, json: body });
-    });
+    await speakEnglish(page);
   }
   return { context, page, errors: collectErrors(page), m: lang === "en" ? en : id };
 }

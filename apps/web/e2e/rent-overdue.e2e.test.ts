@@ -2,7 +2,14 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
-import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import {
+  collectErrors,
+  type Lang,
+  newContext,
+  renderInBrowser,
+  type ViewportName,
+  visit,
+} from "./support/browser.ts";
 import { advanceOrder, api, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
 
 /**
@@ -12,31 +19,31 @@ import { advanceOrder, api, createScenario, decodeQr, scanAtKiosk } from "./supp
  * fee-0 path that ends the rent with the overdue QR.
  */
 
-const token = "demo-token-budi";
-
 interface Calculation {
   total_overdue_fee: number;
   next_overdue_time: number;
   increase_duration: number;
 }
 
+/** English runs use rents of Sari, an English-speaking demo member; Indonesian runs Budi's. */
+const memberTokens = { id: "demo-token-budi", en: "demo-token-sari" } as const;
+
 async function start(viewport: ViewportName, lang: Lang) {
   const context = await newContext({ viewport, language: lang });
   const page = await context.newPage();
-  if (lang === "en") {
-    await page.route("**/api/webview/v1/members/auth?*", async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: { language: string } };
-      body.data.language = "en";
-      await route.fulfill({ response, json: body });
-    });
-  }
-  return { context, page, errors: collectErrors(page), m: lang === "en" ? en : id };
+  return {
+    context,
+    page,
+    errors: collectErrors(page),
+    m: lang === "en" ? en : id,
+    token: memberTokens[lang],
+    scenario: (name: string) => createScenario(name, { language: lang }),
+  };
 }
 
-const orderOf = (orderId: string) =>
+const orderOf = (orderId: string, token: string) =>
   api<{ status: string; overdueTime: number }>(`/api/v1/box/express/info/${orderId}/paid`, token);
-const calculationOf = (orderId: string) =>
+const calculationOf = (orderId: string, token: string) =>
   api<Calculation>(`/api/v1/box/rental/overdue-calculation/${orderId}`, token);
 
 async function toOverdueView(page: Page, pickUp: string) {
@@ -51,12 +58,12 @@ describe("overdue rent", () => {
   it("pays through the bank interface in the sandbox and extends the rent once", {
     timeout: 40_000,
   }, async () => {
-    const { context, page, errors, m } = await start("mobile", "en");
-    const scenario = await createScenario("rent-in-store");
+    const { context, page, errors, m, token, scenario: create } = await start("mobile", "en");
+    const scenario = await create("rent-in-store");
     const orderId = scenario.params.get("orderid") ?? "";
     // Deadline 3 h ahead; 4 h later it is 1 h past: 1 whole hour + 1 = 2 hours to pay.
     await advanceOrder(orderId, 4 * 60);
-    const before = await calculationOf(orderId);
+    const before = await calculationOf(orderId, token);
     expect(before.data).toMatchObject({ increase_duration: 2, total_overdue_fee: 10_000 });
     const payments: string[] = [];
     page.on("request", (request) => {
@@ -87,13 +94,13 @@ describe("overdue rent", () => {
     );
 
     // Extended once, to the calculation's next deadline.
-    const order = await orderOf(orderId);
+    const order = await orderOf(orderId, token);
     expect(order.data.overdueTime).toBe(before.data.next_overdue_time);
-    expect((await calculationOf(orderId)).data.total_overdue_fee).toBe(0);
+    expect((await calculationOf(orderId, token)).data.total_overdue_fee).toBe(0);
     // Reloading the return address does not pay or extend again.
     await page.reload();
     await page.locator('[data-view="in-store"]').waitFor();
-    expect((await orderOf(orderId)).data.overdueTime).toBe(before.data.next_overdue_time);
+    expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.data.next_overdue_time);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -101,7 +108,9 @@ describe("overdue rent", () => {
   it("without the bank interface: Fail and Cancel leave it unpaid with the warnings", {
     timeout: 40_000,
   }, async () => {
-    const { context, page, m } = await start("desktop", "id");
+    const { context, page, m, token, scenario: create } = await start("desktop", "id");
+    // The settings are answered by a stub: the browser must ask for them itself.
+    await renderInBrowser(page);
     await page.route("**/api/v1/settings", async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as {
@@ -112,9 +121,9 @@ describe("overdue rent", () => {
       }
       await route.fulfill({ response, json: body });
     });
-    const scenario = await createScenario("rent-in-store-overdue");
+    const scenario = await create("rent-in-store-overdue");
     const orderId = scenario.params.get("orderid") ?? "";
-    const deadline = (await orderOf(orderId)).data.overdueTime;
+    const deadline = (await orderOf(orderId, token)).data.overdueTime;
     const calls: string[] = [];
     page.on("request", (request) => {
       const path = new URL(request.url()).pathname;
@@ -154,17 +163,17 @@ describe("overdue rent", () => {
       expect(await page.locator('[data-testid="payment-result"]').innerText()).toBe(warning);
       expect(new URL(page.url()).searchParams.get("status")).toBe("overdue");
       expect(await page.locator('[data-testid="header-title"]').innerText()).toBe(m.header.overdueFee);
-      expect((await orderOf(orderId)).data.overdueTime).toBe(deadline);
+      expect((await orderOf(orderId, token)).data.overdueTime).toBe(deadline);
     }
     expect(calls.filter((path) => path === "/api/v1/box/payments")).toEqual([]);
     expect(calls.filter((path) => path === "/api/v1/order/locker")).toHaveLength(3);
-    expect((await orderOf(orderId)).data.status).toBe("IN_STORE");
+    expect((await orderOf(orderId, token)).data.status).toBe("IN_STORE");
     await context.close();
   });
 
   it("with no fee past the deadline: the overdue QR ends the rent", { timeout: 40_000 }, async () => {
-    const { context, page, errors, m } = await start("desktop", "en");
-    const scenario = await createScenario("rent-in-store-overdue-free");
+    const { context, page, errors, m, scenario: create } = await start("desktop", "en");
+    const scenario = await create("rent-in-store-overdue-free");
     await visit(page, scenario.url);
     await page.locator('[data-view="in-store"]').waitFor();
     await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();

@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, it } from "vitest";
-import { type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import { type Lang, newContext, speakEnglish, type ViewportName, visit } from "./support/browser.ts";
 import { advanceOrder, createScenario } from "./support/journeys.ts";
 
 /**
@@ -30,12 +30,7 @@ describe.skipIf(!shotsDir)("rent screenshots", () => {
         const page = await context.newPage();
         // Demo rents are Budi's (Indonesian): English answers his members auth with language en.
         if (lang === "en") {
-          await page.route("**/api/webview/v1/members/auth?*", async (route) => {
-            const response = await route.fetch();
-            const body = (await response.json()) as { data: { language: string } };
-            body.data.language = "en";
-            await route.fulfill({ response, json: body });
-          });
+          await speakEnglish(page);
         }
 
         const toStore = await createScenario("rent-to-store");

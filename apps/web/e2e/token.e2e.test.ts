@@ -1,6 +1,6 @@
 import type { Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, newContext, visit } from "./support/browser.ts";
+import { baseUrl, collectErrors, newContext, renderInBrowser, visit } from "./support/browser.ts";
 import { createScenario } from "./support/journeys.ts";
 
 const authPath = "**/api/webview/v1/members/auth?*";
@@ -15,9 +15,11 @@ const sari = {
 };
 
 describe("token handling (members auth answered by a stub)", () => {
-  it("validates the token before the screen renders, then stores it, applies the member's language and takes it out of the address bar", async () => {
+  it("in the browser, validates the token before the screen renders, then stores it, applies the member's language and takes it out of the address bar", async () => {
     const context = await newContext({ viewport: "mobile", language: "id" });
     const page = await context.newPage();
+    // The browser's own check (as for a page kept offline, or when the server's check did not answer).
+    await renderInBrowser(page);
     const errors = collectErrors(page);
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {

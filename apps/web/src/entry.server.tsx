@@ -9,6 +9,7 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { nonceHeader } from "./lib/csp";
 import { registerServerSanitizer, sanitizeOptions } from "./lib/sanitize";
+import { preloadToken } from "./lib/web-view-preload.server";
 
 export const streamTimeout = 5_000;
 
@@ -28,9 +29,11 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and slow-network visitors alike get finished HTML for the marketing pages.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Crawlers get finished HTML; so does a web-view page opened with its token, whose data the
+    // server has already read (ADR 011): its lazily loaded parts arrive in place, not streamed in.
+    const complete =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || preloadToken(request) !== null;
+    const readyOption: keyof RenderToPipeableStreamOptions = complete ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -41,6 +44,8 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // Finished HTML in one piece: no boundary is sent as a fallback to be swapped in by script.
+        ...(complete ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

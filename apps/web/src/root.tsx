@@ -30,23 +30,29 @@ import {
   isLanguage,
   languageFromCookieHeader,
   storedLanguage,
+  toLanguage,
   useLanguageOf,
   useT,
 } from "./lib/i18n";
 import { setRuntimeConfig } from "./lib/runtime-config";
 import { isMobileUserAgent } from "./lib/variant";
+import { preloadSession } from "./lib/web-view-preload.server";
 import { paths } from "./paths";
 import styles from "./root.module.css";
 
 /**
  * Public configuration, the language to render and a first guess at the device. The language is
+ * a member's own when a web-view page is opened with their token (validated here, ADR 011), else
  * the `lang` query when valid (the `hreflang` alternates of the marketing pages), else the cookie.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const requested = new URL(request.url).searchParams.get("lang");
-  const language = isLanguage(requested)
-    ? requested
-    : languageFromCookieHeader(request.headers.get("cookie"));
+  const session = await preloadSession(request);
+  const language = session?.user.member_code
+    ? toLanguage(session.user.language)
+    : isLanguage(requested)
+      ? requested
+      : languageFromCookieHeader(request.headers.get("cookie"));
   await ensureLanguage(language);
   return {
     config: getServerConfig().public,
@@ -54,6 +60,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     mobileDevice: isMobileUserAgent(request.headers.get("user-agent")),
     /** This response's Content-Security-Policy nonce (set by the web server; see server/app.ts). */
     nonce: request.headers.get(nonceHeader) ?? undefined,
+    /** The member of a web-view page opened with a token, checked on the server. */
+    session,
+    /** The server's clock and time zone, so hydration renders times as the server did. */
+    render: { now: Date.now(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
   };
 }
 

@@ -107,3 +107,45 @@ export async function visit(page: Page, path: string) {
   await hydrated(page);
   return response;
 }
+
+/**
+ * Lets the browser make a web-view page's first calls itself, for tests that answer them with
+ * stubs: the document is requested without its `token` (so the server sends the skeleton instead
+ * of checking the token and reading the data itself, ADR 011) while the address bar keeps it. A
+ * redirect to such a page (a payment gateway's return) arrives without the token; the page then
+ * uses the stored one.
+ */
+export async function renderInBrowser(page: Page): Promise<void> {
+  await page.route("**/*", async (route) => {
+    const request = route.request();
+    if (!request.isNavigationRequest() || !isLocal(new URL(request.url()))) return route.fallback();
+    const url = new URL(request.url());
+    if (url.searchParams.has("token")) {
+      url.searchParams.delete("token");
+      return route.continue({ url: url.href });
+    }
+    const response = await route.fetch({ maxRedirects: 0 });
+    const location = response.headers().location;
+    if (response.status() >= 300 && response.status() < 400 && location) {
+      const next = new URL(location, url);
+      next.searchParams.delete("token");
+      return route.fulfill({ response, headers: { ...response.headers(), location: next.href } });
+    }
+    return route.fulfill({ response });
+  });
+}
+
+/**
+ * Demo rents are Budi's, an Indonesian-speaking member. An English run answers his members check
+ * with `language: "en"`, so the screens switch the way they would for an English-speaking member;
+ * the page is then rendered in the browser, where that answer is received.
+ */
+export async function speakEnglish(page: Page): Promise<void> {
+  await renderInBrowser(page);
+  await page.route("**/api/webview/v1/members/auth?*", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { language: string } };
+    body.data.language = "en";
+    await route.fulfill({ response, json: body });
+  });
+}

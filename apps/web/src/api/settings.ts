@@ -6,8 +6,10 @@ import {
   type Settings,
 } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useEffect, useSyncExternalStore } from "react";
 import { request } from "../lib/api-client";
 import type { Language } from "../lib/i18n";
+import { onSanitizerReady, readySanitizer } from "../lib/sanitizer-ready";
 
 /**
  * Settings (spec §7): content texts and user-app feature flags, loaded once and shared by every
@@ -18,18 +20,12 @@ export async function getSettings(signal?: AbortSignal): Promise<Settings> {
   return settings;
 }
 
-type Sanitize = (html: string) => string;
-let sanitize: Sanitize | undefined;
-
 /**
  * DOMPurify (~11 KB), loaded with the settings rather than with the page: their HTML is the only
  * HTML these screens show, and it is shown only once sanitised.
  */
-export function loadSanitizer(): Promise<Sanitize> {
-  return import("../lib/sanitize").then((module) => {
-    sanitize = module.sanitizeHtml;
-    return module.sanitizeHtml;
-  });
+export function loadSanitizer(): Promise<(html: string) => string> {
+  return import("../lib/sanitize").then((module) => module.sanitizeHtml);
 }
 
 export const settingsQueryOptions = () =>
@@ -39,7 +35,18 @@ export const settingsQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-export const useSettings = () => useQuery(settingsQueryOptions());
+/**
+ * The settings, and a re-render once the sanitiser is there. Settings HTML the server rendered
+ * (ADR 011) stays as it came while the browser's sanitiser loads: React keeps server markup of
+ * `dangerouslySetInnerHTML` when hydrating, and the first render after it is the sanitised text.
+ */
+export function useSettings() {
+  useSyncExternalStore(onSanitizerReady, readySanitizer, () => undefined);
+  useEffect(() => {
+    if (!readySanitizer()) void loadSanitizer();
+  }, []);
+  return useQuery(settingsQueryOptions());
+}
 
 /**
  * A content entry in the language, `{{door_number}}` filled in, its HTML sanitised (empty until
@@ -61,6 +68,7 @@ export function contentText(
     language === "id"
       ? value.description_bahasa || value.description
       : value.description || value.description_bahasa;
+  const sanitize = readySanitizer();
   return { title: fill(title), html: sanitize ? sanitize(fill(html)) : "" };
 }
 

@@ -1,4 +1,4 @@
-import { formatDateTime } from "../lib/format";
+import { useFormatDateTime } from "../hooks/use-hydration";
 import { useT } from "../lib/i18n";
 import { SignalOffIcon } from "./icons";
 import styles from "./offline-notice.module.css";
@@ -14,7 +14,8 @@ export function OfflineNotice({
   updatedAt: number | null;
   hasData?: boolean;
 }) {
-  const { t, language } = useT();
+  const { t } = useT();
+  const formatTime = useFormatDateTime();
   return (
     <div className={styles.notice} role="status" data-testid="offline-notice">
       <SignalOffIcon size={20} className={styles.icon} />
@@ -22,7 +23,7 @@ export function OfflineNotice({
         <p className={styles.title}>{t("offline.title")}</p>
         {hasData && updatedAt ? (
           <p className={styles.line} data-testid="offline-updated-at">
-            {t("offline.updatedAt", { time: formatDateTime(updatedAt, language) })}
+            {t("offline.updatedAt", { time: formatTime(updatedAt) })}
           </p>
         ) : null}
         <p className={styles.line}>{hasData ? t("offline.resumes") : t("offline.noCopy")}</p>

@@ -1,7 +1,13 @@
 import { calls, type UserData } from "@paxelbox/contract";
 import { useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import {
+  UNSAFE_DataRouterContext,
+  useLocation,
+  useNavigate,
+  useRouteLoaderData,
+  useSearchParams,
+} from "react-router";
 import { errorMessage, isApiError, request } from "../lib/api-client";
 import { changeLanguage, useT } from "../lib/i18n";
 import {
@@ -12,6 +18,7 @@ import {
   useOnline,
 } from "../lib/offline-cache";
 import { storage } from "../lib/storage";
+import { routeIds } from "../paths";
 import { Button } from "./button";
 import { ErrorDialog } from "./error-dialog";
 import { AlertIcon } from "./icons";
@@ -29,6 +36,10 @@ import styles from "./require-user.module.css";
  * shared links or the history. With no signal, a query token that is the stored one (validated
  * earlier on this device) opens the screen with the stored member, so kept copies can show; any
  * other token waits for the network. A different member's validation drops the kept copies.
+ *
+ * A page opened with its token may arrive rendered: the root loader validated the token on the
+ * server (ADR 011). That member is taken over as they are — stored, no second call — and the
+ * screen renders on the server and in the hydration that follows.
  *
  * Wrap a screen: `<RequireUser><OrderScreen /></RequireUser>`; inside, `useUserSession()`.
  */
@@ -55,6 +66,25 @@ export function currentUserToken(search: URLSearchParams): string | null {
   return search.get("token")?.trim() || storage.get("user_token");
 }
 
+/** Keeps a validated member on this device; another member's kept copies go first. */
+function keepMember(user: UserData, token: string): void {
+  claimOfflineCache(offlineOwner(user, token));
+  storage.set("user_token", token);
+  storage.set("userdata", user);
+}
+
+/**
+ * The member the server validated for this page's token (root loader, ADR 011): the page was
+ * rendered for them, so the browser takes the answer over instead of asking again.
+ */
+function usePreloadedMember(queryToken: string | null): UserData | undefined {
+  const root = useRouteLoaderData(routeIds.root) as { session?: UserSession | null } | undefined;
+  const preloaded = root?.session;
+  return preloaded?.user && queryToken !== null && preloaded.token === queryToken
+    ? preloaded.user
+    : undefined;
+}
+
 export function RequireUser({ children }: { children: ReactNode }) {
   const [search] = useSearchParams();
   const queryToken = search.get("token")?.trim() || null;
@@ -62,6 +92,15 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const online = useOnline();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const preloaded = usePreloadedMember(queryToken);
+  // Before the screen's own effects keep anything for this member (idempotent writes; none on the server).
+  useState(() => {
+    if (preloaded && queryToken && typeof window !== "undefined") {
+      keepMember(preloaded, queryToken);
+      // The server rendered in the member's language; it becomes the stored choice, as below.
+      if (preloaded.member_code) storage.set("language", preloaded.language);
+    }
+  });
 
   const validation = useQuery({
     queryKey: ["validateUser", queryToken],
@@ -69,14 +108,12 @@ export function RequireUser({ children }: { children: ReactNode }) {
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
+    initialData: preloaded,
     queryFn: async ({ signal }) => {
       const token = queryToken ?? "";
       try {
         const user = await request(calls.validateUser, { query: { token }, signal });
-        // Another member on this device: their kept copies go before anything is shown.
-        claimOfflineCache(offlineOwner(user, token));
-        storage.set("user_token", token);
-        storage.set("userdata", user);
+        keepMember(user, token);
         // A member's language comes from their app; a drop-off recipient (no member code) keeps the
         // language they chose here — the link does not know it.
         if (user.member_code) await changeLanguage(i18n, user.language);
@@ -103,13 +140,14 @@ export function RequireUser({ children }: { children: ReactNode }) {
     unreachable && queryToken === storage.get("user_token") ? storage.get("userdata") : null;
 
   const session = useMemo<UserSession | null>(() => {
-    if (!hydrated) return null;
+    // On the server and while hydrating, only a member the server validated is known.
+    if (!hydrated) return preloaded && queryToken ? { token: queryToken, user: preloaded } : null;
     if (queryToken) {
       if (validation.data) return { token: queryToken, user: validation.data };
       return storedMember ? { token: queryToken, user: storedMember, unverified: true } : null;
     }
     return { token: storage.get("user_token"), user: storage.get("userdata") };
-  }, [hydrated, queryToken, validation.data, storedMember]);
+  }, [hydrated, queryToken, validation.data, storedMember, preloaded]);
 
   if (queryToken && validation.isError && !session) {
     return <SessionError error={validation.error} onRetry={() => void validation.refetch()} />;
@@ -126,21 +164,31 @@ export function RequireUser({ children }: { children: ReactNode }) {
   return <UserSessionContext.Provider value={session}>{children}</UserSessionContext.Provider>;
 }
 
-/** After validation the `token` query is dropped from the address (the stored token is used). */
+/**
+ * After validation the `token` query is dropped from the address (the stored token is used). It
+ * waits a turn and gives way to a navigation that a screen started meanwhile (an overdue link moving
+ * on to its expired page): that navigation leaves this address anyway, and cancelling it would
+ * strand the person here.
+ */
 function useTokenOutOfAddressBar(validated: boolean) {
   const location = useLocation();
   const navigate = useNavigate();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   useEffect(() => {
     if (!validated) return;
     const search = new URLSearchParams(location.search);
     if (!search.has("token")) return;
     search.delete("token");
     const rest = search.toString();
-    void navigate(
-      { pathname: location.pathname, search: rest ? `?${rest}` : "", hash: location.hash },
-      { replace: true, preventScrollReset: true, state: location.state },
-    );
-  }, [validated, location, navigate]);
+    const timer = setTimeout(() => {
+      if (router && router.state.navigation.state !== "idle") return;
+      void navigate(
+        { pathname: location.pathname, search: rest ? `?${rest}` : "", hash: location.hash },
+        { replace: true, preventScrollReset: true, state: location.state },
+      );
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [validated, location, navigate, router]);
 }
 
 function SessionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

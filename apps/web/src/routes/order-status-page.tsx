@@ -1,6 +1,12 @@
 import "../lib/messages/rent";
+import { calls } from "@paxelbox/contract";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
+import { PreloadedQueries } from "../components/query-provider";
+import { orderQueryKey } from "../features/rent-status/api/order";
+import { loadRentViews, RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
+import { readRentQuery } from "../features/rent-status/lib/rent-view";
+import { personalPageHeaders, preloadQuery, preloadSettings } from "../lib/web-view-preload.server";
+import type { Route } from "./+types/order-status-page";
 
 /** The overdue view of the rent status (`status=overdue`) is titled 'Overdue fee'. */
 export const handle = routeHandle({
@@ -8,7 +14,38 @@ export const handle = routeHandle({
   titleKey: (search) => (search.get("status") === "overdue" ? "header.overdueFee" : undefined),
 });
 
+/** Opened with a token, the order is read on the server so the page arrives showing it (ADR 011). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const orderid = readRentQuery(new URL(request.url).searchParams).orderid;
+  const [order, settings] = await Promise.all([
+    orderid
+      ? preloadQuery(
+          request,
+          () => orderQueryKey(orderid),
+          (api, signal) => api.request(calls.orderDetail, { params: { orderid }, signal }),
+        )
+      : null,
+    preloadSettings(request),
+  ]);
+  // The views the server renders the order with (the browser loads them before hydrating).
+  if (order) await loadRentViews();
+  return { queries: [order, settings] };
+}
+
+/** In the browser the screen asks for itself (the server's answer is for the first render only). */
+export async function clientLoader() {
+  return null;
+}
+
+export function headers() {
+  return personalPageHeaders;
+}
+
 /** Rent status (named route `order-status`): the five views of spec §2, polled every 5 s. */
-export default function OrderStatusRoute() {
-  return <RentStatusScreen />;
+export default function OrderStatusRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <PreloadedQueries queries={loaderData?.queries}>
+      <RentStatusScreen />
+    </PreloadedQueries>
+  );
 }

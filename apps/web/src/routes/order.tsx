@@ -1,20 +1,50 @@
 import "../lib/messages/drop-off";
-import { NumericId } from "@paxelbox/contract";
+import { calls, NumericId } from "@paxelbox/contract";
 import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { QueryProvider } from "../components/query-provider";
+import { PreloadedQueries, QueryProvider } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
+import { orderDetailQueryOptions } from "../features/order/api/order-detail";
 import { OrderScreen } from "../features/order/components/order-screen";
+import { personalPageHeaders, preloadQuery, preloadSettings } from "../lib/web-view-preload.server";
+import type { Route } from "./+types/order";
 
 export const handle = routeHandle({ layout: "webview", titleKey: "header.orderDetail" });
 
+/** Opened with a token, the order is read on the server so the page arrives showing it (ADR 011). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const parsed = NumericId.safeParse(new URL(request.url).searchParams.get("orderid") ?? "");
+  const [order, settings] = await Promise.all([
+    parsed.success
+      ? preloadQuery(
+          request,
+          (token) => orderDetailQueryOptions(parsed.data, token).queryKey,
+          (api, signal) => api.request(calls.orderDetail, { params: { orderid: parsed.data }, signal }),
+        )
+      : null,
+    preloadSettings(request),
+  ]);
+  return { queries: [order, settings] };
+}
+
+/** In the browser the screen asks for itself (the server's answer is for the first render only). */
+export async function clientLoader() {
+  return null;
+}
+
+export function headers() {
+  return personalPageHeaders;
+}
+
 /** Order detail (named route `order`, `/order?orderid=&token=&preview=`). */
-export default function OrderRoute() {
+export default function OrderRoute({ loaderData }: Route.ComponentProps) {
   return (
     <QueryProvider>
-      <RequireUser>
-        <OrderRouteContent />
-      </RequireUser>
+      <PreloadedQueries queries={loaderData?.queries}>
+        <RequireUser>
+          <OrderRouteContent />
+        </RequireUser>
+      </PreloadedQueries>
     </QueryProvider>
   );
 }

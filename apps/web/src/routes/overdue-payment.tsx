@@ -1,23 +1,59 @@
 import "../lib/messages/drop-off";
-import { NumericId } from "@paxelbox/contract";
+import { calls, NumericId } from "@paxelbox/contract";
 import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
+import { PreloadedQueries } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
+import { overdueDetailQueryOptions } from "../features/overdue/api/overdue-detail";
 import { OverduePaymentScreen } from "../features/overdue/components/overdue-payment-screen";
 import { paymentReturn } from "../features/overdue/lib/entry";
+import { generateInvoiceNumber } from "../features/overdue/lib/invoice-number";
+import { personalPageHeaders, preloadQuery, preloadSettings } from "../lib/web-view-preload.server";
+import type { Route } from "./+types/overdue-payment";
 
 export const handle = routeHandle({ layout: "webview", titleKey: "header.overdueFee" });
 
+/**
+ * Opened with a token, the overdue detail is read on the server so the page arrives showing it
+ * (ADR 011); the invoice number it shows is drawn there too, so the browser keeps the same one.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const parsed = NumericId.safeParse(new URL(request.url).searchParams.get("orderid") ?? "");
+  const [detail, settings] = await Promise.all([
+    parsed.success
+      ? preloadQuery(
+          request,
+          (token) => overdueDetailQueryOptions(parsed.data, token).queryKey,
+          (api, signal) =>
+            api.request(calls.overdueDropoffDetail, { params: { orderid: parsed.data }, signal }),
+        )
+      : null,
+    preloadSettings(request),
+  ]);
+  return { queries: [detail, settings], invoiceNumber: detail ? generateInvoiceNumber() : null };
+}
+
+/** In the browser the screen asks for itself (the server's answer is for the first render only). */
+export async function clientLoader() {
+  return null;
+}
+
+export function headers() {
+  return personalPageHeaders;
+}
+
 /** Overdue payment (named route `overdue`, `/overduepayment?orderid=&token=&status=`). */
-export default function OverduePaymentRoute() {
+export default function OverduePaymentRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <RequireUser>
-      <OverduePaymentRouteContent />
-    </RequireUser>
+    <PreloadedQueries queries={loaderData?.queries}>
+      <RequireUser>
+        <OverduePaymentRouteContent invoiceNumber={loaderData?.invoiceNumber ?? null} />
+      </RequireUser>
+    </PreloadedQueries>
   );
 }
 
-function OverduePaymentRouteContent() {
+function OverduePaymentRouteContent({ invoiceNumber }: { invoiceNumber: string | null }) {
   const [search] = useSearchParams();
   const session = useUserSession();
   const parsed = NumericId.safeParse(search.get("orderid") ?? "");
@@ -29,6 +65,7 @@ function OverduePaymentRouteContent() {
       token={session.token}
       linkToken={search.get("token")?.trim() || null}
       paymentReturn={paymentReturn(search)}
+      invoiceNumber={invoiceNumber}
     />
   );
 }

@@ -13,9 +13,9 @@ import { OfflineNotice, OfflineQrHint } from "../../../components/offline-notice
 import { PageTitle } from "../../../components/page-title";
 import { preloadQrEncoder, QrCode } from "../../../components/qr-code";
 import { StatusLabel } from "../../../components/status-label";
+import { useFirstNow, useFormatDateTime } from "../../../hooks/use-hydration";
 import { errorMessage } from "../../../lib/api-client";
 import { bridge } from "../../../lib/bridge";
-import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
 import { useOfflineData } from "../../../lib/offline-cache";
 import { isSafeUrl } from "../../../lib/safe-url";
@@ -125,13 +125,14 @@ function OrderDetail({
 
 /** The clock, once per second while offline (nothing else re-renders the page then). */
 function useNow(ticking: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+  const firstNow = useFirstNow();
+  const [now, setNow] = useState(firstNow);
   useEffect(() => {
     if (!ticking) return;
     const timer = setInterval(() => setNow(Date.now()), overdueCheckMs);
     return () => clearInterval(timer);
   }, [ticking]);
-  return ticking ? now : Date.now();
+  return ticking ? now : firstNow();
 }
 
 /** Once per second: an overdue parcel moves on to the overdue payment page (spec §4). */
@@ -164,6 +165,7 @@ function OrderContent({
   updatedAt: number | null;
 }) {
   const { t, language } = useT();
+  const formatTime = useFormatDateTime();
   const now = useNow(offline);
   const settings = useSettings();
   const door = order.mouth.number;
@@ -201,13 +203,13 @@ function OrderContent({
           {order.storeTime ? (
             <div>
               <dt>{t("dropOff.order.storedAt")}</dt>
-              <dd>{formatDateTime(order.storeTime, language)}</dd>
+              <dd>{formatTime(order.storeTime)}</dd>
             </div>
           ) : null}
           {inStore && order.overdueTime ? (
             <div>
               <dt>{t("dropOff.order.pickUpBefore")}</dt>
-              <dd data-testid="order-deadline">{formatDateTime(order.overdueTime, language)}</dd>
+              <dd data-testid="order-deadline">{formatTime(order.overdueTime)}</dd>
             </div>
           ) : null}
           <div>

@@ -10,7 +10,7 @@ import { ScreenSkeleton, Spinner } from "../../../components/loaders";
 import { PageTitle } from "../../../components/page-title";
 import { useVariant } from "../../../hooks/use-variant";
 import { errorMessage } from "../../../lib/api-client";
-import { formatDateTime, formatRupiah } from "../../../lib/format";
+import { formatRupiah } from "../../../lib/format";
 import { type TKey, useT } from "../../../lib/i18n";
 import { isSafeUrl } from "../../../lib/safe-url";
 import { storage } from "../../../lib/storage";
@@ -21,6 +21,7 @@ import { overdueEntryTarget, type PaymentReturn } from "../lib/entry";
 /** The payment calls load when the person pays, not with the page. */
 const paymentFlow = () => import("../lib/pay-overdue");
 
+import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { generateInvoiceNumber } from "../lib/invoice-number";
 import { type OverdueFormInput, overdueFormErrors } from "../lib/overdue-form";
 import styles from "./overdue-payment-screen.module.css";
@@ -30,6 +31,8 @@ interface OverduePaymentScreenProps {
   token: string | null;
   linkToken: string | null;
   paymentReturn: PaymentReturn;
+  /** The invoice number the server rendered the page with, if it did. */
+  invoiceNumber?: string | null;
 }
 
 /** Overdue payment page (spec §2 "Overdue payment page", §4 entry rules, §5, §7). */
@@ -38,6 +41,7 @@ export function OverduePaymentScreen({
   token,
   linkToken,
   paymentReturn,
+  invoiceNumber = null,
 }: OverduePaymentScreenProps) {
   const navigate = useNavigate();
   const detail = useOverdueDetail(orderid, token);
@@ -69,7 +73,15 @@ export function OverduePaymentScreen({
   }, [data, target]);
 
   if (target || !isFullDetail(data)) return <ScreenSkeleton cards={3} />;
-  return <OverdueForm detail={data} token={token} linkToken={linkToken} paymentReturn={paymentReturn} />;
+  return (
+    <OverdueForm
+      detail={data}
+      token={token}
+      linkToken={linkToken}
+      paymentReturn={paymentReturn}
+      invoiceNumber={invoiceNumber}
+    />
+  );
 }
 
 function OverdueForm({
@@ -77,16 +89,19 @@ function OverdueForm({
   token,
   linkToken,
   paymentReturn,
+  invoiceNumber: renderedInvoiceNumber,
 }: {
   detail: OverdueDropoffDetail;
   token: string | null;
   linkToken: string | null;
   paymentReturn: PaymentReturn;
+  invoiceNumber: string | null;
 }) {
   const { t, language } = useT();
+  const formatTime = useFormatDateTime();
   const variant = useVariant();
   const settings = useSettings();
-  const [invoiceNumber] = useState(generateInvoiceNumber);
+  const [invoiceNumber] = useState(() => renderedInvoiceNumber ?? generateInvoiceNumber());
   const [expanded, setExpanded] = useState(false);
   const [values, setValues] = useState<OverdueFormInput>({
     receiver_name: detail.recipientName,
@@ -210,7 +225,7 @@ function OverdueForm({
             testId="overdue-order-number"
           />
           <Row label={t("dropOff.overdue.sender")} value={detail.senderName} />
-          <Row label={t("dropOff.overdue.createdAt")} value={formatDateTime(detail.createTime, language)} />
+          <Row label={t("dropOff.overdue.createdAt")} value={formatTime(detail.createTime)} />
           <Row label={t("dropOff.overdue.location")} value={detail.mouth.box.name} />
           <Row label={t("dropOff.overdue.doorNumber")} value={detail.mouth.number} testId="overdue-door" />
         </dl>

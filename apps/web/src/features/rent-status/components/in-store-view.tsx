@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { Button } from "../../../components/button";
 import { ErrorDialog } from "../../../components/error-dialog";
 import { LocationInfo } from "../../../components/location-info";
+import { useFirstNow } from "../../../hooks/use-hydration";
 import { errorMessage } from "../../../lib/api-client";
 import { contactSupport } from "../../../lib/bridge";
 import { useT } from "../../../lib/i18n";
@@ -49,6 +50,7 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [openFailed, setOpenFailed] = useState(false);
   const temporaryQr = useTemporaryQr(orderid, token);
+  const firstNow = useFirstNow();
 
   /**
    * Pick-up (spec §4): past the deadline or flagged expired → the server's overdue calculation;
@@ -113,7 +115,7 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
       <div className={styles.content}>
         <ViewHero order={order} headline={t("rent.inStore.headline")} />
         {paidBack ? (
-          isOverdue(order, Date.now()) ? (
+          isOverdue(order, firstNow()) ? (
             <Banner tone="info" testId="payment-result">
               {t("rent.overdue.paymentConfirming")}
             </Banner>

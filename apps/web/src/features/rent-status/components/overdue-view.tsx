@@ -8,8 +8,9 @@ import { ErrorDialog } from "../../../components/error-dialog";
 import { SkeletonCard, Spinner } from "../../../components/loaders";
 import { useUserSession } from "../../../components/require-user";
 import { useConfig } from "../../../config/use-config";
+import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { errorMessage } from "../../../lib/api-client";
-import { formatDateTime, formatRupiah } from "../../../lib/format";
+import { formatRupiah } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
 import { isSafeUrl } from "../../../lib/safe-url";
 import { useOverdueCalculation } from "../api/overdue-calculation";
@@ -34,6 +35,7 @@ interface ViewProps {
  */
 export function OverdueView({ order, query, token }: ViewProps) {
   const { t, language } = useT();
+  const formatTime = useFormatDateTime();
   const config = useConfig();
   const { user } = useUserSession();
   const queryClient = useQueryClient();
@@ -108,13 +110,13 @@ export function OverdueView({ order, query, token }: ViewProps) {
           </h2>
           <dl className={styles.rows}>
             <InfoRow label={t("rent.overdue.rentStart")}>
-              {formatDateTime(order.storeTime ?? order.createTime, language)}
+              {formatTime(order.storeTime ?? order.createTime)}
             </InfoRow>
             <InfoRow label={t("rent.overdue.rentEnds")} testId="overdue-rent-ends">
-              {formatDateTime(order.overdueTime, language)}
+              {formatTime(order.overdueTime)}
             </InfoRow>
             <InfoRow label={t("rent.overdue.extendedUntil")} testId="overdue-extended-until">
-              {data ? formatDateTime(data.next_overdue_time, language) : "…"}
+              {data ? formatTime(data.next_overdue_time) : "…"}
             </InfoRow>
             <InfoRow label={t("rent.overdue.orderNumber")}>{order.expressNumber}</InfoRow>
             <InfoRow label={t("rent.overdue.boxSize")}>

@@ -2,7 +2,7 @@ import type { Order } from "@paxelbox/contract";
 import { type ReactNode, useId } from "react";
 import { DoorSizeLabel } from "../../../components/door-size-label";
 import { StatusLabel } from "../../../components/status-label";
-import { formatDateTime } from "../../../lib/format";
+import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { useT } from "../../../lib/i18n";
 import styles from "./rent-status.module.css";
 import { useDurationText } from "./text";
@@ -26,7 +26,8 @@ export function InfoRow({
 
 /** Rent info: order number, box size, door, location, duration, start, end (and take time). */
 export function RentInfoCard({ order, showStatus = false }: { order: Order; showStatus?: boolean }) {
-  const { t, language } = useT();
+  const { t } = useT();
+  const formatTime = useFormatDateTime();
   const titleId = useId();
   const duration = useDurationText();
   const rentStart = order.storeTime ?? order.createTime;
@@ -52,14 +53,14 @@ export function RentInfoCard({ order, showStatus = false }: { order: Order; show
         </InfoRow>
         <InfoRow label={t("rent.rentInfo.location")}>{order.mouth.box.name}</InfoRow>
         <InfoRow label={t("rent.rentInfo.duration")}>{duration(order.rentTime, order.rentTimeUnit)}</InfoRow>
-        <InfoRow label={t("rent.rentInfo.rentStart")}>{formatDateTime(rentStart, language)}</InfoRow>
+        <InfoRow label={t("rent.rentInfo.rentStart")}>{formatTime(rentStart)}</InfoRow>
         {order.overdueTime !== null ? (
           <InfoRow label={t("rent.rentInfo.rentEnds")} testId="rent-info-ends">
-            {formatDateTime(order.overdueTime, language)}
+            {formatTime(order.overdueTime)}
           </InfoRow>
         ) : null}
         {order.takeTime !== null ? (
-          <InfoRow label={t("rent.rentInfo.takenAt")}>{formatDateTime(order.takeTime, language)}</InfoRow>
+          <InfoRow label={t("rent.rentInfo.takenAt")}>{formatTime(order.takeTime)}</InfoRow>
         ) : null}
       </dl>
     </section>

@@ -12,6 +12,7 @@ import { preloadQrEncoder } from "../../../components/qr-code";
 import { useUserSession } from "../../../components/require-user";
 import { useConfig } from "../../../config/use-config";
 import { errorMessage } from "../../../lib/api-client";
+import { holdHydration } from "../../../lib/hydration-gate";
 import { useT } from "../../../lib/i18n";
 import { useOfflineData } from "../../../lib/offline-cache";
 import { storage } from "../../../lib/storage";
@@ -32,13 +33,21 @@ type RentViews = typeof import("./rent-views");
 let rentViews: RentViews | undefined;
 let loadingViews: Promise<RentViews> | undefined;
 
-/** Loads the five views once (they arrive while the order does). */
-function loadRentViews(): Promise<RentViews> {
+/**
+ * Loads the five views once. In the browser they arrive while the order does; the server loads
+ * them before rendering a page it has the order for (route loader), and then the browser holds
+ * hydration until it has them too, so the server's view stays on screen (ADR 011).
+ */
+export function loadRentViews(): Promise<RentViews> {
   loadingViews ??= import("./rent-views").then((module) => {
     rentViews = module;
     return module;
   });
   return loadingViews;
+}
+
+if (typeof document !== "undefined" && document.querySelector('[data-testid="rent-status"][data-view]')) {
+  holdHydration(loadRentViews());
 }
 
 function useRentViews(): RentViews | undefined {

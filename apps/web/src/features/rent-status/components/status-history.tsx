@@ -1,13 +1,14 @@
 import type { Order } from "@paxelbox/contract";
 import { useId } from "react";
 import { StatusLabel } from "../../../components/status-label";
-import { formatDateTime } from "../../../lib/format";
+import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { useT } from "../../../lib/i18n";
 import styles from "./rent-status.module.css";
 
 /** Status history as a vertical timeline, newest first, times in the language's locale. */
 export function StatusHistory({ logs }: { logs: Order["logs"] }) {
-  const { t, language } = useT();
+  const { t } = useT();
+  const formatTime = useFormatDateTime();
   const titleId = useId();
   const newestFirst = [...logs].sort((a, b) => b.createdAt - a.createdAt);
   return (
@@ -27,7 +28,7 @@ export function StatusHistory({ logs }: { logs: Order["logs"] }) {
             >
               <StatusLabel status={log.status} />
               <time className={styles.timelineTime} dateTime={new Date(log.createdAt).toISOString()}>
-                {formatDateTime(log.createdAt, language)}
+                {formatTime(log.createdAt)}
               </time>
             </li>
           ))}

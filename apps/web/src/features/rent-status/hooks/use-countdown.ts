@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useFirstNow } from "../../../hooks/use-hydration";
 import { countdownTickMs, type Remaining, remainingUntil } from "../lib/countdown";
 
 /** The latest callback, for effects that must not restart when it changes. */
@@ -15,7 +16,9 @@ function useLatest<T>(value: T) {
  * deadline when the time reaches 00:00:00 — also when the page opens after it (spec §4 expired event).
  */
 export function useCountdown(deadline: number | null, onZero?: () => void): Remaining | null {
-  const [now, setNow] = useState(() => Date.now());
+  // A server-rendered countdown hydrates at the server's time, then ticks from the device's.
+  const firstNow = useFirstNow();
+  const [now, setNow] = useState(firstNow);
   const onZeroRef = useLatest(onZero);
   const firedFor = useRef<number | null>(null);
 

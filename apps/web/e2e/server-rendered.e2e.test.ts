@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, collectErrors, type Lang, newContext, type ViewportName } from "./support/browser.ts";
+import { createScenario } from "./support/journeys.ts";
+
+/**
+ * Web-view pages opened with a token arrive rendered (ADR 011): the server checks the token and
+ * reads the screen's data, the HTML already shows it, and hydration keeps that HTML instead of
+ * rendering again. Times and the invoice number hydrate as the server rendered them.
+ */
+
+const pages = [
+  {
+    name: "rent status",
+    scenario: "rent-in-store",
+    /** An element inside the lazily loaded rent view. */
+    marker: "rent-info-order-number",
+  },
+  { name: "order detail", scenario: "dropoff-in-store", marker: "order-number" },
+  { name: "overdue payment", scenario: "dropoff-overdue-need-to-pay", marker: "overdue-invoice" },
+] as const;
+
+const cases = pages.flatMap((page) =>
+  (["id", "en"] as const).flatMap((lang) =>
+    (["mobile", "desktop"] as const).map((viewport) => ({ ...page, lang, viewport })),
+  ),
+);
+
+const authCall = "/api/webview/v1/members/auth";
+
+describe("web-view pages rendered on the server", () => {
+  it.each(cases)(
+    "$name ($lang, $viewport): the HTML shows the data, private; hydration keeps it",
+    async ({
+      scenario,
+      marker,
+      lang,
+      viewport,
+    }: {
+      scenario: string;
+      marker: string;
+      lang: Lang;
+      viewport: ViewportName;
+    }) => {
+      const created = await createScenario(scenario, { language: lang });
+
+      // Without JavaScript: the data is in the document, which no cache may keep.
+      const response = await fetch(new URL(created.url, baseUrl), {
+        headers: { cookie: `language=${lang}` },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      const html = await response.text();
+      expect(html).toContain(`lang="${lang}"`);
+      expect(html).toContain(`data-testid="${marker}"`);
+      expect(html).not.toContain('data-testid="screen-skeleton"');
+
+      // With JavaScript: the element the server sent is the one on screen after hydration.
+      const context = await newContext({ viewport, language: lang });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      const authCalls: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === authCall) authCalls.push(request.url());
+      });
+      await page.addInitScript((testId: string) => {
+        const found = window as unknown as { __served?: Element };
+        const observer = new MutationObserver(() => {
+          const element = document.querySelector(`[data-testid="${testId}"]`);
+          if (!element) return;
+          found.__served = element;
+          observer.disconnect();
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      }, marker);
+      await page.goto(created.url, { waitUntil: "domcontentloaded" });
+      await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+      // The token leaves the address bar once the server's check is taken over.
+      await page.waitForURL((url) => !url.searchParams.has("token") && url.searchParams.has("orderid"));
+      const token = created.params.get("token");
+      expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBe(token);
+      // The lazily loaded parts have hydrated too (their buttons answer), and nothing was rendered twice.
+      await page.locator(`[data-testid="${marker}"]`).waitFor();
+      await page.waitForTimeout(300);
+      const same = await page.evaluate((testId: string) => {
+        const served = (window as unknown as { __served?: Element }).__served;
+        return Boolean(served?.isConnected && served === document.querySelector(`[data-testid="${testId}"]`));
+      }, marker);
+      expect(same).toBe(true);
+      expect(await page.getAttribute("html", "lang")).toBe(lang);
+      expect(authCalls).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it("a token the server cannot validate leaves the page to the browser, which says why", async () => {
+    const context = await newContext({ viewport: "mobile" });
+    const page = await context.newPage();
+    const response = await fetch(new URL("/order-status?orderid=1&token=not-a-member", baseUrl));
+    const html = await response.text();
+    expect(html).toContain('data-testid="screen-skeleton"');
+    expect(html).not.toContain('data-testid="rent-status"');
+    await page.goto("/order-status?orderid=1&token=not-a-member");
+    await page.locator('[data-testid="session-error"]').waitFor();
+    await context.close();
+  });
+});
