@@ -32,7 +32,9 @@ const maxRuns = Math.max(1, Number(process.env.AUDIT_RUNS ?? 5));
 /** The landing and its static copy are compared on this many runs each. */
 const comparedRuns = Math.min(3, maxRuns);
 /** Only these pages (comma-separated names, e.g. `/order,/order-status`), for a quick look; no report is written. */
-const onlyPages = process.env.AUDIT_PAGES?.split(",").map((name) => name.trim()).filter(Boolean);
+const onlyPages = process.env.AUDIT_PAGES?.split(",")
+  .map((name) => name.trim())
+  .filter(Boolean);
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const chromeFlags = [
   "--headless",

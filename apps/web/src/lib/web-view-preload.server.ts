@@ -87,6 +87,18 @@ export function preloadSettings(request: Request): Promise<PreloadedQuery | null
 }
 
 /**
+ * What a web-view route's loader returns: the screen's first call (when the page has what it
+ * needs) and the settings, made side by side.
+ */
+export async function preloadScreen(
+  request: Request,
+  firstCall: Promise<PreloadedQuery | null> | null,
+): Promise<{ queries: (PreloadedQuery | null)[] }> {
+  const queries = await Promise.all([firstCall, preloadSettings(request)]);
+  return { queries };
+}
+
+/**
  * Headers of a page that may carry a member's data: never stored by a shared cache or the
  * browser's back-forward cache on disk.
  */

@@ -5,7 +5,7 @@ import { PreloadedQueries } from "../components/query-provider";
 import { orderQueryKey } from "../features/rent-status/api/order";
 import { loadRentViews, RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
 import { readRentQuery } from "../features/rent-status/lib/rent-view";
-import { personalPageHeaders, preloadQuery, preloadSettings } from "../lib/web-view-preload.server";
+import { personalPageHeaders, preloadQuery, preloadScreen } from "../lib/web-view-preload.server";
 import type { Route } from "./+types/order-status-page";
 
 /** The overdue view of the rent status (`status=overdue`) is titled 'Overdue fee'. */
@@ -17,7 +17,8 @@ export const handle = routeHandle({
 /** Opened with a token, the order is read on the server so the page arrives showing it (ADR 011). */
 export async function loader({ request }: Route.LoaderArgs) {
   const orderid = readRentQuery(new URL(request.url).searchParams).orderid;
-  const [order, settings] = await Promise.all([
+  const preloaded = await preloadScreen(
+    request,
     orderid
       ? preloadQuery(
           request,
@@ -25,11 +26,10 @@ export async function loader({ request }: Route.LoaderArgs) {
           (api, signal) => api.request(calls.orderDetail, { params: { orderid }, signal }),
         )
       : null,
-    preloadSettings(request),
-  ]);
+  );
   // The views the server renders the order with (the browser loads them before hydrating).
-  if (order) await loadRentViews();
-  return { queries: [order, settings] };
+  if (preloaded.queries[0]) await loadRentViews();
+  return preloaded;
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */

@@ -6,7 +6,7 @@ import { PreloadedQueries, QueryProvider } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
 import { orderDetailQueryOptions } from "../features/order/api/order-detail";
 import { OrderScreen } from "../features/order/components/order-screen";
-import { personalPageHeaders, preloadQuery, preloadSettings } from "../lib/web-view-preload.server";
+import { personalPageHeaders, preloadQuery, preloadScreen } from "../lib/web-view-preload.server";
 import type { Route } from "./+types/order";
 
 export const handle = routeHandle({ layout: "webview", titleKey: "header.orderDetail" });
@@ -14,7 +14,8 @@ export const handle = routeHandle({ layout: "webview", titleKey: "header.orderDe
 /** Opened with a token, the order is read on the server so the page arrives showing it (ADR 011). */
 export async function loader({ request }: Route.LoaderArgs) {
   const parsed = NumericId.safeParse(new URL(request.url).searchParams.get("orderid") ?? "");
-  const [order, settings] = await Promise.all([
+  return preloadScreen(
+    request,
     parsed.success
       ? preloadQuery(
           request,
@@ -22,9 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           (api, signal) => api.request(calls.orderDetail, { params: { orderid: parsed.data }, signal }),
         )
       : null,
-    preloadSettings(request),
-  ]);
-  return { queries: [order, settings] };
+  );
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */

@@ -8,7 +8,7 @@ import { overdueDetailQueryOptions } from "../features/overdue/api/overdue-detai
 import { OverduePaymentScreen } from "../features/overdue/components/overdue-payment-screen";
 import { paymentReturn } from "../features/overdue/lib/entry";
 import { generateInvoiceNumber } from "../features/overdue/lib/invoice-number";
-import { personalPageHeaders, preloadQuery, preloadSettings } from "../lib/web-view-preload.server";
+import { personalPageHeaders, preloadQuery, preloadScreen } from "../lib/web-view-preload.server";
 import type { Route } from "./+types/overdue-payment";
 
 export const handle = routeHandle({ layout: "webview", titleKey: "header.overdueFee" });
@@ -19,7 +19,8 @@ export const handle = routeHandle({ layout: "webview", titleKey: "header.overdue
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const parsed = NumericId.safeParse(new URL(request.url).searchParams.get("orderid") ?? "");
-  const [detail, settings] = await Promise.all([
+  const preloaded = await preloadScreen(
+    request,
     parsed.success
       ? preloadQuery(
           request,
@@ -28,9 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
             api.request(calls.overdueDropoffDetail, { params: { orderid: parsed.data }, signal }),
         )
       : null,
-    preloadSettings(request),
-  ]);
-  return { queries: [detail, settings], invoiceNumber: detail ? generateInvoiceNumber() : null };
+  );
+  return { ...preloaded, invoiceNumber: preloaded.queries[0] ? generateInvoiceNumber() : null };
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */
