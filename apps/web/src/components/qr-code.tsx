@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useHydrated } from "../hooks/use-hydration";
 import { setScreenBrightness } from "../lib/bridge";
 import styles from "./qr-code.module.css";
 
@@ -28,8 +29,6 @@ export function preloadQrEncoder(): Promise<Encode> {
   return loading;
 }
 
-const noSubscription = () => () => undefined;
-
 /**
  * A QR code drawn as SVG: error correction H (spec §9), black on white with a four-module quiet
  * zone, inside a white card. Until the encoder has loaded (and while hydrating server markup) the
@@ -37,11 +36,7 @@ const noSubscription = () => () => undefined;
  */
 export function QrCode({ value, label, size = 300 }: QrCodeProps) {
   useBrightScreen();
-  const hydrating = useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
+  const hydrating = !useHydrated();
   const [encode, setEncode] = useState<Encode | undefined>(() => encoder);
   useEffect(() => {
     if (encode) return;
