@@ -10,7 +10,7 @@ export default defineConfig({
       },
       { extends: "./apps/api/vitest.config.ts", test: { name: "api", root: "./apps/api" } },
       { extends: "./apps/web/vitest.config.ts", test: { name: "web", root: "./apps/web" } },
-      { test: { name: "scripts", root: "./scripts", include: ["*.test.ts"] } },
+      { test: { name: "scripts", root: "./scripts", include: ["*.test.ts", "audit/*.test.ts"] } },
     ],
   },
 });

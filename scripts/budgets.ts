@@ -2,11 +2,11 @@
  * Size budgets of the built web app, measured gzip from the React Router manifest (`npm test` runs
  * this right after the web build; `npm run budgets` after any build):
  *   - initial JS of every route: the entry, the manifest and every module its route chain
- *     preloads ≤ 170 KB;
+ *     preloads ≤ 172 KB (ADR 017);
  *   - route chunk: the JavaScript only that route preloads — not the shell (entry + root) and not
  *     chunks other routes preload too (api client, TanStack Query, react-hook-form…) ≤ 25 KB;
  *   - initial CSS of every route ≤ 20 KB.
- * A failure names the route and the size: "/order: initial JS 171.2 KB > 170.0 KB".
+ * A failure names the route and the size: "/order: initial JS 173.2 KB > 172.0 KB".
  * What a page loads later (`import()` after hydration) is not initial and not counted.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -20,7 +20,7 @@ export interface Budgets {
   css: number;
 }
 
-export const budgets: Budgets = { initialJs: 170 * 1024, routeChunk: 25 * 1024, css: 20 * 1024 };
+export const budgets: Budgets = { initialJs: 172 * 1024, routeChunk: 25 * 1024, css: 20 * 1024 };
 
 interface RouteEntry {
   id: string;
@@ -107,7 +107,7 @@ export function measure(clientDir: string): RouteSize[] {
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** One message per budget a route exceeds, e.g. "/order: initial JS 171.2 KB > 170.0 KB". */
+/** One message per budget a route exceeds, e.g. "/order: initial JS 173.2 KB > 172.0 KB". */
 export function overBudget(sizes: RouteSize[], limits: Budgets = budgets): string[] {
   const failures: string[] = [];
   for (const size of sizes) {

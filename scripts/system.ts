@@ -40,6 +40,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     if (isApiPath(req.url ?? "/")) apps.api.routing(req, res);
     else apps.web.routing(req, res);
   });
+  // Node closes an idle keep-alive connection after 5 s, which races a client (a load balancer, a
+  // browser) reusing it at that moment: the request is lost with ECONNRESET. Keep connections
+  // longer than common front ends' idle timeouts (60 s), as Fastify does on its own servers.
+  server.keepAliveTimeout = 72_000;
+  server.headersTimeout = 73_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);

@@ -9,9 +9,17 @@ export default defineConfig({
     include: ["e2e/**/*.e2e.test.ts"],
     globalSetup: ["e2e/global-setup.ts"],
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous limits: these catch a hang, not slowness (the budgets and the Lighthouse audit measure
+    // speed). A 2-core runner with two Chromium workers takes 3–4× a quiet machine's time.
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
     maxWorkers: 2,
+    // `describe.concurrent` suites open at most two pages at a time per worker: more only queue on
+    // two cores and push hydration past its wait.
+    maxConcurrency: 2,
+    // `expect.poll` waits for what a page shows after a call or a timer: 1 s (Vitest's default) is a
+    // race on a busy runner, not a measure of anything.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: true,
   },
 });

@@ -1,5 +1,5 @@
 import fastifyMultipart from "@fastify/multipart";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ApiConfig } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
@@ -8,9 +8,11 @@ import { seedIfEmpty } from "./db/seed/index.ts";
 import { createRateLimiter, type RateLimiter } from "./domain/rate-limit.ts";
 import { requestLogFields } from "./http/log-redaction.ts";
 import { kioskRoutes } from "./kiosk/routes.ts";
+import { paymentGateways } from "./payments/gateways.ts";
 import { sandboxRoutes } from "./payments/sandbox/routes.ts";
+import { startReconciliation } from "./payments/service.ts";
 import { registerAuth } from "./plugins/auth.ts";
-import { registerErrorHandler, rejectNulCharacters } from "./plugins/error-handler.ts";
+import { registerErrorHandler, rejectNulCharacters, sendMessage } from "./plugins/error-handler.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { demoRoutes } from "./routes/demo.ts";
@@ -28,6 +30,8 @@ export { type ApiConfig, loadConfig } from "./config.ts";
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Log (at the configured level) to this stream instead of standard output (tests read the lines). */
+  logStream?: { write(line: string): void };
   /** Use this database instead of opening one from the config (tests). */
   database?: Database;
 }
@@ -42,14 +46,23 @@ declare module "fastify" {
 /** Builds the locker API: opens the database, applies migrations, seeds an empty one, mounts every call. */
 export async function buildApp(config: ApiConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel, serializers: { req: requestLogFields } } : false,
+    logger:
+      options.logger || options.logStream
+        ? {
+            level: config.logLevel,
+            serializers: { req: requestLogFields },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          }
+        : false,
     bodyLimit: 4 * 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // Behind a load balancer every proxy is trusted; otherwise only this machine's web server, whose
+    // loaders forward their visitor's address (rate limits count per visitor).
+    trustProxy: config.trustProxy ? true : ["127.0.0.1", "::1"],
     routerOptions: { maxParamLength: 200 },
     // Errors Fastify raises before routing (bad or too long URLs) get the same `{ code, message }`.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      (reply as FastifyReply).status(status).send({ code: status, message: "This address is not valid." });
+      sendMessage(request as FastifyRequest, reply as FastifyReply, status, "addressInvalid");
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -84,13 +97,41 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
     });
     guestBookRoutes(scope, db, config);
   });
-  paymentRoutes(app, db, config);
+  const gateways = paymentGateways(config, () => selfOrigin(app, config));
+  paymentRoutes(app, db, config, gateways);
+  // Every instance reconciles; claims with FOR UPDATE SKIP LOCKED keep them out of each other's way.
+  let stopReconciliation: (() => Promise<void>) | undefined;
+  app.addHook("onReady", async () => {
+    stopReconciliation = startReconciliation(db, {
+      ageSeconds: config.payments.reconcileAgeSeconds,
+      intervalSeconds: config.payments.reconcileIntervalSeconds,
+      gateways,
+      log: app.log,
+    });
+  });
+  app.addHook("preClose", async () => {
+    await stopReconciliation?.();
+  });
   whitePaperRoutes(app);
   if (config.demo) {
-    demoRoutes(app, db);
+    demoRoutes(app, db, config.dropoff);
     await sandboxRoutes(app, db, config);
     await kioskRoutes(app, db, config.dropoff);
   }
   await docsRoutes(app, { demo: config.demo });
   return app;
+}
+
+/**
+ * How this instance reaches itself (the sandbox gateway, when no request is at hand): the address
+ * the composition root published, the port this app listens on, or the public base URL.
+ */
+function selfOrigin(app: FastifyInstance, config: ApiConfig): string | undefined {
+  if (process.env.API_INTERNAL_URL) return process.env.API_INTERNAL_URL;
+  const address = app.server.address();
+  if (address && typeof address === "object") {
+    const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+    return `http://${host === "0.0.0.0" || host === "[::]" ? "127.0.0.1" : host}:${address.port}`;
+  }
+  return config.publicBaseUrl;
 }

@@ -24,8 +24,18 @@ describe("API configuration", () => {
       PAYMENT_SECRET: "0123456789abcdef0123",
       CAPTCHA_SECRET: "fedcba9876543210fedc",
     };
-    expect(loadConfig(secret).demo).toBe(false);
+    expect(() => loadConfig(secret)).toThrow(/no payment sandbox/);
+    const gateway = { ...secret, PAYMENT_GATEWAY: "midtrans", MIDTRANS_SERVER_KEY: "Mid-server-0123456789" };
+    expect(loadConfig(gateway).demo).toBe(false);
     expect(loadConfig({ ...secret, DEMO: "1" }).demo).toBe(true);
+  });
+
+  it("demands a real gateway's credentials with it", () => {
+    expect(() => loadConfig({ PAYMENT_GATEWAY: "midtrans" })).toThrow(/MIDTRANS_SERVER_KEY/);
+    expect(() => loadConfig({ SNAP_BASE_URL: "https://bank.example/snap" })).toThrow(
+      /SNAP_PRIVATE_KEY and SNAP_GATEWAY_PUBLIC_KEY and SNAP_CLIENT_SECRET/,
+    );
+    expect(loadConfig({}).payments).toMatchObject({ gateway: "sandbox", reconcileAgeSeconds: 30 });
   });
 
   it("reads the drop-off free days and link lifetime", () => {

@@ -29,10 +29,18 @@ const EnvSchema = z.object({
     .pipe(z.array(z.url({ error: "CORS_ORIGINS must be a comma-separated list of origins" }))),
   PRODUCT_NAME: z.string().min(1).max(40).default("Paxel"),
   PAYMENT_SECRET: z.string().min(16, { error: "PAYMENT_SECRET must be at least 16 characters" }).optional(),
+  PAYMENT_GATEWAY: z.enum(["sandbox", "midtrans"]).default("sandbox"),
+  MIDTRANS_SERVER_KEY: z.string().min(8).optional(),
+  MIDTRANS_IS_PRODUCTION: booleanFlag,
+  SANDBOX_NOTIFICATIONS: z.enum(["on", "off"]).default("on"),
+  PAYMENT_RECONCILE_AGE: z.coerce.number().int().min(1).max(86_400).default(30),
+  PAYMENT_RECONCILE_INTERVAL: z.coerce.number().int().min(1).max(3_600).default(10),
   SNAP_BASE_URL: z.string().url().optional(),
   SNAP_PARTNER_ID: z.string().min(1).default("PAXELBOX-SANDBOX"),
   SNAP_CLIENT_SECRET: z.string().min(16).optional(),
   SNAP_CHANNEL_ID: z.string().min(1).default("95221"),
+  SNAP_PRIVATE_KEY: z.string().min(100).optional(),
+  SNAP_GATEWAY_PUBLIC_KEY: z.string().min(100).optional(),
   CAPTCHA_SECRET: z.string().min(16, { error: "CAPTCHA_SECRET must be at least 16 characters" }).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
@@ -60,13 +68,32 @@ export interface ApiConfig {
   /** ALTCHA by default; reCAPTCHA v3 when its site key and secret are both set. */
   captcha: CaptchaConfig;
   payments: {
-    /** Shared secret of the gateway's signed notifications. */
+    /** Development secret the sandbox keys derive from when no real gateway is configured. */
     secret: string;
-    /** Bank interface base URL; without it, this installation's sandbox (`/demo/snap`). */
+    /**
+     * Non-interface flow: Midtrans Snap. `sandbox` talks to this installation's Midtrans sandbox
+     * (`/demo/midtrans`); `midtrans` to Midtrans itself with MIDTRANS_SERVER_KEY.
+     */
+    gateway: "sandbox" | "midtrans";
+    midtransServerKey: string;
+    midtransProduction: boolean;
+    /** `off`: the sandbox gateways send no notifications (try the reconciliation path by hand). */
+    sandboxNotifications: boolean;
+    /** Seconds a payment stays pending before the reconciliation job asks the gateway. */
+    reconcileAgeSeconds: number;
+    /** Seconds between two rounds of the reconciliation job. */
+    reconcileIntervalSeconds: number;
+    /** Bank interface (SNAP BI) base URL; without it, this installation's sandbox (`/demo/snap`). */
     snapBaseUrl: string | undefined;
+    /** X-PARTNER-ID and the client key of the B2B access token. */
     snapPartnerId: string;
+    /** HMAC-SHA512 secret of the transaction signatures. */
     snapClientSecret: string;
     snapChannelId: string;
+    /** PEM private key that signs the B2B access-token request (SHA256withRSA). */
+    snapPrivateKey: string | undefined;
+    /** PEM public key of the bank, which verifies its notifications. */
+    snapGatewayPublicKey: string | undefined;
   };
 }
 
@@ -77,6 +104,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`);
   }
   const e = parsed.data;
+  // A real gateway needs its own credentials, in every environment.
+  const gatewayMissing = [
+    e.PAYMENT_GATEWAY === "midtrans" && !e.MIDTRANS_SERVER_KEY ? "MIDTRANS_SERVER_KEY" : null,
+    e.SNAP_BASE_URL && !e.SNAP_PRIVATE_KEY ? "SNAP_PRIVATE_KEY" : null,
+    e.SNAP_BASE_URL && !e.SNAP_GATEWAY_PUBLIC_KEY ? "SNAP_GATEWAY_PUBLIC_KEY" : null,
+    e.SNAP_BASE_URL && !e.SNAP_CLIENT_SECRET ? "SNAP_CLIENT_SECRET" : null,
+  ].filter(Boolean);
+  if (gatewayMissing.length > 0) {
+    throw new Error(
+      `Invalid API configuration: ${gatewayMissing.join(" and ")} must be set for the configured payment gateway`,
+    );
+  }
   if (e.NODE_ENV === "production") {
     const recaptcha = Boolean(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET);
     const missing = [
@@ -85,6 +124,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new Error(`Invalid API configuration: ${missing.join(" and ")} must be set in production`);
+    }
+    // Without demo mode there is no sandbox: the non-interface flow needs Midtrans itself.
+    if (!e.DEMO && e.PAYMENT_GATEWAY === "sandbox") {
+      throw new Error(
+        "Invalid API configuration: production without DEMO=1 has no payment sandbox; set PAYMENT_GATEWAY=midtrans with MIDTRANS_SERVER_KEY, and SNAP_BASE_URL with its keys",
+      );
     }
   }
   return {
@@ -110,11 +155,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { provider: "altcha", secret: e.CAPTCHA_SECRET ?? developmentSecret(e.NODE_ENV, "CAPTCHA_SECRET") },
     payments: {
       secret: e.PAYMENT_SECRET ?? developmentSecret(e.NODE_ENV, "PAYMENT_SECRET"),
+      gateway: e.PAYMENT_GATEWAY,
+      midtransServerKey:
+        e.MIDTRANS_SERVER_KEY ??
+        `SB-Mid-server-${e.PAYMENT_SECRET ?? developmentSecret(e.NODE_ENV, "PAYMENT_SECRET")}`,
+      midtransProduction: e.MIDTRANS_IS_PRODUCTION,
+      sandboxNotifications: e.SANDBOX_NOTIFICATIONS === "on",
+      reconcileAgeSeconds: e.PAYMENT_RECONCILE_AGE,
+      reconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL,
       snapBaseUrl: e.SNAP_BASE_URL,
       snapPartnerId: e.SNAP_PARTNER_ID,
       snapClientSecret:
         e.SNAP_CLIENT_SECRET ?? e.PAYMENT_SECRET ?? developmentSecret(e.NODE_ENV, "SNAP_CLIENT_SECRET"),
       snapChannelId: e.SNAP_CHANNEL_ID,
+      snapPrivateKey: e.SNAP_PRIVATE_KEY,
+      snapGatewayPublicKey: e.SNAP_GATEWAY_PUBLIC_KEY,
     },
   };
 }

@@ -33,12 +33,16 @@ const nasty: unknown[] = [
   null,
   true,
   -1,
+  0,
   -2_147_483_649,
+  2_147_483_648,
   Number.MAX_SAFE_INTEGER + 2,
   1e308,
   0.5,
   "",
   " ",
+  "1e3",
+  "2147483648",
   "x".repeat(100_000),
   "😀🇮🇩 ناس \u202e\u0000",
   "\ud800",
@@ -131,23 +135,48 @@ function withValue(base: unknown, path: Path, value: unknown): unknown {
   return copy;
 }
 
-/** Whole-body junk, the valid-looking body, and every leaf replaced by each nasty value or removed. */
-function bodies(def: CallDef): { base: unknown; variants: unknown[] } {
-  if (!def.body) return { base: {}, variants: [...nasty, {}] };
+/**
+ * Numbers JSON can carry but `JSON.stringify` cannot write: beyond a double (Infinity once parsed),
+ * past PostgreSQL's `integer`, in exponent form. Written into the body text as they are.
+ */
+const rawNumbers = ["1e309", "-1e309", "2147483648", "-2147483649", "1e3", "1.0", "-0"];
+
+function valueAt(base: unknown, path: Path): unknown {
+  return path.reduce<unknown>((value, key) => (value as Record<string | number, unknown>)?.[key], base);
+}
+
+/**
+ * Whole-body junk, the valid-looking body, every leaf replaced by each nasty value or removed, and
+ * (as body text) every numeric leaf written as each raw number.
+ */
+function bodies(def: CallDef): { base: unknown; variants: unknown[]; raw: string[] } {
+  if (!def.body) return { base: {}, variants: [...nasty, {}], raw: [] };
   const base = sample(schemaOf(def.body));
   const variants: unknown[] = [...nasty, base, { ...(base as object), unexpected: "field" }];
+  const raw: string[] = [];
+  const marker = "__raw_number__";
   for (const path of leaves(base)) {
     for (const value of nasty) variants.push(withValue(base, path, value));
     variants.push(withValue(base, path, remove));
+    if (typeof valueAt(base, path) === "number") {
+      const text = JSON.stringify(withValue(base, path, marker));
+      for (const number of rawNumbers) raw.push(text.replace(`"${marker}"`, number));
+    }
   }
-  return { base, variants };
+  return { base, variants, raw };
 }
 
 const textValues = [
   "1",
   "-1",
   "0",
+  "2147483647",
+  "2147483648",
+  "-2147483649",
   "99999999999999999999",
+  "1e3",
+  "0x10",
+  "1e-7",
   "1e309",
   "NaN",
   "%00",
@@ -302,7 +331,7 @@ describe("API fuzz from the contract", () => {
           });
           check(def.id, noBoundary, "multipart without boundary");
         } else {
-          const { base, variants } = bodies(def);
+          const { base, variants, raw } = bodies(def);
           for (const payload of variants) {
             const response = await inject({
               method: def.method,
@@ -311,6 +340,10 @@ describe("API fuzz from the contract", () => {
               payload: JSON.stringify(payload),
             });
             check(def.id, response, `body ${JSON.stringify(payload).slice(0, 80)}`);
+          }
+          for (const payload of raw) {
+            const response = await inject({ method: def.method, url, headers: json, payload });
+            check(def.id, response, `raw number body ${payload.slice(0, 120)}`);
           }
           for (const params of otherParams) {
             const response = await inject({
@@ -359,6 +392,42 @@ describe("API fuzz from the contract", () => {
       expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
     }, 60_000);
   }
+});
+
+describe("numbers past a PostgreSQL integer", () => {
+  it("are refused with 400 in every path and body that takes a number", async () => {
+    const requests: InjectOptions[] = [
+      { method: "POST", url: "/api/demo/orders/2147483648/advance", payload: { minutes: 5 } },
+      { method: "POST", url: "/api/demo/orders/-1/advance", payload: { minutes: 5 } },
+      { method: "POST", url: "/api/demo/orders/1e309/advance", payload: { minutes: 5 } },
+      { method: "POST", url: "/api/demo/kiosk/scan", payload: { code: "PXB-T-NOPE", boxId: 2_147_483_648 } },
+      { method: "POST", url: "/api/demo/kiosk/scan", payload: { code: "PXB-T-NOPE", boxId: "2147483648" } },
+      {
+        method: "GET",
+        url: "/api/v1/box/express/info/2147483648/paid",
+        headers: { authorization: `Bearer ${budi}` },
+      },
+      { method: "GET", url: "/api/v1/box/lockers/2147483648/sizes" },
+      { method: "GET", url: "/api/v1/dropoff/overdue/2147483648" },
+      {
+        method: "POST",
+        url: "/api/v1/box/express/cancelRent",
+        headers: { authorization: `Bearer ${budi}`, "content-type": "application/json" },
+        payload: '{"id":1e309}',
+      },
+    ];
+    for (const request of requests) {
+      const response = await app().inject(request);
+      expect(response.statusCode, `${request.method} ${request.url}: ${response.body}`).toBe(400);
+    }
+    // An exponent that names a whole number in range is that number.
+    const advanced = await app().inject({
+      method: "POST",
+      url: "/api/demo/orders/1e3/advance",
+      payload: { minutes: 5 },
+    });
+    expect([200, 404]).toContain(advanced.statusCode);
+  });
 });
 
 describe("demo pages outside the contract", () => {

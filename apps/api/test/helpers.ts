@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
 import { type ApiErrorBody, type CallDef, envelope, fillPath } from "@paxelbox/contract";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { z } from "zod";
-import { buildApp, loadConfig } from "../src/app.ts";
+import { type BuildOptions, buildApp, loadConfig } from "../src/app.ts";
 
 export const budi = "demo-token-budi";
 export const sari = "demo-token-sari";
@@ -13,7 +14,7 @@ export const sari = "demo-token-sari";
  * A fresh database for one test file: an in-memory PGlite, or, when DATABASE_URL is set (CI),
  * a new database created on that PostgreSQL server and dropped afterwards.
  */
-async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { url: undefined, async drop() {} };
   const name = `paxelbox_test_${randomBytes(6).toString("hex")}`;
@@ -35,7 +36,10 @@ async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop(): Pr
 }
 
 /** Builds the API once for the calling test file and closes it afterwards. */
-export function useApp(env: Record<string, string> = {}): () => FastifyInstance {
+export function useApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, "database"> = {},
+): () => FastifyInstance {
   let app: FastifyInstance | undefined;
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
@@ -47,7 +51,7 @@ export function useApp(env: Record<string, string> = {}): () => FastifyInstance 
       ...(database.url ? { DATABASE_URL: database.url } : {}),
       ...env,
     });
-    app = await buildApp(config);
+    app = await buildApp(config, options);
   });
   afterAll(async () => {
     await app?.close();
@@ -147,4 +151,70 @@ export async function http(origin: string, def: CallDef, options: CallOptions = 
     body: (await response.json()) as HttpResult["body"],
     headers: response.headers,
   };
+}
+
+/**
+ * Presses a button on the sandbox checkout page, as the browser's form would, and follows the
+ * gateway's way back: through the API's return call, which asks the gateway and sends the browser
+ * on to the shop's page. Answers that page's address.
+ */
+export async function press(checkoutUrl: string, action: "pay" | "fail" | "cancel"): Promise<URL> {
+  const response = await fetch(`${checkoutUrl}/${action}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "",
+    redirect: "manual",
+  });
+  expect(response.status).toBe(303);
+  const back = new URL(response.headers.get("location") ?? "");
+  expect(back.pathname).toMatch(/^\/api\/v1\/payments\/PAY[A-Z0-9]+\/return$/);
+  const shop = await fetch(back, { redirect: "manual" });
+  expect(shop.status).toBe(303);
+  return new URL(shop.headers.get("location") ?? "");
+}
+
+/**
+ * The body of the non-interface rent payment (`POST /api/v1/order/locker`), as the rent screen sends
+ * it; `returnTo` is the screen's address for each outcome (one address for all by default).
+ */
+export function lockerOrderBody(
+  orderid: number,
+  returnTo: string | { success: string; failed: string; cancel: string },
+  overrides: Record<string, unknown> = {},
+) {
+  const urls =
+    typeof returnTo === "string" ? { success: returnTo, failed: returnTo, cancel: returnTo } : returnTo;
+  return {
+    order_info: {
+      name: "Budi Santoso",
+      box_name: "Locker",
+      phone_number: "081234567801",
+      cancel_url: urls.cancel,
+      success_url: urls.success,
+      failed_url: urls.failed,
+      payment_type: "extention",
+      localization: "indonesia",
+      box_id: 1,
+      door_number: "1",
+      order_id: orderid,
+      price: 1,
+      size: "M",
+      loker_order_type: "rental",
+      duration: 1,
+      currency: "Rp",
+      client: "userapp_locker",
+      ...overrides,
+    },
+  };
+}
+
+/** A free loopback port, for a server a test starts as a child process. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

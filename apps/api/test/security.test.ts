@@ -1,6 +1,6 @@
 import { type CallDef, calls, type Order } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
-import { budi, call, failure, ok, sari, scenario, useApp } from "./helpers.ts";
+import { budi, call, failure, lockerOrderBody, ok, sari, scenario, useApp } from "./helpers.ts";
 
 const app = useApp({ CORS_ORIGINS: "https://app.paxel.example" });
 
@@ -69,6 +69,84 @@ describe("rate limits", () => {
       failure(refused, 429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("rate limits on token checks", () => {
+  const expect429 = (response: Awaited<ReturnType<typeof call>>) => {
+    failure(response, 429);
+    expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(response.headers["retry-after"])).toBeLessThanOrEqual(60);
+  };
+
+  it("members auth: 30 wrong guesses a minute per address, then 429 for any token from it", async () => {
+    const remoteAddress = "10.9.1.1";
+    const auth = (token: string, from = remoteAddress) =>
+      app().inject({ url: calls.validateUser.path, query: { token }, remoteAddress: from });
+    for (let i = 0; i < 30; i++) failure(await auth(`guess-${i}`), 401);
+    expect429(await auth("guess-30"));
+    // Past its guesses, the address learns nothing more, not even of a right token.
+    expect429(await auth(budi));
+    expect((await auth(budi, "10.9.1.99")).statusCode).toBe(200);
+  });
+
+  it("bearer calls: unknown tokens count as guesses of the address", async () => {
+    const remoteAddress = "10.9.1.2";
+    const detail = (token: string) =>
+      app().inject({
+        url: "/api/v1/box/express/info/1/paid",
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress,
+      });
+    for (let i = 0; i < 30; i++) failure(await detail(`forged-${i}`), 401);
+    expect429(await detail("forged-30"));
+    // The address's guesses do not count against the token-less calls of others.
+    expect((await app().inject({ url: "/api/v1/settings", remoteAddress: "10.9.1.3" })).statusCode).toBe(200);
+  });
+
+  it("a known token: 120 calls a minute, from wherever they come", async () => {
+    const link = await scenario(app(), "dropoff-in-store");
+    const orderid = Number(link.get("orderid"));
+    const token = link.get("token")!;
+    for (let i = 0; i < 120; i++) {
+      const response = await call(app(), calls.overdueDropoffDetail, { params: { orderid }, token });
+      expect(response.statusCode, `call ${i + 1}`).toBe(200);
+    }
+    const refused = await app().inject({
+      url: `/api/v1/dropoff/overdue/${orderid}`,
+      headers: { authorization: `Bearer ${token}` },
+      remoteAddress: "10.9.1.4",
+    });
+    expect429(refused);
+  });
+
+  it("payment access tokens: 20 a minute per token, each one a row", async () => {
+    const link = await scenario(app(), "dropoff-overdue-need-to-pay");
+    const orderid = Number(link.get("orderid"));
+    const token = link.get("token")!;
+    for (let i = 0; i < 20; i++) ok(calls.paymentToken, await call(app(), calls.paymentToken, { token }));
+    expect429(await call(app(), calls.paymentToken, { token }));
+    const [rows] = await app().db.query<{ n: number }>(
+      "select count(*)::int as n from payment_access_tokens where order_id = $1",
+      [orderid],
+    );
+    expect(rows?.n).toBe(20);
+  });
+
+  it("payment calls: unknown access tokens count as guesses of the address", async () => {
+    const remoteAddress = "10.9.1.5";
+    const page = "http://localhost/order-status?orderid=1";
+    const orderInfo = lockerOrderBody(1, page).order_info;
+    const pay = (accessToken: string) =>
+      app().inject({
+        method: "POST",
+        url: calls.lockerOrderPayment.path,
+        query: { access_token: accessToken },
+        payload: { order_info: orderInfo },
+        remoteAddress,
+      });
+    for (let i = 0; i < 30; i++) failure(await pay(`guess-${i}`), 401);
+    expect429(await pay("guess-30"));
   });
 });
 

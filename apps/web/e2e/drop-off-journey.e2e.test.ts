@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
-import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import en from "../src/locales/en/drop-off.json";
-import id from "../src/locales/id/drop-off.json";
+import en from "../src/locales/en/drop-off.ts";
+import id from "../src/locales/id/drop-off.ts";
 import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
 import {
   advanceOrder,
@@ -12,6 +11,7 @@ import {
   payOverdueAtSandbox,
   scanAtKiosk,
 } from "./support/journeys.ts";
+import { phonePhoto, smallPng } from "./support/photos.ts";
 
 /**
  * The whole drop-off journey of issue 5, in Chromium, reading every QR code off the screen:
@@ -22,40 +22,6 @@ import {
 const texts = { id, en } as const;
 const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
 const dayMinutes = 24 * 60;
-
-/** A 4000 × 3000 phone-like photo (JPEG, several MB), drawn by the browser itself. */
-async function phonePhoto(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 4000;
-    canvas.height = 3000;
-    const context = canvas.getContext("2d") as CanvasRenderingContext2D;
-    const gradient = context.createLinearGradient(0, 0, 4000, 3000);
-    gradient.addColorStop(0, "#c58b4a");
-    gradient.addColorStop(1, "#3d6fb0");
-    context.fillStyle = gradient;
-    context.fillRect(0, 0, 4000, 3000);
-    for (let i = 0; i < 30_000; i++) {
-      context.fillStyle = `hsl(${(i * 37) % 360} 60% ${30 + (i % 40)}%)`;
-      context.fillRect((i * 7919) % 4000, (i * 104_729) % 3000, 6 + (i % 30), 6 + (i % 20));
-    }
-    const blob = (await new Promise<Blob | null>((resolve) =>
-      canvas.toBlob(resolve, "image/jpeg", 0.95),
-    )) as Blob;
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = "";
-    for (let i = 0; i < bytes.length; i += 0x8000)
-      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
-  });
-  return Buffer.from(base64, "base64");
-}
-
-function smallPng(): Buffer {
-  const png = new PNG({ width: 120, height: 90 });
-  png.data.fill(180);
-  return PNG.sync.write(png);
-}
 
 async function imageSize(page: Page, dataUrl: string): Promise<[number, number]> {
   return page.evaluate(async (src) => {

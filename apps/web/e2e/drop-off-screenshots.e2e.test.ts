@@ -134,3 +134,51 @@ describe.skipIf(!shotsDir)("drop-off screenshots", () => {
     }
   }
 });
+
+describe.skipIf(!shotsDir)("drop-off form timing screenshots", () => {
+  for (const viewport of ["mobile", "desktop"] as ViewportName[]) {
+    for (const lang of ["id", "en"] as Lang[]) {
+      it(`${viewport} ${lang}`, { timeout: 60_000 }, async () => {
+        await mkdir(shotsDir ?? "", { recursive: true });
+        const suffix = `${viewport}-${lang}`;
+        const context = await newContext({ viewport, language: lang });
+        const page = await context.newPage();
+        // The photo's preparation waits for the test, so that the submit is caught waiting for it.
+        await page.addInitScript(() => {
+          const original = window.createImageBitmap.bind(window) as (
+            ...args: unknown[]
+          ) => Promise<ImageBitmap>;
+          const gate = new Promise<void>((resolve) => {
+            (window as unknown as { __releasePhoto: () => void }).__releasePhoto = resolve;
+          });
+          window.createImageBitmap = (async (...args: unknown[]) => {
+            await gate;
+            return original(...args);
+          }) as typeof window.createImageBitmap;
+        });
+        await visit(page, (await createScenario("package-form")).url);
+        await $(page, "field-sender_name").locator("input").fill("Kurir Paxel Same Day");
+        await $(page, "field-recipient_name").locator("input").fill("Rina Kartika Setyaningrum");
+        await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
+        await $(page, "field-package_size").locator("select").selectOption("M");
+        await $(page, "slider-handle").click();
+        await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: photo() });
+        await $(page, "package-submit").click();
+        await page.locator('[data-testid="package-submit"][aria-disabled="true"]').waitFor();
+        await shot(page, `package-waiting-photo-${suffix}`, false);
+        await page.evaluate(() => (window as unknown as { __releasePhoto: () => void }).__releasePhoto());
+        await $(page, "package-qr-image").waitFor({ timeout: 10_000 });
+        await shot(page, `package-qr-final-${suffix}`);
+        await shot(page, `package-qr-final-view-${suffix}`, false);
+        await page.evaluate(() =>
+          document.querySelector('[data-testid="package-submit"]')?.scrollIntoView({ block: "center" }),
+        );
+        await shot(page, `package-form-locked-${suffix}`, false);
+        await $(page, "package-new").click();
+        await $(page, "package-qr").and(page.locator('[data-state="idle"]')).waitFor({ state: "attached" });
+        await shot(page, `package-new-${suffix}`, false);
+        await context.close();
+      });
+    }
+  }
+});

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import en from "../src/locales/en/drop-off.json";
-import id from "../src/locales/id/drop-off.json";
+import en from "../src/locales/en/drop-off.ts";
+import id from "../src/locales/id/drop-off.ts";
 import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
 import { createScenario } from "./support/journeys.ts";
 
@@ -89,6 +89,14 @@ describe.each(combos)("package form at %s in %s", (viewport, lang) => {
     await expect
       .poll(() => fieldError(page, "recipient_mobile_number"))
       .toBe(t.messages.recipientMobileNumberFormat);
+    // A pasted formatted number keeps every digit: stripped first, then cut to 14 digits (an input
+    // maxLength would cut the raw pasted text before the strip).
+    await phone.fill("");
+    await phone.focus();
+    await page.keyboard.insertText("+62 812-3456-7890");
+    expect(await phone.inputValue()).toBe("6281234567890");
+    await page.keyboard.insertText("98");
+    expect(await phone.inputValue()).toBe("62812345678909");
     await phone.fill("0811222233333");
     await expect.poll(() => fieldError(page, "recipient_mobile_number")).toBeNull();
     const sender = $(page, "field-sender_name").locator("input");
@@ -251,7 +259,7 @@ describe("package form edges", () => {
 
     const qr = $(page, "package-qr");
     await expect.poll(() => qr.getAttribute("data-state")).toBe("generating");
-    expect(await $(page, "package-submit").isDisabled()).toBe(true);
+    expect(await $(page, "package-submit").getAttribute("aria-disabled")).toBe("true");
     const dialog = $(page, "error-dialog");
     await expect.poll(() => dialog.isVisible(), { timeout: 5000 }).toBe(true);
     expect(await dialog.locator("h2").textContent()).toBe("Oops...");
@@ -259,6 +267,9 @@ describe("package form edges", () => {
     await expect.poll(() => qr.getAttribute("data-state"), { interval: 50, timeout: 5000 }).toBe("idle");
     expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(1900);
     expect(await $(page, "package-qr-image").count()).toBe(0);
-    expect(await $(page, "package-submit").isDisabled()).toBe(false);
+    expect(await $(page, "package-submit").getAttribute("aria-disabled")).toBeNull();
+    // The form opens again with its values, for another try.
+    expect(await $(page, "field-sender_name").locator("input").isDisabled()).toBe(false);
+    expect(await $(page, "field-sender_name").locator("input").inputValue()).toBe("Kurir Paxel");
   });
 });

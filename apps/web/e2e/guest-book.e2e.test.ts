@@ -149,10 +149,11 @@ describe("guest-book send", () => {
         ["sender_email", "budi@example.com"],
         ["requested_value", "paxelbox_locker"],
         ["message", "Kami ingin memasang loker di gedung kantor kami."],
-        ["business_type", type],
       ]) {
         expect(body, field).toMatch(new RegExp(`name="${field}"\\r\\n\\r\\n${value}\\r\\n`));
       }
+      // The business type stays on the form but is not sent (spec §3).
+      expect(body).not.toContain('name="business_type"');
       expect(body).toMatch(/name="token"\r\n\r\n[A-Za-z0-9+/=]{40,}\r\n/);
 
       const t = messages[lang];

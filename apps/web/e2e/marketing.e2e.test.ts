@@ -5,6 +5,7 @@ import id from "../src/locales/id.ts";
 import {
   baseUrl,
   collectErrors,
+  fetchThrough,
   type Lang,
   newContext,
   type ViewportName,
@@ -53,7 +54,7 @@ async function injectIntoLoaderData(page: Page, needle: string, payload: string)
   await page.route(
     (url) => url.pathname.endsWith(".data"),
     async (route: Route) => {
-      const response = await route.fetch();
+      const response = await fetchThrough(route);
       const body = await response.text();
       if (body.includes(needle)) injected.push(route.request().url());
       // The payload goes in as part of a JSON string.
@@ -142,9 +143,24 @@ describe.each(combos)("landing page at %s in %s", (viewport, lang) => {
     expect(await page.locator('[data-testid="service-card"] img').first().getAttribute("loading")).toBe(
       "lazy",
     );
+    // Every count of locations on the page comes from the public list and agrees with it: the
+    // finder's total, and each "more than N" (section line, banner, footer, title, description).
+    const { total } = (await api<{ total: number }>("/api/v1/box/lockers?limit=1")).data;
+    const floor = Math.floor((total - 1) / 10) * 10;
+    expect(floor).toBe(260);
     expect(await page.locator('[data-testid="locations-line"]').textContent()).toBe(
-      m.marketing.home.locationLine,
+      m.marketing.home.locationLine.replace("{{count}}", String(floor)),
     );
+    expect(await page.locator('[data-testid="finder-summary"]').textContent()).toContain(String(total));
+    const pageText = await page.evaluate(
+      () =>
+        `${document.title} ${document.querySelector('meta[name="description"]')?.getAttribute("content")} ${document.body.innerText}`,
+    );
+    const counts = [...pageText.matchAll(/(?:more than|lebih dari) (\d+) (?:locations|lokasi)/gi)].map(
+      (match) => Number(match[1]),
+    );
+    expect(counts.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(counts)).toEqual(new Set([floor]));
 
     // Fill Form stays disabled until a business type is chosen.
     const fill = page.locator('[data-testid="fill-form"]');
@@ -186,6 +202,17 @@ describe("landing behaviour", () => {
       (await services("en"))[0]?.title,
     );
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("arrives at the hash anchor at once, before the spec's 2 s scroll (ADR 013)", async () => {
+    const context = await newContext({ viewport: "mobile", language: "id" });
+    const page = await context.newPage();
+    // The page's timers stand still: only the browser's own jump to the fragment can move it.
+    await page.clock.install();
+    await visit(page, "/#contact");
+    const top = await page.locator("#contact").evaluate((element) => element.getBoundingClientRect().top);
+    expect(Math.abs(top)).toBeLessThanOrEqual(120);
     await context.close();
   });
 
@@ -231,7 +258,9 @@ describe("landing behaviour", () => {
       "/api/v1/box/lockers?lat=-6.5971&lng=106.806&limit=8",
     );
     await expect
-      .poll(() => page.locator('[data-testid="finder-item"]').first().locator("h3").textContent())
+      .poll(() => page.locator('[data-testid="finder-item"]').first().locator("h3").textContent(), {
+        timeout: 15_000,
+      })
       .toBe(nearest.data.items[0]?.name);
     await context.close();
   });
@@ -453,8 +482,10 @@ describe("services page", () => {
       '<img src="x" onerror="window.__xss=1"><script>window.__xss=2</script>',
     );
     await page.locator('[data-testid="public-header"] button[data-language="en"]').click();
+    // The English services come from the server after the switch; the whole suite in parallel on
+    // 2 cores has made that take longer than the default 5 s.
     await expect
-      .poll(() => page.locator('[data-testid="service-section"]').first().textContent())
+      .poll(() => page.locator('[data-testid="service-section"]').first().textContent(), { timeout: 20_000 })
       .toContain(needle);
     expect(injected.length).toBeGreaterThan(0);
     await page.waitForTimeout(300);

@@ -322,7 +322,7 @@ describe("installable, and pages never opened", () => {
     await reloadOffline(page);
     expect(await page.locator("h1").count()).toBeGreaterThan(0);
     await page.goto("/guest-book", { waitUntil: "domcontentloaded" });
-    expect(await page.locator("h1").first().innerText()).toBe("Anda sedang offline");
+    expect(await page.locator("h1").first().innerText()).toBe("Kamu sedang offline");
     expect(await $(page, "offline-retry").count()).toBe(1);
   });
 });

@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import en from "../src/locales/en/drop-off.json";
-import id from "../src/locales/id/drop-off.json";
-import { collectErrors, newContext, renderInBrowser, visit } from "./support/browser.ts";
+import en from "../src/locales/en/drop-off.ts";
+import id from "../src/locales/id/drop-off.ts";
+import idShell from "../src/locales/id/shell.json";
+import { collectErrors, fetchThrough, newContext, renderInBrowser, visit } from "./support/browser.ts";
 import { advanceOrder, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
 
 /**
@@ -96,7 +97,7 @@ describe("order detail", () => {
     await $(page, "order-share").click();
     await expect
       .poll(async () => (await bridgeCalls(page)).find((call) => call.action === "shareOrder")?.payload)
-      .toMatchObject({ status: "CUSTOMER_TAKEN", recipientName: "Rina Kartika", box: { door } });
+      .toMatchObject({ status: idShell.status.CUSTOMER_TAKEN, recipientName: "Rina Kartika", box: { door } });
     expect(errors).toEqual([]);
     await context.close();
   }, 40_000);
@@ -172,7 +173,7 @@ describe("order detail", () => {
     // The settings are answered by a stub: the browser must ask for them itself.
     await renderInBrowser(page);
     await page.route("**/api/v1/settings", async (route) => {
-      const response = await route.fetch();
+      const response = await fetchThrough(route);
       const body = (await response.json()) as {
         data: { enabled_userapp_feature: { name: string; setting_value: string }[] };
       };

@@ -1,10 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import en from "../src/locales/en/drop-off.json";
-import id from "../src/locales/id/drop-off.json";
+import en from "../src/locales/en/drop-off.ts";
+import id from "../src/locales/id/drop-off.ts";
 import {
   collectErrors,
+  fetchThrough,
   type Lang,
   newContext,
   renderInBrowser,
@@ -65,6 +66,18 @@ describe("overdue page entry (spec §4)", () => {
     await visit(page, expired.url);
     await page.waitForURL((url) => url.pathname === "/overduepayment/expire");
     expect(await page.locator("main h1").textContent()).toBe("Link Kadaluwarsa");
+    // The expired link opens no order page either, and nothing personal shows on the way.
+    const personal: string[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes("/api/"))
+        void response.text().then(
+          (body) => personal.push(body),
+          () => {},
+        );
+    });
+    await visit(page, expired.url.replace("/overduepayment?", "/order?"));
+    await page.waitForURL((url) => url.pathname === "/overduepayment/expire");
+    expect(personal.join("\n")).not.toMatch(/Rina Kartika|0811222233333|Sekar Arum/);
 
     const due = await createScenario("dropoff-overdue-need-to-pay");
     await visit(page, due.url);
@@ -161,19 +174,21 @@ describe.each(combos)("overdue payment at %s in %s", (viewport, lang) => {
     await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 15_000 });
     await $(page, "overdue-warning").waitFor();
     expect(await $(page, "overdue-warning").textContent()).toBe(warning);
-    // A fresh invoice and an empty email; nothing was paid.
-    expect(await $(page, "overdue-email").inputValue()).toBe("");
+    // The email typed before the payment is kept for another try; nothing was paid.
+    await expect.poll(() => $(page, "overdue-email").inputValue()).toBe("rina@example.com");
     const after = (await api<Detail>(`/api/v1/dropoff/overdue/${orderid}`, token)).data;
     expect(after.overdueStatus).toBe("need_to_pay");
     expect(after.barcode).toBeNull();
 
-    // The return URL cannot claim a success: success-payment asks the server and shows no QR.
+    // The return URL cannot claim a success: success-payment asks the server, which knows the
+    // payment failed or was cancelled, so the overdue page shows its warning again and no QR.
     await visit(
       page,
       `/overduepayment/success-payment?orderid=${orderid}&payment_status=SUCCESS&overdue=true`,
     );
-    await $(page, "overdue-payment-pending").waitFor();
-    await page.waitForTimeout(2500);
+    await page.waitForURL((url) => url.pathname === "/overduepayment");
+    await $(page, "overdue-warning").waitFor();
+    expect(await $(page, "overdue-warning").textContent()).toBe(warning);
     expect(await $(page, "overdue-paid-qr").count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -188,7 +203,7 @@ describe("overdue payment without the bank interface", () => {
     // The settings are answered by a stub: the browser must ask for them itself.
     await renderInBrowser(page);
     await page.route("**/api/v1/settings", async (route) => {
-      const response = await route.fetch();
+      const response = await fetchThrough(route);
       const body = (await response.json()) as {
         data: { enabled_userapp_feature: { name: string; setting_value: string }[] };
       };

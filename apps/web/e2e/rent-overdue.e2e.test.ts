@@ -4,6 +4,7 @@ import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
 import {
   collectErrors,
+  fetchThrough,
   type Lang,
   newContext,
   renderInBrowser,
@@ -112,7 +113,7 @@ describe("overdue rent", () => {
     // The settings are answered by a stub: the browser must ask for them itself.
     await renderInBrowser(page);
     await page.route("**/api/v1/settings", async (route) => {
-      const response = await route.fetch();
+      const response = await fetchThrough(route);
       const body = (await response.json()) as {
         data: { enabled_userapp_feature: { name: string; setting_value: string }[] };
       };

@@ -213,7 +213,7 @@ describe.each(combos)("the five views at %s in %s", (viewport, lang) => {
       await page.locator('[data-testid="share-button"]').click();
       const shares = (await bridgeCalls(page)).filter((call) => call.action === "shareOrder");
       expect(shares.at(-1)?.payload).toMatchObject({
-        status,
+        status: m.status[status],
         recipientName: "Budi Santoso",
         expressNumber: expect.stringMatching(/^PBR/),
         box: { name: expect.any(String), address: expect.any(String), door: expect.any(String) },
@@ -287,7 +287,8 @@ describe("polling and failures", () => {
     await visit(page, "/order-status?orderid=999999&token=demo-token-budi");
     const dialog = page.locator('[data-testid="error-dialog"]');
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain("Order 999999 was not found.");
+    // Budi speaks Indonesian: the API words its message in his language.
+    expect(await dialog.innerText()).toContain("Pesanan 999999 tidak ditemukan.");
     expect(await page.locator('[data-testid="screen-skeleton"]').count()).toBe(0);
     const count = seen.length;
     await page.waitForTimeout(5_500);

@@ -171,7 +171,7 @@ function freePort(): Promise<number> {
 
 /** Writes the payloads into content only the database holds (lockers, banners, services, texts). */
 async function poison(db: Database, port: number): Promise<void> {
-  const context = { origin: `http://localhost:${port}` };
+  const context = { origin: `http://localhost:${port}`, dropoff: { freeDays: 2, linkDays: 9 } };
   for (const scenario of ["dropoff-in-store", "dropoff-overdue-need-to-pay", "package-form"] as const) {
     records[scenario] = (await createScenario(db, scenario, context)).url;
   }
@@ -336,7 +336,10 @@ describe.each(screens)("stored payloads stay text at %s in %s", (viewport, lang)
     await expectInert(page, watch, "rent status");
   });
 
-  it("query parameters a page shows: package form locker name, 404 path, language", async () => {
+  // Five page loads: on a loaded 2-core runner that takes longer than the default 30 s.
+  it("query parameters a page shows: package form locker name, 404 path, language", {
+    timeout: 90_000,
+  }, async () => {
     const packageUrl = new URL(records["package-form"]!, origin);
     packageUrl.searchParams.set("name", corpus[1]!);
     await visit(page, packageUrl.toString());

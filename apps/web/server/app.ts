@@ -7,7 +7,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { contentSecurityPolicy, nonceHeader } from "../src/lib/csp.ts";
+import { clientAddressHeader, contentSecurityPolicy, nonceHeader } from "../src/lib/csp.ts";
 
 const defaultBuildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build");
 
@@ -118,6 +118,8 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     const nonce = randomBytes(16).toString("base64");
     const webRequest = toWebRequest(request, reply);
     webRequest.headers.set(nonceHeader, nonce);
+    // Set here only, never taken from the visitor: the loaders forward it to the API.
+    webRequest.headers.set(clientAddressHeader, request.ip);
     const response = await handle(webRequest);
     if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
       reply.header(

@@ -37,11 +37,14 @@ export interface OrderQuery extends Query {
 export interface GuestBookQuery extends Query {
   business_type?: "Individu" | "Business";
 }
-/** Query of the overdue payment page. */
+/** Query of the overdue payment page (and of its success-payment page). */
 export interface OverdueQuery extends Query {
   orderid?: string | number;
   token?: string;
   status?: "cancel" | "failed";
+  /** A payment return's claim (spec §4), which proves nothing: the page asks the server. */
+  payment_status?: "SUCCESS" | "FAILED" | "CANCELLED";
+  overdue?: "true";
 }
 /** Query of the rent-status pages (spec §2). */
 export interface OrderStatusQuery extends Query {
@@ -104,7 +107,7 @@ export const paths = {
     /** Named route `overdue-success-payment`: paid, QR shown. */
     successPayment: {
       pattern: "success-payment",
-      href: (query?: Query) => withQuery("/overduepayment/success-payment", query),
+      href: (query?: OverdueQuery) => withQuery("/overduepayment/success-payment", query),
     },
   },
   orderStatus: {

@@ -17,6 +17,7 @@ import { AlertIcon } from "./components/icons";
 import { AppLayout } from "./components/layouts/app-layout";
 import { PageTitle } from "./components/page-title";
 import { Toaster } from "./components/toaster";
+import { ResultPanel } from "./components/ui/result-panel";
 import { themeColor } from "./config/brand";
 import { getServerConfig } from "./config/config.server";
 import { fallbackPublicConfig } from "./config/public-config";
@@ -26,7 +27,7 @@ import {
   createI18n,
   ensureLanguage,
   type I18n,
-  I18nextProvider,
+  I18nProvider,
   isLanguage,
   languageFromCookieHeader,
   storedLanguage,
@@ -149,10 +150,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           {children}
           <Toaster />
-        </I18nextProvider>
+        </I18nProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>
@@ -189,14 +190,14 @@ function UnexpectedError() {
   return (
     <main className={styles.error} data-testid="unexpected-error">
       <PageTitle title={t("errors.unexpectedTitle")} />
-      <div className={styles.errorPanel}>
-        <span className={styles.errorIcon}>
-          <AlertIcon size={28} />
-        </span>
-        <h1>{t("errors.unexpectedTitle")}</h1>
-        <p>{t("errors.unexpectedLine")}</p>
-        <Button onClick={() => window.location.reload()}>{t("errors.reload")}</Button>
-      </div>
+      <ResultPanel
+        card
+        tone="danger"
+        icon={<AlertIcon size={28} />}
+        title={t("errors.unexpectedTitle")}
+        message={t("errors.unexpectedLine")}
+        actions={<Button onClick={() => window.location.reload()}>{t("errors.reload")}</Button>}
+      />
     </main>
   );
 }

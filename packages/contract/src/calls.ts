@@ -18,6 +18,8 @@ export const referenceOrder = [
   "lockerOrderPayment",
   "createDropoffPayment",
   "snapDropoffPayment",
+  "checkPayment",
+  "paymentReturn",
   "paymentNotification",
   "snapPaymentNotification",
   "settings",

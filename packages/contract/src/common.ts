@@ -15,18 +15,38 @@ export const Language = z.enum(["id", "en"]);
 export type Language = z.infer<typeof Language>;
 export const defaultLanguage: Language = "id";
 
-/** Point in time as milliseconds since the Unix epoch. */
-export const EpochMillis = checked(z.int(), z.nonnegative());
+/** Largest value of a PostgreSQL `integer` column (ids, amounts, counts): every number that goes in stays within it. */
+export const pgIntegerMax = 2_147_483_647;
 
-/** Rupiah amount in whole Rupiah. */
-export const Rupiah = checked(z.int(), z.nonnegative());
+/** Latest time a JavaScript `Date` can hold (year 275760), in epoch milliseconds. */
+export const epochMillisMax = 8_640_000_000_000_000;
+
+/** Point in time as milliseconds since the Unix epoch. */
+export const EpochMillis = checked(
+  z.int(),
+  z.nonnegative(),
+  z.maximum(epochMillisMax, { error: "is not a valid time" }),
+);
+
+/** Rupiah amount in whole Rupiah (stored in PostgreSQL `integer` columns). */
+export const Rupiah = checked(z.int(), z.nonnegative(), z.maximum(pgIntegerMax, { error: "is too large" }));
+
+/** A count (days, hours, units) that fits a PostgreSQL `integer`. */
+export const Count = checked(z.int(), z.nonnegative(), z.maximum(pgIntegerMax, { error: "is too large" }));
+
+/** A count of at least one that fits a PostgreSQL `integer`. */
+export const PositiveCount = checked(
+  z.int(),
+  z.positive(),
+  z.maximum(pgIntegerMax, { error: "is too large" }),
+);
 
 /** Database id as it appears in paths and queries (`orderid=123`). */
 export const NumericId = checked(
   z.coerce.number({ error: "must be a number" }),
   z.int({ error: "must be a whole number" }),
   z.positive({ error: "must be a positive number" }),
-  z.maximum(2_147_483_647, { error: "is too large" }),
+  z.maximum(pgIntegerMax, { error: "is too large" }),
 );
 
 /** A description shown in the OpenAPI document (classic zod's `.describe`). */
@@ -42,10 +62,15 @@ export function envelope<T extends z.core.$ZodType>(data: T) {
 }
 export type Envelope<T> = { code: 200; message?: string; data: T };
 
-/** Every failure response: `{ code, message }` where code mirrors the HTTP status. */
+/**
+ * Every failure response: `{ code, message, key? }` where code mirrors the HTTP status, `message` is
+ * written in the caller's language and `key` names it (one of `messageKeys`, `messages.ts`; a plain
+ * string here so that a client meeting a newer key still reads the message).
+ */
 export const ApiErrorBody = z.object({
   code: z.int(),
   message: z.string(),
+  key: z.optional(described(z.string(), "message key, one of messageKeys")),
   data: z.optional(z.unknown()),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

@@ -23,6 +23,11 @@ export interface CallDef {
   response: ZodMiniType;
   /** json: the `{ code, data }` envelope; image: raw image bytes; redirect: a 302. */
   responseType?: "json" | "image" | "redirect";
+  /**
+   * Honours an `Idempotency-Key` header: the same key and body get the first answer again; the same
+   * key with another body is refused with 422.
+   */
+  idempotent?: boolean;
   /** Only mounted while demo mode is on. */
   demo?: boolean;
 }

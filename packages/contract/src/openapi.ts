@@ -26,6 +26,15 @@ function parametersOf(schema: $ZodType | undefined, location: "path" | "query"):
   }));
 }
 
+const idempotencyKeyParameter = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Retry safely: the same key with the same body answers the first answer again; with another body, 422.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+
 const errorResponse = {
   description: "Failure: `{ code, message }`",
   content: { "application/json": { schema: toSchema(ApiErrorBody, "output") } },
@@ -47,7 +56,11 @@ export function buildOpenApiDocument(
       operationId: call.id,
       summary: call.summary,
       tags: [call.tag],
-      parameters: [...parametersOf(call.params, "path"), ...parametersOf(call.query, "query")],
+      parameters: [
+        ...parametersOf(call.params, "path"),
+        ...parametersOf(call.query, "query"),
+        ...(call.idempotent ? [idempotencyKeyParameter] : []),
+      ],
       responses: {
         "200":
           call.responseType === "image"
@@ -63,6 +76,7 @@ export function buildOpenApiDocument(
           : {}),
         "400": errorResponse,
         ...(call.auth === "bearer" ? { "401": errorResponse, "403": errorResponse } : {}),
+        ...(call.idempotent ? { "422": errorResponse } : {}),
         "404": errorResponse,
       },
     };

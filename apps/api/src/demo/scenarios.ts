@@ -4,7 +4,7 @@ import { demoMembers } from "../db/seed/index.ts";
 import { issueCode } from "../domain/access-codes.ts";
 import { dayMs, hourMs } from "../domain/overdue.ts";
 import { hashToken, randomCode, randomSecret } from "../domain/tokens.ts";
-import { HttpError } from "../http/errors.ts";
+import { conflict, HttpError } from "../http/errors.ts";
 import { findFreeMouth, insertOrder, type NewOrder } from "../repositories/orders.ts";
 
 export const scenarioTitles: Record<ScenarioId, string> = {
@@ -30,7 +30,14 @@ export const scenarioTitles: Record<ScenarioId, string> = {
 
 type DemoMember = (typeof demoMembers)[number];
 
+/** Days a drop-off stays free after storing, and days its link lives (DROPOFF_FREE_DAYS, DROPOFF_LINK_DAYS). */
+export interface DropoffPolicy {
+  freeDays: number;
+  linkDays: number;
+}
+
 export interface ScenarioContext {
+  dropoff: DropoffPolicy;
   /** Origin of the site as the browser sees it, e.g. http://localhost:3000. */
   origin: string;
   /** Rents belong to the demo member who speaks this language (id: Budi, en: Sari). */
@@ -57,14 +64,13 @@ async function memberId(db: Queryable, token: string): Promise<number> {
   const [row] = await db.query<{ id: number }>("select id from members where token_hash = $1", [
     hashToken(token),
   ]);
-  if (!row) throw new HttpError(500, "Demo members are missing; the database was not seeded.");
+  if (!row) throw new HttpError(500, "demoNotSeeded");
   return row.id;
 }
 
 async function freeDoor(db: Queryable, size = "M") {
   const door = await findFreeMouth(db, size);
-  if (!door)
-    throw new HttpError(409, `No free ${size} door is left for the demo; restart with a fresh DATA_DIR.`);
+  if (!door) throw conflict("demoNoFreeDoor", { size });
   return door;
 }
 
@@ -77,18 +83,22 @@ type RentShape =
   | "cancelled"
   | "ended-by-system";
 
+/**
+ * A rent whose times agree: booked, stored 20 minutes later, and due `rentHours` after it was stored
+ * (`overdueTime = storeTime + rentTime`); each shape sets where "now" falls on that line.
+ */
 async function createRent(db: Queryable, shape: RentShape, now: number, member: DemoMember): Promise<number> {
   const door = await freeDoor(db);
   const rentHours = 6;
-  const created = now - (shape === "to-store" ? 10 * 60_000 : 5 * hourMs);
-  const stored = created + 20 * 60_000;
+  const minute = 60_000;
+  /** Where the deadline falls for each shape (for to-store: the time left to store the items). */
   const deadlines: Record<RentShape, number> = {
-    "to-store": now + 50 * 60_000,
+    "to-store": now + 50 * minute,
     "in-store": now + 3 * hourMs,
     overdue: now - 2.5 * hourMs,
     "overdue-free": now - 1.5 * hourMs,
     ended: now - hourMs,
-    cancelled: created + hourMs,
+    cancelled: now - 45 * minute,
     "ended-by-system": now - hourMs,
   };
   const finalStatus: Record<RentShape, string> = {
@@ -100,11 +110,19 @@ async function createRent(db: Queryable, shape: RentShape, now: number, member: 
     cancelled: "CANCEL",
     "ended-by-system": "TAKEN_BY_SYSTEM",
   };
+  const stored = shape === "to-store" || shape === "cancelled" ? null : deadlines[shape] - rentHours * hourMs;
+  // A rent waits at most an hour to be stored: booked 10 minutes ago, or 20 minutes before storing.
+  const created =
+    shape === "to-store"
+      ? now - 10 * minute
+      : shape === "cancelled"
+        ? deadlines.cancelled - hourMs
+        : (stored as number) - 20 * minute;
   const logs: NewOrder["logs"] = [{ status: "IMPORTED", at: new Date(created) }];
-  if (shape === "cancelled") logs.push({ status: "CANCEL", at: new Date(created + 15 * 60_000) });
-  else if (shape !== "to-store") logs.push({ status: "IN_STORE", at: new Date(stored) });
+  if (shape === "cancelled") logs.push({ status: "CANCEL", at: new Date(created + 15 * minute) });
+  else if (stored !== null) logs.push({ status: "IN_STORE", at: new Date(stored) });
   if (shape === "ended") logs.push({ status: "CUSTOMER_TAKEN", at: new Date(now - 2 * hourMs) });
-  if (shape === "ended-by-system") logs.push({ status: "TAKEN_BY_SYSTEM", at: new Date(now - 30 * 60_000) });
+  if (shape === "ended-by-system") logs.push({ status: "TAKEN_BY_SYSTEM", at: new Date(now - 30 * minute) });
 
   const id = await insertOrder(db, {
     kind: "rent",
@@ -124,7 +142,7 @@ async function createRent(db: Queryable, shape: RentShape, now: number, member: 
     adminFee: 1000,
     overdueUnitPrice: shape === "overdue-free" ? 0 : 5000,
     createdAt: new Date(created),
-    storeTime: shape === "to-store" || shape === "cancelled" ? null : new Date(stored),
+    storeTime: stored === null ? null : new Date(stored),
     takeTime:
       shape === "ended"
         ? new Date(now - 2 * hourMs)
@@ -144,26 +162,28 @@ async function createRent(db: Queryable, shape: RentShape, now: number, member: 
 
 type DropoffShape = "in-store" | "need-to-pay" | "taken" | "expired";
 
+/**
+ * A drop-off whose times agree with the policy: free until `freeDays` after it was stored
+ * (`overdueTime = storeTime + freeDays`), its link valid until `linkDays` after it.
+ */
 async function createDropoff(
   db: Queryable,
   shape: DropoffShape,
   now: number,
+  policy: DropoffPolicy,
 ): Promise<{ id: number; token: string }> {
   const door = await freeDoor(db, "S");
   const token = randomSecret();
-  const stored = shape === "in-store" ? now - 3 * hourMs : now - 4 * dayMs;
-  const deadlines: Record<DropoffShape, number> = {
-    "in-store": now + 2 * dayMs,
-    "need-to-pay": now - 2 * dayMs - hourMs,
-    taken: now - dayMs,
-    expired: now - 8 * dayMs,
+  /** When the parcel was stored, for each shape. */
+  const storedAt: Record<DropoffShape, number> = {
+    "in-store": now - 3 * hourMs,
+    "need-to-pay": now - (policy.freeDays + 2) * dayMs - hourMs,
+    taken: now - (policy.freeDays + 1) * dayMs,
+    expired: now - (policy.linkDays + 1) * dayMs,
   };
-  const linkExpires: Record<DropoffShape, number> = {
-    "in-store": now + 9 * dayMs,
-    "need-to-pay": now + 5 * dayMs,
-    taken: now + 6 * dayMs,
-    expired: now - dayMs,
-  };
+  const stored = storedAt[shape];
+  const deadline = stored + policy.freeDays * dayMs;
+  const linkExpires = stored + policy.linkDays * dayMs;
   const logs: NewOrder["logs"] = [{ status: "IN_STORE", at: new Date(stored) }];
   if (shape === "taken") logs.push({ status: "CUSTOMER_TAKEN", at: new Date(now - 2 * hourMs) });
   const [size] = await db.query<{ price: number }>(
@@ -182,8 +202,8 @@ async function createDropoff(
     createdAt: new Date(stored - 10 * 60_000),
     storeTime: new Date(stored),
     takeTime: shape === "taken" ? new Date(now - 2 * hourMs) : null,
-    deadline: new Date(deadlines[shape]),
-    linkExpiresAt: new Date(linkExpires[shape]),
+    deadline: new Date(deadline),
+    linkExpiresAt: new Date(linkExpires),
     logs,
   });
   if (shape === "in-store") await issueCode(db, { purpose: "take", orderId: id });
@@ -195,11 +215,11 @@ async function fullBox(db: Queryable, now: number): Promise<{ id: number; name: 
   const name = `Demo Locker ${code.slice(-5)} (all doors in use)`;
   const [box] = await db.query<{ id: number }>(
     `insert into boxes (code, name, area, city, address, description, description_bahasa, operational_hour,
-                        operational_hour_bahasa, latitude, longitude, maps_link, photo)
+                        operational_hour_bahasa, latitude, longitude, maps_link, photo, listed)
      values ($1, $2, 'Jakarta Selatan', 'Jakarta', 'Jl. Demo Raya No. 1, Jakarta Selatan 12950',
              'Demo locker whose doors are all in use.', 'Loker demo yang semua pintunya sedang terpakai.',
              'Every day, 06:00 – 22:00', 'Setiap hari, 06.00 – 22.00', -6.2251, 106.8318, null,
-             '/api/v1/media/misc/no-content.svg')
+             '/api/v1/media/misc/no-content.svg', false)
      returning id`,
     [code, name],
   );
@@ -252,23 +272,23 @@ export async function createScenario(
       case "rent-ended-by-system":
         return rentUrl(await createRent(tx, "ended-by-system", now, member));
       case "dropoff-in-store": {
-        const order = await createDropoff(tx, "in-store", now);
+        const order = await createDropoff(tx, "in-store", now, context.dropoff);
         return `/order?orderid=${order.id}&token=${order.token}`;
       }
       case "dropoff-overdue-need-to-pay": {
-        const order = await createDropoff(tx, "need-to-pay", now);
+        const order = await createDropoff(tx, "need-to-pay", now, context.dropoff);
         return `/overduepayment?orderid=${order.id}&token=${order.token}`;
       }
       case "dropoff-overdue-taken": {
-        const order = await createDropoff(tx, "taken", now);
+        const order = await createDropoff(tx, "taken", now, context.dropoff);
         return `/?orderid=${order.id}&token=${order.token}`;
       }
       case "dropoff-overdue-expired": {
-        const order = await createDropoff(tx, "expired", now);
+        const order = await createDropoff(tx, "expired", now, context.dropoff);
         return `/overduepayment?orderid=${order.id}&token=${order.token}`;
       }
       case "landing-with-orderid": {
-        const order = await createDropoff(tx, "need-to-pay", now);
+        const order = await createDropoff(tx, "need-to-pay", now, context.dropoff);
         return `/?orderid=${order.id}&token=${order.token}`;
       }
       case "package-form": {

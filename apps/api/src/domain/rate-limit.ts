@@ -13,13 +13,16 @@ export interface RateLimit {
 export class TooManyRequests extends HttpError {
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super(429, "Too many requests. Please wait a moment and try again.");
+    super(429, "tooManyRequests");
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
 export interface RateLimiter {
+  /** Counts one more for `client`; refuses with 429 once the window's count is over the limit. */
   hit(limit: RateLimit, client: string): Promise<void>;
+  /** Refuses with 429 when `client` is already over the limit, without counting. */
+  check(limit: RateLimit, client: string): Promise<void>;
 }
 
 /**
@@ -27,7 +30,11 @@ export interface RateLimiter {
  * browser shares one address).
  */
 export function createRateLimiter(db: Queryable, factor = 1): RateLimiter {
-  return { hit: (limit, client) => hit(db, { ...limit, max: limit.max * factor }, client) };
+  const scaled = (limit: RateLimit) => ({ ...limit, max: limit.max * factor });
+  return {
+    hit: (limit, client) => hit(db, scaled(limit), client),
+    check: (limit, client) => check(db, scaled(limit), client),
+  };
 }
 
 /**
@@ -44,13 +51,25 @@ export async function hit(db: Queryable, limit: RateLimit, client: string): Prom
      returning count, window_start`,
     [key, limit.windowSeconds],
   );
-  if (row && row.count > limit.max) {
-    const retryAfter = Math.max(
-      1,
-      Math.ceil((row.window_start.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000),
-    );
-    throw new TooManyRequests(retryAfter);
+  if (row && row.count > limit.max) throw new TooManyRequests(retryAfter(row.window_start, limit));
+  // Counters of windows long over are of no use: now and then, clear them out.
+  if (Math.random() < 0.002) {
+    await db.query("delete from rate_limits where window_start < now() - interval '1 day'");
   }
+}
+
+/** Refuses when the client's current window is already over the limit; counts nothing. */
+export async function check(db: Queryable, limit: RateLimit, client: string): Promise<void> {
+  const [row] = await db.query<{ count: number; window_start: Date }>(
+    `select count, window_start from rate_limits
+      where key = $1 and window_start >= now() - make_interval(secs => $2)`,
+    [`${limit.name}:${client}`, limit.windowSeconds],
+  );
+  if (row && row.count > limit.max) throw new TooManyRequests(retryAfter(row.window_start, limit));
+}
+
+function retryAfter(windowStart: Date, limit: RateLimit): number {
+  return Math.max(1, Math.ceil((windowStart.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000));
 }
 
 export function clientAddress(request: FastifyRequest): string {

@@ -15,7 +15,7 @@ export function keepRawJsonBody(scope: FastifyInstance, invalidJson: "reject" | 
       done(null, JSON.parse(body as string));
     } catch {
       if (invalidJson === "null") done(null, null);
-      else done(badRequest("The request body is not valid JSON."), undefined);
+      else done(badRequest("invalidJson"), undefined);
     }
   });
 }

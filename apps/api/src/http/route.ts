@@ -3,7 +3,8 @@ import { type CallDef, toColonPath } from "@paxelbox/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { clientAddress, type RateLimit } from "../domain/rate-limit.ts";
-import { type Principal, requirePrincipal } from "../plugins/auth.ts";
+import { hashToken } from "../domain/tokens.ts";
+import { bearerToken, type Principal, requirePrincipal } from "../plugins/auth.ts";
 
 type Out<T> = [Exclude<T, undefined>] extends [never] ? undefined : z.output<Exclude<T, undefined>>;
 
@@ -21,18 +22,21 @@ type Result<C extends CallDef> = C["responseType"] extends "image" | "redirect"
   ? unknown
   : z.output<C["response"]>;
 
-/**
- * Mounts a contract call: validates params, query and body with its schemas, enforces its auth,
- * and wraps the handler's result as `{ code: 200, data }` (validated on the way out).
- * Image and redirect calls send their own reply.
- */
 export interface MountOptions {
   /** Answer 304 when the client already holds this exact response (polled calls). */
   etag?: boolean;
   /** Requests per client address allowed in a window; more get 429 with Retry-After. */
   rateLimit?: RateLimit;
+  /** Requests per bearer token allowed in a window (calls that write for the caller); more get 429. */
+  tokenRateLimit?: RateLimit;
 }
 
+/**
+ * Mounts a contract call: validates params, query and body with its schemas, enforces its auth,
+ * and wraps the handler's result as `{ code: 200, data }` (validated on the way out).
+ * Image and redirect calls send their own reply, and so may any handler: a reply it sent is left
+ * as it is.
+ */
 export function mountCall<C extends CallDef>(
   app: FastifyInstance,
   call: C,
@@ -51,6 +55,10 @@ export function mountCall<C extends CallDef>(
     async preValidation(request) {
       if (call.auth === "bearer") await requirePrincipal(request);
       if (options.rateLimit) await app.rateLimiter.hit(options.rateLimit, clientAddress(request));
+      if (options.tokenRateLimit) {
+        const token = bearerToken(request);
+        if (token) await app.rateLimiter.hit(options.tokenRateLimit, hashToken(token));
+      }
     },
     async handler(request, reply) {
       const principal =
@@ -67,7 +75,7 @@ export function mountCall<C extends CallDef>(
         request,
         reply,
       } as RouteContext<C>);
-      if (call.responseType === "image" || call.responseType === "redirect") return reply;
+      if (call.responseType === "image" || call.responseType === "redirect" || reply.sent) return reply;
       const data = call.response.parse(result);
       const body = { code: 200, data };
       if (options.etag) {

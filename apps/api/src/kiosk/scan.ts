@@ -3,7 +3,7 @@ import type { Database, Queryable } from "../db/database.ts";
 import { issueCode } from "../domain/access-codes.ts";
 import { calculateRentOverdue, dayMs, dropoffOverdueStatus } from "../domain/overdue.ts";
 import { hashToken, randomCode, randomSecret } from "../domain/tokens.ts";
-import { conflict, HttpError, notFound } from "../http/errors.ts";
+import { conflict, gone, notFound } from "../http/errors.ts";
 import { findFreeMouth, getOrder, insertOrder, type OrderRecord } from "../repositories/orders.ts";
 
 /** Days a drop-off parcel may stay for free, and days until its link expires (see ApiConfig.dropoff). */
@@ -72,29 +72,27 @@ export async function scan(
       "select id, purpose, order_id, package_id, expires_at, used_at from access_codes where code = $1 for update",
       [input.code.trim()],
     );
-    if (!code) throw notFound("Unknown code: this QR was not issued by this locker network.");
-    if (code.used_at) throw conflict("This code has already been used.");
-    if (code.expires_at && code.expires_at.getTime() <= Date.now())
-      throw new HttpError(410, "This code has expired.");
+    if (!code) throw notFound("codeUnknown");
+    if (code.used_at) throw conflict("codeUsed");
+    if (code.expires_at && code.expires_at.getTime() <= Date.now()) throw gone("codeExpired");
 
     if (code.purpose === "dropoff-store") return storeDropoff(tx, code, input.boxId, policy);
 
     const order = await getOrder(tx, code.order_id ?? 0);
     if (input.boxId !== undefined && input.boxId !== order.box_id) {
-      throw conflict(`This code belongs to another locker (${order.box_name}).`);
+      throw conflict("codeOfAnotherNamedLocker", { box: order.box_name });
     }
     const now = Date.now();
     switch (code.purpose) {
       case "store": {
-        if (order.status !== "IMPORTED")
-          throw conflict(`This rent is not waiting for items (status ${order.status}).`);
+        if (order.status !== "IMPORTED") throw conflict("rentNotWaitingForItems", { status: order.status });
         await setStatus(tx, order.id, "IN_STORE", "store_time");
         await useCode(tx, code.id);
         await issueCode(tx, { purpose: "take", orderId: order.id });
         return result(order, "store", "IN_STORE");
       }
       case "open": {
-        if (order.status !== "IN_STORE") throw conflict("The door opens only while the items are inside.");
+        if (order.status !== "IN_STORE") throw conflict("doorOpensOnlyWhileInside");
         const [row] = await tx.query<{ open_count: number }>(
           "update orders set open_count = open_count + 1, updated_at = now() where id = $1 returning open_count",
           [order.id],
@@ -105,7 +103,7 @@ export async function scan(
       case "take":
       case "overdue":
       case "pickup": {
-        if (order.status !== "IN_STORE") throw conflict(`Nothing to take out: the order is ${order.status}.`);
+        if (order.status !== "IN_STORE") throw conflict("nothingToTakeOut", { status: order.status });
         if (order.kind === "rent") {
           const fee = calculateRentOverdue(
             {
@@ -116,7 +114,7 @@ export async function scan(
             now,
           );
           if (code.purpose === "take" && fee.total_overdue_fee > 0) {
-            throw conflict("The rent is overdue: pay the overdue fee in the app before taking the items.");
+            throw conflict("rentOverduePayInApp");
           }
           await endOrder(tx, order.id);
           return result(order, "stop", "CUSTOMER_TAKEN");
@@ -130,15 +128,13 @@ export async function scan(
           },
           now,
         );
-        if (state === "expired")
-          throw new HttpError(410, "The pick-up time of this parcel has ended. Please contact support.");
-        if (state === "need_to_pay")
-          throw conflict("The parcel is overdue: pay the overdue fee before picking it up.");
+        if (state === "expired") throw gone("pickupTimeEnded");
+        if (state === "need_to_pay") throw conflict("parcelOverdue");
         await endOrder(tx, order.id);
         return result(order, "pickup", "CUSTOMER_TAKEN");
       }
     }
-    throw conflict("This code cannot be used at a locker.");
+    throw conflict("codeNotForLocker");
   });
 }
 
@@ -159,10 +155,10 @@ async function storeDropoff(
     "select id, box_id, mouth_type, sender_name, recipient_name, recipient_phone from dropoff_packages where id = $1",
     [code.package_id ?? 0],
   );
-  if (!parcel) throw notFound("Unknown code: this QR was not issued by this locker network.");
-  if (boxId !== undefined && boxId !== parcel.box_id) throw conflict("This code belongs to another locker.");
+  if (!parcel) throw notFound("codeUnknown");
+  if (boxId !== undefined && boxId !== parcel.box_id) throw conflict("codeOfAnotherLocker");
   const door = await findFreeMouth(tx, parcel.mouth_type, parcel.box_id);
-  if (!door) throw conflict(`No free ${parcel.mouth_type} door is left at this locker.`);
+  if (!door) throw conflict("noFreeDoor", { size: parcel.mouth_type });
   const [size] = await tx.query<{ price: number }>(
     "select dropoff_overdue_price_per_day as price from mouth_types where name = $1",
     [parcel.mouth_type],
@@ -206,7 +202,7 @@ export async function advance(db: Database, orderId: number, minutes: number): P
         where id = $1 returning id`,
       [orderId, minutes],
     );
-    if (!order) throw notFound(`Order ${orderId} was not found.`);
+    if (!order) throw notFound("orderNotFound", { id: orderId });
     await tx.query(`update order_logs set created_at = created_at - ${shift} where order_id = $1`, [
       orderId,
       minutes,

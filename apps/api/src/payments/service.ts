@@ -1,14 +1,34 @@
-import type { Database } from "../db/database.ts";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database, Queryable } from "../db/database.ts";
 import { issueCode } from "../domain/access-codes.ts";
 import { calculateRentOverdue, dropoffOverdueFee, dropoffOverdueStatus } from "../domain/overdue.ts";
 import { randomCode } from "../domain/tokens.ts";
-import { badRequest, conflict, notFound } from "../http/errors.ts";
-import type { PaymentGateway, PaymentNotice } from "./gateway.ts";
+import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
+import { crashPoint } from "./crash-points.ts";
+import {
+  type GatewayName,
+  type GatewayPaymentRef,
+  type GatewayRecord,
+  GatewayRefused,
+  GatewayUnavailable,
+  type PaymentGateway,
+} from "./gateway.ts";
 
+/**
+ * The payment path of overdue fees. A payment is settled only from the gateway's own record — its
+ * signed notification, its status call (reconciliation, the customer's return, a new checkout for the
+ * same fee) — and every charge ends credited exactly once or refunded. See docs/payments.md.
+ */
 export type PaymentPurpose = "rent-overdue" | "dropoff-overdue";
+export type PaymentStatus = "PENDING" | "SUCCESS" | "FAILED" | "CANCELLED" | "EXPIRED" | "REFUNDED";
 
-/** Minutes a pending checkout is offered again before a fresh one is opened. */
-const pendingReuseMinutes = 30;
+/** Minutes an open checkout is offered again before a fresh one is opened. */
+const checkoutReuseMinutes = 30;
+/**
+ * Seconds a payment may be without its checkout while a request opens it at the gateway (longer
+ * than the gateways' own time-outs); after that the opening is taken as lost.
+ */
+const openingSeconds = 16;
 /** Hours a paid drop-off stays collectable with its one-time pick-up code. */
 const paidPickupHours = 24;
 
@@ -25,21 +45,71 @@ interface OrderForPayment {
   mouth_number: string;
 }
 
-interface PaymentRow {
+export interface PaymentRow {
   id: string;
-  status: string;
+  order_id: number;
+  purpose: PaymentPurpose;
+  gateway: GatewayName;
+  overdue_key: string;
+  status: PaymentStatus;
   amount: number;
+  extends_to: Date | null;
   checkout_url: string | null;
   reference_no: string | null;
   partner_reference_no: string;
+  success_url: string;
+  failed_url: string;
+  cancel_url: string;
   created_at: Date;
+  paid_at: Date | null;
+  refunded_at: Date | null;
 }
+
+/** The gateway that serves a payment, by name; `origin` is the site's when a request is at hand. */
+export type GatewayLookup = (name: GatewayName, origin?: string) => PaymentGateway;
+
+export interface PaymentContext {
+  /** The gateway new checkouts go to. */
+  gateway: PaymentGateway;
+  gateways: GatewayLookup;
+  merchant: string;
+  /** Origin this installation is reached at; return URLs must stay on it. */
+  origin: string;
+  notifyUrl: string;
+  /** Where the gateway brings the browser back: the API's return call of this payment. */
+  returnUrl: (paymentId: string) => string;
+  log: FastifyBaseLogger;
+}
+
+export interface CreatePaymentInput {
+  orderId: number;
+  purpose: PaymentPurpose;
+  successUrl: string;
+  failedUrl: string;
+  cancelUrl: string;
+  language: "id" | "en";
+  customer: { name: string; email: string; phone: string };
+}
+
+export interface CreatedPayment {
+  paymentId: string;
+  checkoutUrl: string;
+  referenceNo: string;
+  partnerReferenceNo: string;
+  amount: number;
+}
+
+const ref = (payment: PaymentRow): GatewayPaymentRef => ({
+  externalId: payment.id,
+  referenceNo: payment.reference_no,
+  amount: payment.amount,
+});
 
 /** What is owed on an order right now, computed by the server (the client's amount is never used). */
 function owed(order: OrderForPayment, purpose: PaymentPurpose, now: number) {
   if (purpose === "rent-overdue") {
-    if (order.kind !== "rent") throw notFound(`Rent ${order.id} was not found.`);
-    if (order.status !== "IN_STORE") throw conflict("This rent has no items in the locker.");
+    if (order.kind !== "rent") throw notFound("rentNotFound", { id: order.id });
+    if (order.status !== "IN_STORE") throw conflict("rentHasNoItems");
     const calculation = calculateRentOverdue(
       { deadline: order.deadline, expiredFlag: order.expired_flag, feePerHour: order.overdue_unit_price },
       now,
@@ -51,7 +121,7 @@ function owed(order: OrderForPayment, purpose: PaymentPurpose, now: number) {
       description: `Rent extension, ${calculation.increase_duration} ${calculation.rent_unit}`,
     };
   }
-  if (order.kind !== "dropoff") throw notFound(`Drop-off order ${order.id} was not found.`);
+  if (order.kind !== "dropoff") throw notFound("dropoffNotFound", { id: order.id });
   const clock = {
     status: order.status,
     deadline: order.deadline,
@@ -59,8 +129,8 @@ function owed(order: OrderForPayment, purpose: PaymentPurpose, now: number) {
     feePerDay: order.overdue_unit_price,
   };
   const state = dropoffOverdueStatus(clock, now);
-  if (state === "expired") throw conflict("This link has expired.");
-  if (state !== "need_to_pay") throw conflict("This parcel has no overdue fee to pay.");
+  if (state === "expired") throw conflict("linkExpired");
+  if (state !== "need_to_pay") throw conflict("dropoffNothingToPay");
   const fee = dropoffOverdueFee(clock, now);
   return {
     amount: fee.total,
@@ -70,189 +140,485 @@ function owed(order: OrderForPayment, purpose: PaymentPurpose, now: number) {
   };
 }
 
-export interface CreatePaymentInput {
-  orderId: number;
-  purpose: PaymentPurpose;
-  successUrl: string;
-  failedUrl: string;
-  cancelUrl: string;
-  language: "id" | "en";
-}
-
-export interface PaymentContext {
-  gateway: PaymentGateway;
-  merchant: string;
-  /** Origin this installation is reached at; return URLs must stay on it. */
-  origin: string;
-  notifyUrl: string;
-}
-
 /** Return URLs may only lead back to this site (no open redirect through the gateway). */
 export function assertReturnUrl(url: string, origin: string): void {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw badRequest("Return URLs must be absolute http(s) URLs of this site.");
+    throw badRequest("returnUrlInvalid");
   }
-  if (parsed.origin !== new URL(origin).origin) throw badRequest("Return URLs must point at this site.");
+  if (parsed.origin !== new URL(origin).origin) throw badRequest("returnUrlOffSite");
+}
+
+const unreachable = () => new HttpError(502, "paymentServiceUnreachable");
+
+/** Runs a gateway call; a gateway that cannot answer becomes a 502 for the customer. */
+async function ask<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof GatewayUnavailable || error instanceof GatewayRefused) throw unreachable();
+    throw error;
+  }
 }
 
 /**
- * Creates the payment of an order's current overdue, once: a second call for the same overdue
- * (double click, second tab, retry) returns the pending checkout; a paid overdue is refused.
+ * Creates the payment of an order's current overdue. An open payment for the same fee is first
+ * looked up at the gateway: charged → credited, and no new checkout is made; still open and fresh →
+ * its checkout is offered again; otherwise it is closed at the gateway before a new one is opened.
  */
 export async function createOverduePayment(
   db: Database,
   input: CreatePaymentInput,
   context: PaymentContext,
-): Promise<{ checkoutUrl: string; referenceNo: string; partnerReferenceNo: string; amount: number }> {
+): Promise<CreatedPayment> {
   for (const url of [input.successUrl, input.failedUrl, input.cancelUrl])
     assertReturnUrl(url, context.origin);
-  const now = Date.now();
 
-  const payment = await db.transaction(async (tx) => {
-    const [order] = await tx.query<OrderForPayment>(
-      `select o.id, o.kind, o.status, o.express_number, o.deadline, o.expired_flag, o.overdue_unit_price,
-              o.link_expires_at, b.name as box_name, m.number as mouth_number
-         from orders o join mouths m on m.id = o.mouth_id join boxes b on b.id = m.box_id
-        where o.id = $1 for update of o`,
-      [input.orderId],
-    );
-    if (!order) throw notFound(`Order ${input.orderId} was not found.`);
-    const due = owed(order, input.purpose, now);
-    if (due.amount <= 0) throw conflict("There is no overdue fee to pay.");
-    const overdueKey = `${input.purpose}:${order.id}:${order.deadline?.getTime() ?? 0}`;
-    const [existing] = await tx.query<PaymentRow>(
-      `select id, status, amount, checkout_url, reference_no, partner_reference_no, created_at
-         from payments where overdue_key = $1 and status in ('PENDING', 'SUCCESS')`,
-      [overdueKey],
-    );
-    if (existing?.status === "SUCCESS") throw conflict("This overdue fee has already been paid.");
-    if (existing) {
-      const fresh = now - existing.created_at.getTime() < pendingReuseMinutes * 60_000;
-      if (fresh && existing.amount === due.amount) return { ...existing, description: due.description };
-      await tx.query("update payments set status = 'EXPIRED', updated_at = now() where id = $1", [
-        existing.id,
-      ]);
+  const deadline = Date.now() + openingSeconds * 1000 + 5000;
+  for (let round = 0; round < 100 && Date.now() < deadline; round++) {
+    const step = await db.transaction(async (tx) => {
+      const [order] = await tx.query<OrderForPayment>(
+        `select o.id, o.kind, o.status, o.express_number, o.deadline, o.expired_flag, o.overdue_unit_price,
+                o.link_expires_at, b.name as box_name, m.number as mouth_number
+           from orders o join mouths m on m.id = o.mouth_id join boxes b on b.id = m.box_id
+          where o.id = $1 for update of o`,
+        [input.orderId],
+      );
+      if (!order) throw notFound("orderNotFound", { id: input.orderId });
+      const due = owed(order, input.purpose, Date.now());
+      if (due.amount <= 0) throw conflict("noOverdueFee");
+      const overdueKey = `${input.purpose}:${order.id}:${order.deadline?.getTime() ?? 0}`;
+      const [open] = await tx.query<PaymentRow>(
+        "select * from payments where overdue_key = $1 and status in ('PENDING', 'SUCCESS')",
+        [overdueKey],
+      );
+      if (open?.status === "SUCCESS") throw conflict("overdueFeeAlreadyPaid");
+      if (open) return { kind: "open" as const, payment: open, amount: due.amount };
+      const [created] = await tx.query<PaymentRow>(
+        `insert into payments (id, order_id, purpose, gateway, overdue_key, amount, overdue_units, extends_to,
+                               partner_reference_no, success_url, failed_url, cancel_url)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         returning *`,
+        [
+          `PAY${randomCode(17)}`,
+          order.id,
+          input.purpose,
+          context.gateway.name,
+          overdueKey,
+          due.amount,
+          due.units,
+          due.extendsTo,
+          order.express_number,
+          input.successUrl,
+          input.failedUrl,
+          input.cancelUrl,
+        ],
+      );
+      return {
+        kind: "new" as const,
+        payment: created as PaymentRow,
+        description: `${due.description} · ${order.box_name}, door ${order.mouth_number}`,
+      };
+    });
+
+    if (step.kind === "open") {
+      const open = step.payment;
+      if (open.checkout_url === null && Date.now() - open.created_at.getTime() < openingSeconds * 1000) {
+        // Another request is opening this checkout right now (a double tap, a second tab): wait for it.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        continue;
+      }
+      const gateway = context.gateways(open.gateway, context.origin);
+      // The gateway's record first: a charge whose notification was lost is credited here.
+      let record = await ask(() => gateway.status(ref(open)));
+      const reusable =
+        record.status === "PENDING" &&
+        open.checkout_url !== null &&
+        open.gateway === context.gateway.name &&
+        open.amount === step.amount &&
+        Date.now() - open.created_at.getTime() < checkoutReuseMinutes * 60_000;
+      if (reusable && open.checkout_url) {
+        await db.query(
+          "update payments set success_url = $2, failed_url = $3, cancel_url = $4 where id = $1",
+          [open.id, input.successUrl, input.failedUrl, input.cancelUrl],
+        );
+        return answer(open, open.checkout_url);
+      }
+      if (record.status === "PENDING" || record.status === "NOT_FOUND") {
+        record = await ask(() => gateway.expire(ref(open)));
+      }
+      const settled = await settle(db, open.id, record, {
+        source: "new-checkout",
+        gateways: context.gateways,
+        log: context.log,
+      });
+      if (settled.status === "SUCCESS") throw conflict("overdueFeeAlreadyPaid");
+      if (settled.status === "PENDING") throw unreachable();
+      continue;
     }
-    const id = `PAY${randomCode(17)}`;
-    const [created] = await tx.query<PaymentRow>(
-      `insert into payments (id, order_id, purpose, gateway, overdue_key, amount, overdue_units, extends_to,
-                             partner_reference_no, success_url, failed_url, cancel_url)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-       returning id, status, amount, checkout_url, reference_no, partner_reference_no, created_at`,
-      [
-        id,
-        order.id,
-        input.purpose,
-        context.gateway.name,
-        overdueKey,
-        due.amount,
-        due.units,
-        due.extendsTo,
-        order.express_number,
-        input.successUrl,
-        input.failedUrl,
-        input.cancelUrl,
-      ],
-    );
-    return {
-      ...(created as PaymentRow),
-      description: `${due.description} · ${order.box_name}, door ${order.mouth_number}`,
-    };
-  });
 
-  if (payment.checkout_url && payment.reference_no) {
-    return {
-      checkoutUrl: payment.checkout_url,
-      referenceNo: payment.reference_no,
-      partnerReferenceNo: payment.partner_reference_no,
-      amount: payment.amount,
-    };
+    const payment = step.payment;
+    crashPoint("before-gateway-call");
+    let checkout: { checkoutUrl: string; referenceNo: string };
+    try {
+      checkout = await context.gateway.createCheckout({
+        externalId: payment.id,
+        orderNumber: payment.partner_reference_no,
+        amount: payment.amount,
+        merchant: context.merchant,
+        description: step.description,
+        successUrl: context.returnUrl(payment.id),
+        failedUrl: context.returnUrl(payment.id),
+        cancelUrl: context.returnUrl(payment.id),
+        notifyUrl: context.notifyUrl,
+        language: input.language,
+        customer: input.customer,
+      });
+    } catch (error) {
+      if (error instanceof GatewayRefused && /duplicate/.test(error.code)) {
+        // The gateway already holds this key (a crash between its answer and ours): start afresh.
+        await db.query(
+          "update payments set status = 'EXPIRED', updated_at = now() where id = $1 and status = 'PENDING'",
+          [payment.id],
+        );
+        continue;
+      }
+      if (error instanceof GatewayUnavailable || error instanceof GatewayRefused) {
+        context.log.warn(
+          { paymentId: payment.id, error: error.message },
+          "the gateway did not open a checkout",
+        );
+        throw unreachable();
+      }
+      throw error;
+    }
+    crashPoint("after-checkout-created");
+    await db.query(
+      "update payments set checkout_url = $2, reference_no = $3, updated_at = now() where id = $1",
+      [payment.id, checkout.checkoutUrl, checkout.referenceNo || null],
+    );
+    return answer({ ...payment, reference_no: checkout.referenceNo }, checkout.checkoutUrl);
   }
-  // Outside the transaction: the gateway may be this very server. Its idempotency key is our payment
-  // id, so two concurrent first calls still open one checkout.
-  const checkout = await context.gateway.createCheckout({
-    externalId: payment.id,
-    partnerReferenceNo: payment.partner_reference_no,
-    amount: payment.amount,
-    merchant: context.merchant,
-    description: payment.description,
-    successUrl: input.successUrl,
-    failedUrl: input.failedUrl,
-    cancelUrl: input.cancelUrl,
-    notifyUrl: context.notifyUrl,
-    language: input.language,
-  });
-  await db.query(
-    "update payments set checkout_url = $2, reference_no = $3, updated_at = now() where id = $1",
-    [payment.id, checkout.checkoutUrl, checkout.referenceNo],
-  );
+  throw new HttpError(503, "paymentNotPrepared");
+}
+
+function answer(payment: PaymentRow, checkoutUrl: string): CreatedPayment {
   return {
-    checkoutUrl: checkout.checkoutUrl,
-    referenceNo: checkout.referenceNo,
+    paymentId: payment.id,
+    checkoutUrl,
+    referenceNo: payment.reference_no ?? payment.id,
     partnerReferenceNo: payment.partner_reference_no,
     amount: payment.amount,
   };
 }
 
+export interface SettleOptions {
+  /** Who read the record: a notification, the reconciliation job, the customer's return… (for logs). */
+  source: string;
+  gateways: GatewayLookup;
+  log: FastifyBaseLogger;
+  /** The notification's event id: a repeated event is acknowledged and not applied again. */
+  eventId?: string;
+}
+
+export interface Settled {
+  status: PaymentStatus;
+  /** The same notification event was applied before. */
+  duplicate: boolean;
+}
+
 /**
- * Applies a verified gateway notification once. A repeated event is acknowledged and ignored; a
- * payment already settled is not settled again, so paying twice extends (or releases) once.
+ * Moves a payment to what the gateway's record says, once. A charge is credited when its fee is
+ * still owed, even if the payment had been given up locally; a charge for a fee that another payment
+ * already paid, or for an order that no longer owes it, is refunded. Both are logged at warn and
+ * counted (payment_anomalies).
  */
-export async function applyNotice(
+export async function settle(
   db: Database,
-  notice: PaymentNotice,
-): Promise<{ duplicate: boolean; status: string }> {
-  return db.transaction(async (tx) => {
-    const [payment] = await tx.query<{
-      id: string;
-      order_id: number;
-      purpose: PaymentPurpose;
-      status: string;
-      amount: number;
-      extends_to: Date | null;
-    }>(
-      "select id, order_id, purpose, status, amount, extends_to from payments where reference_no = $1 for update",
-      [notice.referenceNo],
+  paymentId: string,
+  record: GatewayRecord,
+  options: SettleOptions,
+): Promise<Settled> {
+  const outcome = await db.transaction(async (tx) => {
+    // The order first, as payment creation locks it: the two never wait on each other in reverse.
+    const [order] = await tx.query<{ id: number; status: string }>(
+      `select o.id, o.status from orders o join payments p on p.order_id = o.id where p.id = $1 for update of o`,
+      [paymentId],
     );
-    if (!payment) throw notFound("No payment has this reference.");
-    const [recorded] = await tx.query(
-      `insert into payment_notifications (event_id, payment_id, status) values ($1, $2, $3)
-       on conflict (event_id) do nothing returning event_id`,
-      [notice.eventId, payment.id, notice.status],
-    );
-    if (!recorded) return { duplicate: true, status: payment.status };
-    if (notice.amount !== payment.amount) throw badRequest("The notified amount does not match the payment.");
-    if (payment.status !== "PENDING") return { duplicate: true, status: payment.status };
-
-    await tx.query(
-      `update payments set status = $2, updated_at = now(), paid_at = case when $2 = 'SUCCESS' then now() else null end
-        where id = $1`,
-      [payment.id, notice.status],
-    );
-    if (notice.status !== "SUCCESS") return { duplicate: false, status: notice.status };
-
-    if (payment.purpose === "rent-overdue") {
-      await tx.query(
-        "update orders set deadline = $2, expired_flag = false, updated_at = now() where id = $1",
-        [payment.order_id, payment.extends_to],
+    const [payment] = await tx.query<PaymentRow>("select * from payments where id = $1 for update", [
+      paymentId,
+    ]);
+    if (!order || !payment) throw notFound("paymentReferenceUnknown");
+    if (options.eventId) {
+      const [recorded] = await tx.query(
+        `insert into payment_notifications (event_id, payment_id, status) values ($1, $2, $3)
+         on conflict (event_id) do nothing returning event_id`,
+        [options.eventId, payment.id, record.status],
       );
-    } else {
-      const until = new Date(Date.now() + paidPickupHours * 3_600_000);
-      await tx.query("update orders set deadline = $2, updated_at = now() where id = $1", [
-        payment.order_id,
-        until,
-      ]);
-      await tx.query(
-        "update access_codes set used_at = now() where order_id = $1 and purpose = 'take' and used_at is null",
-        [payment.order_id],
-      );
-      await issueCode(tx, { purpose: "pickup", orderId: payment.order_id, expiresAt: until });
+      if (!recorded)
+        return {
+          status: payment.status,
+          duplicate: true,
+          credited: false,
+          late: false,
+          close: [] as PaymentRow[],
+          refund: false,
+        };
     }
-    return { duplicate: false, status: "SUCCESS" };
+    const unchanged = {
+      status: payment.status,
+      duplicate: false,
+      credited: false,
+      late: false,
+      close: [] as PaymentRow[],
+      refund: false,
+    };
+
+    if (record.status === "SUCCESS") {
+      if (record.amount !== null && record.amount !== payment.amount) {
+        throw badRequest("notifiedAmountMismatch");
+      }
+      if (payment.status === "SUCCESS" || payment.status === "REFUNDED") return unchanged;
+      const [paidBefore] = await tx.query(
+        "select id from payments where overdue_key = $1 and status = 'SUCCESS' and id <> $2",
+        [payment.overdue_key, payment.id],
+      );
+      const late = payment.status !== "PENDING";
+      if (order.status !== "IN_STORE" || paidBefore) {
+        await tx.query(
+          "update payments set status = 'REFUNDED', paid_at = now(), updated_at = now(), next_check_at = now() where id = $1",
+          [payment.id],
+        );
+        await anomaly(tx, payment.id, "late-success-refunded", {
+          source: options.source,
+          late,
+          order: order.status,
+        });
+        return {
+          status: "REFUNDED" as const,
+          duplicate: false,
+          credited: false,
+          late,
+          close: [],
+          refund: true,
+        };
+      }
+      // Other open checkouts of this fee can no longer be paid usefully: close them here and at the gateway.
+      const close = await tx.query<PaymentRow>(
+        `update payments set status = 'EXPIRED', updated_at = now()
+          where overdue_key = $1 and status = 'PENDING' and id <> $2 returning *`,
+        [payment.overdue_key, payment.id],
+      );
+      await tx.query(
+        "update payments set status = 'SUCCESS', paid_at = now(), updated_at = now() where id = $1",
+        [payment.id],
+      );
+      await credit(tx, payment);
+      if (late)
+        await anomaly(tx, payment.id, "late-success-credited", {
+          source: options.source,
+          was: payment.status,
+        });
+      return { status: "SUCCESS" as const, duplicate: false, credited: true, late, close, refund: false };
+    }
+    if (record.status === "REFUNDED") {
+      if (payment.status === "REFUNDED") {
+        await tx.query("update payments set refunded_at = coalesce(refunded_at, now()) where id = $1", [
+          payment.id,
+        ]);
+      }
+      return unchanged;
+    }
+    if (record.status === "PENDING" || payment.status !== "PENDING") return unchanged;
+    const status = record.status === "NOT_FOUND" ? "EXPIRED" : record.status;
+    await tx.query("update payments set status = $2, updated_at = now() where id = $1", [payment.id, status]);
+    return { status, duplicate: false, credited: false, late: false, close: [], refund: false };
   });
+
+  if (outcome.credited) crashPoint("after-credit");
+  if (outcome.credited && outcome.late) {
+    options.log.warn(
+      { paymentId, source: options.source },
+      "a charge that arrived after its payment was given up is credited",
+    );
+  }
+  if (outcome.refund) {
+    options.log.warn(
+      { paymentId, source: options.source },
+      "a charge for a fee that is not owed is refunded",
+    );
+    await refundPayment(db, paymentId, options);
+  }
+  for (const sibling of outcome.close) {
+    // Best effort: a sibling charged meanwhile is settled (and refunded) from its own record.
+    try {
+      const record = await options.gateways(sibling.gateway).expire(ref(sibling));
+      if (record.status === "SUCCESS")
+        await settle(db, sibling.id, record, { ...options, eventId: undefined });
+    } catch (error) {
+      options.log.warn(
+        { paymentId: sibling.id, error: String(error) },
+        "could not close a superseded checkout",
+      );
+    }
+  }
+  return { status: outcome.status, duplicate: outcome.duplicate };
+}
+
+/** What a paid overdue gives: a rent runs to its new end; a drop-off gets a one-time pick-up code. */
+async function credit(tx: Queryable, payment: PaymentRow): Promise<void> {
+  if (payment.purpose === "rent-overdue") {
+    await tx.query(
+      "update orders set deadline = $2, expired_flag = false, updated_at = now() where id = $1",
+      [payment.order_id, payment.extends_to],
+    );
+    return;
+  }
+  const until = new Date(Date.now() + paidPickupHours * 3_600_000);
+  await tx.query("update orders set deadline = $2, updated_at = now() where id = $1", [
+    payment.order_id,
+    until,
+  ]);
+  await tx.query(
+    "update access_codes set used_at = now() where order_id = $1 and purpose = 'take' and used_at is null",
+    [payment.order_id],
+  );
+  await issueCode(tx, { purpose: "pickup", orderId: payment.order_id, expiresAt: until });
+}
+
+type AnomalyKind = "late-success-credited" | "late-success-refunded" | "refund-failed";
+
+async function anomaly(tx: Queryable, paymentId: string, kind: AnomalyKind, detail: object): Promise<void> {
+  await tx.query("insert into payment_anomalies (payment_id, kind, detail) values ($1, $2, $3)", [
+    paymentId,
+    kind,
+    JSON.stringify(detail),
+  ]);
+}
+
+/** Asks the gateway to give a charge back; the reconciliation job tries again until it has. */
+async function refundPayment(db: Database, paymentId: string, options: SettleOptions): Promise<void> {
+  const [payment] = await db.query<PaymentRow>("select * from payments where id = $1", [paymentId]);
+  if (payment?.status !== "REFUNDED" || payment.refunded_at) return;
+  try {
+    await options
+      .gateways(payment.gateway)
+      .refund(ref(payment), "Overdue fee already paid or no longer owed");
+    await db.query("update payments set refunded_at = now(), updated_at = now() where id = $1", [paymentId]);
+  } catch (error) {
+    options.log.warn(
+      { paymentId, error: String(error) },
+      "refund not confirmed by the gateway; it will be retried",
+    );
+    await anomaly(db, paymentId, "refund-failed", { error: String(error).slice(0, 300) });
+  }
+}
+
+/**
+ * The latest overdue payment of an order, settled from the gateway first when it is still open (the
+ * customer's return, and the screen that waits for the confirmation).
+ */
+export async function checkLatestPayment(
+  db: Database,
+  orderId: number,
+  options: Omit<SettleOptions, "eventId">,
+): Promise<PaymentRow | null> {
+  const [latest] = await db.query<PaymentRow>(
+    "select * from payments where order_id = $1 order by created_at desc, id desc limit 1",
+    [orderId],
+  );
+  if (latest?.status !== "PENDING") return latest ?? null;
+  await settleFromGateway(db, latest, options);
+  const [after] = await db.query<PaymentRow>("select * from payments where id = $1", [latest.id]);
+  return after ?? null;
+}
+
+/** Asks the gateway about one open payment and settles it; a gateway that does not answer leaves it open. */
+export async function settleFromGateway(
+  db: Database,
+  payment: PaymentRow,
+  options: Omit<SettleOptions, "eventId">,
+): Promise<void> {
+  let record: GatewayRecord;
+  try {
+    record = await options.gateways(payment.gateway).status(ref(payment));
+  } catch (error) {
+    options.log.warn(
+      { paymentId: payment.id, error: String(error) },
+      "the gateway did not answer a status call",
+    );
+    return;
+  }
+  crashPoint(options.source === "reconcile" ? "reconcile-read" : "return-read");
+  // Midtrans knows a checkout only once the customer has started paying: give an unstarted one its lifetime.
+  const young = Date.now() - payment.created_at.getTime() < 60 * 60_000;
+  if (record.status === "NOT_FOUND" && payment.checkout_url && young) return;
+  await settle(db, payment.id, record, options);
+}
+
+/**
+ * One round of the reconciliation job: claims payments pending longer than `ageSeconds` (and refunds
+ * not yet confirmed) with FOR UPDATE SKIP LOCKED, moving their next check forward — so several
+ * instances share the work without holding a lock over the gateway calls — then settles each from
+ * the gateway's record.
+ */
+export async function reconcile(
+  db: Database,
+  options: { ageSeconds: number; gateways: GatewayLookup; log: FastifyBaseLogger; limit?: number },
+): Promise<{ checked: number }> {
+  const claimed = await db.transaction((tx) =>
+    tx.query<PaymentRow>(
+      `update payments p set next_check_at = now() + make_interval(secs => $1), check_attempts = p.check_attempts + 1
+        where p.id in (
+          select id from payments
+           where next_check_at <= now()
+             and ((status = 'PENDING' and created_at <= now() - make_interval(secs => $1))
+                  or (status = 'REFUNDED' and refunded_at is null))
+           order by next_check_at
+           limit $2
+           for update skip locked)
+        returning p.*`,
+      [options.ageSeconds, options.limit ?? 20],
+    ),
+  );
+  const settleOptions = { source: "reconcile", gateways: options.gateways, log: options.log };
+  for (const payment of claimed) {
+    try {
+      if (payment.status === "REFUNDED") await refundPayment(db, payment.id, settleOptions);
+      else await settleFromGateway(db, payment, settleOptions);
+    } catch (error) {
+      options.log.warn(
+        { paymentId: payment.id, error: String(error) },
+        "reconciliation could not settle a payment",
+      );
+    }
+  }
+  await db.query("delete from idempotency_keys where created_at < now() - interval '1 day'");
+  return { checked: claimed.length };
+}
+
+/** Runs `reconcile` every `intervalSeconds` in this instance until the returned stop is called. */
+export function startReconciliation(
+  db: Database,
+  options: { ageSeconds: number; intervalSeconds: number; gateways: GatewayLookup; log: FastifyBaseLogger },
+): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = reconcile(db, options)
+      .catch((error: unknown) => options.log.warn({ error: String(error) }, "reconciliation round failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, options.intervalSeconds * 1000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 /** Short-lived tokens of the non-interface flow. */

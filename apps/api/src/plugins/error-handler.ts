@@ -1,10 +1,11 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { Language, MessageKey } from "@paxelbox/contract";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import * as z from "zod/mini";
 import { TooManyRequests } from "../domain/rate-limit.ts";
 import { HttpError } from "../http/errors.ts";
-
-const serverFaultMessage = "Something went wrong on our side. Please try again in a moment.";
+import { type AnyParams, acceptedLanguage, renderMessage } from "../http/messages.ts";
+import { identifiedPrincipal } from "./auth.ts";
 
 const locationNames: Record<string, string> = {
   body: "body",
@@ -14,8 +15,33 @@ const locationNames: Record<string, string> = {
 };
 
 /**
- * The one error handler: every failure becomes `{ code, message }` with a clear message.
- * Stack traces and SQL never reach a client; 5xx only for real server faults (logged).
+ * The language of a request's messages: a signed-in member's own language, else the first of the
+ * product's languages `Accept-Language` prefers, else Indonesian. A drop-off link's holder is no
+ * member (the link does not know their language): their `Accept-Language` decides.
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  const principal = identifiedPrincipal(request);
+  if (principal?.kind === "member") return principal.user.language;
+  return acceptedLanguage(request.headers["accept-language"]);
+}
+
+/** Sends `{ code, message, key }` with the message in the request's language. */
+export function sendMessage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  key: MessageKey,
+  params?: AnyParams,
+  data?: Record<string, unknown>,
+): FastifyReply {
+  const message = renderMessage(key, params, requestLanguage(request));
+  return reply.status(status).send({ code: status, message, key, ...(data ? { data } : {}) });
+}
+
+/**
+ * The one error handler: every failure becomes `{ code, message, key }` with a clear message in the
+ * caller's language (docs/api.md). Stack traces and SQL never reach a client; 5xx only for real
+ * server faults (logged).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   // The contract's schemas are zod/mini, which carries no messages of its own: validation issues
@@ -28,49 +54,41 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
         return field ? `${field}: ${issue.message}` : issue.message;
       });
-      return reply.status(400).send({ code: 400, message: `Invalid ${where}: ${details.join("; ")}` });
+      return sendMessage(request, reply, 400, "invalidInput", { where, details: details.join("; ") });
     }
     if (error instanceof TooManyRequests) reply.header("retry-after", String(error.retryAfterSeconds));
     if (error instanceof HttpError) {
-      const body = {
-        code: error.statusCode,
-        message: error.message,
-        ...(error.data ? { data: error.data } : {}),
-      };
-      return reply.status(error.statusCode).send(body);
+      return sendMessage(request, reply, error.statusCode, error.key, error.params, error.data);
     }
     if (!error.statusCode && /^multipart\//.test(String(request.headers["content-type"] ?? ""))) {
-      return reply.status(400).send({ code: 400, message: "The form data could not be read." });
+      return sendMessage(request, reply, 400, "formDataUnreadable");
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message = clientMessage(error);
-      return reply.status(status).send({ code: status, message });
-    }
+    if (status >= 400 && status < 500) return sendMessage(request, reply, status, clientMessage(error));
     request.log.error({ err: error }, "request failed");
-    return reply.status(500).send({ code: 500, message: serverFaultMessage });
+    return sendMessage(request, reply, 500, "serverFault");
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0];
-    reply.status(404).send({ code: 404, message: `No such API route: ${request.method} ${path}` });
+    const path = request.url.split("?")[0] ?? "";
+    sendMessage(request, reply, 404, "routeNotFound", { method: request.method, path });
   });
 }
 
 /** Fastify's own client errors (bad JSON, too large, wrong content type) in plain words. */
-function clientMessage(error: FastifyError): string {
+function clientMessage(error: FastifyError): MessageKey {
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return "The request body is not valid JSON.";
+      return "invalidJson";
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return "The request body is too large.";
+      return "bodyTooLarge";
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return "This content type is not accepted here.";
+      return "contentTypeNotAccepted";
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return "The request's content length does not match its body.";
+      return "contentLengthMismatch";
     default:
-      return error.message.replace(/^FST_\w+:\s*/, "") || "The request could not be processed.";
+      return "requestNotProcessed";
   }
 }
 
@@ -84,7 +102,7 @@ function hasNul(value: unknown, depth = 0): boolean {
 export function rejectNulCharacters(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-      throw new HttpError(400, "Text may not contain NUL characters.");
+      throw new HttpError(400, "nulCharacters");
     }
   });
 }

@@ -15,7 +15,7 @@ export async function registerSecurity(
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     methods: ["GET", "POST"],
     allowedHeaders: ["authorization", "content-type", "if-none-match"],
-    exposedHeaders: ["etag", "retry-after"],
+    exposedHeaders: ["etag", "retry-after", "date"],
     maxAge: 600,
   });
 

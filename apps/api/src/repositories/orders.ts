@@ -96,7 +96,7 @@ export async function findOrder(db: Queryable, id: number): Promise<OrderRecord 
 /** The order or a 404 with a clear message. */
 export async function getOrder(db: Queryable, id: number): Promise<OrderRecord> {
   const order = await findOrder(db, id);
-  if (!order) throw notFound(`Order ${id} was not found.`);
+  if (!order) throw notFound("orderNotFound", { id });
   return order;
 }
 

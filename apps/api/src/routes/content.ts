@@ -9,9 +9,6 @@ import { renderMedia } from "../media/render-media.ts";
 /** Lookups per client address: generous for people, a wall for code guessing. */
 export const shortLinkLimit = { name: "short-link", max: 60, windowSeconds: 60 };
 
-/** Spec §8 text for a short link that does not exist. */
-export const shortLinkNotFound = "Your request could not be found. Please check your shortener address";
-
 export function contentRoutes(app: FastifyInstance, db: Queryable, productName: string): void {
   mountCall(app, calls.settings, async ({ reply }) => {
     const rows = await db.query<{ grp: string; name: string; value: unknown }>(
@@ -57,7 +54,7 @@ export function contentRoutes(app: FastifyInstance, db: Queryable, productName: 
       const [link] = await db.query<{ url: string }>("select url from short_links where code = $1", [
         params.code,
       ]);
-      if (!link) throw notFound(shortLinkNotFound);
+      if (!link) throw notFound("shortLinkNotFound");
       return { url: link.url };
     },
     { rateLimit: shortLinkLimit },
@@ -68,7 +65,7 @@ export function contentRoutes(app: FastifyInstance, db: Queryable, productName: 
   const compressed = new Map<string, Buffer>();
   mountCall(app, calls.media, async ({ params, request, reply }) => {
     const svg = renderMedia(params.kind, params.name, { productName });
-    if (svg === null) throw notFound(`No picture named ${params.kind}/${params.name}.`);
+    if (svg === null) throw notFound("pictureNotFound", { kind: params.kind, name: params.name });
     reply
       .header("content-type", "image/svg+xml; charset=utf-8")
       .header("cache-control", "public, max-age=86400")

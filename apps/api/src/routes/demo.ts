@@ -1,25 +1,26 @@
 import { calls, scenarioIds } from "@paxelbox/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../db/database.ts";
-import { createScenario, scenarioTitles } from "../demo/scenarios.ts";
+import { createScenario, type DropoffPolicy, scenarioTitles } from "../demo/scenarios.ts";
 import { mountCall } from "../http/route.ts";
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Demo scenarios: mounted only in demo mode (development, or production with DEMO=1). */
-export function demoRoutes(app: FastifyInstance, db: Database): void {
+export function demoRoutes(app: FastifyInstance, db: Database, dropoff: DropoffPolicy): void {
   mountCall(app, calls.demoScenarios, async () =>
     scenarioIds.map((id) => ({ id, title: scenarioTitles[id], url: `/api/demo/scenarios/${id}/open` })),
   );
 
   mountCall(app, calls.createDemoScenario, async ({ params, query, request }) =>
-    createScenario(db, params.id, { origin: origin(request), language: query.language }),
+    createScenario(db, params.id, { origin: origin(request), language: query.language, dropoff }),
   );
 
   mountCall(app, calls.openDemoScenario, async ({ params, query, request, reply }) => {
     const scenario = await createScenario(db, params.id, {
       origin: origin(request),
       language: query.language,
+      dropoff,
     });
     return reply.header("cache-control", "no-store").redirect(scenario.url, 302);
   });

@@ -23,7 +23,7 @@ export function qrPng(text: string): Promise<Buffer> {
 
 async function getDropoff(db: Database, id: number): Promise<OrderRecord> {
   const order = await findOrder(db, id);
-  if (order?.kind !== "dropoff") throw notFound(`Drop-off order ${id} was not found.`);
+  if (order?.kind !== "dropoff") throw notFound("dropoffNotFound", { id });
   return order;
 }
 
@@ -50,7 +50,7 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
     };
     const now = Date.now();
     if (dropoffOverdueStatus(clock, now) !== "need_to_pay") {
-      throw conflict("This parcel has no overdue fee to pay.");
+      throw conflict("dropoffNothingToPay");
     }
     // The page echoes amounts for the record; the server's own figures are what will be charged.
     const fee = dropoffOverdueFee(clock, now);
@@ -66,17 +66,17 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
     app,
     calls.sendPackageData,
     async ({ body, reply }) => {
-      const photo = decodePhoto(body.photo);
+      const photo = await decodePhoto(body.photo);
       const code = await db.transaction(async (tx) => {
         const [box] = await tx.query<{ id: number }>("select id from boxes where id = $1", [body.box.id]);
-        if (!box) throw notFound(`Locker ${body.box.id} was not found.`);
+        if (!box) throw notFound("lockerNotFound", { id: body.box.id });
         const [free] = await tx.query<{ count: number }>(
           `select count(*)::int as count from mouths m
           where m.box_id = $1 and m.mouth_type = $2 and m.enabled
             and not exists (select 1 from orders o where o.mouth_id = m.id and o.status in ('IMPORTED', 'IN_STORE'))`,
           [body.box.id, body.mouth.mouthType.name],
         );
-        if (!free || free.count === 0) throw conflict("No locker available");
+        if (!free || free.count === 0) throw conflict("noLockerAvailable");
         const [saved] = await tx.query<{ id: number }>(
           `insert into dropoff_packages
            (box_id, mouth_type, sender_name, recipient_name, recipient_phone, take_user_language, photo, photo_type)
@@ -109,7 +109,7 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
       "select code from access_codes where id = $1 and purpose in ('pickup', 'take')",
       [params.barcodeId],
     );
-    if (!barcode) throw notFound("This barcode does not exist.");
+    if (!barcode) throw notFound("barcodeNotFound");
     const png = await qrPng(barcode.code);
     return reply.header("content-type", "image/png").header("cache-control", "no-store").send(png);
   });

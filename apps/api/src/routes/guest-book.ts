@@ -22,7 +22,7 @@ export function guestBookRoutes(app: FastifyInstance, db: Queryable, config: Api
       const failure = await verifyCaptcha(db, config.captcha, body.token);
       if (failure) {
         request.log.info({ reason: failure }, "guest book captcha refused");
-        throw new HttpError(400, "The captcha check failed. Please try again.", { reason: "captcha" });
+        throw new HttpError(400, "captchaFailed", undefined, { reason: "captcha" });
       }
       await db.query(
         `insert into guest_book_submissions

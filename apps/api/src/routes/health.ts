@@ -10,7 +10,7 @@ export function healthRoutes(app: FastifyInstance, db: Queryable): void {
       await db.query("select 1");
     } catch (error) {
       request.log.error({ err: error }, "database does not answer");
-      throw new HttpError(503, "The database does not answer.");
+      throw new HttpError(503, "databaseUnavailable");
     }
     return { status: "ok", database: "ok" } as const;
   });

@@ -38,7 +38,7 @@ export function lockerRoutes(app: FastifyInstance, db: Queryable): void {
       `select id, code, name, area, city, address, operational_hour, operational_hour_bahasa, latitude, longitude,
               maps_link, ${distance} as distance_km, count(*) over ()::int as total
          from boxes
-        where ($1::float8 is null or $2::float8 is null or latitude is not null)
+        where listed and ($1::float8 is null or $2::float8 is null or latitude is not null)
           ${filters.map((filter) => `and ${filter}`).join(" ")}
         order by ${near ? "distance_km" : "name"}, id
         limit $3 offset $4`,
@@ -72,7 +72,7 @@ export function lockerRoutes(app: FastifyInstance, db: Queryable): void {
          from boxes where id = $1`,
       [params.boxId],
     );
-    if (!box) throw notFound(`Locker ${params.boxId} was not found.`);
+    if (!box) throw notFound("lockerNotFound", { id: params.boxId });
     return {
       locker_location: box.name,
       location_address: box.address,
@@ -89,7 +89,7 @@ export function lockerRoutes(app: FastifyInstance, db: Queryable): void {
 
   mountCall(app, calls.lockerSizes, async ({ params }) => {
     const [box] = await db.query("select id from boxes where id = $1", [params.boxId]);
-    if (!box) throw notFound(`Locker ${params.boxId} was not found.`);
+    if (!box) throw notFound("lockerNotFound", { id: params.boxId });
     return db.query<LockerSize>(
       `select t.name, t.height, t.depth, t.width, t.default_use_price as price, count(*)::int as available
          from mouths m

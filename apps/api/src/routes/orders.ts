@@ -25,7 +25,7 @@ async function ownedOrder(db: Database, principal: Principal, id: number): Promi
 }
 
 function requireRent(order: OrderRecord): void {
-  if (order.kind !== "rent") throw notFound(`Rent ${order.id} was not found.`);
+  if (order.kind !== "rent") throw notFound("rentNotFound", { id: order.id });
 }
 
 const rentClock = (order: OrderRecord) => ({
@@ -41,7 +41,7 @@ export function orderRoutes(app: FastifyInstance, db: Database): void {
     calls.orderDetail,
     async ({ params, principal, reply }) => {
       const order = await findOrderView(db, params.orderid);
-      if (!order) throw notFound(`Order ${params.orderid} was not found.`);
+      if (!order) throw notFound("orderNotFound", { id: params.orderid });
       assertOrderAccess(principal, { id: order.id, memberId: order.member_id });
       reply.header("cache-control", "private, no-cache");
       return toOrderView(order);
@@ -57,14 +57,14 @@ export function orderRoutes(app: FastifyInstance, db: Database): void {
 
   mountCall(app, calls.temporaryQr, async ({ body, principal }) => {
     const found = await findOrderByExpressNumber(db, body.expressNumber);
-    if (!found) throw notFound(`Order ${body.expressNumber} was not found.`);
+    if (!found) throw notFound("orderNotFound", { id: body.expressNumber });
     assertOrderAccess(principal, { id: found.id, memberId: found.member_id });
     requireRent(found);
     if (found.status !== "IN_STORE") {
-      throw conflict("The door can be opened only while your items are inside the locker.");
+      throw conflict("doorOpensOnlyWithItemsInside");
     }
     if (isRentOverdue(rentClock(found), Date.now())) {
-      throw conflict("Your rent time is over. Please pay the overdue fee or stop the rent.");
+      throw conflict("rentTimeOver");
     }
     const issued = await issueCode(db, {
       purpose: "open",
@@ -77,10 +77,10 @@ export function orderRoutes(app: FastifyInstance, db: Database): void {
   mountCall(app, calls.overdueQr, async ({ body, principal, reply }) => {
     const order = await ownedOrder(db, principal, body.id);
     requireRent(order);
-    if (order.status !== "IN_STORE") throw conflict("This rent has no items in the locker.");
+    if (order.status !== "IN_STORE") throw conflict("rentHasNoItems");
     const calculation = calculateRentOverdue(rentClock(order), Date.now());
     if (calculation.total_overdue_fee > 0) {
-      throw conflict("Please pay the overdue fee before taking your items.");
+      throw conflict("payOverdueBeforeTaking");
     }
     const issued = await issueCode(db, {
       purpose: "overdue",
@@ -97,11 +97,11 @@ export function orderRoutes(app: FastifyInstance, db: Database): void {
         "select id, kind, status, member_id from orders where id = $1 for update",
         [id],
       );
-      if (!row) throw notFound(`Order ${id} was not found.`);
+      if (!row) throw notFound("orderNotFound", { id });
       assertOrderAccess(principal, { id: row.id, memberId: row.member_id });
-      if (row.kind !== "rent") throw notFound(`Rent ${id} was not found.`);
+      if (row.kind !== "rent") throw notFound("rentNotFound", { id });
       if (row.status !== "IMPORTED") {
-        throw conflict("This rent can no longer be cancelled: items have been stored or the rent has ended.");
+        throw conflict("rentNotCancellable");
       }
       await tx.query("update orders set status = 'CANCEL', updated_at = now() where id = $1", [id]);
       await tx.query("insert into order_logs (order_id, status) values ($1, 'CANCEL')", [id]);

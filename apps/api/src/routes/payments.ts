@@ -1,22 +1,29 @@
-import { calls } from "@paxelbox/contract";
+import { type CallDef, calls, type PaymentState } from "@paxelbox/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import { clientAddress, type RateLimit } from "../domain/rate-limit.ts";
 import { hashToken, randomSecret } from "../domain/tokens.ts";
 import { badRequest, notFound, unauthorized } from "../http/errors.ts";
+import { idempotent } from "../http/idempotency.ts";
 import { keepRawJsonBody, rawBody } from "../http/raw-body.ts";
 import { mountCall } from "../http/route.ts";
-import type { PaymentGateway, PaymentNotice } from "../payments/gateway.ts";
-import { sandboxGateway } from "../payments/sandbox-gateway.ts";
+import { crashPoint } from "../payments/crash-points.ts";
+import type { PaymentNotice } from "../payments/gateway.ts";
+import { midtransAmount, midtransStatus, verifyMidtransSignature } from "../payments/midtrans-gateway.ts";
+import { snapKeys } from "../payments/sandbox/development-keys.ts";
 import {
-  applyNotice,
+  type CreatePaymentInput,
+  checkLatestPayment,
   createOverduePayment,
-  type PaymentPurpose,
+  type GatewayLookup,
+  type PaymentRow,
   paymentTokenSeconds,
+  settle,
+  settleFromGateway,
 } from "../payments/service.ts";
-import { sameSignature, signBody, snapSignature } from "../payments/signature.ts";
-import { snapGateway } from "../payments/snap-gateway.ts";
-import { assertOrderAccess, type Principal } from "../plugins/auth.ts";
+import { verifySnapNotification } from "../payments/snap-signature.ts";
+import { assertOrderAccess, type Principal, tokenGuessLimit } from "../plugins/auth.ts";
 import { findOrder, findOrderByExpressNumber } from "../repositories/orders.ts";
 
 /** Origin of this installation as the browser reaches it. */
@@ -36,59 +43,70 @@ const tokenUser = {
   language: "id",
 } as const;
 
+/** Payment access tokens per member (or order-link) token: each is a row; a person paying needs a few. */
+export const paymentTokenLimit: RateLimit = { name: "payment-token", max: 20, windowSeconds: 60 };
+
 const snapStatus = { "00": "SUCCESS", "05": "CANCELLED", "06": "FAILED" } as const;
+
+/** Who the caller is, for the scope of an Idempotency-Key. */
+const callerKey = (principal: Principal) =>
+  principal.kind === "member" ? `member:${principal.memberId}` : `recipient:${principal.orderId}`;
 
 /**
  * The payment calls of spec §7. Which gateway serves a screen follows the settings flags
- * (snap_bi_paxelbox, snap_bi_dropoff): the bank-interface calls use the SNAP adapter, the others the
- * sandbox. A payment becomes paid only through a signed notification.
+ * (snap_bi_paxelbox, snap_bi_dropoff): the bank-interface calls use SNAP BI, the others Midtrans.
+ * A payment becomes paid only from the gateway's own record (docs/payments.md).
  */
-export function paymentRoutes(app: FastifyInstance, db: Database, config: ApiConfig): void {
-  const gatewayFor = (kind: "sandbox" | "snap", origin: string): PaymentGateway =>
-    kind === "snap"
-      ? snapGateway({
-          baseUrl: config.payments.snapBaseUrl ?? `${origin}/demo/snap`,
-          partnerId: config.payments.snapPartnerId,
-          clientSecret: config.payments.snapClientSecret,
-          channelId: config.payments.snapChannelId,
-        })
-      : sandboxGateway(db, origin);
-
-  const pay = async (
-    request: FastifyRequest,
-    kind: "sandbox" | "snap",
-    input: {
-      orderId: number;
-      purpose: PaymentPurpose;
-      successUrl: string;
-      failedUrl: string;
-      cancelUrl: string;
-      language: "id" | "en";
-    },
-  ) => {
+export function paymentRoutes(
+  app: FastifyInstance,
+  db: Database,
+  config: ApiConfig,
+  gateways: GatewayLookup,
+): void {
+  const create = (request: FastifyRequest, kind: "midtrans" | "snap", input: CreatePaymentInput) => {
     const origin = siteOrigin(config, request);
     return createOverduePayment(db, input, {
-      gateway: gatewayFor(kind, origin),
+      gateway: gateways(kind, origin),
+      gateways,
       merchant: `${config.productName}Box`,
       origin,
       notifyUrl: `${origin}${kind === "snap" ? calls.snapPaymentNotification.path : calls.paymentNotification.path}`,
+      returnUrl: (paymentId) => `${origin}${calls.paymentReturn.path.replace("{paymentId}", paymentId)}`,
+      log: request.log,
     });
   };
 
+  /** A payment creation, retried safely under an Idempotency-Key. */
+  const once = <T>(
+    request: FastifyRequest,
+    call: CallDef,
+    principal: Principal,
+    body: unknown,
+    run: () => Promise<T>,
+  ) => idempotent(db, request, `${call.id}:${callerKey(principal)}`, body, run);
+
   const ownedOrder = async (principal: Principal, id: number) => {
     const order = await findOrder(db, id);
-    if (!order) throw notFound(`Order ${id} was not found.`);
+    if (!order) throw notFound("orderNotFound", { id });
     assertOrderAccess(principal, { id: order.id, memberId: order.member_id });
     return order;
   };
 
-  /** The holder of a payment access token (non-interface flow). */
-  const tokenHolder = async (accessToken: string): Promise<Principal> => {
+  /**
+   * The holder of a payment access token (non-interface flow). A failed lookup counts as a guess of
+   * the client's address, as bearer tokens do (plugins/auth.ts).
+   */
+  const tokenHolder = async (request: FastifyRequest, accessToken: string): Promise<Principal> => {
+    const address = clientAddress(request);
+    await app.rateLimiter.check(tokenGuessLimit, address);
     const [row] = await db.query<{ member_id: number | null; order_id: number | null }>(
       "select member_id, order_id from payment_access_tokens where token_hash = $1 and expires_at > now()",
       [hashToken(accessToken)],
     );
-    if (!row) throw unauthorized("The payment access token is not valid any more. Please try again.");
+    if (!row) {
+      await app.rateLimiter.hit(tokenGuessLimit, address);
+      throw unauthorized("paymentAccessTokenInvalid");
+    }
     return row.member_id !== null
       ? { kind: "member", memberId: row.member_id, user: tokenUser }
       : { kind: "recipient", orderId: row.order_id ?? 0, user: tokenUser };
@@ -96,80 +114,127 @@ export function paymentRoutes(app: FastifyInstance, db: Database, config: ApiCon
 
   mountCall(app, calls.bankInterfacePayment, async ({ body, principal, request }) => {
     const order = await findOrderByExpressNumber(db, body.partnerReferenceNo);
-    if (!order) throw notFound(`Order ${body.partnerReferenceNo} was not found.`);
+    if (!order) throw notFound("orderNotFound", { id: body.partnerReferenceNo });
     assertOrderAccess(principal, { id: order.id, memberId: order.member_id });
     const returnUrl = body.urlParam[0]?.url ?? "";
-    const result = await pay(request, "snap", {
-      orderId: order.id,
-      purpose: "rent-overdue",
-      successUrl: returnUrl,
-      failedUrl: returnUrl,
-      cancelUrl: returnUrl,
-      language: body.additionalInfo.language,
+    const customer = body.additionalInfo.customerDetails;
+    return once(request, calls.bankInterfacePayment, principal, body, async () => {
+      const result = await create(request, "snap", {
+        orderId: order.id,
+        purpose: "rent-overdue",
+        successUrl: returnUrl,
+        failedUrl: returnUrl,
+        cancelUrl: returnUrl,
+        language: body.additionalInfo.language,
+        customer: {
+          name: [customer.firstName, customer.lastName].filter(Boolean).join(" "),
+          email: customer.email ?? "",
+          phone: customer.phone,
+        },
+      });
+      return {
+        checkoutUrl: result.checkoutUrl,
+        partnerReferenceNo: result.partnerReferenceNo,
+        referenceNo: result.referenceNo,
+      };
     });
-    return {
-      checkoutUrl: result.checkoutUrl,
-      partnerReferenceNo: result.partnerReferenceNo,
-      referenceNo: result.referenceNo,
-    };
   });
 
-  mountCall(app, calls.paymentToken, async ({ principal }) => {
-    const token = randomSecret();
-    await db.query(
-      "insert into payment_access_tokens (token_hash, member_id, order_id, expires_at) values ($1, $2, $3, $4)",
-      [
-        hashToken(token),
-        principal.kind === "member" ? principal.memberId : null,
-        principal.kind === "recipient" ? principal.orderId : null,
-        new Date(Date.now() + paymentTokenSeconds * 1000),
-      ],
-    );
-    return { access_token: token, expires_in: paymentTokenSeconds };
-  });
+  mountCall(
+    app,
+    calls.paymentToken,
+    async ({ principal }) => {
+      const token = randomSecret();
+      await db.query(
+        "insert into payment_access_tokens (token_hash, member_id, order_id, expires_at) values ($1, $2, $3, $4)",
+        [
+          hashToken(token),
+          principal.kind === "member" ? principal.memberId : null,
+          principal.kind === "recipient" ? principal.orderId : null,
+          new Date(Date.now() + paymentTokenSeconds * 1000),
+        ],
+      );
+      return { access_token: token, expires_in: paymentTokenSeconds };
+    },
+    { tokenRateLimit: paymentTokenLimit },
+  );
 
   mountCall(app, calls.lockerOrderPayment, async ({ query, body, request }) => {
-    const principal = await tokenHolder(query.access_token);
+    const principal = await tokenHolder(request, query.access_token);
     const info = body.order_info;
     const order = await ownedOrder(principal, info.order_id);
-    const result = await pay(request, "sandbox", {
-      orderId: order.id,
-      purpose: "rent-overdue",
-      successUrl: info.success_url,
-      failedUrl: info.failed_url,
-      cancelUrl: info.cancel_url,
-      language: "id",
+    return once(request, calls.lockerOrderPayment, principal, body, async () => {
+      const result = await create(request, "midtrans", {
+        orderId: order.id,
+        purpose: "rent-overdue",
+        successUrl: info.success_url,
+        failedUrl: info.failed_url,
+        cancelUrl: info.cancel_url,
+        language: "id",
+        customer: { name: info.name, email: "", phone: info.phone_number },
+      });
+      return { payment_url: result.checkoutUrl };
     });
-    return { payment_url: result.checkoutUrl };
   });
 
   mountCall(app, calls.createDropoffPayment, async ({ query, body, request }) => {
-    const principal = await tokenHolder(query.access_token);
+    const principal = await tokenHolder(request, query.access_token);
     const info = body.order_info[0];
-    if (!info) throw badRequest("order_info must list the order to pay.");
+    if (!info) throw badRequest("orderInfoMissing");
     const order = await ownedOrder(principal, info.order_id);
-    const result = await pay(request, "sandbox", {
-      orderId: order.id,
-      purpose: "dropoff-overdue",
-      successUrl: body.success_url,
-      failedUrl: body.failed_url,
-      cancelUrl: body.cancel_url,
-      language: "id",
+    return once(request, calls.createDropoffPayment, principal, body, async () => {
+      const result = await create(request, "midtrans", {
+        orderId: order.id,
+        purpose: "dropoff-overdue",
+        successUrl: body.success_url,
+        failedUrl: body.failed_url,
+        cancelUrl: body.cancel_url,
+        language: "id",
+        customer: { name: body.cashier_name, email: body.email, phone: body.phone_number },
+      });
+      return { payment_url: result.checkoutUrl };
     });
-    return { payment_url: result.checkoutUrl };
   });
 
   mountCall(app, calls.snapDropoffPayment, async ({ body, principal, request }) => {
     const order = await ownedOrder(principal, body.order_id);
-    const result = await pay(request, "snap", {
-      orderId: order.id,
-      purpose: "dropoff-overdue",
-      successUrl: body.url_param,
-      failedUrl: body.url_param,
-      cancelUrl: body.url_param,
-      language: body.language,
+    return once(request, calls.snapDropoffPayment, principal, body, async () => {
+      const result = await create(request, "snap", {
+        orderId: order.id,
+        purpose: "dropoff-overdue",
+        successUrl: body.url_param,
+        failedUrl: body.url_param,
+        cancelUrl: body.url_param,
+        language: body.language,
+        customer: { name: body.recipient_name, email: body.email, phone: body.phone },
+      });
+      return { checkout_url: result.checkoutUrl };
     });
-    return { checkout_url: result.checkoutUrl };
+  });
+
+  mountCall(app, calls.checkPayment, async ({ params, principal, request }) => {
+    const order = await ownedOrder(principal, params.orderid);
+    const payment = await checkLatestPayment(db, order.id, { source: "check", gateways, log: request.log });
+    return paymentState(payment);
+  });
+
+  mountCall(app, calls.paymentReturn, async ({ params, request, reply }) => {
+    const [payment] = await db.query<PaymentRow>("select * from payments where id = $1", [params.paymentId]);
+    if (!payment) throw notFound("paymentNotFound");
+    if (payment.status === "PENDING") {
+      await settleFromGateway(db, payment, { source: "return", gateways, log: request.log });
+    }
+    const [after] = await db.query<PaymentRow>("select * from payments where id = $1", [payment.id]);
+    const query = request.query as Record<string, unknown>;
+    return reply
+      .header("cache-control", "no-store")
+      .redirect(
+        returnTarget(
+          after ?? payment,
+          typeof query.transaction_status === "string" ? query.transaction_status : null,
+        ),
+        303,
+      );
   });
 
   // Gateway notifications: verified against the raw body, so this scope keeps it.
@@ -177,48 +242,107 @@ export function paymentRoutes(app: FastifyInstance, db: Database, config: ApiCon
     keepRawJsonBody(scope);
 
     mountCall(scope, calls.paymentNotification, async ({ body, request }) => {
-      const signature = request.headers["x-sandbox-signature"];
-      if (
-        !sameSignature(
-          signBody(config.payments.secret, rawBody(request)),
-          typeof signature === "string" ? signature : undefined,
-        )
-      ) {
-        throw unauthorized("The notification signature is not valid.");
+      if (!verifyMidtransSignature(body, config.payments.midtransServerKey)) {
+        throw unauthorized("notificationSignatureInvalid");
       }
-      const notice: PaymentNotice = {
-        eventId: body.eventId,
-        referenceNo: body.referenceNo,
-        status: body.status,
-        amount: body.amount,
-      };
-      return applyNotice(db, notice);
+      return receive(request, "midtrans", {
+        eventId: `midtrans:${body.transaction_id}:${body.transaction_status}`,
+        externalId: body.order_id,
+        referenceNo: body.transaction_id,
+        status: notified(midtransStatus(body.transaction_status, body.fraud_status)),
+        amount: midtransAmount(body.gross_amount),
+      });
     });
 
     mountCall(scope, calls.snapPaymentNotification, async ({ body, request }) => {
-      const timestamp = request.headers["x-timestamp"];
-      const signature = request.headers["x-signature"];
-      const expected =
-        typeof timestamp === "string"
-          ? snapSignature(
-              config.payments.snapClientSecret,
-              "POST",
-              calls.snapPaymentNotification.path,
-              rawBody(request),
-              timestamp,
-            )
-          : "";
-      if (!expected || !sameSignature(expected, typeof signature === "string" ? signature : undefined)) {
-        throw unauthorized("The notification signature is not valid.");
-      }
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === "string" ? value : undefined;
+      };
+      const verdict = verifySnapNotification({
+        method: "POST",
+        path: calls.snapPaymentNotification.path,
+        rawBody: rawBody(request),
+        timestamp: header("x-timestamp"),
+        signature: header("x-signature"),
+        publicKeyPem: snapKeys(config).gatewayPublicKey,
+      });
+      if (verdict !== true) throw unauthorized("notificationRefused", { reason: verdict });
       const status = snapStatus[body.latestTransactionStatus as keyof typeof snapStatus];
       if (!status) return { duplicate: false, status: "PENDING" };
-      return applyNotice(db, {
-        eventId: body.additionalInfo.eventId,
+      return receive(request, "snap", {
+        eventId: `snap:${body.additionalInfo.eventId}`,
+        externalId: body.originalPartnerReferenceNo,
         referenceNo: body.originalReferenceNo,
         status,
         amount: Math.round(Number(body.amount.value)),
       });
     });
   });
+
+  /** Applies a verified notification once; a repeated event is acknowledged and not applied again. */
+  const receive = async (request: FastifyRequest, gateway: "midtrans" | "snap", notice: PaymentNotice) => {
+    const [payment] = await db.query<{ id: string; gateway: string }>(
+      "select id, gateway from payments where id = $1",
+      [notice.externalId],
+    );
+    if (!payment || payment.gateway !== gateway) throw notFound("paymentReferenceUnknown");
+    crashPoint("notification-received");
+    const settled = await settle(
+      db,
+      payment.id,
+      {
+        status: notice.status,
+        amount: notice.amount,
+        ...(notice.referenceNo ? { referenceNo: notice.referenceNo } : {}),
+      },
+      { source: "notification", gateways, log: request.log, eventId: notice.eventId },
+    );
+    return { duplicate: settled.duplicate, status: settled.status };
+  };
+}
+
+/** NOT_FOUND never comes in a notification. */
+const notified = (status: ReturnType<typeof midtransStatus>) => (status === "NOT_FOUND" ? "EXPIRED" : status);
+
+/**
+ * Where the browser goes back to. The shop's own addresses for each outcome; one address shared by
+ * every outcome (the bank-interface flows) gets `payment_status` and `overdue=true` appended. A
+ * payment still open (the gateway did not answer) follows the gateway's hint in the address, which
+ * is never proof of payment: the screen asks again.
+ */
+export function returnTarget(payment: PaymentRow, hint: string | null): string {
+  const status =
+    payment.status === "SUCCESS"
+      ? "SUCCESS"
+      : payment.status === "FAILED"
+        ? "FAILED"
+        : payment.status === "PENDING" && (hint === "settlement" || hint === "capture")
+          ? "SUCCESS"
+          : payment.status === "PENDING" && (hint === "deny" || hint === "failure")
+            ? "FAILED"
+            : "CANCELLED";
+  const shared = payment.success_url === payment.failed_url && payment.failed_url === payment.cancel_url;
+  const base =
+    status === "SUCCESS"
+      ? payment.success_url
+      : status === "FAILED"
+        ? payment.failed_url
+        : payment.cancel_url;
+  if (!shared) return base;
+  const url = new URL(base);
+  url.searchParams.set("payment_status", status);
+  url.searchParams.set("overdue", "true");
+  return url.toString();
+}
+
+function paymentState(payment: PaymentRow | null): PaymentState {
+  if (!payment) return { status: "NONE", purpose: null, amount: null, createdAt: null, paidAt: null };
+  return {
+    status: payment.status,
+    purpose: payment.purpose,
+    amount: payment.amount,
+    createdAt: payment.created_at.getTime(),
+    paidAt: payment.paid_at?.getTime() ?? null,
+  };
 }

@@ -57,9 +57,13 @@ describe("short links", () => {
     const link = ok(calls.shortLink, await call(app(), calls.shortLink, { params: { code } }));
     expect(link.url).toMatch(/\/services$/);
     const missing = await scenario(app(), "short-link-missing");
+    const params = { code: missing.url.split("/o/")[1]! };
     expect(
-      failure(await call(app(), calls.shortLink, { params: { code: missing.url.split("/o/")[1]! } }), 404),
+      failure(await call(app(), calls.shortLink, { params, headers: { "accept-language": "en" } }), 404),
     ).toBe("Your request could not be found. Please check your shortener address");
+    expect(failure(await call(app(), calls.shortLink, { params }), 404)).toBe(
+      "Permintaan kamu tidak dapat ditemukan. Silakan periksa alamat shortener kamu",
+    );
     failure(await call(app(), calls.shortLink, { params: { code: "bad code!" } }), 400);
   });
 });

@@ -42,6 +42,8 @@ describe("demo mode off in production", () => {
     NODE_ENV: "production",
     PAYMENT_SECRET: "a-production-secret-of-some-length",
     CAPTCHA_SECRET: "another-production-secret-of-length",
+    PAYMENT_GATEWAY: "midtrans",
+    MIDTRANS_SERVER_KEY: "Mid-server-production-key",
   });
   it("does not mount the scenarios", async () => {
     failure(await call(production(), calls.demoScenarios), 404);

@@ -1,4 +1,6 @@
+import { crc32, deflateSync } from "node:zlib";
 import { calls, OverdueDropoffDetail } from "@paxelbox/contract";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { budi, call, failure, ok, scenario, useApp } from "../helpers.ts";
 
@@ -51,6 +53,69 @@ describe("overdue drop-off detail", () => {
         .overdueStatus;
     expect(await state(taken.get("orderid")!)).toBe("none");
     expect(await state(expired.get("orderid")!)).toBe("expired");
+  });
+});
+
+describe("an expired drop-off link", () => {
+  it("is no credential: the expire page's state, and nothing personal anywhere", async () => {
+    const expired = await scenario(app(), "dropoff-overdue-expired");
+    const orderid = Number(expired.get("orderid"));
+    const token = expired.get("token")!;
+    const personal = /Rina Kartika|0811222233333|Toko Batik Sekar Arum/;
+
+    // The overdue page still learns where to go (the expire page), and only that.
+    const detail = await call(app(), calls.overdueDropoffDetail, { params: { orderid }, token });
+    expect(ok(calls.overdueDropoffDetail, detail)).toEqual({
+      id: orderid,
+      status: "IN_STORE",
+      overdueStatus: "expired",
+    });
+    // The members auth call lets the page open (it shows the link has expired) and names nobody.
+    const auth = await call(app(), calls.validateUser, { query: { token } });
+    expect(ok(calls.validateUser, auth)).toMatchObject({ first_name: "", phone: "", member_code: "" });
+
+    const english = { "accept-language": "en" };
+    const refused = [
+      await call(app(), calls.orderDetail, { params: { orderid }, token, headers: english }),
+      await call(app(), calls.overdueDropoffSubmit, {
+        params: { orderid },
+        token,
+        headers: english,
+        body: {
+          email: "rina@example.id",
+          invoice_number: "INV-DOL-A1B2C3-D4E5",
+          overdue_time: 1,
+          overdue_days: 1,
+          overdue_total_price: 1,
+        },
+      }),
+      await call(app(), calls.paymentToken, { token, headers: english }),
+      await call(app(), calls.checkPayment, { params: { orderid }, token, headers: english }),
+    ];
+    for (const response of refused) {
+      expect(failure(response, 410)).toBe("This link has expired.");
+      expect(response.json().key).toBe("linkExpired");
+    }
+    const indonesian = await call(app(), calls.orderDetail, { params: { orderid }, token });
+    expect(failure(indonesian, 410)).toBe("Link ini sudah kadaluwarsa.");
+    for (const response of [detail, auth, ...refused, indonesian])
+      expect(response.body).not.toMatch(personal);
+  });
+
+  it("a taken parcel's link expires with it too", async () => {
+    const taken = await scenario(app(), "dropoff-overdue-taken");
+    const orderid = Number(taken.get("orderid"));
+    const token = taken.get("token")!;
+    ok(calls.orderDetail, await call(app(), calls.orderDetail, { params: { orderid }, token }));
+    await app().db.query("update orders set link_expires_at = now() - interval '1 minute' where id = $1", [
+      orderid,
+    ]);
+    failure(await call(app(), calls.orderDetail, { params: { orderid }, token }), 410);
+    const summary = ok(
+      calls.overdueDropoffDetail,
+      await call(app(), calls.overdueDropoffDetail, { params: { orderid }, token }),
+    );
+    expect(summary).toEqual({ id: orderid, status: "CUSTOMER_TAKEN", overdueStatus: "none" });
   });
 });
 
@@ -121,14 +186,16 @@ describe("send package data", () => {
     const params = await scenario(app(), "package-form");
     const boxId = Number(params.get("boxId"));
     const html = Buffer.from("<script>alert(1)</script>").toString("base64");
+    const english = { "accept-language": "en" };
     expect(
       failure(
         await call(app(), calls.sendPackageData, {
           body: packageBody(boxId, { photo: `data:image/png;base64,${html}` }),
+          headers: english,
         }),
         400,
       ),
-    ).toMatch(/not a JPEG, PNG or WebP/);
+    ).toBe("Package photo must be an image file");
     expect(
       failure(
         await call(app(), calls.sendPackageData, {
@@ -139,7 +206,10 @@ describe("send package data", () => {
     ).toMatch(/photo/);
     expect(
       failure(
-        await call(app(), calls.sendPackageData, { body: packageBody(boxId, { recipientName: "  " }) }),
+        await call(app(), calls.sendPackageData, {
+          body: packageBody(boxId, { recipientName: "  " }),
+          headers: english,
+        }),
         400,
       ),
     ).toMatch(/Recipient name should not be empty/);
@@ -148,11 +218,104 @@ describe("send package data", () => {
       failure(
         await call(app(), calls.sendPackageData, {
           body: packageBody(Number(full.get("boxId")), { mouth: { mouthType: { name: "S" } } }),
+          headers: english,
         }),
         409,
       ),
     ).toBe("No locker available");
     failure(await call(app(), calls.sendPackageData, { body: packageBody(999999) }), 404);
+  });
+});
+
+describe("package photo", () => {
+  const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString("base64")}`;
+  const send = async (photo: string) => {
+    const params = await scenario(app(), "package-form");
+    return call(app(), calls.sendPackageData, { body: packageBody(Number(params.get("boxId")), { photo }) });
+  };
+  const stored = async () => {
+    const [row] = await app().db.query<{ photo: Buffer; photo_type: string }>(
+      "select photo, photo_type from dropoff_packages order by id desc limit 1",
+    );
+    return row!;
+  };
+  /** A PNG whose header claims `width` × `height` pixels, with almost no data behind it. */
+  const claimedPng = (width: number, height: number) => {
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(width, 0);
+    header.writeUInt32BE(height, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    return Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", deflateSync(Buffer.alloc(64))),
+      chunk("IEND", Buffer.alloc(0)),
+    ]);
+  };
+
+  it("stores re-encoded pixels only: a valid PNG followed by HTML keeps none of it", async () => {
+    const polyglot = Buffer.concat([
+      Buffer.from(png, "base64"),
+      Buffer.from("<html><body><script>alert(document.cookie)</script></body></html>"),
+    ]);
+    const response = await send(dataUrl("image/png", polyglot));
+    expect(response.statusCode, response.body).toBe(200);
+    const photo = await stored();
+    expect(photo.photo_type).toBe("image/jpeg");
+    expect(photo.photo.includes("<script")).toBe(false);
+    expect(photo.photo.includes("<html")).toBe(false);
+    const metadata = await sharp(photo.photo).metadata();
+    expect(metadata).toMatchObject({ format: "jpeg", width: 1, height: 1 });
+  });
+
+  it("drops what follows a JPEG and its metadata, and scales it down", async () => {
+    const jpeg = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: "#336699" } })
+      .withExif({ IFD0: { Copyright: "secret-exif-text" } })
+      .jpeg()
+      .toBuffer();
+    const polyglot = Buffer.concat([jpeg, Buffer.from("<script>alert(1)</script>")]);
+    expect(polyglot.includes("secret-exif-text")).toBe(true);
+    const response = await send(dataUrl("image/jpeg", polyglot));
+    expect(response.statusCode, response.body).toBe(200);
+    const photo = await stored();
+    expect(photo.photo.includes("<script")).toBe(false);
+    expect(photo.photo.includes("secret-exif-text")).toBe(false);
+    const metadata = await sharp(photo.photo).metadata();
+    expect(metadata).toMatchObject({ format: "jpeg", width: 1600, height: 800 });
+    expect(metadata.exif).toBeUndefined();
+  });
+
+  it("refuses what does not decode with the spec's photo message", async () => {
+    const webpScript = Buffer.concat([
+      Buffer.from("RIFF"),
+      Buffer.from([0x30, 0, 0, 0]),
+      Buffer.from("WEBPVP8 "),
+      Buffer.from("<script>alert(1)</script>"),
+    ]);
+    const jpegGarbage = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.from("<html>".repeat(50)),
+    ]);
+    const before = await app().db.query<{ n: number }>("select count(*)::int as n from dropoff_packages");
+    for (const [type, bytes] of [
+      ["image/webp", webpScript],
+      ["image/jpeg", jpegGarbage],
+      ["image/png", claimedPng(20_000, 20_000)],
+    ] as const) {
+      const response = await send(dataUrl(type, bytes));
+      expect(failure(response, 400), type).toBe("Foto paket harus berupa file gambar");
+      expect(response.json().key).toBe("photoNotImage");
+    }
+    const after = await app().db.query<{ n: number }>("select count(*)::int as n from dropoff_packages");
+    expect(after[0]?.n).toBe(before[0]?.n);
   });
 });
 

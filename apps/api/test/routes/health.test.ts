@@ -20,12 +20,16 @@ describe("health and docs", () => {
   });
 
   it("answers unknown API routes, malformed JSON and huge bodies with { code, message }", async () => {
-    expect(failure(await app().inject("/api/v1/nothing-here"), 404)).toMatch(/No such API route/);
+    const english = { "accept-language": "en" };
+    expect(failure(await app().inject({ url: "/api/v1/nothing-here", headers: english }), 404)).toMatch(
+      /No such API route/,
+    );
+    expect(failure(await app().inject("/api/v1/nothing-here"), 404)).toMatch(/Rute API ini tidak ada/);
     const malformed = await app().inject({
       method: "POST",
       url: calls.cancelRent.path,
       payload: "{not json",
-      headers: { "content-type": "application/json", authorization: "Bearer demo-token-budi" },
+      headers: { "content-type": "application/json", authorization: "Bearer demo-token-budi", ...english },
     });
     expect(failure(malformed, 400)).toMatch(/not valid JSON/);
     const huge = await app().inject({

@@ -47,6 +47,24 @@ describe("available locker sizes", () => {
 });
 
 describe("locker finder", () => {
+  it("lists only public locations: the demo's full boxes are reachable by id but not listed", async () => {
+    const query = { limit: 1 };
+    const before = ok(calls.lockerLocations, await call(app(), calls.lockerLocations, { query }));
+    // The spec's "more than 260 locations" holds for the public network the seed creates.
+    expect(before.total).toBeGreaterThan(260);
+    expect(before.total).toBeLessThan(270);
+    const params = await scenario(app(), "package-form-no-doors");
+    const boxId = params.get("boxId")!;
+    ok(calls.boxLocationDetail, await call(app(), calls.boxLocationDetail, { params: { boxId } }));
+    const after = ok(calls.lockerLocations, await call(app(), calls.lockerLocations, { query }));
+    expect(after.total).toBe(before.total);
+    const demo = ok(
+      calls.lockerLocations,
+      await call(app(), calls.lockerLocations, { query: { q: "all doors in use", limit: 5 } }),
+    );
+    expect(demo.total).toBe(0);
+  });
+
   it("searches by name or area, case-insensitively, with a total", async () => {
     const all = ok(calls.lockerLocations, await call(app(), calls.lockerLocations, { query: { limit: 5 } }));
     expect(all.total).toBeGreaterThanOrEqual(260);

@@ -23,7 +23,13 @@ describe("members auth", () => {
   });
 
   it("answers 401 for an unknown token and 400 without one", async () => {
-    const message = failure(await call(app(), calls.validateUser, { query: { token: "nope" } }), 401);
+    const message = failure(
+      await call(app(), calls.validateUser, {
+        query: { token: "nope" },
+        headers: { "accept-language": "en" },
+      }),
+      401,
+    );
     expect(message).toMatch(/not valid/);
     expect(failure(await call(app(), calls.validateUser), 400)).toMatch(/token/);
   });

@@ -155,7 +155,7 @@ describe("overdue QR", () => {
         await call(app(), calls.overdueQr, { body: { id: orderid, status: "IN_STORE" }, token: budi }),
         409,
       ),
-    ).toMatch(/pay/);
+    ).toMatch(/bayar/);
     failure(await call(app(), calls.overdueQr, { body: { id: orderid, status: "IN_STORE" } }), 401);
     failure(
       await call(app(), calls.overdueQr, { body: { id: orderid, status: "IN_STORE" }, token: sari }),

@@ -1,7 +1,20 @@
 import { calls, type Order } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
-import { signBody } from "../../src/payments/signature.ts";
-import { budi, call, failure, http, ok, sari, scenario, useApp, useServer } from "../helpers.ts";
+import { loadConfig } from "../../src/config.ts";
+import { midtransSignature } from "../../src/payments/midtrans-gateway.ts";
+import {
+  budi,
+  call,
+  failure,
+  http,
+  ok,
+  lockerOrderBody as orderBody,
+  press,
+  sari,
+  scenario,
+  useApp,
+  useServer,
+} from "../helpers.ts";
 
 const app = useApp();
 const origin = useServer(app);
@@ -16,47 +29,17 @@ async function overdueRent() {
 }
 
 function lockerOrderBody(orderid: number, overrides: Record<string, unknown> = {}) {
-  const page = `${origin()}/order-status?orderid=${orderid}&token=${budi}&status=overdue`;
-  return {
-    order_info: {
-      name: "Budi Santoso",
-      box_name: "Locker",
-      phone_number: "081234567801",
-      cancel_url: page,
-      success_url: page,
-      failed_url: page,
-      payment_type: "extention",
-      localization: "indonesia",
-      box_id: 1,
-      door_number: "1",
-      order_id: orderid,
-      price: 1,
-      size: "M",
-      loker_order_type: "rental",
-      duration: 1,
-      currency: "Rp",
-      client: "userapp_locker",
-      ...overrides,
-    },
-  };
+  return orderBody(
+    orderid,
+    `${origin()}/order-status?orderid=${orderid}&token=${budi}&status=overdue`,
+    overrides,
+  );
 }
 
 async function accessToken(token = budi): Promise<string> {
   const result = await http(origin(), calls.paymentToken, { token });
   expect(result.status).toBe(200);
   return (result.body.data as { access_token: string }).access_token;
-}
-
-/** Presses a button on the sandbox checkout page, as the browser's form would. */
-async function press(checkoutUrl: string, action: "pay" | "fail" | "cancel") {
-  const response = await fetch(`${checkoutUrl}/${action}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: "",
-    redirect: "manual",
-  });
-  expect(response.status).toBe(303);
-  return new URL(response.headers.get("location") ?? "");
 }
 
 async function sandboxLedger(checkoutUrl: string) {
@@ -266,12 +249,30 @@ describe("notifications", () => {
   async function pendingPayment() {
     const orderid = await overdueRent();
     const token = await accessToken();
-    const created = await http(origin(), calls.lockerOrderPayment, {
+    await http(origin(), calls.lockerOrderPayment, {
       query: { access_token: token },
       body: lockerOrderBody(orderid),
     });
-    const paymentUrl = (created.body.data as { payment_url: string }).payment_url;
-    return { orderid, referenceNo: paymentUrl.split("/").at(-1)! };
+    const [payment] = await app().db.query<{ id: string }>("select id from payments where order_id = $1", [
+      orderid,
+    ]);
+    return { orderid, paymentId: payment!.id };
+  }
+
+  const serverKey = loadConfig({ NODE_ENV: "test" }).payments.midtransServerKey;
+  function midtransNotice(orderId: string, status: string, grossAmount: string, transactionId = "T-1") {
+    const code = status === "settlement" ? "200" : "202";
+    return {
+      transaction_time: "2026-11-23 10:00:00",
+      transaction_status: status,
+      transaction_id: transactionId,
+      status_code: code,
+      signature_key: midtransSignature(orderId, code, grossAmount, serverKey),
+      payment_type: "bank_transfer",
+      order_id: orderId,
+      gross_amount: grossAmount,
+      fraud_status: "accept",
+    };
   }
 
   it("a return URL alone marks nothing paid", async () => {
@@ -285,39 +286,24 @@ describe("notifications", () => {
   });
 
   it("rejects a bad signature with 401 and answers a duplicate idempotently", async () => {
-    const { orderid, referenceNo } = await pendingPayment();
-    const notice = {
-      eventId: "evt-1",
-      referenceNo,
-      partnerReferenceNo: "x",
+    const { orderid, paymentId } = await pendingPayment();
+    const send = (body: object) =>
+      app().inject({ method: "POST", url: calls.paymentNotification.path, payload: body });
+    const notice = midtransNotice(paymentId, "settlement", "15000.00");
+    failure(await send({ ...notice, signature_key: "0".repeat(128) }), 401);
+    failure(await send({ ...notice, status_code: "201" }), 401);
+    expect(ok(calls.paymentNotification, await send(notice))).toEqual({
+      duplicate: false,
       status: "SUCCESS",
-      amount: 15000,
-    };
-    const body = JSON.stringify(notice);
-    const send = (signature: string) =>
-      app().inject({
-        method: "POST",
-        url: calls.paymentNotification.path,
-        payload: body,
-        headers: { "content-type": "application/json", "x-sandbox-signature": signature },
-      });
-    failure(await send("0".repeat(64)), 401);
-    failure(await send(""), 401);
-    const secret = "paxelbox-development-secret-not-for-production";
-    const first = ok(calls.paymentNotification, await send(signBody(secret, body)));
-    expect(first).toEqual({ duplicate: false, status: "SUCCESS" });
-    const extended = (await order(orderid)).overdueTime;
-    const second = ok(calls.paymentNotification, await send(signBody(secret, body)));
-    expect(second.duplicate).toBe(true);
-    expect((await order(orderid)).overdueTime).toBe(extended);
-    const wrongAmount = JSON.stringify({ ...notice, eventId: "evt-2", amount: 1 });
-    const tampered = await app().inject({
-      method: "POST",
-      url: calls.paymentNotification.path,
-      payload: wrongAmount,
-      headers: { "content-type": "application/json", "x-sandbox-signature": signBody(secret, wrongAmount) },
     });
-    expect(failure(tampered, 400)).toMatch(/amount/);
+    const extended = (await order(orderid)).overdueTime;
+    expect(ok(calls.paymentNotification, await send(notice)).duplicate).toBe(true);
+    expect((await order(orderid)).overdueTime).toBe(extended);
+    // A signed notification with another amount (a leaked key) changes nothing.
+    const tampered = midtransNotice(paymentId, "settlement", "1.00", "T-2");
+    const refused = await send(tampered);
+    failure(refused, 400);
+    expect(refused.json().key).toBe("notifiedAmountMismatch");
     expect((await order(orderid)).overdueTime).toBe(extended);
   });
 
@@ -346,15 +332,16 @@ describe("drop-off overdue payment", () => {
 
   function dropoffBody(orderid: number) {
     const page = `${origin()}/overduepayment?orderid=${orderid}`;
+    const result = (status: string) => `payment_status=${status}&overdue=true`;
     return {
       client: "overdue_dropoff_locker",
       email: "rina@example.id",
       invoice_number: "INV-DOL-A1B2C3-D4E5",
       cashier_name: "Rina Kartika",
       phone_number: "0811222233333",
-      success_url: `${origin()}/overduepayment/success-payment?orderid=${orderid}`,
-      failed_url: `${page}&status=failed`,
-      cancel_url: `${page}&status=cancel`,
+      success_url: `${origin()}/overduepayment/success-payment?orderid=${orderid}&${result("SUCCESS")}`,
+      failed_url: `${page}&status=failed&${result("FAILED")}`,
+      cancel_url: `${page}&status=cancel&${result("CANCELLED")}`,
       locker_order_type: "Drop Off",
       order_info: [
         {

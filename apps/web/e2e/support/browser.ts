@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
 import { afterAll, inject } from "vitest";
 import "./context.ts";
 
@@ -98,7 +98,7 @@ export function collectErrors(page: Page): string[] {
 
 /** Waits until React has hydrated the page. */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+  await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
 }
 
 /** Opens a path and waits for hydration; returns the document response. */
@@ -109,11 +109,24 @@ export async function visit(page: Page, path: string) {
 }
 
 /**
+ * `route.fetch` as the browser would make the request: a GET that meets a connection closed under it
+ * (a keep-alive socket the server dropped at that moment) is sent once more, as browsers do.
+ */
+export async function fetchThrough(route: Route, options: Parameters<Route["fetch"]>[0] = {}) {
+  try {
+    return await route.fetch(options);
+  } catch (error) {
+    if (route.request().method() !== "GET" || !/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    return route.fetch(options);
+  }
+}
+
+/**
  * Lets the browser make a web-view page's first calls itself, for tests that answer them with
  * stubs: the document is requested without its `token` (so the server sends the skeleton instead
  * of checking the token and reading the data itself, ADR 011) while the address bar keeps it. A
  * redirect to such a page (a payment gateway's return) arrives without the token; the page then
- * uses the stored one.
+ * uses the stored one (also when the redirect goes through the API first, as gateways' returns do).
  */
 export async function renderInBrowser(page: Page): Promise<void> {
   await page.route("**/*", async (route) => {
@@ -124,10 +137,21 @@ export async function renderInBrowser(page: Page): Promise<void> {
       url.searchParams.delete("token");
       return route.continue({ url: url.href });
     }
-    const response = await route.fetch({ maxRedirects: 0 });
+    let response = await fetchThrough(route, { maxRedirects: 0 });
+    let from = url;
+    for (let hop = 0; hop < 5; hop++) {
+      const location = response.headers().location;
+      if (response.status() < 300 || response.status() >= 400 || !location) break;
+      const next = new URL(location, from);
+      // A redirect through the API (a gateway's return) is followed here: the browser would follow
+      // it by itself, past this route, to the page with its token.
+      if (!isLocal(next) || !next.pathname.startsWith("/api/")) break;
+      response = await page.context().request.get(next.href, { maxRedirects: 0 });
+      from = next;
+    }
     const location = response.headers().location;
     if (response.status() >= 300 && response.status() < 400 && location) {
-      const next = new URL(location, url);
+      const next = new URL(location, from);
       next.searchParams.delete("token");
       return route.fulfill({ response, headers: { ...response.headers(), location: next.href } });
     }
@@ -143,7 +167,7 @@ export async function renderInBrowser(page: Page): Promise<void> {
 export async function speakEnglish(page: Page): Promise<void> {
   await renderInBrowser(page);
   await page.route("**/api/webview/v1/members/auth?*", async (route) => {
-    const response = await route.fetch();
+    const response = await fetchThrough(route);
     const body = (await response.json()) as { data: { language: string } };
     body.data.language = "en";
     await route.fulfill({ response, json: body });

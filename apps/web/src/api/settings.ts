@@ -6,10 +6,10 @@ import {
   type Settings,
 } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useEffect, useSyncExternalStore } from "react";
 import { request } from "../lib/api-client";
 import type { Language } from "../lib/i18n";
-import { onSanitizerReady, readySanitizer } from "../lib/sanitizer-ready";
+import { useLazyModule } from "../lib/lazy-module";
+import { readySanitizer, sanitizer } from "../lib/sanitizer-ready";
 
 /**
  * Settings (spec §7): content texts and user-app feature flags, loaded once and shared by every
@@ -25,7 +25,7 @@ export async function getSettings(signal?: AbortSignal): Promise<Settings> {
  * HTML these screens show, and it is shown only once sanitised.
  */
 export function loadSanitizer(): Promise<(html: string) => string> {
-  return import("../lib/sanitize").then((module) => module.sanitizeHtml);
+  return sanitizer.load().then((module) => module.sanitizeHtml);
 }
 
 export const settingsQueryOptions = () =>
@@ -41,10 +41,7 @@ export const settingsQueryOptions = () =>
  * `dangerouslySetInnerHTML` when hydrating, and the first render after it is the sanitised text.
  */
 export function useSettings() {
-  useSyncExternalStore(onSanitizerReady, readySanitizer, () => undefined);
-  useEffect(() => {
-    if (!readySanitizer()) void loadSanitizer();
-  }, []);
+  useLazyModule(sanitizer);
   return useQuery(settingsQueryOptions());
 }
 

@@ -1,6 +1,7 @@
 import type { CSSProperties } from "react";
 import { useT } from "../lib/i18n";
 import styles from "./loaders.module.css";
+import { Card, cardStyles } from "./ui/card";
 
 /** A grey block shaped like the content it stands for. */
 export function Skeleton({
@@ -39,10 +40,10 @@ export function SkeletonText({ lines = 3 }: { lines?: number }) {
 /** A card of skeleton content (web-view screens while their data loads). */
 export function SkeletonCard({ lines = 3 }: { lines?: number }) {
   return (
-    <div className={styles.card}>
+    <Card className={cardStyles.roomy}>
       <Skeleton width="45%" height={20} />
       <SkeletonText lines={lines} />
-    </div>
+    </Card>
   );
 }
 

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { createRoutesStub, useLocation } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { bridge } from "../lib/bridge";
-import { createI18n, ensureLanguage, I18nextProvider, type Language } from "../lib/i18n";
+import { createI18n, ensureLanguage, I18nProvider, type Language } from "../lib/i18n";
 import {
   hasCoordinates,
   type LocationDetail,
@@ -13,8 +12,7 @@ import {
   mediaUrl,
   noContentPicture,
 } from "./location-info";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { testRoot } from "./test-root";
 
 const detail: LocationDetail = {
   location: "Stasiun Sudirman",
@@ -57,8 +55,8 @@ describe("location info helpers", () => {
 });
 
 describe("<LocationInfo>", () => {
-  let container: HTMLDivElement;
-  let root: Root;
+  const dom = testRoot();
+  const { $ } = dom;
   let lastLocation = "";
 
   beforeEach(() => {
@@ -68,14 +66,6 @@ describe("<LocationInfo>", () => {
     HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
       this.removeAttribute("open");
     };
-    container = document.createElement("div");
-    document.body.append(container);
-    root = createRoot(container);
-  });
-
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
   });
 
   function Spy() {
@@ -98,16 +88,12 @@ describe("<LocationInfo>", () => {
         ),
       },
     ]);
-    await act(async () => {
-      root.render(
-        <I18nextProvider i18n={i18n}>
-          <Stub initialEntries={[url]} />
-        </I18nextProvider>,
-      );
-    });
+    await dom.render(
+      <I18nProvider i18n={i18n}>
+        <Stub initialEntries={[url]} />
+      </I18nProvider>,
+    );
   }
-
-  const $ = (testId: string) => container.querySelector(`[data-testid="${testId}"]`);
 
   it("renders place, address, texts in the language and 'See map' through the bridge", async () => {
     const open = vi.spyOn(bridge, "openMapLocation").mockResolvedValue({
@@ -121,7 +107,7 @@ describe("<LocationInfo>", () => {
     expect($("location-address")?.textContent).toContain("Jakarta Pusat");
     expect($("location-description")?.textContent).toBe("Near the north exit.");
     expect($("location-hours")?.textContent).toBe("Every day, 06:00 – 22:00");
-    expect(container.textContent).toContain("Locker Location");
+    expect(dom.container.textContent).toContain("Locker Location");
     const seeMap = $("location-see-map") as HTMLAnchorElement;
     expect(seeMap.textContent).toContain("See map");
     await act(async () => seeMap.click());
@@ -132,19 +118,18 @@ describe("<LocationInfo>", () => {
     await render({ ...detail, latitude: null }, "id");
     expect($("location-see-map")).toBeNull();
     expect($("location-hours")?.textContent).toBe("Setiap hari, 06.00 – 22.00");
-    expect(container.textContent).toContain("Lokasi Loker");
+    expect(dom.container.textContent).toContain("Lokasi Loker");
   });
 
   it("falls back to the no-content picture when the photo breaks or is missing", async () => {
     await render(detail, "en");
-    const image = container.querySelector("img") as HTMLImageElement;
+    const image = dom.container.querySelector("img") as HTMLImageElement;
     expect(image.getAttribute("src")).toBe(detail.photo);
     await act(async () => image.dispatchEvent(new Event("error")));
     expect(image.getAttribute("src")).toBe(noContentPicture);
-    act(() => root.unmount());
-    root = createRoot(container);
+    dom.reset();
     await render({ ...detail, photo: null }, "en");
-    expect(container.querySelector("img")?.getAttribute("src")).toBe(noContentPicture);
+    expect(dom.container.querySelector("img")?.getAttribute("src")).toBe(noContentPicture);
   });
 
   it("opens the photo viewer with preview=true and closes it again", async () => {

@@ -7,6 +7,7 @@ import { useT } from "../lib/i18n";
 import { isSafeUrl } from "../lib/safe-url";
 import { CloseIcon, ExternalIcon } from "./icons";
 import styles from "./location-info.module.css";
+import { Card, CardTitle, cardStyles } from "./ui/card";
 import { useModalDialog } from "./use-modal-dialog";
 
 /**
@@ -71,23 +72,27 @@ export function LocationInfo({ detail, title, headingLevel = 2, className }: Loc
   const fallback = mediaUrl(noContentPicture, config.apiBaseUrl) ?? noContentPicture;
   const photo = usePhotoSource(mediaUrl(detail.photo, config.apiBaseUrl) ?? fallback, fallback);
   const viewer = usePhotoViewer();
-  const Heading = headingLevel === 3 ? "h3" : "h2";
   const heading = title === undefined ? t("locationInfo.title") : title;
   const coordinates = hasCoordinates(detail) ? detail : null;
+  const facts = [
+    { label: t("locationInfo.description"), value: description, testId: "location-description" },
+    { label: t("locationInfo.operationalHours"), value: operationalHour, testId: "location-hours" },
+  ].filter((fact) => fact.value);
   const mapHref = coordinates
     ? mapsSearchLink(config.mapsSearchUrl, coordinates.latitude, coordinates.longitude)
     : undefined;
 
   return (
-    <section
-      className={[styles.block, className].filter(Boolean).join(" ")}
+    <Card
+      as="section"
+      className={[cardStyles.roomy, className].filter(Boolean).join(" ")}
       aria-labelledby={heading ? headingId : undefined}
       data-testid="location-info"
     >
       {heading ? (
-        <Heading id={headingId} className={styles.heading}>
+        <CardTitle as={headingLevel === 3 ? "h3" : "h2"} id={headingId}>
           {heading}
-        </Heading>
+        </CardTitle>
       ) : null}
       <div className={styles.layout}>
         <button
@@ -134,20 +139,14 @@ export function LocationInfo({ detail, title, headingLevel = 2, className }: Loc
           ) : null}
         </div>
       </div>
-      {description || operationalHour ? (
+      {facts.length > 0 ? (
         <dl className={styles.facts}>
-          {description ? (
-            <div>
-              <dt>{t("locationInfo.description")}</dt>
-              <dd data-testid="location-description">{description}</dd>
+          {facts.map((fact) => (
+            <div key={fact.testId}>
+              <dt>{fact.label}</dt>
+              <dd data-testid={fact.testId}>{fact.value}</dd>
             </div>
-          ) : null}
-          {operationalHour ? (
-            <div>
-              <dt>{t("locationInfo.operationalHours")}</dt>
-              <dd data-testid="location-hours">{operationalHour}</dd>
-            </div>
-          ) : null}
+          ))}
         </dl>
       ) : null}
       <PhotoViewer
@@ -157,7 +156,7 @@ export function LocationInfo({ detail, title, headingLevel = 2, className }: Loc
         alt={t("locationInfo.photoAlt", { location: detail.location })}
         onError={photo.onError}
       />
-    </section>
+    </Card>
   );
 }
 

@@ -45,8 +45,8 @@ export function PublicFooter() {
 
   return (
     <footer className={styles.footer} data-testid="public-footer">
-      <div className={styles.inner}>
-        <div className={styles.brand}>
+      <div className={`split page-width ${styles.inner}`}>
+        <div className={`stack ${styles.brand}`}>
           <Link to={paths.home.href()} className={styles.brandLink} aria-label={t("nav.home")}>
             <Wordmark product={config.productName} tone="light" />
           </Link>
@@ -54,11 +54,11 @@ export function PublicFooter() {
           <p className={styles.smallHeading}>{t("footer.downloadApp")}</p>
           <StoreBadges />
         </div>
-        <nav className={styles.columns} aria-label={t("footer.label")}>
+        <nav className={`equal-columns ${styles.columns}`} aria-label={t("footer.label")}>
           {columns.map((column) => (
-            <div key={column.heading} className={styles.column}>
+            <div key={column.heading}>
               <h2 className={styles.heading}>{t(column.heading)}</h2>
-              <ul className={styles.list}>
+              <ul className={`plain-list ${styles.list}`}>
                 {column.links.map((link) => (
                   <li key={link.page}>
                     <a className={styles.link} href={externalLink(config, language, link.page)}>
@@ -72,9 +72,9 @@ export function PublicFooter() {
         </nav>
       </div>
       <div className={styles.bottom}>
-        <div className={styles.bottomInner}>
+        <div className={`cluster page-width ${styles.bottomInner}`}>
           <p className={styles.copyright}>{t("footer.copyright", { year })}</p>
-          <ul className={styles.legal}>
+          <ul className={`cluster plain-list ${styles.legal}`}>
             <li>
               <a className={styles.link} href={externalLink(config, language, "termsAndConditions")}>
                 {t("footer.terms")}
@@ -86,13 +86,13 @@ export function PublicFooter() {
               </a>
             </li>
           </ul>
-          <ul className={styles.social} aria-label={t("footer.followUs")}>
+          <ul className={`cluster plain-list ${styles.social}`} aria-label={t("footer.followUs")}>
             {networks
               .filter((network) => config.social[network])
               .map((network) => (
                 <li key={network}>
                   <a
-                    className={styles.socialLink}
+                    className={`circle ${styles.socialLink}`}
                     href={config.social[network]}
                     target="_blank"
                     rel="noopener noreferrer"

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useConfig } from "../config/use-config";
 import { externalLink } from "../lib/external-links";
@@ -7,6 +7,7 @@ import { type LandingAnchor, landingAnchors, paths } from "../paths";
 import { CloseIcon, MenuIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import styles from "./public-header.module.css";
+import { IconButton } from "./ui/icon-button";
 import { Wordmark } from "./wordmark";
 
 const anchors: LandingAnchor[] = ["paxelbox", "services", "location", "contact"];
@@ -54,47 +55,46 @@ export function PublicHeader() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const toggleId = useId();
   const activeAnchor = useActiveAnchor(location.pathname === paths.home.pattern);
 
   // A navigation (including to an anchor) closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
   useEffect(() => setOpen(false), [location.key]);
 
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLElement>(null);
-
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
       // A focus inside the menu would be lost when it hides: it goes back to the toggle.
-      if (menuRef.current?.contains(document.activeElement)) toggleRef.current?.focus();
+      if (document.getElementById(menuId)?.contains(document.activeElement)) {
+        document.getElementById(toggleId)?.focus();
+      }
       setOpen(false);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
+  }, [open, menuId, toggleId]);
 
   return (
     <header className={styles.header} data-testid="public-header">
-      <div className={styles.inner}>
+      <div className={`page-width ${styles.inner}`}>
         <Link to={paths.home.href()} className={styles.brand} aria-label={t("nav.home")}>
           <Wordmark product={config.productName} />
         </Link>
-        <button
-          ref={toggleRef}
-          type="button"
+        <IconButton
+          id={toggleId}
           className={styles.toggle}
+          label={open ? t("nav.closeMenu") : t("nav.openMenu")}
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label={open ? t("nav.closeMenu") : t("nav.openMenu")}
           onClick={() => setOpen((value) => !value)}
           data-testid="menu-toggle"
         >
           {open ? <CloseIcon /> : <MenuIcon />}
-        </button>
-        <nav ref={menuRef} id={menuId} className={styles.menu} data-open={open} aria-label={t("nav.main")}>
-          <ul className={styles.anchors}>
+        </IconButton>
+        <nav id={menuId} className={styles.menu} data-open={open} aria-label={t("nav.main")}>
+          <ul className={`plain-list ${styles.anchors}`}>
             {anchors.map((anchor) => (
               <li key={anchor}>
                 <Link
@@ -107,7 +107,7 @@ export function PublicHeader() {
               </li>
             ))}
           </ul>
-          <ul className={styles.external}>
+          <ul className={`plain-list ${styles.external}`}>
             <li>
               <a href={externalLink(config, language, "trackShipments")} className={styles.link}>
                 {t("nav.trackShipments")}
@@ -119,7 +119,7 @@ export function PublicHeader() {
               </a>
             </li>
           </ul>
-          <div className={styles.language}>
+          <div>
             <LanguageSwitcher size="auto" />
           </div>
         </nav>

@@ -8,15 +8,18 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "react-router";
+import {
+  forgetMember,
+  keepMember,
+  linkToken,
+  memberLanguage,
+  storedMemberFor,
+  storedSession,
+  type UserSession,
+} from "../domain/member/member-session";
 import { errorMessage, isApiError, request } from "../lib/api-client";
 import { changeLanguage, useT } from "../lib/i18n";
-import {
-  claimOfflineCache,
-  clearOfflineCache,
-  isConnectionError,
-  offlineOwner,
-  useOnline,
-} from "../lib/offline-cache";
+import { isConnectionError, useOnline } from "../lib/offline-cache";
 import { storage } from "../lib/storage";
 import { routeIds } from "../paths";
 import { Button } from "./button";
@@ -25,6 +28,7 @@ import { AlertIcon } from "./icons";
 import { ScreenSkeleton } from "./loaders";
 import { OfflineNotice } from "./offline-notice";
 import styles from "./require-user.module.css";
+import { ResultPanel } from "./ui/result-panel";
 
 /**
  * Token handling of the web-view screens (spec §5, §6). A `token` in the query is stored as
@@ -44,33 +48,12 @@ import styles from "./require-user.module.css";
  * Wrap a screen: `<RequireUser><OrderScreen /></RequireUser>`; inside, `useUserSession()`.
  */
 
-export interface UserSession {
-  /** Bearer token for the screen's calls (query token, else stored), if any. */
-  token: string | null;
-  /** The member, when known (validated now, or stored by an earlier validation). */
-  user: UserData | null;
-  /** The token could not be validated for lack of signal: the stored member is assumed. */
-  unverified?: boolean;
-}
-
 const UserSessionContext = createContext<UserSession | null>(null);
 
 export function useUserSession(): UserSession {
   const session = useContext(UserSessionContext);
   if (!session) throw new Error("useUserSession() must be used inside <RequireUser>");
   return session;
-}
-
-/** The token a page was opened with: the query's, else the stored one. */
-export function currentUserToken(search: URLSearchParams): string | null {
-  return search.get("token")?.trim() || storage.get("user_token");
-}
-
-/** Keeps a validated member on this device; another member's kept copies go first. */
-function keepMember(user: UserData, token: string): void {
-  claimOfflineCache(offlineOwner(user, token));
-  storage.set("user_token", token);
-  storage.set("userdata", user);
 }
 
 /**
@@ -87,7 +70,7 @@ function usePreloadedMember(queryToken: string | null): UserData | undefined {
 
 export function RequireUser({ children }: { children: ReactNode }) {
   const [search] = useSearchParams();
-  const queryToken = search.get("token")?.trim() || null;
+  const queryToken = linkToken(search);
   const { i18n } = useT();
   const online = useOnline();
   const [hydrated, setHydrated] = useState(false);
@@ -98,7 +81,8 @@ export function RequireUser({ children }: { children: ReactNode }) {
     if (preloaded && queryToken && typeof window !== "undefined") {
       keepMember(preloaded, queryToken);
       // The server rendered in the member's language; it becomes the stored choice, as below.
-      if (preloaded.member_code) storage.set("language", preloaded.language);
+      const language = memberLanguage(preloaded);
+      if (language) storage.set("language", language);
     }
   });
 
@@ -116,14 +100,11 @@ export function RequireUser({ children }: { children: ReactNode }) {
         keepMember(user, token);
         // A member's language comes from their app; a drop-off recipient (no member code) keeps the
         // language they chose here — the link does not know it.
-        if (user.member_code) await changeLanguage(i18n, user.language);
+        const language = memberLanguage(user);
+        if (language) await changeLanguage(i18n, language);
         return user;
       } catch (error) {
-        if (isApiError(error) && error.status === 401) {
-          storage.remove("user_token");
-          storage.remove("userdata");
-          clearOfflineCache();
-        }
+        if (isApiError(error) && error.status === 401) forgetMember();
         throw error;
       }
     },
@@ -136,8 +117,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
     queryToken !== null &&
     !validation.data &&
     (!online || validation.fetchStatus === "paused" || isConnectionError(validation.error));
-  const storedMember =
-    unreachable && queryToken === storage.get("user_token") ? storage.get("userdata") : null;
+  const storedMember = unreachable ? storedMemberFor(queryToken) : null;
 
   const session = useMemo<UserSession | null>(() => {
     // On the server and while hydrating, only a member the server validated is known.
@@ -146,7 +126,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
       if (validation.data) return { token: queryToken, user: validation.data };
       return storedMember ? { token: queryToken, user: storedMember, unverified: true } : null;
     }
-    return { token: storage.get("user_token"), user: storage.get("userdata") };
+    return storedSession();
   }, [hydrated, queryToken, validation.data, storedMember, preloaded]);
 
   if (queryToken && validation.isError && !session) {
@@ -198,16 +178,18 @@ function SessionError({ error, onRetry }: { error: unknown; onRetry: () => void 
   return (
     <div className={styles.error} data-testid="session-error">
       <ErrorDialog open={dialogOpen} message={message} onClose={() => setDialogOpen(false)} />
-      <div className={styles.panel}>
-        <span className={styles.icon}>
-          <AlertIcon size={28} />
-        </span>
-        <h1 className={styles.title}>{t("errors.sessionFailed")}</h1>
-        <p className={styles.message}>{message}</p>
-        <Button block onClick={onRetry}>
-          {t("errors.retry")}
-        </Button>
-      </div>
+      <ResultPanel
+        card
+        tone="danger"
+        icon={<AlertIcon size={28} />}
+        title={t("errors.sessionFailed")}
+        message={message}
+        actions={
+          <Button block onClick={onRetry}>
+            {t("errors.retry")}
+          </Button>
+        }
+      />
     </div>
   );
 }

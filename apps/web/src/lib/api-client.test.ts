@@ -105,6 +105,17 @@ describe("request", () => {
     expect(sent[0]?.init.body).toBe(JSON.stringify({ expressNumber: "PXB-1" }));
   });
 
+  it("sends an Idempotency-Key header only when given one", async () => {
+    const { fetch, sent } = stubFetch(() =>
+      json(200, { code: 200, data: { temporaryQrcode: "QR", expiresAt: 1 } }),
+    );
+    const client = createApiClient({ baseUrl: "", fetch, getToken: () => null });
+    await client.request(calls.temporaryQr, { body: { expressNumber: "PXB-1" }, idempotencyKey: "press-1" });
+    await client.request(calls.temporaryQr, { body: { expressNumber: "PXB-1" } });
+    expect(new Headers(sent[0]?.init.headers).get("idempotency-key")).toBe("press-1");
+    expect(new Headers(sent[1]?.init.headers).get("idempotency-key")).toBeNull();
+  });
+
   it("sends multipart bodies as FormData", async () => {
     const { fetch, sent } = stubFetch(() => json(200, { code: 200, data: { white_papers: [] } }));
     const client = createApiClient({ baseUrl: "", fetch });

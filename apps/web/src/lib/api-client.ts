@@ -26,6 +26,8 @@ export type RequestOptions<C extends CallDef> = Field<"params", C["params"]> &
     signal?: AbortSignal;
     /** Bearer token for this request instead of the stored `user_token`. */
     token?: string | null;
+    /** `Idempotency-Key` header of a call that honours it (`call.idempotent`): one per user action. */
+    idempotencyKey?: string;
   };
 
 /** What `request` resolves to: the envelope's `data`, or a Blob for image calls. */
@@ -40,6 +42,8 @@ export interface ApiClientOptions {
   getToken?: () => string | null | undefined;
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
+  /** Headers sent with every call (the server forwards its visitor's address and language). */
+  headers?: Record<string, string>;
 }
 
 type Scalar = string | number | boolean | bigint;
@@ -137,11 +141,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
       opts.query as Record<string, unknown> | undefined,
     );
 
-    const headers = new Headers({ accept: call.responseType === "image" ? "image/*" : "application/json" });
+    const headers = new Headers({
+      accept: call.responseType === "image" ? "image/*" : "application/json",
+      // The API words its messages in the screen's language (the member's own when it knows them).
+      "accept-language": typeof document === "undefined" ? "id" : document.documentElement.lang,
+      ...options.headers,
+    });
     if (call.auth !== "none") {
       const token = opts.token === undefined ? getToken() : opts.token;
       if (token) headers.set("authorization", `Bearer ${token}`);
     }
+    if (opts.idempotencyKey) headers.set("idempotency-key", opts.idempotencyKey);
     let body: BodyInit | undefined;
     if (opts.body !== undefined && call.method !== "GET") {
       if (call.bodyType === "multipart") {
@@ -225,7 +235,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The browser's client: same-origin (or `API_BASE_URL`), bearer token from storage. */
+/**
+ * The browser's client: same-origin (or `API_BASE_URL`), bearer token from storage. The calls whose
+ * answers are compared with the server's deadlines use `serverTimedApi` (`server-clock.ts`), the same
+ * client reading each answer's `Date` header.
+ */
 export const apiClient = createApiClient();
 export const request = apiClient.request;
 export const requestImage = apiClient.requestImage;

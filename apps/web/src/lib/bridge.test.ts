@@ -2,17 +2,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fallbackPublicConfig } from "../config/public-config";
 import {
+  type BridgeAction,
   bridge,
-  bridgeActions,
   bridgeLog,
   clearBridgeLog,
   detectBridge,
   getLocation,
   mapsSearchLink,
   type ShareOrderPayload,
+  setScreenBrightness,
 } from "./bridge";
 import { setRuntimeConfig } from "./runtime-config";
 import { currentToast, dismissToast } from "./toast";
+
+/** The seven calls of spec §7. */
+const actions = Object.keys(bridge) as BridgeAction[];
 
 const order: ShareOrderPayload = {
   recipientName: "Sari",
@@ -43,7 +47,7 @@ describe("native bridge present", () => {
   it("calls the Android method of each action with a JSON string", async () => {
     const calls: [string, unknown][] = [];
     window.PaxelBoxBridge = Object.fromEntries(
-      bridgeActions.map((action) => [action, (json: string) => calls.push([action, JSON.parse(json)])]),
+      actions.map((action) => [action, (json: string) => calls.push([action, JSON.parse(json)])]),
     );
     const open = vi.spyOn(window, "open");
     expect(detectBridge()).toBe("android");
@@ -123,6 +127,21 @@ describe("browser fallbacks", () => {
     vi.useRealTimers();
   });
 
+  it("copy without the Clipboard API goes through a hidden text area", async () => {
+    vi.stubGlobal("navigator", { ...navigator, clipboard: undefined });
+    let copied = "";
+    const execCommand = vi.fn(() => {
+      copied = document.querySelector("textarea")?.value ?? "";
+      return true;
+    });
+    Object.defineProperty(document, "execCommand", { value: execCommand, configurable: true });
+    expect(await bridge.copyToClipboard("PXB-9")).toMatchObject({ fallback: "clipboard", ok: true });
+    expect(execCommand).toHaveBeenCalledWith("copy");
+    expect(copied).toBe("PXB-9");
+    expect(document.querySelector("textarea")).toBeNull();
+    expect(currentToast()?.messageKey).toBe("toast.copied");
+  });
+
   it("share uses the Web Share API, else copies the order text", async () => {
     const share = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal("navigator", { ...navigator, share });
@@ -153,6 +172,13 @@ describe("browser fallbacks", () => {
       "https://maps.test/?q=-6.2,106.8",
       "https://chat.test/",
     ]);
+  });
+
+  it("a missing link is a failed fallback that opens nothing", async () => {
+    setRuntimeConfig({ ...fallbackPublicConfig, chatbotUrl: "" });
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    expect(await bridge.contactSupport()).toMatchObject({ fallback: "open-link", ok: false });
+    expect(open).not.toHaveBeenCalled();
   });
 
   it("record event only logs, and a missing bridge is logged, never thrown", async () => {
@@ -193,5 +219,27 @@ describe("getLocation (optional bridge call)", () => {
     window.webkit = { messageHandlers: { paxelbox: { postMessage } } };
     expect(await getLocation()).toEqual({ latitude: -6.1, longitude: 106.9 });
     expect(postMessage).toHaveBeenCalledWith({ action: "getLocation", payload: {} });
+  });
+});
+
+describe("setScreenBrightness (optional bridge call)", () => {
+  it("asks the Android or iOS app, and does nothing without the call", () => {
+    const android = vi.fn();
+    window.PaxelBoxBridge = { setScreenBrightness: android };
+    expect(setScreenBrightness("max")).toMatchObject({ via: "android", ok: true, detail: "max" });
+    expect(android).toHaveBeenCalledWith(JSON.stringify({ level: "max" }));
+
+    delete window.PaxelBoxBridge;
+    const postMessage = vi.fn();
+    window.webkit = { messageHandlers: { paxelbox: { postMessage } } };
+    expect(setScreenBrightness("default")).toMatchObject({ via: "ios", detail: "default" });
+    expect(postMessage).toHaveBeenCalledWith({
+      action: "setScreenBrightness",
+      payload: { level: "default" },
+    });
+
+    delete window.webkit;
+    window.PaxelBoxBridge = { recordEvent: vi.fn() };
+    expect(setScreenBrightness("max")).toBeNull();
   });
 });

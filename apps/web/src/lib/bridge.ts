@@ -11,6 +11,7 @@ import { showToast } from "./toast";
  *
  * Without either (a normal browser) each call runs its browser fallback. A missing bridge is
  * only logged. Every call resolves to a `BridgeOutcome` and is kept in a short log for `/debug`.
+ * Two optional calls, `getLocation` and `setScreenBrightness`, go the same way when the app has them.
  */
 
 export interface ShareOrderPayload {
@@ -33,32 +34,15 @@ export interface BridgePayloads {
   recordEvent: { name: string; params?: Record<string, string | number | boolean | null> };
 }
 export type BridgeAction = keyof BridgePayloads;
-
-export const bridgeActions = [
-  "closeWebView",
-  "copyToClipboard",
-  "openMapLink",
-  "openMapLocation",
-  "shareOrder",
-  "contactSupport",
-  "recordEvent",
-] as const satisfies readonly BridgeAction[];
+/** Calls the app may or may not have; the page works without them. */
+type OptionalAction = "getLocation" | "setScreenBrightness";
+type NativeAction = BridgeAction | OptionalAction;
 
 export type BridgeChannel = "android" | "ios";
-export type BridgeFallback =
-  | "history-back"
-  | "home"
-  | "clipboard"
-  | "web-share"
-  | "open-link"
-  | "console"
-  | "none";
-
-/** Calls the app may or may not have; the page works without them. */
-export type OptionalBridgeAction = "getLocation" | "setScreenBrightness";
+type BridgeFallback = "history-back" | "home" | "clipboard" | "web-share" | "open-link" | "console";
 
 export interface BridgeOutcome {
-  action: BridgeAction | OptionalBridgeAction;
+  action: NativeAction;
   /** Native channel used, or "browser" when a fallback ran. */
   via: BridgeChannel | "browser";
   fallback?: BridgeFallback;
@@ -67,26 +51,21 @@ export interface BridgeOutcome {
   at: number;
 }
 
-export type AndroidBridge = Partial<Record<BridgeAction, (payloadJson: string) => unknown>> & {
-  /** Optional: answers `{"latitude":…,"longitude":…}` (or `{"error":"denied"}`) as a JSON string. */
-  getLocation?: (payloadJson: string) => string;
-  /** Optional: `{"level":"max"}` while a QR is on screen, `{"level":"default"}` after. */
-  setScreenBrightness?: (payloadJson: string) => unknown;
-};
-export interface IosMessageHandler {
-  /** With a reply handler (WKScriptMessageHandlerWithReply) the result comes back as a promise. */
-  postMessage(message: { action: BridgeAction | OptionalBridgeAction; payload: unknown }): unknown;
-}
-
 declare global {
   interface Window {
-    PaxelBoxBridge?: AndroidBridge;
-    webkit?: { messageHandlers?: { paxelbox?: IosMessageHandler } };
+    /** Android: `getLocation` answers `{"latitude":…,"longitude":…}` (or `{"error":"denied"}`) as JSON. */
+    PaxelBoxBridge?: Partial<Record<NativeAction, (payloadJson: string) => unknown>>;
+    /** iOS: with a reply handler (WKScriptMessageHandlerWithReply) the answer comes back as a promise. */
+    webkit?: {
+      messageHandlers?: {
+        paxelbox?: { postMessage(message: { action: NativeAction; payload: unknown }): unknown };
+      };
+    };
   }
 }
 
-/** Which native bridge this page has, if any. */
-export function detectBridge(action?: BridgeAction): BridgeChannel | null {
+/** Which native bridge this page has (for `action`: Android only when it has that method), if any. */
+export function detectBridge(action?: NativeAction): BridgeChannel | null {
   if (typeof window === "undefined") return null;
   const android = window.PaxelBoxBridge;
   if (android && (action ? typeof android[action] === "function" : true)) return "android";
@@ -98,15 +77,26 @@ export function hasNativeBridge(): boolean {
   return detectBridge() !== null;
 }
 
+/** Hands the call to the app; returns what the app answered. Throws when the app does. */
+function post(channel: BridgeChannel, action: NativeAction, payload: unknown): unknown {
+  return channel === "android"
+    ? window.PaxelBoxBridge?.[action]?.(JSON.stringify(payload))
+    : window.webkit?.messageHandlers?.paxelbox?.postMessage({ action, payload });
+}
+
+function logInfo(message: string, data?: unknown): void {
+  // Info, not warn/error: a missing bridge is normal in a browser.
+  console.info(`[bridge] ${message}`, ...(data === undefined ? [] : [data]));
+}
+
 // --- outcome log (for /debug) --------------------------------------------------------------
 
-const logLimit = 50;
 let log: readonly BridgeOutcome[] = [];
 const listeners = new Set<() => void>();
 
 function record(outcome: Omit<BridgeOutcome, "at">): BridgeOutcome {
   const entry = { ...outcome, at: Date.now() };
-  log = [entry, ...log].slice(0, logLimit);
+  log = [entry, ...log].slice(0, 50);
   for (const listener of listeners) listener();
   return entry;
 }
@@ -123,41 +113,46 @@ export function clearBridgeLog(): void {
   for (const listener of listeners) listener();
 }
 
-// --- plumbing -------------------------------------------------------------------------------
+// --- the seven calls ------------------------------------------------------------------------
 
-function logInfo(message: string, data?: unknown): void {
-  // Info, not warn/error: a missing bridge is normal in a browser.
-  console.info(`[bridge] ${message}`, ...(data === undefined ? [] : [data]));
-}
+type Fallback = { fallback: BridgeFallback; ok: boolean; detail?: string };
 
-/** Sends to the native app; `null` when there is no bridge (or it threw). */
-function sendNative<A extends BridgeAction>(action: A, payload: BridgePayloads[A]): BridgeOutcome | null {
+/**
+ * Sends the call to the app; without a bridge for it (or when the app throws) runs the browser
+ * fallback. The fallback starts in the same task, so it keeps the click's user activation
+ * (pop-ups, Web Share, clipboard).
+ */
+async function call<A extends BridgeAction>(
+  action: A,
+  payload: BridgePayloads[A],
+  fallback: () => Fallback | Promise<Fallback>,
+): Promise<BridgeOutcome> {
   const channel = detectBridge(action);
-  if (!channel) {
+  if (channel) {
+    try {
+      post(channel, action, payload);
+      return record({ action, via: channel, ok: true });
+    } catch (error) {
+      logInfo(`native ${action} failed; using the browser fallback`, error);
+    }
+  } else {
     logInfo(`native bridge missing for ${action}; using the browser fallback`);
-    return null;
   }
-  try {
-    if (channel === "android") window.PaxelBoxBridge?.[action]?.(JSON.stringify(payload));
-    else window.webkit?.messageHandlers?.paxelbox?.postMessage({ action, payload });
-    return record({ action, via: channel, ok: true });
-  } catch (error) {
-    logInfo(`native ${action} failed; using the browser fallback`, error);
-    return null;
-  }
+  return record({ action, via: "browser", ...(await fallback()) });
 }
 
-function openLink(url: string): boolean {
-  if (!url) return false;
+/** Opens a link in a new tab (with noopener browsers return null even on success: only a throw fails). */
+function openLink(url: string): Fallback {
+  let ok = Boolean(url);
   try {
-    // With noopener browsers return null even on success, so only a throw counts as failure.
-    window.open(url, "_blank", "noopener,noreferrer");
-    return true;
+    if (ok) window.open(url, "_blank", "noopener,noreferrer");
   } catch {
-    return false;
+    ok = false;
   }
+  return { fallback: "open-link", ok, detail: url };
 }
 
+/** Copies with the Clipboard API, else (insecure context, denied permission) with a hidden text area. */
 async function writeClipboard(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
@@ -165,12 +160,10 @@ async function writeClipboard(text: string): Promise<boolean> {
       return true;
     }
   } catch {
-    // Fall through to the old way (insecure context, denied permission).
+    // Fall through to the old way.
   }
   try {
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
+    const area = Object.assign(document.createElement("textarea"), { value: text, readOnly: true });
     area.style.position = "fixed";
     area.style.opacity = "0";
     document.body.append(area);
@@ -183,115 +176,82 @@ async function writeClipboard(text: string): Promise<boolean> {
   }
 }
 
-function shareText(payload: ShareOrderPayload): string {
-  return [
-    payload.expressNumber,
-    payload.recipientName,
-    `${payload.box.name} · ${payload.box.door}`,
-    payload.box.address,
-    payload.paymentInfo,
-    String(payload.status),
-  ]
-    .filter(Boolean)
-    .join("\n");
-}
-
 /** Fills `{lat}`/`{lng}` of the maps search template. */
 export function mapsSearchLink(template: string, latitude: number, longitude: number): string {
   return template.replace("{lat}", String(latitude)).replace("{lng}", String(longitude));
 }
 
-// --- the seven calls ------------------------------------------------------------------------
-
 /** Closes the web view; in a browser goes back in history (or home when there is no history). */
-export async function closeWebView(): Promise<BridgeOutcome> {
-  const native = sendNative("closeWebView", {});
-  if (native) return native;
-  if (window.history.length > 1) {
-    window.history.back();
-    return record({ action: "closeWebView", via: "browser", fallback: "history-back", ok: true });
-  }
-  window.location.assign("/");
-  return record({ action: "closeWebView", via: "browser", fallback: "home", ok: true });
+export function closeWebView(): Promise<BridgeOutcome> {
+  return call("closeWebView", {}, () => {
+    if (window.history.length > 1) {
+      window.history.back();
+      return { fallback: "history-back", ok: true };
+    }
+    window.location.assign("/");
+    return { fallback: "home", ok: true };
+  });
 }
 
 /** Copies text; shows the 'Berhasil disalin' toast for 3 s when it worked. */
 export async function copyToClipboard(text: string): Promise<BridgeOutcome> {
-  const native = sendNative("copyToClipboard", { text });
-  if (native) {
-    showToast("toast.copied");
-    return native;
-  }
-  const ok = await writeClipboard(text);
-  if (ok) showToast("toast.copied");
-  return record({ action: "copyToClipboard", via: "browser", fallback: "clipboard", ok });
+  const outcome = await call("copyToClipboard", { text }, async () => ({
+    fallback: "clipboard",
+    ok: await writeClipboard(text),
+  }));
+  if (outcome.ok) showToast("toast.copied");
+  return outcome;
 }
 
-export async function openMapLink(url: string): Promise<BridgeOutcome> {
-  const native = sendNative("openMapLink", { url });
-  if (native) return native;
-  const ok = openLink(url);
-  return record({ action: "openMapLink", via: "browser", fallback: "open-link", ok, detail: url });
+export function openMapLink(url: string): Promise<BridgeOutcome> {
+  return call("openMapLink", { url }, () => openLink(url));
 }
 
-export async function openMapLocation(
-  latitude: number,
-  longitude: number,
-  label?: string,
-): Promise<BridgeOutcome> {
-  const native = sendNative("openMapLocation", { latitude, longitude, label });
-  if (native) return native;
-  const template = getRuntimeConfig()?.mapsSearchUrl;
-  const url = template ? mapsSearchLink(template, latitude, longitude) : "";
-  const ok = openLink(url);
-  return record({ action: "openMapLocation", via: "browser", fallback: "open-link", ok, detail: url });
+export function openMapLocation(latitude: number, longitude: number, label?: string): Promise<BridgeOutcome> {
+  return call("openMapLocation", { latitude, longitude, label }, () => {
+    const template = getRuntimeConfig()?.mapsSearchUrl;
+    return openLink(template ? mapsSearchLink(template, latitude, longitude) : "");
+  });
 }
 
 /** Shares an order; in a browser uses the Web Share API, else copies the text. */
-export async function shareOrder(payload: ShareOrderPayload): Promise<BridgeOutcome> {
-  const native = sendNative("shareOrder", payload);
-  if (native) return native;
-  const text = shareText(payload);
-  if (typeof navigator.share === "function") {
-    try {
-      await navigator.share({ title: payload.expressNumber, text });
-      return record({ action: "shareOrder", via: "browser", fallback: "web-share", ok: true });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") {
-        return record({
-          action: "shareOrder",
-          via: "browser",
-          fallback: "web-share",
-          ok: false,
-          detail: "cancelled",
-        });
+export function shareOrder(payload: ShareOrderPayload): Promise<BridgeOutcome> {
+  return call("shareOrder", payload, async () => {
+    const { expressNumber, recipientName, box, paymentInfo, status } = payload;
+    const text = [expressNumber, recipientName, `${box.name} · ${box.door}`, box.address, paymentInfo, status]
+      .filter(Boolean)
+      .join("\n");
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: expressNumber, text });
+        return { fallback: "web-share", ok: true };
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") {
+          return { fallback: "web-share", ok: false, detail: "cancelled" };
+        }
+        // Share refused (e.g. not allowed here): copy instead.
       }
-      // Share refused (e.g. not allowed here): copy instead.
     }
-  }
-  const ok = await writeClipboard(text);
-  if (ok) showToast("toast.copied");
-  return record({ action: "shareOrder", via: "browser", fallback: "clipboard", ok });
+    const ok = await writeClipboard(text);
+    if (ok) showToast("toast.copied");
+    return { fallback: "clipboard", ok };
+  });
 }
 
 /** Opens support: the app's chat, else the chatbot link. */
-export async function contactSupport(context: BridgePayloads["contactSupport"] = {}): Promise<BridgeOutcome> {
-  const native = sendNative("contactSupport", context);
-  if (native) return native;
-  const url = getRuntimeConfig()?.chatbotUrl ?? "";
-  const ok = openLink(url);
-  return record({ action: "contactSupport", via: "browser", fallback: "open-link", ok, detail: url });
+export function contactSupport(context: BridgePayloads["contactSupport"] = {}): Promise<BridgeOutcome> {
+  return call("contactSupport", context, () => openLink(getRuntimeConfig()?.chatbotUrl ?? ""));
 }
 
 /** Records an analytics event; in a browser only logs it. */
-export async function recordEvent(
+export function recordEvent(
   name: string,
   params?: BridgePayloads["recordEvent"]["params"],
 ): Promise<BridgeOutcome> {
-  const native = sendNative("recordEvent", { name, params });
-  if (native) return native;
-  console.info(`[event] ${name}`, params ?? {});
-  return record({ action: "recordEvent", via: "browser", fallback: "console", ok: true, detail: name });
+  return call("recordEvent", { name, params }, () => {
+    console.info(`[event] ${name}`, params ?? {});
+    return { fallback: "console", ok: true, detail: name };
+  });
 }
 
 export const bridge = {
@@ -304,27 +264,32 @@ export const bridge = {
   recordEvent,
 };
 
-// --- optional: location -------------------------------------------------------------------
+// --- optional calls -------------------------------------------------------------------------
 
-export type LocationAnswer = { latitude: number; longitude: number } | "denied" | "unavailable";
+type LocationAnswer = { latitude: number; longitude: number } | "denied" | "unavailable";
 
 function toLocation(value: unknown): LocationAnswer {
   const data = typeof value === "string" ? (JSON.parse(value || "null") as unknown) : value;
-  if (data && typeof data === "object") {
-    const { latitude, longitude, error } = data as {
-      latitude?: unknown;
-      longitude?: unknown;
-      error?: unknown;
-    };
-    if (typeof latitude === "number" && typeof longitude === "number") return { latitude, longitude };
-    if (error === "denied") return "denied";
-  }
-  return "unavailable";
+  const { latitude, longitude, error } = (data ?? {}) as Record<string, unknown>;
+  if (typeof latitude === "number" && typeof longitude === "number") return { latitude, longitude };
+  return error === "denied" ? "denied" : "unavailable";
 }
 
-function browserLocation(): Promise<LocationAnswer> {
-  if (typeof navigator === "undefined" || !("geolocation" in navigator))
-    return Promise.resolve("unavailable");
+/**
+ * Where the person is, for "nearest to me": the app's answer to `getLocation` (Android returns a
+ * JSON string, iOS's reply handler the object); without one, the browser's geolocation asks.
+ */
+export async function getLocation(): Promise<LocationAnswer> {
+  const channel = detectBridge("getLocation");
+  if (channel) {
+    try {
+      const answer = toLocation(await post(channel, "getLocation", {}));
+      if (answer !== "unavailable") return answer;
+    } catch (error) {
+      logInfo("native getLocation failed; asking the browser", error);
+    }
+  }
+  if (typeof navigator === "undefined" || !("geolocation" in navigator)) return "unavailable";
   return new Promise((resolve) =>
     navigator.geolocation.getCurrentPosition(
       (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
@@ -335,60 +300,18 @@ function browserLocation(): Promise<LocationAnswer> {
 }
 
 /**
- * Where the person is, for "nearest to me". The app may answer through an optional bridge call
- * `getLocation` (Android: returns a JSON string; iOS: a reply handler returning the object);
- * without it, or when it has no answer, the browser's geolocation asks.
- */
-export async function getLocation(): Promise<LocationAnswer> {
-  if (typeof window !== "undefined") {
-    try {
-      const android = window.PaxelBoxBridge?.getLocation;
-      if (typeof android === "function") {
-        const answer = toLocation(android("{}"));
-        if (answer !== "unavailable") return answer;
-      } else if (typeof window.webkit?.messageHandlers?.paxelbox?.postMessage === "function") {
-        const reply = window.webkit.messageHandlers.paxelbox.postMessage({
-          action: "getLocation",
-          payload: {},
-        });
-        if (reply && typeof (reply as Promise<unknown>).then === "function") {
-          const answer = toLocation(await (reply as Promise<unknown>));
-          if (answer !== "unavailable") return answer;
-        }
-      }
-    } catch (error) {
-      logInfo("native getLocation failed; asking the browser", error);
-    }
-  }
-  return browserLocation();
-}
-
-// --- optional: screen brightness ------------------------------------------------------------
-
-export type ScreenBrightness = "max" | "default";
-
-/**
  * Asks the app to raise the screen brightness while a QR is shown (`"max"`) and to give it back
- * (`"default"`), so the locker's scanner reads the code. Optional: without the call (a browser,
- * an older app) nothing happens. Android `setScreenBrightness('{"level":"max"}')`; iOS
- * `postMessage({ action: "setScreenBrightness", payload: { level } })`.
+ * (`"default"`), so the locker's scanner reads the code. Without the call (a browser, an older
+ * app) nothing happens.
  */
-export function setScreenBrightness(level: ScreenBrightness): BridgeOutcome | null {
-  if (typeof window === "undefined") return null;
-  const payload = { level };
+export function setScreenBrightness(level: "max" | "default"): BridgeOutcome | null {
+  const channel = detectBridge("setScreenBrightness");
+  if (!channel) return null;
   try {
-    const android = window.PaxelBoxBridge?.setScreenBrightness;
-    if (typeof android === "function") {
-      android.call(window.PaxelBoxBridge, JSON.stringify(payload));
-      return record({ action: "setScreenBrightness", via: "android", ok: true, detail: level });
-    }
-    const ios = window.webkit?.messageHandlers?.paxelbox;
-    if (ios && typeof ios.postMessage === "function") {
-      ios.postMessage({ action: "setScreenBrightness", payload });
-      return record({ action: "setScreenBrightness", via: "ios", ok: true, detail: level });
-    }
+    post(channel, "setScreenBrightness", { level });
+    return record({ action: "setScreenBrightness", via: channel, ok: true, detail: level });
   } catch (error) {
     logInfo("native setScreenBrightness failed", error);
+    return null;
   }
-  return null;
 }

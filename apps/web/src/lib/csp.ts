@@ -5,6 +5,9 @@
  */
 export const nonceHeader = "x-paxelbox-csp-nonce";
 
+/** The visitor's address, set by the web server on the request its loaders see (never the visitor's own header). */
+export const clientAddressHeader = "x-paxelbox-client-address";
+
 export interface CspOptions {
   nonce: string;
   /** Origin of the API when the browser calls it on another host. */

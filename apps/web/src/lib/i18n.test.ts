@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import en from "../locales/en.ts";
 import id from "../locales/id.ts";
-import { createI18n, ensureLanguage, languageFromCookieHeader, toLanguage } from "./i18n";
+import { createI18n, ensureLanguage, languageFromCookieHeader, type TKey, toLanguage } from "./i18n";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -56,7 +56,7 @@ describe("locales", () => {
     expect(id.header.orderDetail).toBe("Detail Order");
     expect(en.header.overdueFee).toBe("Overdue fee");
     expect(id.header.overdueFee).toBe("Biaya Perpanjang Sewa");
-    expect(id.screens.overdueExpire.title).toBe("Link Kadaluwarsa");
+    expect(id.dropOff.results.expireTitle).toBe("Link Kadaluwarsa");
     expect(id.errors.serverError).toBe("Terjadi kesalahan server, silahkan hubungi Customer Service kami");
     expect(en.errors.serverError).toBe("A server error occurred, please contact our Customer Service");
   });
@@ -66,14 +66,25 @@ describe("i18n", () => {
   it("renders {{product}}Box from the configured product name", async () => {
     await ensureLanguage("en");
     const i18n = createI18n("en", { product: "Acme" });
-    expect(i18n.t("app.productBox")).toBe("AcmeBox");
+    expect(i18n.t("screens.home.title")).toBe("AcmeBox smart lockers");
     expect(i18n.t("header.overdueFee")).toBe("Overdue fee");
+  });
+
+  it("fails loudly on a key without a message: a console error once, and a marker in development", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const i18n = createI18n("id", { product: "Paxel" });
+    const missing = "no.such.message" as TKey;
+    expect(i18n.t(missing)).toBe(import.meta.env.DEV ? "⚠ no.such.message" : "no.such.message");
+    i18n.t(missing);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]?.[0])).toContain("no.such.message");
+    error.mockRestore();
   });
 
   it("falls back to Indonesian", () => {
     const i18n = createI18n("id", { product: "Paxel" });
     expect(i18n.language).toBe("id");
-    expect(i18n.t("app.productBox")).toBe("PaxelBox");
+    expect(i18n.t("screens.home.title")).toBe("Loker pintar PaxelBox");
   });
 
   it("picks the language from the cookie, default id", () => {

@@ -72,10 +72,13 @@ const loaders: Record<Language, () => Promise<Messages>> = {
 };
 const onServer = typeof document === "undefined";
 
-/** Registers a feature's Indonesian messages (once); see `lib/messages/`. */
-export function addMessages<F extends MessageFeature>(feature: F, messages: Messages[F]): void {
+/**
+ * Registers a feature's Indonesian messages, or some of its parts (a screen's), once each; see
+ * `lib/messages/`.
+ */
+export function addMessages<F extends MessageFeature>(feature: F, messages: Partial<Messages[F]>): void {
   loaded.id ??= {};
-  loaded.id[feature] ??= messages as unknown as Tree;
+  loaded.id[feature] = { ...(messages as unknown as Tree), ...(loaded.id[feature] as Tree | undefined) };
 }
 
 /**
@@ -118,12 +121,26 @@ function message(language: Language, key: string, count: unknown): string | unde
   return lookup(messages, key);
 }
 
-/** The text of a key: the language's, else Indonesian's, else the key itself; values filled in. */
+const reportedMissing = new Set<string>();
+
+/**
+ * A key with no message fails loudly: an error in the console (which fails every browser test
+ * that opens the screen) and, in development, a visible marker on the screen.
+ */
+function missingMessage(language: Language, key: string): string {
+  if (!reportedMissing.has(`${language}:${key}`)) {
+    reportedMissing.add(`${language}:${key}`);
+    console.error(`Missing message "${key}" (${language})`);
+  }
+  return import.meta.env?.DEV ? `⚠ ${key}` : key;
+}
+
+/** The text of a key: the language's, else Indonesian's; values filled in. */
 function translate(language: Language, key: string, options: TOptions | undefined, product: string): string {
   const text =
     message(language, key, options?.count) ??
     (language === defaultLanguage ? undefined : message(defaultLanguage, key, options?.count));
-  if (text === undefined) return key;
+  if (text === undefined) return missingMessage(language, key);
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
     const value = options && name in options ? options[name] : name === "product" ? product : undefined;
     return value === undefined || value === null ? "" : String(value);
@@ -207,14 +224,14 @@ export function useLanguageOf(instance: I18n): Language {
 const I18nContext = createContext<I18n | null>(null);
 
 /** Makes a translator the one `useT()` reads below it (the root renders one). */
-export function I18nextProvider({ i18n, children }: { i18n: I18n; children?: ReactNode }) {
+export function I18nProvider({ i18n, children }: { i18n: I18n; children?: ReactNode }) {
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
 }
 
 /** `t`, the current language and a language switcher for components. */
 export function useT() {
   const i18n = useContext(I18nContext);
-  if (!i18n) throw new Error("useT() must be used inside <I18nextProvider>");
+  if (!i18n) throw new Error("useT() must be used inside <I18nProvider>");
   const language = useLanguageOf(i18n);
   // A new `t` per language, so that anything memoised on it follows a language change.
   const t = useMemo(() => i18n.getFixedT(language), [i18n, language]);

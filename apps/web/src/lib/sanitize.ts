@@ -1,6 +1,5 @@
 import DOMPurify from "dompurify";
 import { safeUrlPattern } from "./safe-url";
-import { markSanitizerReady } from "./sanitizer-ready";
 
 export { isSafeUrl, safeUrlPattern, withScheme } from "./safe-url";
 
@@ -57,6 +56,3 @@ export function sanitizeHtml(html: string | null | undefined): string {
   browserPurifier ??= DOMPurify(window);
   return browserPurifier.sanitize(html, sanitizeOptions) as string;
 }
-
-// Loaded (on demand in the browser, or by the server entry): ready for synchronous renders.
-markSanitizerReady(sanitizeHtml);

@@ -1,23 +1,13 @@
+import { lazyModule } from "./lazy-module";
+
 /**
- * The sanitiser once it has loaded (it is not part of the first scripts): `lib/sanitize.ts` puts
- * itself here when it is imported, so code that renders synchronously (settings texts) can use it
- * without importing DOMPurify, and re-render when it arrives.
+ * DOMPurify (~11 KB) is not part of a page's first scripts: `lib/sanitize.ts` loads on demand
+ * (with the settings, or by a loader on the server). Code that renders synchronously (settings
+ * texts) reads it here and re-renders when it arrives (`useLazyModule(sanitizer)`).
  */
-type Sanitize = (html: string) => string;
+export const sanitizer = lazyModule(() => import("./sanitize"));
 
-let ready: Sanitize | undefined;
-const listeners = new Set<() => void>();
-
-export function readySanitizer(): Sanitize | undefined {
-  return ready;
-}
-
-export function markSanitizerReady(sanitize: Sanitize): void {
-  ready = sanitize;
-  for (const listener of listeners) listener();
-}
-
-export function onSanitizerReady(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** The sanitiser once it has loaded. */
+export function readySanitizer(): ((html: string) => string) | undefined {
+  return sanitizer.current()?.sanitizeHtml;
 }

@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { calls } from "@paxelbox/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testOrder } from "../features/rent-status/lib/test-order";
+import { testMember } from "../domain/member/test-member";
+import { testOrder } from "../domain/order/test-order";
 import { preloadQuery, preloadSession, preloadTimeoutMs, preloadToken } from "./web-view-preload.server";
 
 /** A small API on loopback: members auth and order detail, one slow order. */
@@ -10,14 +11,7 @@ let server: Server;
 let origin = "";
 const seen: { path: string; authorization: string | undefined }[] = [];
 
-const member = {
-  email: "sari@example.id",
-  first_name: "Sari",
-  last_name: "Wijaya",
-  member_code: "PXM-1",
-  phone: "0812",
-  language: "en",
-};
+const member = testMember();
 
 beforeAll(async () => {
   server = createServer((request, response) => {

@@ -41,7 +41,7 @@ export async function preloadSession(request: Request): Promise<PreloadedSession
   const token = preloadToken(request);
   if (!token) return null;
   try {
-    const user = await serverApiClient(token).request(calls.validateUser, {
+    const user = await serverApiClient(token, request).request(calls.validateUser, {
       query: { token },
       signal: signalFor(request),
     });
@@ -63,7 +63,7 @@ export async function preloadQuery<T>(
   const token = preloadToken(request);
   if (!token) return null;
   try {
-    const data = await load(serverApiClient(token), signalFor(request));
+    const data = await load(serverApiClient(token, request), signalFor(request));
     return { queryKey: queryKey(token), data, updatedAt: Date.now() };
   } catch {
     return null;

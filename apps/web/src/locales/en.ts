@@ -1,11 +1,13 @@
-import dropOff from "./en/drop-off.json";
+import dropOff from "./en/drop-off";
 import marketing from "./en/marketing.json";
+import payment from "./en/payment.json";
 import rent from "./en/rent.json";
 import shell from "./en/shell.json";
 
 /**
  * Every message of one language: the shell's keys at the top level, each feature's under its own
- * key (`marketing.*`, `dropOff.*`, `rent.*`), so features edit only their own files.
+ * key (`marketing.*`, `dropOff.*`, `rent.*`), so features edit only their own files; `payment.*` is
+ * the shared payment check's (`components/payment-check`).
  */
-const messages = { ...shell, marketing, dropOff, rent };
+const messages = { ...shell, marketing, dropOff, rent, payment };
 export default messages;

@@ -1,11 +1,13 @@
-import dropOff from "./id/drop-off.json";
+import dropOff from "./id/drop-off";
 import marketing from "./id/marketing.json";
+import payment from "./id/payment.json";
 import rent from "./id/rent.json";
 import shell from "./id/shell.json";
 
 /**
  * Every message of one language: the shell's keys at the top level, each feature's under its own
- * key (`marketing.*`, `dropOff.*`, `rent.*`), so features edit only their own files.
+ * key (`marketing.*`, `dropOff.*`, `rent.*`), so features edit only their own files; `payment.*` is
+ * the shared payment check's (`components/payment-check`).
  */
-const messages = { ...shell, marketing, dropOff, rent };
+const messages = { ...shell, marketing, dropOff, rent, payment };
 export default messages;

@@ -3,18 +3,16 @@ import { routeHandle } from "../components/layouts/layout-handle";
 import { GuestBookSubmitted } from "../features/guest-book/components/guest-book-submitted";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { seoMeta } from "../features/marketing/lib/seo";
-import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
+import { pageSeo } from "../features/marketing/lib/seo.server";
 import type { Route } from "./+types/guest-book-submitted";
 
 export const handle = routeHandle({ layout: "public" });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const language = requestLanguage(request);
-  const seo = await buildSeo(request, language, {
+export function loader({ request }: Route.LoaderArgs) {
+  return pageSeo(request, {
     title: "marketing.seo.submittedTitle",
     description: "marketing.seo.guestBookDescription",
   });
-  return { language, seo };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

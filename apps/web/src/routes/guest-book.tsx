@@ -7,7 +7,7 @@ export const handle = routeHandle({ layout: "public" });
 /** `/guest-book`: the form (index child) and its `submitted` child. */
 export default function GuestBookRoute() {
   return (
-    <div className={styles.page}>
+    <div className={`page-width ${styles.page}`}>
       <Outlet />
     </div>
   );

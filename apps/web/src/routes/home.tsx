@@ -1,5 +1,5 @@
 import "../lib/messages/marketing";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { ButtonLink } from "../components/button";
 import { routeHandle } from "../components/layouts/layout-handle";
@@ -16,12 +16,13 @@ import { ServiceCards } from "../features/marketing/components/service-cards";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { useScrollToHash } from "../features/marketing/hooks/use-scroll-to-hash";
 import { fontPreloads } from "../features/marketing/lib/fonts";
+import { locationFloor } from "../features/marketing/lib/location-count";
 import { overdueRedirectPath } from "../features/marketing/lib/overdue-redirect";
 import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
 import { useT } from "../lib/i18n";
 import { storage } from "../lib/storage";
-import { landingAnchors, paths } from "../paths";
+import { type LandingAnchor, landingAnchors, paths } from "../paths";
 import type { Route } from "./+types/home";
 import styles from "./home.module.css";
 
@@ -103,6 +104,43 @@ function OverdueRedirect({ to }: { to: string }) {
 
 type LandingData = Route.ComponentProps["loaderData"];
 
+/** The id of a landing section's heading, which labels the section. */
+const titleId = (anchor: LandingAnchor) => `landing-${anchor}-title`;
+
+/**
+ * A section of the landing page at its anchor, in the content column, with its title and the line
+ * under it when given (else its content carries the heading `titleId(anchor)`).
+ */
+function LandingSection({
+  anchor,
+  className,
+  title,
+  line,
+  children,
+}: {
+  anchor: LandingAnchor;
+  className?: string;
+  title?: string;
+  line?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section id={landingAnchors[anchor]} className={className} aria-labelledby={titleId(anchor)}>
+      <div className="page-width">
+        {title ? (
+          <header className={`stack ${styles.sectionHeader}`}>
+            <h2 id={titleId(anchor)} className="section-title">
+              {title}
+            </h2>
+            {line}
+          </header>
+        ) : null}
+        {children}
+      </div>
+    </section>
+  );
+}
+
 function LandingPage({ data }: { data: LandingData }) {
   const { t } = useT();
   useLanguageRevalidation(data.language);
@@ -112,55 +150,53 @@ function LandingPage({ data }: { data: LandingData }) {
 
   return (
     <div className={styles.page}>
-      <section id={landingAnchors.paxelbox} className={styles.hero} aria-labelledby="landing-title">
-        <div className={styles.container}>
-          <h1 id="landing-title" className="visually-hidden">
-            {t("screens.home.title")}
-          </h1>
-          {firstBanner ? <BannerSlide banner={firstBanner} priority /> : null}
-        </div>
-      </section>
+      <LandingSection anchor="paxelbox" className={styles.hero}>
+        <h1 id={titleId("paxelbox")} className="visually-hidden">
+          {t("screens.home.title")}
+        </h1>
+        {firstBanner ? <BannerSlide banner={firstBanner} priority /> : null}
+      </LandingSection>
 
-      <section id={landingAnchors.services} className={styles.section} aria-labelledby="landing-services">
-        <div className={styles.container}>
-          <header className={styles.sectionHeader}>
-            <h2 id="landing-services">{t("marketing.home.servicesHeading")}</h2>
-            <p>{t("marketing.home.servicesLine")}</p>
-          </header>
-          <ServiceCards cards={data.services} />
-          {data.services.length > 0 ? (
-            <div className={styles.sectionFooter}>
-              <ButtonLink to={paths.services.href()} variant="secondary">
-                {t("marketing.home.allServices")}
-              </ButtonLink>
-            </div>
-          ) : null}
-        </div>
-      </section>
-
-      <section id={landingAnchors.location} className={styles.section} aria-labelledby="landing-locations">
-        <div className={styles.container}>
-          <header className={styles.sectionHeader}>
-            <h2 id="landing-locations">{t("marketing.home.locationHeading")}</h2>
-            <p className={styles.highlight} data-testid="locations-line">
-              {t("marketing.home.locationLine")}
-            </p>
-          </header>
-          <LockerFinder initial={data.lockers} />
-        </div>
-      </section>
-
-      <section id={landingAnchors.contact} className={styles.section} aria-labelledby="landing-contact">
-        <div className={styles.container}>
-          <div className={styles.contact}>
-            <div className={styles.contactText}>
-              <h2 id="landing-contact">{t("marketing.home.contactHeading")}</h2>
-              <p>{t("marketing.home.contactLine")}</p>
-            </div>
-            <PartnershipContact />
+      <LandingSection
+        anchor="services"
+        className={styles.section}
+        title={t("marketing.home.servicesHeading")}
+        line={<p className="lead">{t("marketing.home.servicesLine")}</p>}
+      >
+        <ServiceCards cards={data.services} />
+        {data.services.length > 0 ? (
+          <div className={styles.sectionFooter}>
+            <ButtonLink to={paths.services.href()} variant="secondary">
+              {t("marketing.home.allServices")}
+            </ButtonLink>
           </div>
+        ) : null}
+      </LandingSection>
+
+      <LandingSection
+        anchor="location"
+        className={styles.section}
+        title={t("marketing.home.locationHeading")}
+        line={
+          <p className={`lead ${styles.highlight}`} data-testid="locations-line">
+            {t("marketing.home.locationLine", { count: locationFloor(data.lockers?.total) })}
+          </p>
+        }
+      >
+        <LockerFinder initial={data.lockers} />
+      </LandingSection>
+
+      <LandingSection anchor="contact" className={styles.section}>
+        <div className={`split ${styles.contact}`}>
+          <div className={`stack ${styles.contactText}`}>
+            <h2 id={titleId("contact")} className="section-title">
+              {t("marketing.home.contactHeading")}
+            </h2>
+            <p className="lead">{t("marketing.home.contactLine")}</p>
+          </div>
+          <PartnershipContact />
         </div>
-      </section>
+      </LandingSection>
     </div>
   );
 }

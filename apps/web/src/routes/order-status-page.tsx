@@ -1,11 +1,10 @@
 import "../lib/messages/rent";
-import { calls } from "@paxelbox/contract";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { PreloadedQueries } from "../components/query-provider";
-import { orderQueryKey } from "../features/rent-status/api/order";
+import { preloadOrder } from "../domain/order/order-query.server";
 import { loadRentViews, RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
 import { readRentQuery } from "../features/rent-status/lib/rent-view";
-import { personalPageHeaders, preloadQuery, preloadScreen } from "../lib/web-view-preload.server";
+import { personalPageHeaders, preloadScreen } from "../lib/web-view-preload.server";
 import type { Route } from "./+types/order-status-page";
 
 /** The overdue view of the rent status (`status=overdue`) is titled 'Overdue fee'. */
@@ -17,16 +16,7 @@ export const handle = routeHandle({
 /** Opened with a token, the order is read on the server so the page arrives showing it (ADR 011). */
 export async function loader({ request }: Route.LoaderArgs) {
   const orderid = readRentQuery(new URL(request.url).searchParams).orderid;
-  const preloaded = await preloadScreen(
-    request,
-    orderid
-      ? preloadQuery(
-          request,
-          () => orderQueryKey(orderid),
-          (api, signal) => api.request(calls.orderDetail, { params: { orderid }, signal }),
-        )
-      : null,
-  );
+  const preloaded = await preloadScreen(request, orderid ? preloadOrder(request, orderid) : null);
   // The views the server renders the order with (the browser loads them before hydrating).
   if (preloaded.queries[0]) await loadRentViews();
   return preloaded;

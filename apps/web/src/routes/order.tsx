@@ -1,12 +1,13 @@
-import "../lib/messages/drop-off";
-import { calls, NumericId } from "@paxelbox/contract";
+import "../lib/messages/drop-off-order";
+import { NumericId } from "@paxelbox/contract";
 import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { PreloadedQueries, QueryProvider } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
-import { orderDetailQueryOptions } from "../features/order/api/order-detail";
+import { linkToken } from "../domain/member/member-session";
+import { preloadOrder } from "../domain/order/order-query.server";
 import { OrderScreen } from "../features/order/components/order-screen";
-import { personalPageHeaders, preloadQuery, preloadScreen } from "../lib/web-view-preload.server";
+import { personalPageHeaders, preloadScreen } from "../lib/web-view-preload.server";
 import type { Route } from "./+types/order";
 
 export const handle = routeHandle({ layout: "webview", titleKey: "header.orderDetail" });
@@ -14,16 +15,7 @@ export const handle = routeHandle({ layout: "webview", titleKey: "header.orderDe
 /** Opened with a token, the order is read on the server so the page arrives showing it (ADR 011). */
 export async function loader({ request }: Route.LoaderArgs) {
   const parsed = NumericId.safeParse(new URL(request.url).searchParams.get("orderid") ?? "");
-  return preloadScreen(
-    request,
-    parsed.success
-      ? preloadQuery(
-          request,
-          (token) => orderDetailQueryOptions(parsed.data, token).queryKey,
-          (api, signal) => api.request(calls.orderDetail, { params: { orderid: parsed.data }, signal }),
-        )
-      : null,
-  );
+  return preloadScreen(request, parsed.success ? preloadOrder(request, String(parsed.data)) : null);
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */
@@ -58,7 +50,7 @@ function OrderRouteContent() {
       key={orderid ?? "none"}
       orderid={orderid}
       token={session.token}
-      linkToken={search.get("token")?.trim() || null}
+      linkToken={linkToken(search)}
     />
   );
 }

@@ -1,9 +1,10 @@
-import "../lib/messages/drop-off";
+import "../lib/messages/drop-off-overdue";
 import { calls, NumericId } from "@paxelbox/contract";
 import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { PreloadedQueries } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
+import { linkToken } from "../domain/member/member-session";
 import { overdueDetailQueryOptions } from "../features/overdue/api/overdue-detail";
 import { OverduePaymentScreen } from "../features/overdue/components/overdue-payment-screen";
 import { paymentReturn } from "../features/overdue/lib/entry";
@@ -63,7 +64,7 @@ function OverduePaymentRouteContent({ invoiceNumber }: { invoiceNumber: string |
       key={orderid ?? "none"}
       orderid={orderid}
       token={session.token}
-      linkToken={search.get("token")?.trim() || null}
+      linkToken={linkToken(search)}
       paymentReturn={paymentReturn(search)}
       invoiceNumber={invoiceNumber}
     />

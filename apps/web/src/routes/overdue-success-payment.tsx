@@ -1,8 +1,9 @@
-import "../lib/messages/drop-off";
+import "../lib/messages/drop-off-overdue";
 import { NumericId } from "@paxelbox/contract";
 import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { RequireUser, useUserSession } from "../components/require-user";
+import { linkToken } from "../domain/member/member-session";
 import { SuccessPaymentScreen } from "../features/overdue/components/success-payment-screen";
 
 export const handle = routeHandle({ layout: "bare" });
@@ -26,7 +27,7 @@ function SuccessPaymentRouteContent() {
       key={orderid ?? "none"}
       orderid={orderid}
       token={session.token}
-      linkToken={search.get("token")?.trim() || null}
+      linkToken={linkToken(search)}
     />
   );
 }

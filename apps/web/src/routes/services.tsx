@@ -46,15 +46,15 @@ export default function ServicesRoute({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className={styles.page}>
-      <div className={styles.container}>
-        <header className={styles.header}>
+      <div className={`stack page-width ${styles.container}`}>
+        <header className={`stack ${styles.header}`}>
           <h1>{t("screens.services.title")}</h1>
-          <p>{t("screens.services.line")}</p>
+          <p className="lead">{t("screens.services.line")}</p>
         </header>
         {banners.length > 0 ? <BannerCarousel banners={banners} settings={servicesCarousel} /> : null}
         {services.length > 0 ? (
           <nav className={styles.nav} aria-label={t("marketing.services.listLabel")}>
-            <ul>
+            <ul className="cluster plain-list">
               {services.map((service) => (
                 <li key={service.slug}>
                   <Link to={paths.services.href(service.slug)}>{service.title}</Link>

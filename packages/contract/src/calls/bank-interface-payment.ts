@@ -8,6 +8,7 @@ export const bankInterfacePayment = defineCall({
   path: "/api/v1/box/payments",
   summary: "Bank-interface (SNAP) overdue payment of a rent",
   tag: "payments",
+  idempotent: true,
   auth: "bearer",
   body: BankInterfacePaymentBody,
   response: BankInterfacePaymentResult,

@@ -8,6 +8,7 @@ export const createDropoffPayment = defineCall({
   path: "/api/v1/payments/dropoff",
   summary: "Create the overdue payment of a drop-off (non-interface flow)",
   tag: "payments",
+  idempotent: true,
   auth: "none",
   query: AccessTokenQuery,
   body: DropoffPaymentBody,

@@ -8,6 +8,7 @@ export const lockerOrderPayment = defineCall({
   path: "/api/v1/order/locker",
   summary: "Non-interface overdue payment of a rent",
   tag: "payments",
+  idempotent: true,
   auth: "none",
   query: AccessTokenQuery,
   body: LockerOrderBody,

@@ -1,5 +1,5 @@
 import { defineCall } from "../define-call.ts";
-import { NotificationReceipt, SandboxNotification } from "../entities/payment.ts";
+import { MidtransNotification, NotificationReceipt } from "../entities/payment.ts";
 
 /** Payments: overdue fees of rents and drop-offs, and the gateways' notifications. */
 export const paymentNotification = defineCall({
@@ -7,9 +7,9 @@ export const paymentNotification = defineCall({
   method: "POST",
   path: "/api/v1/payments/notify",
   summary:
-    "Signed result of a checkout from the gateway (x-sandbox-signature); the only way a payment becomes paid",
+    "Midtrans HTTP notification of a non-interface checkout (signature_key); the gateway re-sends it until it gets a 2xx",
   tag: "payments",
   auth: "none",
-  body: SandboxNotification,
+  body: MidtransNotification,
   response: NotificationReceipt,
 });

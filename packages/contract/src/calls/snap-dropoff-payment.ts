@@ -8,6 +8,7 @@ export const snapDropoffPayment = defineCall({
   path: "/api/v1/dropoff/overdue/payments",
   summary: "Bank-interface (SNAP) overdue payment of a drop-off",
   tag: "payments",
+  idempotent: true,
   auth: "bearer",
   body: SnapDropoffPaymentBody,
   response: SnapDropoffPaymentResult,

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { checked } from "../common.ts";
+import { checked, NumericId } from "../common.ts";
 
 /** Demo scenarios: each creates a fresh record and names the page to open. */
 export const scenarioIds = [
@@ -57,7 +57,7 @@ export const KioskScanBody = z.object({
     z.minLength(1, { error: "code is required" }),
     z.maxLength(200, { error: "code is too long" }),
   ),
-  boxId: z.optional(checked(z.coerce.number(), z.int(), z.positive())),
+  boxId: z.optional(NumericId),
 });
 
 export const KioskAction = z.enum(["store", "open", "stop", "dropoff-store", "pickup"]);
@@ -74,7 +74,7 @@ export const KioskScanResult = z.object({
 });
 export type KioskScanResult = z.infer<typeof KioskScanResult>;
 
-export const AdvanceParams = z.object({ id: checked(z.coerce.number(), z.int(), z.positive()) });
+export const AdvanceParams = z.object({ id: NumericId });
 export const AdvanceBody = z.object({
   minutes: checked(
     z.number({ error: "minutes must be a number" }),

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { checked, described, EpochMillis, NumericId, Rupiah } from "../common.ts";
+import { Count, checked, described, EpochMillis, NumericId, Rupiah } from "../common.ts";
 import { dropOffMessages, mobileNumberPattern, packagePhotoMaxBytes } from "./drop-off-texts.ts";
 import { MouthTypeName } from "./locker.ts";
 import { OrderStatusValue } from "./order.ts";
@@ -98,7 +98,7 @@ export const OverdueDropoffSubmitBody = z.object({
   email: OverdueEmail,
   invoice_number: InvoiceNumber,
   overdue_time: EpochMillis,
-  overdue_days: checked(z.int(), z.nonnegative()),
+  overdue_days: Count,
   overdue_total_price: Rupiah,
 });
 export const OverdueDropoffSubmitResult = z.object({ code: z.int() });

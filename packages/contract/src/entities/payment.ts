@@ -1,5 +1,14 @@
 import * as z from "zod/mini";
-import { checked, described, EpochMillis, Language, NumericId, Rupiah } from "../common.ts";
+import {
+  Count,
+  checked,
+  described,
+  EpochMillis,
+  Language,
+  NumericId,
+  PositiveCount,
+  Rupiah,
+} from "../common.ts";
 import { InvoiceNumber, OverdueEmail } from "./drop-off.ts";
 
 const Url = checked(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }), z.maxLength(2000));
@@ -33,7 +42,7 @@ export const BankInterfacePaymentBody = z.object({
           name: text(200),
           price: z.object({
             currency: z.literal("IDR"),
-            value: checked(z.string(), z.regex(/^\d+(\.\d{2})?$/)),
+            value: checked(z.string(), z.regex(/^\d{1,12}(\.\d{2})?$/)),
           }),
           quantity: z.literal(1),
         }),
@@ -45,7 +54,7 @@ export const BankInterfacePaymentBody = z.object({
     payOptionDetails: z._default(checked(z.array(z.record(z.string(), z.unknown())), z.maxLength(10)), []),
   }),
   isOverdue: z.literal(true),
-  overdueDuration: checked(z.int(), z.positive()),
+  overdueDuration: PositiveCount,
   partnerReferenceNo: described(requiredText(64), "order number"),
   urlParam: checked(
     z.array(z.object({ url: Url, type: z.literal("PAY_RETURN"), isDeeplink: z.enum(["Y", "N"]) })),
@@ -81,7 +90,7 @@ export const LockerOrderBody = z.object({
     price: Rupiah,
     size: text(20),
     loker_order_type: z.literal("rental"),
-    duration: checked(z.int(), z.positive()),
+    duration: PositiveCount,
     currency: z.literal("Rp"),
     client: z.literal("userapp_locker"),
   }),
@@ -109,7 +118,7 @@ export const DropoffPaymentBody = z.object({
         box_name: text(200),
         size: text(20),
         localization: text(20),
-        duration: checked(z.int(), z.nonnegative()),
+        duration: Count,
         price: Rupiah,
         currency: z.literal("Rp"),
         payment_type: z.literal("extention"),
@@ -127,7 +136,7 @@ export const SnapDropoffPaymentBody = z.object({
   email: OverdueEmail,
   invoice_number: InvoiceNumber,
   overdue_time: EpochMillis,
-  overdue_days: checked(z.int(), z.nonnegative()),
+  overdue_days: Count,
   overdue_total_price: Rupiah,
   recipient_name: text(100),
   phone: text(20),
@@ -139,14 +148,33 @@ export const SnapDropoffPaymentResult = z.object({ checkout_url: z.string() });
 /** Values the payment return URLs carry (spec §4). */
 export const PaymentReturnStatus = z.enum(["SUCCESS", "FAILED", "CANCELLED"]);
 
-/** Signed callback of the sandbox gateway (header `x-sandbox-signature`: HMAC-SHA256 of the body). */
-export const SandboxNotification = z.object({
-  eventId: requiredText(64),
-  referenceNo: requiredText(64),
-  externalId: z.optional(text(64)),
-  partnerReferenceNo: text(64),
-  status: z.enum(["SUCCESS", "FAILED", "CANCELLED"]),
-  amount: Rupiah,
+/**
+ * HTTP notification of a Midtrans Snap transaction (the non-interface flow). `signature_key` is
+ * SHA-512 of order_id + status_code + gross_amount + the server key, hex.
+ */
+export const MidtransNotification = z.object({
+  transaction_time: z.optional(text(40)),
+  transaction_status: z.enum([
+    "capture",
+    "settlement",
+    "pending",
+    "deny",
+    "cancel",
+    "expire",
+    "failure",
+    "refund",
+    "partial_refund",
+  ]),
+  transaction_id: requiredText(64),
+  status_message: z.optional(text(200)),
+  status_code: checked(z.string(), z.regex(/^\d{3}$/)),
+  signature_key: checked(z.string(), z.regex(/^[0-9a-f]{128}$/)),
+  payment_type: z.optional(text(40)),
+  order_id: requiredText(64),
+  merchant_id: z.optional(text(64)),
+  gross_amount: checked(z.string(), z.regex(/^\d{1,12}\.\d{2}$/)),
+  fraud_status: z.optional(text(20)),
+  currency: z.optional(text(3)),
 });
 
 /** Signed callback of a SNAP bank interface (headers `x-timestamp`, `x-signature`). */
@@ -160,10 +188,30 @@ export const SnapNotification = z.object({
   ),
   transactionStatusDesc: z.optional(text(64)),
   amount: z.object({
-    value: checked(z.string(), z.regex(/^\d+\.\d{2}$/)),
+    value: checked(z.string(), z.regex(/^\d{1,12}\.\d{2}$/)),
     currency: z.literal("IDR"),
   }),
   additionalInfo: z.object({ eventId: requiredText(64) }),
 });
 
 export const NotificationReceipt = z.object({ duplicate: z.boolean(), status: z.string() });
+
+/**
+ * The state of an order's latest overdue payment, after asking the gateway when it is still open.
+ * NONE: no payment was made for the order. PENDING: the gateway has not settled it yet.
+ */
+export const PaymentState = z.object({
+  status: z.enum(["NONE", "PENDING", "SUCCESS", "FAILED", "CANCELLED", "EXPIRED", "REFUNDED"]),
+  purpose: z.nullable(z.enum(["rent-overdue", "dropoff-overdue"])),
+  amount: z.nullable(Rupiah),
+  /** When the payment was created (epoch ms). */
+  createdAt: z.nullable(EpochMillis),
+  /** When it was paid (epoch ms). */
+  paidAt: z.nullable(EpochMillis),
+});
+export type PaymentState = z.infer<typeof PaymentState>;
+
+/** Path of the gateway's return: the API asks the gateway, then sends the browser to the shop's page. */
+export const PaymentReturnParams = z.object({
+  paymentId: checked(z.string(), z.regex(/^PAY[A-Z0-9]{1,40}$/, { error: "is not a payment id" })),
+});

@@ -1,49 +1,74 @@
-import { randomUUID } from "node:crypto";
-import type { Queryable } from "../../db/database.ts";
+import type { Database, Queryable } from "../../db/database.ts";
 import { randomCode } from "../../domain/tokens.ts";
-import { conflict, notFound } from "../../http/errors.ts";
+import { notFound } from "../../http/errors.ts";
+import { crashPoint } from "../crash-points.ts";
 import type { CheckoutRequest } from "../gateway.ts";
-import { signBody, snapSignature } from "../signature.ts";
 
-/** The sandbox "bank": its own ledger of checkouts, separate from the API's payments. */
+/**
+ * The sandbox "bank": its own ledger of checkouts, separate from the API's payments, and its outbox
+ * of notifications. What happens here is what a real gateway records: a charge is final once written.
+ */
 export interface SandboxTransaction {
   reference_no: string;
+  /** The merchant's key of the transaction (Midtrans `order_id`, SNAP `partnerReferenceNo`). */
   external_id: string;
+  /** The order number shown on the checkout page. */
   partner_reference_no: string;
   merchant: string;
   description: string;
   amount: number;
   currency: string;
-  status: "PENDING" | "SUCCESS" | "FAILED" | "CANCELLED";
+  status: "PENDING" | "SUCCESS" | "FAILED" | "CANCELLED" | "EXPIRED";
   return_url: string;
   failed_url: string;
   cancel_url: string;
   notify_url: string;
-  protocol: "sandbox" | "snap";
+  protocol: "midtrans" | "snap";
   charged_count: number;
+  refunded_amount: number;
+  created_at: Date;
+  finished_at: Date | null;
   notified_at: Date | null;
 }
+
+/** What the sandbox records of a checkout request (the gateway-side half of CheckoutRequest). */
+export type OpenRequest = Pick<
+  CheckoutRequest,
+  | "externalId"
+  | "orderNumber"
+  | "amount"
+  | "merchant"
+  | "description"
+  | "successUrl"
+  | "failedUrl"
+  | "cancelUrl"
+  | "notifyUrl"
+>;
 
 export type SandboxAction = "pay" | "fail" | "cancel";
 const outcome = { pay: "SUCCESS", fail: "FAILED", cancel: "CANCELLED" } as const;
 
-/** Opens a checkout; the same external id gets the same checkout back (idempotent). */
+/**
+ * Opens a checkout under the merchant's key. Answers null when that key is already used: both
+ * protocols refuse a second transaction under one key.
+ */
 export async function openTransaction(
   db: Queryable,
-  request: CheckoutRequest,
-  protocol: "sandbox" | "snap",
-): Promise<SandboxTransaction> {
+  request: OpenRequest,
+  protocol: SandboxTransaction["protocol"],
+): Promise<SandboxTransaction | null> {
   const referenceNo = `SBX${randomCode(13)}`;
-  await db.query(
+  const [row] = await db.query<SandboxTransaction>(
     `insert into sandbox_transactions
        (reference_no, external_id, partner_reference_no, merchant, description, amount, return_url, failed_url,
         cancel_url, notify_url, protocol)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     on conflict (external_id) do nothing`,
+     on conflict (external_id) do nothing
+     returning *`,
     [
       referenceNo,
       request.externalId,
-      request.partnerReferenceNo,
+      request.orderNumber,
       request.merchant,
       request.description,
       request.amount,
@@ -54,11 +79,7 @@ export async function openTransaction(
       protocol,
     ],
   );
-  const [row] = await db.query<SandboxTransaction>(
-    "select * from sandbox_transactions where external_id = $1",
-    [request.externalId],
-  );
-  return row as SandboxTransaction;
+  return row ?? null;
 }
 
 export async function findTransaction(db: Queryable, referenceNo: string): Promise<SandboxTransaction> {
@@ -66,119 +87,125 @@ export async function findTransaction(db: Queryable, referenceNo: string): Promi
     "select * from sandbox_transactions where reference_no = $1",
     [referenceNo],
   );
-  if (!row) throw notFound("This checkout does not exist.");
+  if (!row) throw notFound("checkoutNotFound");
   return row;
+}
+
+export async function transactionByKey(
+  db: Queryable,
+  externalId: string,
+  protocol: SandboxTransaction["protocol"],
+): Promise<SandboxTransaction | null> {
+  const [row] = await db.query<SandboxTransaction>(
+    "select * from sandbox_transactions where external_id = $1 and protocol = $2",
+    [externalId, protocol],
+  );
+  return row ?? null;
 }
 
 /**
  * Finishes a checkout once: the first Pay, Fail or Cancel decides; pressing again (or another
- * button) changes nothing and charges nothing.
+ * button) changes nothing and charges nothing. The charge and its notification are one write.
  */
 export async function finishTransaction(
-  db: Queryable,
+  db: Database,
   referenceNo: string,
   action: SandboxAction,
 ): Promise<SandboxTransaction> {
   const status = outcome[action];
-  const [updated] = await db.query<SandboxTransaction>(
-    `update sandbox_transactions
-        set status = $2, finished_at = now(), charged_count = charged_count + (case when $2 = 'SUCCESS' then 1 else 0 end)
-      where reference_no = $1 and status = 'PENDING'
-      returning *`,
-    [referenceNo, status],
-  );
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx.query<SandboxTransaction>(
+      `update sandbox_transactions
+          set status = $2, finished_at = now(),
+              charged_count = charged_count + (case when $2 = 'SUCCESS' then 1 else 0 end)
+        where reference_no = $1 and status = 'PENDING'
+        returning *`,
+      [referenceNo, status],
+    );
+    if (row) await enqueueNotification(tx, row.reference_no, status);
+    return row;
+  });
+  if (updated?.status === "SUCCESS") crashPoint("after-charge");
   return updated ?? findTransaction(db, referenceNo);
 }
 
-/** The browser's way back to the shop, with the spec's return parameters. */
-export function returnUrl(transaction: SandboxTransaction): string {
-  const base =
-    transaction.status === "SUCCESS"
-      ? transaction.return_url
-      : transaction.status === "FAILED"
-        ? transaction.failed_url
-        : transaction.cancel_url;
-  if (transaction.status === "PENDING") throw conflict("This checkout is not finished yet.");
-  const url = new URL(base);
-  url.searchParams.set("payment_status", transaction.status);
-  url.searchParams.set("overdue", "true");
-  return url.toString();
-}
-
-export interface Delivery {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** The signed notification the sandbox sends, in the protocol the checkout was opened with. */
-export function notification(transaction: SandboxTransaction, secret: string, now = new Date()): Delivery {
-  const eventId = randomUUID();
-  if (transaction.protocol === "snap") {
-    const body = JSON.stringify({
-      originalPartnerReferenceNo: transaction.partner_reference_no,
-      originalReferenceNo: transaction.reference_no,
-      originalExternalId: transaction.external_id,
-      latestTransactionStatus: { SUCCESS: "00", FAILED: "06", CANCELLED: "05", PENDING: "03" }[
-        transaction.status
-      ],
-      transactionStatusDesc: transaction.status,
-      amount: { value: `${transaction.amount}.00`, currency: transaction.currency },
-      additionalInfo: { eventId },
-    });
-    const timestamp = now.toISOString();
-    const path = new URL(transaction.notify_url).pathname;
-    return {
-      url: transaction.notify_url,
-      headers: {
-        "content-type": "application/json",
-        "x-timestamp": timestamp,
-        "x-signature": snapSignature(secret, "POST", path, body, timestamp),
-      },
-      body,
-    };
-  }
-  const body = JSON.stringify({
-    eventId,
-    referenceNo: transaction.reference_no,
-    externalId: transaction.external_id,
-    partnerReferenceNo: transaction.partner_reference_no,
-    status: transaction.status,
-    amount: transaction.amount,
+/** Closes an unpaid checkout (merchant's cancel or expire call); a finished one is left as it is. */
+export async function expireTransaction(db: Database, referenceNo: string): Promise<SandboxTransaction> {
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx.query<SandboxTransaction>(
+      `update sandbox_transactions set status = 'EXPIRED', finished_at = now()
+        where reference_no = $1 and status = 'PENDING' returning *`,
+      [referenceNo],
+    );
+    if (row) await enqueueNotification(tx, row.reference_no, "EXPIRED");
+    return row;
   });
-  return {
-    url: transaction.notify_url,
-    headers: { "content-type": "application/json", "x-sandbox-signature": signBody(secret, body) },
-    body,
-  };
+  return updated ?? findTransaction(db, referenceNo);
 }
 
-/** Delivers the notification over HTTP, retrying a little; records when the API acknowledged it. */
-export async function deliver(
-  db: Queryable,
-  transaction: SandboxTransaction,
-  secret: string,
-): Promise<boolean> {
-  const delivery = notification(transaction, secret);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const response = await fetch(delivery.url, {
-        method: "POST",
-        headers: delivery.headers,
-        body: delivery.body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (response.ok) {
-        await db.query("update sandbox_transactions set notified_at = now() where reference_no = $1", [
-          transaction.reference_no,
-        ]);
-        return true;
-      }
-      if (response.status >= 400 && response.status < 500) return false;
-    } catch {
-      // Network failure: try again after a short pause.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
-  }
-  return false;
+/** Gives the whole charge back, once; a second refund of the same transaction changes nothing. */
+export async function refundTransaction(db: Queryable, referenceNo: string): Promise<SandboxTransaction> {
+  const [row] = await db.query<SandboxTransaction>(
+    `update sandbox_transactions set refunded_amount = amount, refunded_at = now()
+      where reference_no = $1 and status = 'SUCCESS' and refunded_amount = 0 returning *`,
+    [referenceNo],
+  );
+  return row ?? findTransaction(db, referenceNo);
+}
+
+async function enqueueNotification(tx: Queryable, referenceNo: string, event: string): Promise<void> {
+  await tx.query("insert into sandbox_notifications (reference_no, event) values ($1, $2)", [
+    referenceNo,
+    event,
+  ]);
+}
+
+export interface OutboxEntry {
+  id: number;
+  reference_no: string;
+  event: string;
+  attempts: number;
+}
+
+/**
+ * Claims due notifications for delivery, with backoff: 1, 2, 4, 8, 16, then every 30 s until the
+ * API answers 2xx. The claim moves the next attempt forward (a lease), so another instance skips
+ * them; a process that dies mid-delivery leaves them due again after it.
+ */
+export async function claimDueNotifications(
+  db: Database,
+  options: { limit?: number; referenceNo?: string } = {},
+): Promise<OutboxEntry[]> {
+  return db.transaction((tx) =>
+    tx.query<OutboxEntry>(
+      `update sandbox_notifications n
+          set attempts = n.attempts + 1,
+              next_attempt_at = now() + make_interval(secs => least(power(2, n.attempts), 30))
+        where n.id in (
+          select id from sandbox_notifications
+           where delivered_at is null and next_attempt_at <= now()
+             and ($2::text is null or reference_no = $2)
+           order by id
+           limit $1
+           for update skip locked)
+        returning n.id, n.reference_no, n.event, n.attempts`,
+      [options.limit ?? 20, options.referenceNo ?? null],
+    ),
+  );
+}
+
+export async function markDelivered(db: Queryable, entry: OutboxEntry): Promise<void> {
+  await db.query("update sandbox_notifications set delivered_at = now(), last_error = null where id = $1", [
+    entry.id,
+  ]);
+  await db.query("update sandbox_transactions set notified_at = now() where reference_no = $1", [
+    entry.reference_no,
+  ]);
+}
+
+export async function markFailed(db: Queryable, entry: OutboxEntry, error: string): Promise<void> {
+  await db.query("update sandbox_notifications set last_error = $2 where id = $1", [
+    entry.id,
+    error.slice(0, 500),
+  ]);
 }

@@ -2,101 +2,41 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ApiConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { keepRawJsonBody, rawBody } from "../../http/raw-body.ts";
-import { sameSignature, snapSignature } from "../signature.ts";
-import { snapPaymentPath } from "../snap-gateway.ts";
 import { checkoutPage } from "./checkout-page.ts";
-import { deliver, findTransaction, finishTransaction, openTransaction, returnUrl } from "./ledger.ts";
-
-const SnapPaymentRequest = z.object({
-  partnerReferenceNo: z.string().min(1).max(64),
-  amount: z.object({ value: z.string().regex(/^\d+\.\d{2}$/), currency: z.literal("IDR") }),
-  urlParams: z.array(z.object({ url: z.string().url(), type: z.string(), isDeeplink: z.string() })).min(1),
-  additionalInfo: z
-    .object({
-      merchantName: z.string().max(100),
-      description: z.string().max(200),
-      language: z.enum(["id", "en"]),
-    })
-    .partial()
-    .default({}),
-});
-
-const snapError = (code: string, message: string) => ({ responseCode: code, responseMessage: message });
+import { findTransaction, finishTransaction, type SandboxTransaction } from "./ledger.ts";
+import { expireIfDue, midtransNotification, midtransSandboxRoutes, midtransState } from "./midtrans.ts";
+import { deliverNow, type NotificationBuilders, startOutboxWorker } from "./outbox.ts";
+import { snapBankRoutes, snapNotification } from "./snap-bank.ts";
 
 /**
- * The payment-gateway sandbox, standing in for the bank on this machine: a SNAP-style payment
- * endpoint, a hosted checkout page with Pay / Fail / Cancel, and signed notifications back to the API.
+ * The payment-gateway sandbox, standing in for the gateways on this machine: a local Midtrans
+ * (`/demo/midtrans`) and a local SNAP BI bank (`/demo/snap`), one hosted checkout page with Pay /
+ * Fail / Cancel, and an outbox that delivers their signed notifications until the API answers 2xx.
  */
 export async function sandboxRoutes(app: FastifyInstance, db: Database, config: ApiConfig): Promise<void> {
+  const builders: NotificationBuilders = {
+    midtrans: midtransNotification(config.payments.midtransServerKey),
+    snap: snapNotification(config),
+  };
+  await midtransSandboxRoutes(app, db, config);
+  await snapBankRoutes(app, db, config);
+
+  const notify = config.payments.sandboxNotifications;
+  let stopWorker: (() => Promise<void>) | undefined;
+  app.addHook("onReady", async () => {
+    if (notify) stopWorker = startOutboxWorker(db, builders, app.log);
+  });
+  app.addHook("preClose", async () => {
+    await stopWorker?.();
+  });
+
   await app.register(async (scope) => {
-    // Malformed JSON reaches the handler as null and gets a SNAP-style answer.
-    keepRawJsonBody(scope, "null");
+    // The checkout page's forms post url-encoded and empty bodies.
     scope.addContentTypeParser(
       "application/x-www-form-urlencoded",
       { parseAs: "string" },
       (_request, _body, done) => done(null, {}),
     );
-
-    scope.post(`/demo/snap${snapPaymentPath}`, { schema: { hide: true } }, async (request, reply) => {
-      const raw = rawBody(request);
-      const header = (name: string) => {
-        const value = request.headers[name];
-        return typeof value === "string" ? value : undefined;
-      };
-      const timestamp = header("x-timestamp");
-      const externalId = header("x-external-id");
-      const expected = timestamp
-        ? snapSignature(
-            config.payments.snapClientSecret,
-            "POST",
-            `/demo/snap${snapPaymentPath}`,
-            raw,
-            timestamp,
-          )
-        : "";
-      if (!expected || !sameSignature(expected, header("x-signature"))) {
-        return reply.status(401).send(snapError("4015400", "Unauthorized. Invalid signature"));
-      }
-      if (header("x-partner-id") !== config.payments.snapPartnerId || !externalId) {
-        return reply
-          .status(401)
-          .send(snapError("4015401", "Unauthorized. Unknown partner or missing external id"));
-      }
-      const parsed = SnapPaymentRequest.safeParse(request.body);
-      if (!parsed.success)
-        return reply.status(400).send(snapError("4005400", "Bad request. Invalid field format"));
-      const body = parsed.data;
-      const url = (type: string) => body.urlParams.find((param) => param.type === type)?.url;
-      const returnTo = url("PAY_RETURN") ?? body.urlParams[0]!.url;
-      const notifyUrl = url("PAY_NOTIFY");
-      if (!notifyUrl)
-        return reply.status(400).send(snapError("4005402", "Bad request. Missing PAY_NOTIFY url"));
-      const transaction = await openTransaction(
-        db,
-        {
-          externalId,
-          partnerReferenceNo: body.partnerReferenceNo,
-          amount: Math.round(Number(body.amount.value)),
-          merchant: body.additionalInfo.merchantName ?? `${config.productName}Box`,
-          description: body.additionalInfo.description ?? "Payment",
-          successUrl: returnTo,
-          failedUrl: url("PAY_RETURN_FAILED") ?? returnTo,
-          cancelUrl: url("PAY_RETURN_CANCEL") ?? returnTo,
-          notifyUrl,
-          language: body.additionalInfo.language ?? "id",
-        },
-        "snap",
-      );
-      const origin = `${request.protocol}://${request.host}`;
-      return reply.send({
-        responseCode: "2005400",
-        responseMessage: "Successful",
-        referenceNo: transaction.reference_no,
-        partnerReferenceNo: transaction.partner_reference_no,
-        webRedirectUrl: `${origin}/demo/pay/${encodeURIComponent(transaction.reference_no)}`,
-      });
-    });
 
     const Params = z.object({ referenceNo: z.string().regex(/^[A-Z0-9]{1,40}$/) });
 
@@ -105,7 +45,7 @@ export async function sandboxRoutes(app: FastifyInstance, db: Database, config: 
       { schema: { hide: true, params: Params } },
       async (request, reply) => {
         const { referenceNo } = request.params as z.infer<typeof Params>;
-        const transaction = await findTransaction(db, referenceNo);
+        const transaction = await expireIfDue(db, await findTransaction(db, referenceNo));
         return reply
           .header("content-type", "text/html; charset=utf-8")
           .header("cache-control", "no-store")
@@ -124,21 +64,35 @@ export async function sandboxRoutes(app: FastifyInstance, db: Database, config: 
       { schema: { hide: true, params: ActionParams } },
       async (request, reply) => {
         const { referenceNo, action } = request.params as z.infer<typeof ActionParams>;
-        let transaction = await findTransaction(db, referenceNo);
+        let transaction = await expireIfDue(db, await findTransaction(db, referenceNo));
         if (action !== "return") transaction = await finishTransaction(db, referenceNo, action);
-        if (transaction.status === "PENDING")
+        if (transaction.status === "PENDING") {
           return reply.redirect(`/demo/pay/${encodeURIComponent(referenceNo)}`, 303);
-        // The API learns the result from this signed notification, never from the browser's return.
-        if (!transaction.notified_at) {
-          const delivered = await deliver(
-            db,
-            transaction,
-            transaction.protocol === "snap" ? config.payments.snapClientSecret : config.payments.secret,
-          );
-          if (!delivered) request.log.warn({ referenceNo }, "payment notification not delivered");
         }
-        return reply.redirect(returnUrl(transaction), 303);
+        // The merchant learns the result from the signed notification; the outbox worker re-sends
+        // it if this first attempt does not get through.
+        if (notify && !(await deliverNow(db, builders, referenceNo, request.log))) {
+          request.log.warn({ referenceNo }, "payment notification not delivered yet");
+        }
+        return reply.redirect(finishUrl(transaction), 303);
       },
     );
   });
+}
+
+/**
+ * Where the checkout sends the browser back. Midtrans appends the outcome to its finish address
+ * (order_id, status_code, transaction_status); a SNAP bank returns to PAY_RETURN as it is. Neither is
+ * proof of payment: the merchant asks the gateway.
+ */
+export function finishUrl(transaction: SandboxTransaction): string {
+  const url = new URL(transaction.return_url);
+  if (transaction.protocol === "midtrans") {
+    const state = midtransState(transaction);
+    url.searchParams.set("merchant_id", "M-SANDBOX");
+    url.searchParams.set("order_id", transaction.external_id);
+    url.searchParams.set("status_code", state.code);
+    url.searchParams.set("transaction_status", state.status);
+  }
+  return url.toString();
 }

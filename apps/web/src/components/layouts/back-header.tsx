@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { closeWebView } from "../../lib/bridge";
 import { useT } from "../../lib/i18n";
 import { ArrowLeftIcon, CloseIcon } from "../icons";
+import { IconButton } from "../ui/icon-button";
 import styles from "./back-header.module.css";
 
 interface BackHeaderProps {
@@ -20,16 +21,14 @@ export function BackHeader({ title, action, icon = "back" }: BackHeaderProps) {
   const { t } = useT();
   return (
     <header className={styles.bar} data-testid="back-header">
-      <button
-        type="button"
-        className={styles.iconButton}
-        aria-label={icon === "close" ? t("common.close") : t("header.back")}
+      <IconButton
+        label={icon === "close" ? t("common.close") : t("header.back")}
         onClick={() => void closeWebView()}
         data-testid="back-button"
         data-icon={icon}
       >
         {icon === "close" ? <CloseIcon /> : <ArrowLeftIcon />}
-      </button>
+      </IconButton>
       {title ? (
         <h1 className={styles.title} data-testid="header-title">
           {title}

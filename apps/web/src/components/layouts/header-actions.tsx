@@ -1,8 +1,9 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 
 /**
- * The slot at the right of the web-view bar (e.g. the order screen's share button, spec §2).
- * A screen calls `useHeaderAction(<ShareButton …/>)`; the bar renders it while the screen is mounted.
+ * The slot at the right of the web-view bar (the order share button, spec §2). A screen calls
+ * `useHeaderAction(node)` (the share button: `useShareOrderAction`, `domain/order`); the bar renders
+ * it while the screen is mounted.
  */
 
 type Setter = (node: ReactNode) => void;

@@ -1,5 +1,5 @@
-import messages from "../../locales/id/drop-off.json";
+import messages from "../../locales/id/drop-off";
 import { addMessages } from "../i18n";
 
-/** The Indonesian `dropOff.*` messages, registered by the routes that show them. */
+/** Every Indonesian `dropOff.*` message, for the package form (the drop-off's first screen). */
 addMessages("dropOff", messages);

@@ -96,14 +96,14 @@ function bannerImages(name: string): Pick<SeedBanner, "image_desktop_jpg" | "ima
   };
 }
 
-const rentArticle = { created_at_date_only: "2025-05-12", slug: "sewa-loker-mulai-5-ribu-di-270-lokasi" };
+const rentArticle = { created_at_date_only: "2025-05-12", slug: "sewa-loker-mulai-5-ribu-di-260-lokasi" };
 
 export const banners: Record<SeedLanguage, SeedBanner[]> = {
   id: [
     {
       header: "Sewa Loker Mulai Rp5.000",
       sub_heading:
-        "<p>Titip barang bawaan di <strong>lebih dari 270 lokasi</strong> se-Jabodetabek: stasiun, mal, kantor, hingga apartemen. Bayar lewat aplikasi, buka pintu cukup dengan scan QR.</p>",
+        "<p>Titip barang bawaan di <strong>lebih dari 260 lokasi</strong> se-Jabodetabek: stasiun, mal, kantor, hingga apartemen. Bayar lewat aplikasi, buka pintu cukup dengan scan QR.</p>",
       button: { text_button: "Baca Selengkapnya", is_article: true, article: rentArticle, other_url: null },
       download_button: downloadButton,
       is_with_download_button: false,
@@ -137,7 +137,7 @@ export const banners: Record<SeedLanguage, SeedBanner[]> = {
     {
       header: "Rent a Locker from Rp5,000",
       sub_heading:
-        "<p>Keep your things at <strong>more than 270 locations</strong> across Jabodetabek: stations, malls, offices and apartments. Pay in the app and open the door with a QR scan.</p>",
+        "<p>Keep your things at <strong>more than 260 locations</strong> across Jabodetabek: stations, malls, offices and apartments. Pay in the app and open the door with a QR scan.</p>",
       button: { text_button: "Read More", is_article: true, article: rentArticle, other_url: null },
       download_button: downloadButton,
       is_with_download_button: false,

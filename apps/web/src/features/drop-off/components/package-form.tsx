@@ -1,15 +1,25 @@
 import type { PackageData } from "@paxelbox/contract";
-import { type FocusEvent, type FormEvent, useEffect, useId, useLayoutEffect, useState } from "react";
+import {
+  type FocusEvent,
+  type FormEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "../../../components/button";
 import { useErrorAnnouncer } from "../../../components/error-announcer";
-import { AlertIcon } from "../../../components/icons";
+import { AlertIcon, CheckCircleIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
+import { Field, type FieldIds, fieldIds, inputClassName } from "../../../components/ui/field";
 import { type TKey, useT } from "../../../lib/i18n";
 import { useBoxLocation } from "../api/box-location";
 import { useLockerSizes } from "../api/locker-sizes";
+import type { PackageQrState } from "../hooks/use-package-qr";
 import {
-  digitsOnly,
   emptyPackageForm,
   maxLengths,
   messageKey,
@@ -18,10 +28,10 @@ import {
   type PackageFormValues,
   packageFields,
   packageFormResolver,
+  recipientPhoneInput,
   sizeOptionValues,
   toPackageData,
 } from "../lib/package-form";
-import { describedBy, type FieldIds, FormField, inputClassName } from "./form-field";
 import styles from "./package-form.module.css";
 import { PhotoField } from "./photo-field";
 import { SliderVerification } from "./slider-verification";
@@ -30,22 +40,70 @@ interface PackageFormProps {
   boxId: number;
   /** Locker location name from the link (`name`). */
   lockerName: string | null;
-  sending: boolean;
+  /** The QR's state: the form is locked while it is generated and once it is (final, spec §4). */
+  qrStatus: PackageQrState["status"];
   onSend: (body: PackageData) => void;
 }
 
 function useFieldIds(): Record<PackageField, FieldIds> {
   const base = useId();
-  return Object.fromEntries(
-    packageFields.map((field) => [
-      field,
-      { input: `${base}-${field}`, hint: `${base}-${field}-hint`, error: `${base}-${field}-error` },
-    ]),
-  ) as Record<PackageField, FieldIds>;
+  return Object.fromEntries(packageFields.map((field) => [field, fieldIds(`${base}-${field}`)])) as Record<
+    PackageField,
+    FieldIds
+  >;
 }
 
-/** The drop-off package form (spec §2 "Data Package", §3, §5). */
-export function PackageForm({ boxId, lockerName, sending, onSend }: PackageFormProps) {
+/**
+ * The second press of a double tap or double click that began on the form's submit button, wherever
+ * it lands, must not select text (a double click selects a word), move the focus or press what the
+ * submit's scroll to the top (a submit with errors) brought under the finger. Uses the browser's own
+ * click count (`detail`), so no timing is guessed. The button itself ignores it (see `onSubmit`).
+ */
+function useDoublePressShield(form: RefObject<HTMLFormElement | null>) {
+  useEffect(() => {
+    let startedOnButton = false;
+    const onButton = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const button = target?.closest('button[type="submit"]');
+      return Boolean(button && form.current?.contains(button));
+    };
+    const onMouseDown = (event: MouseEvent) => {
+      if (event.detail <= 1) {
+        startedOnButton = onButton(event);
+        return;
+      }
+      if (!startedOnButton) return;
+      event.preventDefault();
+      if (!onButton(event)) event.stopPropagation();
+    };
+    const onClick = (event: MouseEvent) => {
+      if (event.detail <= 1 || !startedOnButton || onButton(event)) return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    document.addEventListener("mousedown", onMouseDown, true);
+    document.addEventListener("click", onClick, true);
+    document.addEventListener("dblclick", onClick, true);
+    return () => {
+      document.removeEventListener("mousedown", onMouseDown, true);
+      document.removeEventListener("click", onClick, true);
+      document.removeEventListener("dblclick", onClick, true);
+    };
+  }, [form]);
+}
+
+/**
+ * The drop-off package form (spec §2 "Data Package", §3, §5).
+ *
+ * Real-world timing: a submit pressed while the photo is still being prepared (a 4000 × 3000 phone
+ * photo takes about a second) waits for it, the button saying so, then sends. One send at a time:
+ * further presses are ignored until the send fails (the form opens again) or the QR is generated
+ * (the form stays locked with its values, the record of what the QR is for, until the user starts a
+ * new package from the QR panel). A valid submit keeps the page where it is — the button under the
+ * finger shows the progress and the QR scrolls into view once it is there; the scroll to the top of
+ * spec §5 is kept for a submit with errors, whose messages start at the top.
+ */
+export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageFormProps) {
   const { t } = useT();
   const ids = useFieldIds();
   const sizes = useLockerSizes(boxId);
@@ -60,6 +118,14 @@ export function PackageForm({ boxId, lockerName, sending, onSend }: PackageFormP
   const errors = formState.errors;
   // Why the last chosen file was refused (not an image, unreadable), until another one is taken.
   const [photoRefusal, setPhotoRefusal] = useState<TKey | null>(null);
+  // The photo being prepared, if any; a submit meanwhile waits for it.
+  const photoTask = useRef<Promise<void> | null>(null);
+  const [waitingForPhoto, setWaitingForPhoto] = useState(false);
+  // From a press until its send has started or its messages are shown: further presses are ignored.
+  const pressed = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useDoublePressShield(formRef);
+  const locked = qrStatus !== "idle";
 
   // Without a name in the link, the box's own location name fills the read-only field.
   const fetchedName = location.data?.locker_location;
@@ -76,6 +142,13 @@ export function PackageForm({ boxId, lockerName, sending, onSend }: PackageFormP
   };
   const errorOf = (field: PackageField) =>
     field === "package_photo" && photoRefusal ? t(photoRefusal) : text(errors[field]?.message);
+
+  /** What every field takes: its control's id, its message and its test id. */
+  const fieldOf = (field: PackageField) => ({
+    id: ids[field].input,
+    error: errorOf(field),
+    testId: `field-${field}`,
+  });
 
   const messages = Object.fromEntries(packageFields.map((field) => [field, errorOf(field)]));
   const announcer = useErrorAnnouncer(messages, formState.submitCount);
@@ -97,10 +170,27 @@ export function PackageForm({ boxId, lockerName, sending, onSend }: PackageFormP
     if (!moved) announcer.say(messages[first] ?? "");
   }, [formState.submitCount]);
 
+  const submit = async () => {
+    const task = photoTask.current;
+    if (task) {
+      setWaitingForPhoto(true);
+      await task;
+      setWaitingForPhoto(false);
+    }
+    // Spec §5: submit touches every field; with errors it scrolls to the top.
+    await form.handleSubmit(
+      (values) => onSend(toPackageData(values, boxId)),
+      () => window.scrollTo({ top: 0, behavior: "auto" }),
+    )();
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // Spec §5: submit touches every field and scrolls to the top.
-    window.scrollTo({ top: 0, behavior: "auto" });
-    void form.handleSubmit((values) => onSend(toPackageData(values, boxId)))(event);
+    event.preventDefault();
+    if (pressed.current || locked) return;
+    pressed.current = true;
+    void submit().finally(() => {
+      pressed.current = false;
+    });
   };
 
   const trimOnBlur = (field: "sender_name" | "recipient_name") => ({
@@ -114,185 +204,189 @@ export function PackageForm({ boxId, lockerName, sending, onSend }: PackageFormP
   const noLocker = !sizes.isPending && sizeList.length === 0;
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} data-testid="package-form">
-      <FormField
-        ids={ids.sender_name}
-        label={t("dropOff.package.senderName")}
-        hint={t("dropOff.package.senderNameHint")}
-        error={errorOf("sender_name")}
-        testId="field-sender_name"
-      >
-        <input
-          id={ids.sender_name.input}
-          className={inputClassName}
-          autoComplete="organization"
-          maxLength={maxLengths.sender_name}
-          aria-invalid={errors.sender_name ? true : undefined}
-          aria-describedby={describedBy(ids.sender_name, true, errorOf("sender_name"))}
-          {...register("sender_name", trimOnBlur("sender_name"))}
-        />
-      </FormField>
-
-      <FormField
-        ids={ids.recipient_name}
-        label={t("dropOff.package.recipientName")}
-        error={errorOf("recipient_name")}
-        testId="field-recipient_name"
-      >
-        <input
-          id={ids.recipient_name.input}
-          className={inputClassName}
-          autoComplete="off"
-          maxLength={maxLengths.recipient_name}
-          aria-invalid={errors.recipient_name ? true : undefined}
-          aria-describedby={describedBy(ids.recipient_name, false, errorOf("recipient_name"))}
-          {...register("recipient_name", trimOnBlur("recipient_name"))}
-        />
-      </FormField>
-
-      <FormField
-        ids={ids.recipient_mobile_number}
-        label={t("dropOff.package.recipientMobileNumber")}
-        hint={t("dropOff.package.recipientMobileNumberHint")}
-        error={errorOf("recipient_mobile_number")}
-        testId="field-recipient_mobile_number"
-      >
-        <Controller
-          control={control}
-          name="recipient_mobile_number"
-          render={({ field }) => (
+    <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} data-testid="package-form">
+      <fieldset className={styles.fields} disabled={locked}>
+        <Field
+          {...fieldOf("sender_name")}
+          label={t("dropOff.package.senderName")}
+          hint={t("dropOff.package.senderNameHint")}
+        >
+          {(fieldProps) => (
             <input
-              ref={field.ref}
-              id={ids.recipient_mobile_number.input}
-              name={field.name}
+              {...fieldProps}
               className={inputClassName}
-              type="tel"
-              inputMode="numeric"
+              autoComplete="organization"
+              maxLength={maxLengths.sender_name}
+              {...register("sender_name", trimOnBlur("sender_name"))}
+            />
+          )}
+        </Field>
+
+        <Field {...fieldOf("recipient_name")} label={t("dropOff.package.recipientName")}>
+          {(fieldProps) => (
+            <input
+              {...fieldProps}
+              className={inputClassName}
               autoComplete="off"
-              placeholder="0811222233333"
-              maxLength={maxLengths.recipient_mobile_number}
-              value={field.value}
-              onChange={(event) => field.onChange(digitsOnly(event.currentTarget.value))}
-              onBlur={field.onBlur}
-              aria-invalid={errors.recipient_mobile_number ? true : undefined}
-              aria-describedby={describedBy(
-                ids.recipient_mobile_number,
-                true,
-                errorOf("recipient_mobile_number"),
+              maxLength={maxLengths.recipient_name}
+              {...register("recipient_name", trimOnBlur("recipient_name"))}
+            />
+          )}
+        </Field>
+
+        <Field
+          {...fieldOf("recipient_mobile_number")}
+          label={t("dropOff.package.recipientMobileNumber")}
+          hint={t("dropOff.package.recipientMobileNumberHint")}
+        >
+          {(fieldProps) => (
+            <Controller
+              control={control}
+              name="recipient_mobile_number"
+              render={({ field }) => (
+                <input
+                  {...fieldProps}
+                  ref={field.ref}
+                  name={field.name}
+                  className={inputClassName}
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="0811222233333"
+                  value={field.value}
+                  onChange={(event) => field.onChange(recipientPhoneInput(event.currentTarget.value))}
+                  onBlur={field.onBlur}
+                />
               )}
             />
           )}
-        />
-      </FormField>
+        </Field>
 
-      <FormField
-        ids={ids.locker_location}
-        label={t("dropOff.package.lockerLocation")}
-        error={errorOf("locker_location")}
-        testId="field-locker_location"
-      >
-        <textarea
-          id={ids.locker_location.input}
-          className={`${inputClassName} ${styles.location}`}
-          readOnly
-          rows={1}
-          aria-invalid={errors.locker_location ? true : undefined}
-          aria-describedby={describedBy(ids.locker_location, false, errorOf("locker_location"))}
-          {...register("locker_location")}
-        />
-      </FormField>
+        <Field {...fieldOf("locker_location")} label={t("dropOff.package.lockerLocation")}>
+          {(fieldProps) => (
+            <textarea
+              {...fieldProps}
+              className={`${inputClassName} ${styles.location}`}
+              readOnly
+              rows={1}
+              {...register("locker_location")}
+            />
+          )}
+        </Field>
 
-      <FormField
-        ids={ids.package_size}
-        label={t("dropOff.package.packageSize")}
-        hint={
-          noLocker ? (
-            <span className={styles.noLocker} data-testid="no-locker">
-              <AlertIcon size={16} /> {t("dropOff.package.noLocker")}
-            </span>
-          ) : undefined
-        }
-        error={errorOf("package_size")}
-        testId="field-package_size"
-      >
-        <select
-          id={ids.package_size.input}
-          className={inputClassName}
-          disabled={sizes.isPending || noLocker}
-          aria-invalid={errors.package_size ? true : undefined}
-          aria-describedby={describedBy(ids.package_size, noLocker, errorOf("package_size"))}
-          {...register("package_size")}
+        <Field
+          {...fieldOf("package_size")}
+          label={t("dropOff.package.packageSize")}
+          hint={
+            noLocker ? (
+              <span className={styles.noLocker} data-testid="no-locker">
+                <AlertIcon size={16} /> {t("dropOff.package.noLocker")}
+              </span>
+            ) : undefined
+          }
         >
-          <option value="">
-            {sizes.isPending ? t("common.loading") : noLocker ? "—" : t("dropOff.package.packageSizeChoose")}
-          </option>
-          {sizeList.map((size) => (
-            <option key={size.name} value={size.name}>
-              {t("dropOff.package.sizeOption", sizeOptionValues(size))}
-            </option>
-          ))}
-        </select>
-      </FormField>
+          {(fieldProps) => (
+            <select
+              {...fieldProps}
+              className={inputClassName}
+              disabled={sizes.isPending || noLocker}
+              {...register("package_size")}
+            >
+              <option value="">
+                {sizes.isPending
+                  ? t("common.loading")
+                  : noLocker
+                    ? "—"
+                    : t("dropOff.package.packageSizeChoose")}
+              </option>
+              {sizeList.map((size) => (
+                <option key={size.name} value={size.name}>
+                  {t("dropOff.package.sizeOption", sizeOptionValues(size))}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
 
-      <FormField
-        ids={ids.package_photo}
-        label={t("dropOff.package.packagePhoto")}
-        error={errorOf("package_photo")}
-        testId="field-package_photo"
-      >
-        <Controller
-          control={control}
-          name="package_photo"
-          render={({ field }) => (
-            <PhotoField
-              id={ids.package_photo.input}
-              inputRef={field.ref}
-              value={field.value}
-              onChange={(value) => {
-                setPhotoRefusal(null);
-                field.onChange(value);
-              }}
-              onBlur={field.onBlur}
-              onRefuse={(key) => {
-                field.onChange("");
-                setPhotoRefusal(key);
-              }}
-              invalid={Boolean(errors.package_photo || photoRefusal)}
-              describedBy={errorOf("package_photo") ? ids.package_photo.error : undefined}
+        <Field {...fieldOf("package_photo")} label={t("dropOff.package.packagePhoto")}>
+          {(fieldProps) => (
+            <Controller
+              control={control}
+              name="package_photo"
+              render={({ field }) => (
+                <PhotoField
+                  id={fieldProps.id}
+                  inputRef={field.ref}
+                  value={field.value}
+                  onChange={(value) => {
+                    setPhotoRefusal(null);
+                    field.onChange(value);
+                  }}
+                  onBlur={field.onBlur}
+                  onRefuse={(key) => {
+                    field.onChange("");
+                    setPhotoRefusal(key);
+                  }}
+                  onPreparing={(task) => {
+                    photoTask.current = task;
+                    void task.then(() => {
+                      if (photoTask.current === task) photoTask.current = null;
+                    });
+                  }}
+                  invalid={Boolean(fieldProps["aria-invalid"])}
+                  describedBy={fieldProps["aria-describedby"]}
+                />
+              )}
             />
           )}
-        />
-      </FormField>
+        </Field>
 
-      <FormField
-        ids={ids.slider_verification}
-        as="group"
-        label={t("dropOff.package.slider.label")}
-        hint={t("dropOff.package.slider.hint")}
-        error={errorOf("slider_verification")}
-        testId="field-slider_verification"
-      >
-        <Controller
-          control={control}
-          name="slider_verification"
-          render={({ field }) => (
-            <SliderVerification
-              handleRef={field.ref}
-              passed={field.value}
-              onPass={() => field.onChange(true)}
-              onBlur={field.onBlur}
-              invalid={Boolean(errors.slider_verification)}
-              describedBy={describedBy(ids.slider_verification, true, errorOf("slider_verification"))}
+        <Field
+          {...fieldOf("slider_verification")}
+          as="group"
+          label={t("dropOff.package.slider.label")}
+          hint={t("dropOff.package.slider.hint")}
+        >
+          {(fieldProps) => (
+            <Controller
+              control={control}
+              name="slider_verification"
+              render={({ field }) => (
+                <SliderVerification
+                  handleRef={field.ref}
+                  passed={field.value}
+                  onPass={() => field.onChange(true)}
+                  onBlur={field.onBlur}
+                  invalid={Boolean(fieldProps["aria-invalid"])}
+                  describedBy={fieldProps["aria-describedby"]}
+                />
+              )}
             />
           )}
-        />
-      </FormField>
+        </Field>
+      </fieldset>
 
       {announcer.region}
-      <Button type="submit" block disabled={sending} className={styles.submit} data-testid="package-submit">
-        {sending ? (
+      {/* `aria-disabled`, not `disabled`: the button keeps the focus and receives the presses that
+          the form then ignores (a disabled one would let a double click select the text around it). */}
+      <Button
+        type="submit"
+        block
+        aria-disabled={waitingForPhoto || locked || undefined}
+        className={styles.submit}
+        data-testid="package-submit"
+      >
+        {waitingForPhoto ? (
+          <>
+            <Spinner size={18} /> {t("dropOff.package.photoPreparing")}
+          </>
+        ) : qrStatus === "generating" ? (
           <>
             <Spinner size={18} /> {t("dropOff.package.sending")}
+          </>
+        ) : qrStatus === "generated" ? (
+          <>
+            <CheckCircleIcon size={20} /> {t("dropOff.package.generated")}
           </>
         ) : (
           t("dropOff.package.send")

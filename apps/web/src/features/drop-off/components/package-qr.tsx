@@ -1,18 +1,28 @@
 import { type Ref, useId } from "react";
-import { DoorSizeLabel } from "../../../components/door-size-label";
+import { Button } from "../../../components/button";
+import { Icon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
+import { DoorSizeLabel } from "../../../domain/order/door-size-label";
 import { useT } from "../../../lib/i18n";
 import type { PackageQrState } from "../hooks/use-package-qr";
 import styles from "./package-qr.module.css";
+import actions from "./package-qr-actions.module.css";
 
 interface PackageQrProps {
   state: PackageQrState;
   lockerName: string;
+  /** Starts a new package: the only way to send another one once the QR is generated. */
+  onNewPackage: () => void;
   ref?: Ref<HTMLElement>;
 }
 
-/** Right column of the form: the QR while it is generated and once it is ready (spec §2, §4). */
-export function PackageQr({ state, lockerName, ref }: PackageQrProps) {
+/**
+ * Right column of the form: the QR while it is generated and once it is ready (spec §2, §4).
+ * A generated QR is final (a second send would register a second drop-off); "New package" under it
+ * — where the sender looks after scanning, on phones the end of the page — empties the form for the
+ * next parcel. The spec has no text for it; the wording is ours.
+ */
+export function PackageQr({ state, lockerName, onNewPackage, ref }: PackageQrProps) {
   const { t } = useT();
   const headingId = useId();
   return (
@@ -28,21 +38,12 @@ export function PackageQr({ state, lockerName, ref }: PackageQrProps) {
         {state.status === "idle" ? (
           <div className={styles.idle}>
             <span className={styles.idleIcon} aria-hidden="true">
-              <svg
-                width="40"
-                height="40"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.6"
-                aria-hidden="true"
-                focusable="false"
-              >
+              <Icon size={40} strokeWidth={1.6}>
                 <rect x="3" y="3" width="7" height="7" rx="1" />
                 <rect x="14" y="3" width="7" height="7" rx="1" />
                 <rect x="3" y="14" width="7" height="7" rx="1" />
                 <path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" />
-              </svg>
+              </Icon>
             </span>
             <h2 id={headingId} className={styles.heading}>
               {t("dropOff.package.qr.idleTitle")}
@@ -88,6 +89,14 @@ export function PackageQr({ state, lockerName, ref }: PackageQrProps) {
           </div>
         )}
       </div>
+      {state.status === "generated" ? (
+        <Button block className={actions.newPackage} onClick={onNewPackage} data-testid="package-new">
+          <Icon size={20}>
+            <path d="M12 5v14M5 12h14" />
+          </Icon>
+          {t("dropOff.package.newPackage")}
+        </Button>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ErrorDialog } from "../../../components/error-dialog";
-import { Spinner } from "../../../components/loaders";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-error";
 import { useT } from "../../../lib/i18n";
@@ -21,6 +20,9 @@ export function PackageScreen({ boxId, lockerName }: PackageScreenProps) {
   const { t } = useT();
   const qr = usePackageQr();
   const qrRef = useRef<HTMLElement>(null);
+  const formRef = useRef<HTMLElement>(null);
+  // Each new package gets a fresh form (a new key): empty fields, photo, slider and messages.
+  const [packageNumber, setPackageNumber] = useState(0);
   const title = t("dropOff.package.title");
   const location = useBoxLocation(boxId, !lockerName);
   const shownName = lockerName ?? location.data?.locker_location ?? "";
@@ -30,14 +32,29 @@ export function PackageScreen({ boxId, lockerName }: PackageScreenProps) {
     void loadPackageFormSchema();
   }, []);
 
-  // On phones the QR sits under the form: bring it into view once it appears.
+  // Bring the QR into view once it appears: on phones it sits under the form; on wide screens the
+  // page stays where the submit was pressed (lower down on a long form), so the panel is scrolled
+  // only as far as needed to show it whole.
   useEffect(() => {
     if (qr.state.status !== "generated") return;
     const panel = qrRef.current;
     if (!panel) return;
-    if (window.matchMedia("(max-width: 899px)").matches) panel.scrollIntoView({ block: "start" });
+    const phone = window.matchMedia("(max-width: 899px)").matches;
+    panel.scrollIntoView({ block: phone ? "start" : "nearest" });
     panel.focus({ preventScroll: true });
   }, [qr.state.status]);
+
+  // A new package starts at the top, with the focus in its first field.
+  useEffect(() => {
+    if (packageNumber === 0) return;
+    window.scrollTo({ top: 0, behavior: "auto" });
+    formRef.current?.querySelector<HTMLElement>("input:not([type=hidden])")?.focus({ preventScroll: true });
+  }, [packageNumber]);
+
+  const startNewPackage = () => {
+    qr.reset();
+    setPackageNumber((number) => number + 1);
+  };
 
   return (
     <div className={styles.page} data-testid="package-screen">
@@ -45,23 +62,18 @@ export function PackageScreen({ boxId, lockerName }: PackageScreenProps) {
       <header className={styles.header}>
         <h1>{title}</h1>
         <p className={styles.intro}>{t("dropOff.package.intro")}</p>
-        {qr.state.status === "generating" ? (
-          // On phones the QR sits under the form, out of sight after the submit's scroll to the top.
-          <p className={styles.progress} data-testid="package-progress">
-            <Spinner size={18} /> {t("dropOff.package.qr.generating")}
-          </p>
-        ) : null}
       </header>
       <div className={styles.columns}>
-        <section className={styles.formCard} aria-label={t("dropOff.package.formHeading")}>
+        <section ref={formRef} className={styles.formCard} aria-label={t("dropOff.package.formHeading")}>
           <PackageForm
+            key={packageNumber}
             boxId={boxId}
             lockerName={lockerName}
-            sending={qr.state.status === "generating"}
+            qrStatus={qr.state.status}
             onSend={(body) => void qr.generate(body)}
           />
         </section>
-        <PackageQr ref={qrRef} state={qr.state} lockerName={shownName} />
+        <PackageQr ref={qrRef} state={qr.state} lockerName={shownName} onNewPackage={startNewPackage} />
       </div>
       <ErrorDialog
         open={qr.error !== null}

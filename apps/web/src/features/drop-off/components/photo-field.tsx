@@ -1,6 +1,7 @@
 import { type ChangeEvent, type Ref, useId, useState } from "react";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
+import { Icon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
 import { type TKey, useT } from "../../../lib/i18n";
 import { compressPhoto, dataUrlBytes, formatBytes, PhotoError } from "../lib/compress-photo";
@@ -13,6 +14,11 @@ interface PhotoFieldProps {
   onBlur: () => void;
   /** A file was refused; the key of the message to show. */
   onRefuse: (messageKey: TKey) => void;
+  /**
+   * A chosen file is being prepared; `task` settles once it is kept or refused (it never rejects).
+   * The form waits for it when submitted meanwhile.
+   */
+  onPreparing?: (task: Promise<void>) => void;
   invalid: boolean;
   describedBy?: string;
   inputRef?: Ref<HTMLInputElement>;
@@ -28,6 +34,7 @@ export function PhotoField({
   onChange,
   onBlur,
   onRefuse,
+  onPreparing,
   invalid,
   describedBy,
   inputRef,
@@ -37,12 +44,7 @@ export function PhotoField({
   const [previewOpen, setPreviewOpen] = useState(false);
   const statusId = useId();
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // Let the same file be chosen again after a refusal.
-    input.value = "";
-    if (!file) return;
+  const prepare = async (file: File) => {
     setPreparing(true);
     try {
       const photo = await compressPhoto(file);
@@ -59,6 +61,17 @@ export function PhotoField({
     }
   };
 
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // Let the same file be chosen again after a refusal.
+    input.value = "";
+    if (!file) return;
+    const task = prepare(file);
+    onPreparing?.(task);
+    void task;
+  };
+
   return (
     <div className={styles.field} data-invalid={invalid || undefined}>
       {value ? (
@@ -73,19 +86,10 @@ export function PhotoField({
         </button>
       ) : (
         <span className={styles.placeholder} aria-hidden="true">
-          <svg
-            width="28"
-            height="28"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
+          <Icon size={28}>
+            <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
             <circle cx="12" cy="13" r="3.5" />
-          </svg>
+          </Icon>
         </span>
       )}
       <div className={styles.side}>
@@ -111,7 +115,7 @@ export function PhotoField({
               aria-invalid={invalid || undefined}
               aria-describedby={[statusId, describedBy].filter(Boolean).join(" ")}
               disabled={preparing}
-              onChange={(event) => void onFile(event)}
+              onChange={onFile}
               data-testid="photo-input"
             />
             {value ? t("dropOff.package.photoChange") : t("dropOff.package.photoChoose")}

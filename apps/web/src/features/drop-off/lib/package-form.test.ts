@@ -1,8 +1,15 @@
 import { dropOffMessages } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
-import en from "../../../locales/en/drop-off.json";
+import en from "../../../locales/en/drop-off";
 import { fitWithin } from "./compress-photo";
-import { digitsOnly, emptyPackageForm, messageKey, packageFormResolver, toPackageData } from "./package-form";
+import {
+  digitsOnly,
+  emptyPackageForm,
+  messageKey,
+  packageFormResolver,
+  recipientPhoneInput,
+  toPackageData,
+} from "./package-form";
 import { packageFormSchema } from "./package-form-schema";
 
 const photo = "data:image/jpeg;base64,/9j/4AAQSkZJRg==";
@@ -59,6 +66,13 @@ describe("drop-off form rules", () => {
     expect(phone("081234567890123")).toBe(dropOffMessages.recipientMobileNumberFormat);
     expect(phone("0211234567")).toBe(dropOffMessages.recipientMobileNumberFormat);
     expect(digitsOnly("+62 811-2222 abc 3333")).toBe("6281122223333");
+  });
+
+  it("strips a typed or pasted phone to digits before cutting it to 14 digits", () => {
+    expect(recipientPhoneInput("+62 812-3456-7890")).toBe("6281234567890");
+    expect(recipientPhoneInput("(+62) 811-2222-3333-4444")).toBe("62811222233334");
+    expect(recipientPhoneInput("0")).toBe("0");
+    expect(recipientPhoneInput("08a1")).toBe("081");
   });
 
   it("translates every contract message, in the spec's English wording", () => {

@@ -56,6 +56,15 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D+/g, "");
 }
 
+/**
+ * The recipient phone as typed or pasted: digits only (spec §5), then cut to the longest number the
+ * API accepts. Stripping comes first, so a pasted "+62 812-3456-7890" keeps all its digits; the
+ * input has no `maxLength` for the same reason (it would cut the raw pasted text).
+ */
+export function recipientPhoneInput(value: string): string {
+  return digitsOnly(value).slice(0, maxLengths.recipient_mobile_number);
+}
+
 const messageKeys = Object.fromEntries(
   Object.entries(dropOffMessages).map(([key, text]) => [text, `dropOff.package.messages.${key}` as TKey]),
 ) as Record<string, TKey>;

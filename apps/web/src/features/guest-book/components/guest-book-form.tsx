@@ -1,19 +1,20 @@
 import type { BusinessType, GuestBookForm as GuestBookFormSchema } from "@paxelbox/contract";
-import { type FocusEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { type FocusEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { type FieldPath, type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { Button } from "../../../components/button";
 import { useErrorAnnouncer } from "../../../components/error-announcer";
 import { ErrorDialog } from "../../../components/error-dialog";
-import { AlertIcon } from "../../../components/icons";
 import { LoadingOverlay } from "../../../components/loaders";
+import { Field, inputClassName } from "../../../components/ui/field";
 import { useConfig } from "../../../config/use-config";
 import { externalLink } from "../../../lib/external-links";
 import { Trans, useT } from "../../../lib/i18n";
 import { paths } from "../../../paths";
 import { loadedGuestBookRuntime, loadGuestBookRuntime } from "../lib/load-runtime";
 import { sendErrorMessage } from "../lib/send-error";
+import { toSubmission } from "../lib/submission";
 import type { SubmittedState } from "../lib/submitted-state";
 import styles from "./guest-book-form.module.css";
 import { useCaptcha } from "./use-captcha";
@@ -119,15 +120,7 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
     try {
       const token = await captcha.getToken();
       const { sendGuestBook } = await loadGuestBookRuntime();
-      const result = await sendGuestBook({
-        sender_name: values.sender_name,
-        sender_contact: values.sender_contact,
-        sender_email: values.email_address,
-        requested_value: values.purpose as "paxelbox_locker" | "advertise_in_paxelbox",
-        message: values.message,
-        business_type: values.business_type,
-        token,
-      });
+      const result = await sendGuestBook(toSubmission(values, token));
       const state: SubmittedState = { whitePapers: result.white_papers };
       navigate(paths.guestBook.submitted.href(), { state });
     } catch (error) {
@@ -160,6 +153,9 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
     return key ? t(key) : text;
   }
 
+  /** What every field takes: its message, and its name for the page's tests. */
+  const fieldOf = (name: FieldName) => ({ error: message(name), "data-field": name });
+
   const messages = Object.fromEntries(fieldOrder.map((name) => [name, message(name) ?? undefined]));
   const announcer = useErrorAnnouncer(messages, submitCount);
 
@@ -190,34 +186,33 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
         ) : null}
         <p className={styles.note}>{t("marketing.guestBook.requiredNote")}</p>
 
-        <Field name="sender_name" label={t("marketing.guestBook.senderName")} error={message("sender_name")}>
-          {(ids) => (
+        <Field label={t("marketing.guestBook.senderName")} {...fieldOf("sender_name")}>
+          {(fieldProps) => (
             <input
               {...trimmed("sender_name")}
-              {...ids}
+              {...fieldProps}
               type="text"
               autoComplete="name"
               maxLength={100}
-              className={styles.input}
+              className={inputClassName}
             />
           )}
         </Field>
 
         <Field
-          name="sender_contact"
           label={t("marketing.guestBook.senderContact")}
           hint={t("marketing.guestBook.senderContactHint")}
-          error={message("sender_contact")}
+          {...fieldOf("sender_contact")}
         >
-          {(ids) => (
+          {(fieldProps) => (
             <input
               {...phone}
-              {...ids}
+              {...fieldProps}
               type="tel"
               inputMode="numeric"
               autoComplete="tel"
               maxLength={20}
-              className={styles.input}
+              className={inputClassName}
               onChange={(event) => {
                 // Digits only while typing (spec §5).
                 const digits = event.target.value.replace(/\D/g, "");
@@ -228,86 +223,71 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
           )}
         </Field>
 
-        <Field
-          name="email_address"
-          label={t("marketing.guestBook.emailAddress")}
-          error={message("email_address")}
-        >
-          {(ids) => (
+        <Field label={t("marketing.guestBook.emailAddress")} {...fieldOf("email_address")}>
+          {(fieldProps) => (
             <input
               {...trimmed("email_address")}
-              {...ids}
+              {...fieldProps}
               type="email"
               inputMode="email"
               autoComplete="email"
               maxLength={254}
-              className={styles.input}
+              className={inputClassName}
             />
           )}
         </Field>
 
-        <fieldset className={styles.fieldset} data-field="purpose">
-          <legend className={styles.label}>{t("marketing.guestBook.purpose")}</legend>
-          <div className={styles.choices}>
-            {purposes.map((purpose) => (
-              <label key={purpose.value} className={styles.choice}>
-                <input
-                  {...register("purpose")}
-                  type="radio"
-                  value={purpose.value}
-                  aria-invalid={errors.purpose ? true : undefined}
-                  aria-describedby={errors.purpose ? "guest-book-purpose-error" : undefined}
-                />
-                <span>{t(purpose.label)}</span>
-              </label>
-            ))}
-          </div>
-          <FieldError id="guest-book-purpose-error">{message("purpose")}</FieldError>
-        </fieldset>
+        <Field as="fieldset" label={t("marketing.guestBook.purpose")} {...fieldOf("purpose")}>
+          {({ id: _radiosHaveNoId, ...fieldProps }) => (
+            <div className={styles.choices}>
+              {purposes.map((purpose) => (
+                <label key={purpose.value} className={styles.choice}>
+                  <input {...register("purpose")} {...fieldProps} type="radio" value={purpose.value} />
+                  <span>{t(purpose.label)}</span>
+                </label>
+              ))}
+            </div>
+          )}
+        </Field>
 
         <Field
-          name="message"
           label={t("marketing.guestBook.message")}
           hint={t("marketing.guestBook.messageHint")}
-          error={message("message")}
+          {...fieldOf("message")}
         >
-          {(ids) => (
+          {(fieldProps) => (
             <textarea
               {...trimmed("message")}
-              {...ids}
+              {...fieldProps}
               rows={5}
               maxLength={2000}
-              className={styles.textarea}
+              className={inputClassName}
             />
           )}
         </Field>
 
-        <div className={styles.field} data-field="term_check">
-          <label className={styles.check}>
-            <input
-              {...register("term_check")}
-              type="checkbox"
-              aria-invalid={errors.term_check ? true : undefined}
-              aria-describedby={errors.term_check ? "guest-book-term-error" : undefined}
-            />
-            <span>
-              <Trans
-                i18nKey="marketing.guestBook.termCheck"
-                components={{
-                  terms: (
-                    // biome-ignore lint/a11y/useAnchorContent: Trans fills the link text
-                    <a
-                      href={externalLink(config, language, "termsAndConditions")}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    />
-                  ),
-                }}
-              />
-            </span>
-          </label>
-          <FieldError id="guest-book-term-error">{message("term_check")}</FieldError>
-        </div>
+        <Field {...fieldOf("term_check")}>
+          {(fieldProps) => (
+            <label className={styles.check}>
+              <input {...register("term_check")} {...fieldProps} type="checkbox" />
+              <span>
+                <Trans
+                  i18nKey="marketing.guestBook.termCheck"
+                  components={{
+                    terms: (
+                      // biome-ignore lint/a11y/useAnchorContent: Trans fills the link text
+                      <a
+                        href={externalLink(config, language, "termsAndConditions")}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      />
+                    ),
+                  }}
+                />
+              </span>
+            </label>
+          )}
+        </Field>
 
         {captcha.field}
         {announcer.region}
@@ -319,54 +299,5 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
       <LoadingOverlay show={overlay} label={t("marketing.guestBook.sending")} />
       <ErrorDialog open={popup !== null} message={popup} onClose={() => setPopup(null)} />
     </>
-  );
-}
-
-interface FieldIds {
-  id: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-}
-
-function Field({
-  name,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  name: FieldName;
-  label: string;
-  hint?: string;
-  error: ReactNode;
-  children: (ids: FieldIds) => ReactNode;
-}) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={styles.field} data-field={name}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
-  );
-}
-
-function FieldError({ id, children }: { id: string; children: ReactNode }) {
-  if (!children) return null;
-  return (
-    <p id={id} className={styles.error} data-testid="field-error">
-      <AlertIcon size={16} />
-      <span>{children}</span>
-    </p>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { ButtonLink } from "../../../components/button";
 import { CheckCircleIcon } from "../../../components/icons";
+import { ResultPanel } from "../../../components/ui/result-panel";
 import { useT } from "../../../lib/i18n";
 import { isSafeUrl } from "../../../lib/safe-url";
 import { paths } from "../../../paths";
@@ -41,22 +42,23 @@ export function GuestBookSubmitted() {
   }, [paper]);
 
   return (
-    <div className={styles.panel} data-testid="guest-book-submitted">
-      <span className={styles.icon}>
-        <CheckCircleIcon size={40} />
-      </span>
-      <h1 className={styles.title}>{t("screens.guestBookSubmitted.title")}</h1>
-      <p className={styles.line}>
-        {paper ? t("marketing.submitted.line") : t("marketing.submitted.noPaper")}
-      </p>
+    <ResultPanel
+      card
+      icon={<CheckCircleIcon size={36} />}
+      title={t("screens.guestBookSubmitted.title")}
+      message={paper ? t("marketing.submitted.line") : t("marketing.submitted.noPaper")}
+      actions={
+        <ButtonLink to={paths.home.href()} data-testid="back-home">
+          {t("marketing.submitted.backHome")}
+        </ButtonLink>
+      }
+      data-testid="guest-book-submitted"
+    >
       {paper ? (
         <a className={styles.download} href={paper.url} download data-testid="white-paper-link">
           {t("marketing.submitted.downloadAgain", { name: paper.name })}
         </a>
       ) : null}
-      <ButtonLink to={paths.home.href()} className={styles.home} data-testid="back-home">
-        {t("marketing.submitted.backHome")}
-      </ButtonLink>
-    </div>
+    </ResultPanel>
   );
 }

@@ -1,5 +1,6 @@
 import type { CaptchaSetup } from "@paxelbox/contract";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Field, fieldStyles } from "../../../components/ui/field";
 import { type Language, useT } from "../../../lib/i18n";
 import { loadGuestBookRuntime } from "../lib/load-runtime";
 import { recaptchaToken } from "../lib/recaptcha";
@@ -147,19 +148,20 @@ export function useCaptcha(): Captcha {
   }, []);
 
   const field = (
-    <div className={styles.field}>
-      <span className={styles.label}>{t("marketing.guestBook.captcha")}</span>
-      {provider === "recaptcha" ? (
-        <p className={styles.hint}>{t("marketing.guestBook.captchaRecaptcha")}</p>
-      ) : (
+    <Field
+      as="group"
+      label={t("marketing.guestBook.captcha")}
+      hint={provider === "recaptcha" ? t("marketing.guestBook.captchaRecaptcha") : undefined}
+    >
+      {provider === "recaptcha" ? null : (
         <div className={styles.captcha} data-status={status} data-testid="captcha">
           <div ref={container} className={styles.captchaSlot} />
           {status === "loading" ? (
-            <p className={styles.hint}>{t("marketing.guestBook.captchaLoading")}</p>
+            <p className={fieldStyles.hint}>{t("marketing.guestBook.captchaLoading")}</p>
           ) : null}
         </div>
       )}
-    </div>
+    </Field>
   );
 
   return { field, getToken, reset };

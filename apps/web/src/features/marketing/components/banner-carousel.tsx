@@ -75,7 +75,7 @@ export default function BannerCarousel({
 
   return (
     <section
-      className={styles.carousel}
+      className={`stack ${styles.carousel}`}
       aria-roledescription="carousel"
       aria-label={t("marketing.services.carouselLabel")}
       data-testid="banner-carousel"
@@ -124,13 +124,13 @@ export default function BannerCarousel({
         <div className={styles.controls}>
           <button
             type="button"
-            className={styles.arrow}
+            className={`circle ${styles.arrow}`}
             onClick={() => api?.scrollPrev()}
             aria-label={t("marketing.services.previous")}
           >
             <ChevronIcon direction="left" />
           </button>
-          <ol className={styles.dots}>
+          <ol className={`plain-list ${styles.dots}`}>
             {banners.map((banner, index) => (
               <li key={`${banner.image_desktop_jpg}|${banner.header}`}>
                 <button
@@ -145,7 +145,7 @@ export default function BannerCarousel({
           </ol>
           <button
             type="button"
-            className={styles.arrow}
+            className={`circle ${styles.arrow}`}
             onClick={() => api?.scrollNext()}
             aria-label={t("marketing.services.next")}
           >
@@ -154,7 +154,7 @@ export default function BannerCarousel({
           {autoplayOn ? (
             <button
               type="button"
-              className={styles.arrow}
+              className={`circle ${styles.arrow}`}
               onClick={toggle}
               aria-label={playing ? t("marketing.services.pause") : t("marketing.services.play")}
               data-testid="carousel-toggle"

@@ -1,9 +1,8 @@
-import { Link } from "react-router";
+import { ButtonLink } from "../../../components/button";
 import { useConfig } from "../../../config/use-config";
 import { articleLink } from "../../../lib/external-links";
 import { useT } from "../../../lib/i18n";
 import { isSafeUrl, withScheme } from "../../../lib/safe-url";
-import { imageSizes } from "../lib/media";
 import type { BannerData } from "../types";
 import styles from "./banner-slide.module.css";
 import { DownloadButtons } from "./download-buttons";
@@ -43,38 +42,23 @@ export function BannerSlide({ banner, priority = false }: BannerSlideProps) {
   const { t } = useT();
   const link = useBannerLink(banner);
   const label = banner.button.text_button.trim() || t("marketing.home.readMore");
-  const internal = link?.startsWith("/") ?? false;
 
   return (
-    <article className={styles.banner} data-testid="banner">
-      <ResponsivePicture
-        className={styles.art}
-        desktop={banner.image_desktop_jpg}
-        mobile={banner.image_mobile_jpg}
-        desktopSize={imageSizes.bannerDesktop}
-        mobileSize={imageSizes.bannerMobile}
-        alt=""
-        priority={priority}
-      />
-      <div className={styles.body}>
+    <article className={`stack ${styles.banner}`} data-testid="banner">
+      <ResponsivePicture className={styles.art} image={banner} kind="banner" priority={priority} />
+      <div className={`stack ${styles.body}`}>
         <h2 className="visually-hidden" data-testid="banner-header">
           {banner.header}
         </h2>
         <ServerHtml html={banner.sub_heading} className={styles.subHeading} />
         {link || banner.is_with_download_button ? (
-          <div className={styles.actions}>
+          <div className={`cluster ${styles.actions}`}>
             {link ? (
-              internal ? (
-                <Link to={link} className={styles.button} data-testid="banner-button">
-                  {label}
-                  <ArrowRightIcon />
-                </Link>
-              ) : (
-                <a href={link} className={styles.button} data-testid="banner-button">
-                  {label}
-                  <ArrowRightIcon />
-                </a>
-              )
+              // A link to another site is a plain link: React Router leaves it to the browser.
+              <ButtonLink to={link} className={styles.button} data-testid="banner-button">
+                {label}
+                <ArrowRightIcon />
+              </ButtonLink>
             ) : null}
             {banner.is_with_download_button ? <DownloadButtons buttons={banner.download_button} /> : null}
           </div>

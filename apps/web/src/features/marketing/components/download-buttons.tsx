@@ -5,7 +5,7 @@ import { imageSizes } from "../lib/media";
 import styles from "./download-buttons.module.css";
 
 /** App-store buttons of a banner or service (`download_button`): the store's link with its icon. */
-export function DownloadButtons({ buttons, className }: { buttons: DownloadButton; className?: string }) {
+export function DownloadButtons({ buttons }: { buttons: DownloadButton }) {
   const { t } = useT();
   const [width, height] = imageSizes.storeBadge;
   const stores = [
@@ -24,10 +24,7 @@ export function DownloadButtons({ buttons, className }: { buttons: DownloadButto
   ].filter((store) => isSafeUrl(store.url));
   if (stores.length === 0) return null;
   return (
-    <ul
-      className={[styles.list, className].filter(Boolean).join(" ")}
-      aria-label={t("marketing.download.label")}
-    >
+    <ul className="cluster plain-list" aria-label={t("marketing.download.label")}>
       {stores.map((store) => (
         <li key={store.key}>
           <a className={styles.link} href={store.url} target="_blank" rel="noopener noreferrer">

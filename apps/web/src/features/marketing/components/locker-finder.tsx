@@ -165,8 +165,8 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
   const formatter = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 });
 
   return (
-    <div className={styles.finder} data-testid="locker-finder">
-      <div className={styles.controls}>
+    <div className="stack" data-testid="locker-finder">
+      <div className="cluster">
         <search className={styles.searchBox}>
           <form className={styles.search} onSubmit={onSearch}>
             <label htmlFor={inputId} className="visually-hidden">
@@ -210,7 +210,7 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
           {geoMessage}
         </p>
       ) : null}
-      <div className={styles.layout}>
+      <div className={`split ${styles.layout}`}>
         <div className={styles.mapColumn} ref={mapSlot}>
           {embed ? (
             <iframe
@@ -247,7 +247,7 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
             </p>
           ) : null}
         </div>
-        <div className={styles.listColumn}>
+        <div className={`stack ${styles.listColumn}`}>
           <p
             id={summaryId}
             className={styles.summary}
@@ -267,7 +267,11 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
               {t("marketing.finder.retry")}
             </button>
           ) : null}
-          <ol className={styles.list} aria-busy={status === "loading"} data-testid="finder-list">
+          <ol
+            className={`stack plain-list ${styles.list}`}
+            aria-busy={status === "loading"}
+            data-testid="finder-list"
+          >
             {items.map((location) => (
               <LockerListEntry
                 key={location.id}
@@ -313,7 +317,7 @@ function LockerListEntry({ location, selected, distance, onShowOnMap }: EntryPro
   const mapsLink = isSafeUrl(location.maps_link) ? location.maps_link : null;
 
   return (
-    <li className={styles.entry} data-selected={selected} data-testid="finder-item">
+    <li className={`stack panel ${styles.entry}`} data-selected={selected} data-testid="finder-item">
       <div className={styles.entryHead}>
         <h3 className={styles.name}>{location.name}</h3>
         {distance ? (
@@ -336,7 +340,7 @@ function LockerListEntry({ location, selected, distance, onShowOnMap }: EntryPro
         </p>
       ) : null}
       {mapsLink || hasPoint ? (
-        <div className={styles.entryActions}>
+        <div className={`cluster ${styles.entryActions}`}>
           {onShowOnMap && hasPoint ? (
             <button type="button" className={styles.action} onClick={onShowOnMap} data-testid="finder-show">
               {t("marketing.finder.showOnMap")}

@@ -38,7 +38,7 @@ export function PartnershipContact() {
     >
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t("marketing.home.businessTypeLabel")}</legend>
-        <div className={styles.options}>
+        <div className={`equal-columns ${styles.options}`}>
           {types.map((option) => (
             <label key={option.value} className={styles.option}>
               <input
@@ -50,7 +50,7 @@ export function PartnershipContact() {
                 className={styles.radio}
                 data-testid={`business-type-${option.value}`}
               />
-              <span className={styles.icon} aria-hidden="true">
+              <span className={`circle ${styles.icon}`} aria-hidden="true">
                 {option.value === "Individu" ? <UserIcon size={24} /> : <BuildingIcon size={24} />}
               </span>
               <span className={styles.text}>

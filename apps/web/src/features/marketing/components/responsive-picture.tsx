@@ -1,49 +1,49 @@
+import type { CSSProperties } from "react";
 import { isSafeUrl } from "../../../lib/safe-url";
-import { artBreakpoint } from "../lib/media";
-
-export type Size = readonly [width: number, height: number];
+import { artBreakpoint, imageSizes } from "../lib/media";
+import type { ServiceCardData } from "../types";
+import styles from "./responsive-picture.module.css";
 
 interface ResponsivePictureProps {
-  desktop: string;
-  mobile: string;
-  desktopSize: Size;
-  mobileSize: Size;
-  alt: string;
+  /** The banner or service whose pictures these are. */
+  image: Pick<ServiceCardData, "image_desktop_jpg" | "image_mobile_jpg">;
+  /** Its format: the pictures' sizes in `imageSizes`. */
+  kind: "banner" | "service";
+  /** The caller's frame of the picture (corners, background, layout). */
   className?: string;
   /** Above the fold: load first. Below the fold: lazy. */
   priority?: boolean;
 }
 
 /**
- * `image_desktop_jpg` from 768 px up, `image_mobile_jpg` below, with their sizes declared so the
- * page never shifts while they load. Images from the server are used only with an http(s) or
- * same-site address.
+ * `image_desktop_jpg` from 768 px up, `image_mobile_jpg` below, decorative, with their sizes
+ * declared so the page never shifts while they load; each fills the width at its format's
+ * proportions. Images from the server are used only with an http(s) or same-site address.
  */
-export function ResponsivePicture({
-  desktop,
-  mobile,
-  desktopSize,
-  mobileSize,
-  alt,
-  className,
-  priority = false,
-}: ResponsivePictureProps) {
+export function ResponsivePicture({ image, kind, className, priority = false }: ResponsivePictureProps) {
+  const { image_desktop_jpg: desktop, image_mobile_jpg: mobile } = image;
   const mobileSrc = isSafeUrl(mobile) ? mobile : isSafeUrl(desktop) ? desktop : null;
   const desktopSrc = isSafeUrl(desktop) ? desktop : mobileSrc;
   if (!mobileSrc || !desktopSrc) return null;
+  const [desktopWidth, desktopHeight] = imageSizes[`${kind}Desktop`];
+  const [mobileWidth, mobileHeight] = imageSizes[`${kind}Mobile`];
+  const ratios = {
+    "--picture-ratio": `${mobileWidth} / ${mobileHeight}`,
+    "--picture-ratio-wide": `${desktopWidth} / ${desktopHeight}`,
+  } as CSSProperties;
   return (
-    <picture className={className}>
+    <picture className={`${styles.picture} ${className ?? ""}`} style={ratios}>
       <source
         media={`(min-width: ${artBreakpoint}px)`}
         srcSet={desktopSrc}
-        width={desktopSize[0]}
-        height={desktopSize[1]}
+        width={desktopWidth}
+        height={desktopHeight}
       />
       <img
         src={mobileSrc}
-        width={mobileSize[0]}
-        height={mobileSize[1]}
-        alt={alt}
+        width={mobileWidth}
+        height={mobileHeight}
+        alt=""
         loading={priority ? "eager" : "lazy"}
         decoding={priority ? "sync" : "async"}
         fetchPriority={priority ? "high" : "auto"}

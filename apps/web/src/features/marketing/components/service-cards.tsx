@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { useT } from "../../../lib/i18n";
 import { paths } from "../../../paths";
-import { imageSizes } from "../lib/media";
 import type { ServiceCardData } from "../types";
 import { ArrowRightIcon } from "./marketing-icons";
 import { ResponsivePicture } from "./responsive-picture";
@@ -12,18 +11,11 @@ export function ServiceCards({ cards }: { cards: ServiceCardData[] }) {
   const { t } = useT();
   if (cards.length === 0) return null;
   return (
-    <ul className={styles.cards} data-testid="service-cards">
+    <ul className={`equal-columns plain-list ${styles.cards}`} data-testid="service-cards">
       {cards.map((card) => (
-        <li key={card.slug} className={styles.card} data-testid="service-card">
-          <ResponsivePicture
-            className={styles.picture}
-            desktop={card.image_desktop_jpg}
-            mobile={card.image_mobile_jpg}
-            desktopSize={imageSizes.serviceDesktop}
-            mobileSize={imageSizes.serviceMobile}
-            alt=""
-          />
-          <div className={styles.body}>
+        <li key={card.slug} className={`panel ${styles.card}`} data-testid="service-card">
+          <ResponsivePicture className={styles.picture} image={card} kind="service" />
+          <div className={`stack ${styles.body}`}>
             <h3 className={styles.title}>{card.title}</h3>
             <p className={styles.excerpt} data-testid="service-excerpt">
               {card.excerpt}

@@ -28,25 +28,17 @@ export function ServiceSection({ service, priority }: { service: ServiceData; pr
   return (
     <section
       id={service.slug}
-      className={styles.service}
+      className={`stack ${styles.service}`}
       aria-labelledby={headingId}
       data-testid="service-section"
     >
-      <div className={styles.intro}>
-        <ResponsivePicture
-          className={styles.picture}
-          desktop={service.image_desktop_jpg}
-          mobile={service.image_mobile_jpg}
-          desktopSize={imageSizes.serviceDesktop}
-          mobileSize={imageSizes.serviceMobile}
-          alt=""
-          priority={priority}
-        />
-        <div className={styles.text}>
-          <h2 id={headingId} className={styles.title}>
+      <div className={`split ${styles.intro}`}>
+        <ResponsivePicture className={styles.picture} image={service} kind="service" priority={priority} />
+        <div className="stack">
+          <h2 id={headingId} className="section-title">
             {service.title}
           </h2>
-          <ServerHtml html={service.description} className={styles.description} />
+          <ServerHtml html={service.description} className={`lead ${styles.description}`} />
           <DownloadButtons buttons={service.download_button} />
         </div>
       </div>
@@ -65,11 +57,11 @@ export function ServiceSection({ service, priority }: { service: ServiceData; pr
         </div>
       ) : null}
       {service.guides.length > 0 ? (
-        <div className={styles.guide}>
-          <h3 className={styles.guideTitle}>{t("marketing.services.howTo", { title: service.title })}</h3>
-          <ol className={styles.steps}>
+        <div className="stack">
+          <h3>{t("marketing.services.howTo", { title: service.title })}</h3>
+          <ol className={`plain-list ${styles.steps}`}>
             {service.guides.map((guide, index) => (
-              <li key={`${guide.image}|${guide.description}`} className={styles.step}>
+              <li key={`${guide.image}|${guide.description}`} className={`panel ${styles.step}`}>
                 {isSafeUrl(guide.image) ? (
                   <img
                     className={styles.stepImage}
@@ -81,7 +73,7 @@ export function ServiceSection({ service, priority }: { service: ServiceData; pr
                     decoding="async"
                   />
                 ) : null}
-                <p className={styles.stepText}>
+                <p className={`stack ${styles.stepText}`}>
                   <span className={styles.stepNumber}>
                     {t("marketing.services.step", { number: index + 1 })}
                   </span>

@@ -1,4 +1,5 @@
-import type { Size } from "../components/responsive-picture";
+/** A picture's width and height in pixels. */
+export type Size = readonly [width: number, height: number];
 
 /**
  * The content's picture formats (width × height in pixels), so that space is reserved before a

@@ -51,3 +51,9 @@ export async function buildSeo(
     image: image ? absoluteUrl(request, image) : undefined,
   };
 }
+
+/** The language a page is rendered in and its SEO, for a page whose texts do not depend on content. */
+export async function pageSeo(request: Request, keys: { title: TKey; description: TKey }) {
+  const language = requestLanguage(request);
+  return { language, seo: await buildSeo(request, language, keys) };
+}

@@ -1,30 +1,34 @@
 import type { Order } from "@paxelbox/contract";
-import { useEffect, useMemo, useState } from "react";
-import { useNavigate } from "react-router";
-import { contentText, isFeatureEnabled, useSettings } from "../../../api/settings";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { isFeatureEnabled, useSettings } from "../../../api/settings";
 import { Button } from "../../../components/button";
-import { DoorSizeLabel } from "../../../components/door-size-label";
 import { ErrorDialog } from "../../../components/error-dialog";
 import { AlertIcon, ExternalIcon } from "../../../components/icons";
-import { useHeaderAction } from "../../../components/layouts/header-actions";
 import { ScreenSkeleton } from "../../../components/loaders";
 import { LocationInfo } from "../../../components/location-info";
-import { OfflineNotice, OfflineQrHint } from "../../../components/offline-notice";
+import { OfflineNotice } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
-import { preloadQrEncoder, QrCode } from "../../../components/qr-code";
-import { StatusLabel } from "../../../components/status-label";
-import { useFirstNow, useFormatDateTime } from "../../../hooks/use-hydration";
+import { preloadQrEncoder } from "../../../components/qr-code";
+import { Card } from "../../../components/ui/card";
+import { ContentBlock } from "../../../components/ui/content-block";
+import { DoorQrCard } from "../../../components/ui/door-qr-card";
+import { DoorSizeLabel } from "../../../domain/order/door-size-label";
+import { keepShownOrder } from "../../../domain/order/order-share";
+import { useShareOrderAction } from "../../../domain/order/share-order-button";
+import { StatusLabel } from "../../../domain/order/status-label";
+import { useFirstNow, useFormatDateTime, useHydrated } from "../../../hooks/use-hydration";
 import { errorMessage } from "../../../lib/api-client";
 import { bridge } from "../../../lib/bridge";
 import { useT } from "../../../lib/i18n";
 import { useOfflineData } from "../../../lib/offline-cache";
 import { isSafeUrl } from "../../../lib/safe-url";
-import { storage } from "../../../lib/storage";
+import { isSentBack } from "../../../lib/sent-back";
+import { useServerClock } from "../../../lib/server-clock";
 import { paths } from "../../../paths";
 import { useOrderDetail } from "../api/order-detail";
-import { isOverdueNow, overdueCheckMs, showsShareButton } from "../lib/order-rules";
+import { isOverdueNow, overdueCheckMs } from "../lib/order-rules";
 import styles from "./order-screen.module.css";
-import { ShareButton } from "./share-button";
 
 interface OrderScreenProps {
   orderid: number | null;
@@ -41,9 +45,9 @@ export function OrderScreen({ orderid, token, linkToken }: OrderScreenProps) {
     return (
       <div className={styles.screen}>
         <PageTitle title={t("header.orderDetail")} />
-        <p className={styles.card} data-testid="order-missing">
+        <Card as="p" data-testid="order-missing">
           {t("dropOff.order.noOrder")}
-        </p>
+        </Card>
       </div>
     );
   }
@@ -61,6 +65,11 @@ function OrderDetail({
 }) {
   const { t } = useT();
   const order = useOrderDetail(orderid, token);
+  // The locker's texts (settings) sit above the buttons: the screen waits for them as well, so
+  // nothing moves under a finger when they arrive. Offline, the settings call waits for the
+  // network and the screen shows without them.
+  const settings = useSettings();
+  const settingsLoading = settings.isPending && settings.fetchStatus === "fetching";
   // With no signal the last copy kept on this device shows (offline-cache.ts).
   const view = useOfflineData(`order:${orderid}`, order);
   const [dialogOpen, setDialogOpen] = useState(true);
@@ -72,17 +81,20 @@ function OrderDetail({
   }, []);
 
   useEffect(() => {
-    if (!data) return;
-    storage.set("order_data", data);
-    storage.set("order_id", String(data.id));
+    if (data) keepShownOrder(data);
   }, [data]);
 
   // The overdue payment needs the network: no move while offline.
   useOverdueRedirect(view.offline ? undefined : data, linkToken);
 
-  const status = data?.status;
-  const shareNode = useMemo(() => (status && showsShareButton(status) ? <ShareButton /> : null), [status]);
-  useHeaderAction(shareNode);
+  // An expired link opens nothing any more (410): the spec's expire page says so.
+  const navigate = useNavigate();
+  const linkExpired = (order.error as { status?: number } | null)?.status === 410;
+  useEffect(() => {
+    if (linkExpired) void navigate(paths.overdue.expire.href(), { replace: true });
+  }, [linkExpired, navigate]);
+
+  useShareOrderAction(data?.status, { labelKey: "dropOff.order.share", testId: "order-share" });
 
   if (!data && view.offline) {
     return (
@@ -101,7 +113,7 @@ function OrderDetail({
           message={errorMessage(order.error, t("errors.somethingWrong"))}
           onClose={() => setDialogOpen(false)}
         />
-        <div className={styles.card} data-testid="order-error">
+        <Card data-testid="order-error">
           <p className={styles.errorLine}>
             <AlertIcon size={20} /> {t("dropOff.order.loadFailed")}
           </p>
@@ -115,33 +127,47 @@ function OrderDetail({
           >
             {t("dropOff.order.retry")}
           </Button>
-        </div>
+        </Card>
       </div>
     );
   }
-  if (!data) return <ScreenSkeleton cards={3} />;
+  if (!data || settingsLoading) return <ScreenSkeleton cards={3} />;
   return <OrderContent order={data} offline={view.offline} updatedAt={view.updatedAt} />;
 }
 
-/** The clock, once per second while offline (nothing else re-renders the page then). */
+/**
+ * The server's clock (lib/server-clock.ts): the deadline is the server's, and the phone's own clock
+ * may be seconds or days off. Once per second while offline (nothing else re-renders the page then).
+ */
 function useNow(ticking: boolean): number {
+  const serverNow = useServerClock();
   const firstNow = useFirstNow();
-  const [now, setNow] = useState(firstNow);
+  // While hydrating: the time the server rendered with, so the page shows what its HTML does.
+  const hydrated = useHydrated();
+  const current = hydrated ? serverNow : firstNow;
+  const [now, setNow] = useState(current);
   useEffect(() => {
     if (!ticking) return;
-    const timer = setInterval(() => setNow(Date.now()), overdueCheckMs);
+    const timer = setInterval(() => setNow(serverNow()), overdueCheckMs);
     return () => clearInterval(timer);
-  }, [ticking]);
-  return ticking ? now : firstNow();
+  }, [ticking, serverNow]);
+  return ticking ? now : current();
 }
 
-/** Once per second: an overdue parcel moves on to the overdue payment page (spec §4). */
+/**
+ * Once per second: an overdue parcel moves on to the overdue payment page (spec §4), when the
+ * server's clock is past the deadline — the overdue page asks the server, which would send the
+ * visitor straight back otherwise. Sent back all the same (the two pages disagree on something
+ * else), the page stays: at most one redirect each way (lib/sent-back.ts).
+ */
 function useOverdueRedirect(order: Order | undefined, linkToken: string | null) {
   const navigate = useNavigate();
+  const serverNow = useServerClock();
+  const sentBack = isSentBack(useLocation().state);
   useEffect(() => {
-    if (!order) return;
+    if (!order || sentBack) return;
     const check = () => {
-      if (!isOverdueNow(order, Date.now())) return false;
+      if (!isOverdueNow(order, serverNow())) return false;
       void navigate(paths.overdue.payment.href({ orderid: order.id, token: linkToken ?? undefined }), {
         replace: true,
       });
@@ -152,7 +178,7 @@ function useOverdueRedirect(order: Order | undefined, linkToken: string | null) 
       if (check()) clearInterval(timer);
     }, overdueCheckMs);
     return () => clearInterval(timer);
-  }, [order, linkToken, navigate]);
+  }, [order, linkToken, navigate, serverNow, sentBack]);
 }
 
 function OrderContent({
@@ -164,14 +190,12 @@ function OrderContent({
   offline: boolean;
   updatedAt: number | null;
 }) {
-  const { t, language } = useT();
+  const { t } = useT();
   const formatTime = useFormatDateTime();
   const now = useNow(offline);
   const settings = useSettings();
   const door = order.mouth.number;
   const inStore = order.status === "IN_STORE";
-  const attention = contentText(settings.data, "attention_pick_up_dropoff", language, door);
-  const howTo = contentText(settings.data, "how_to_pick_up_dropoff", language, door);
   const helpEnabled = isFeatureEnabled(settings.data, "yellowai");
   const mapsLink = order.lockerLocationDetail.mapsLink;
   const pickUpCode = order.barcode.qrcodeCustomerTake;
@@ -183,7 +207,7 @@ function OrderContent({
       <PageTitle title={t("header.orderDetail")} />
       {offline ? <OfflineNotice updatedAt={updatedAt} /> : null}
 
-      <section className={styles.card} aria-labelledby="order-summary">
+      <Card as="section" aria-labelledby="order-summary">
         <div className={styles.summaryTop}>
           <div>
             <p className={styles.caption} id="order-summary">
@@ -219,56 +243,45 @@ function OrderContent({
             </dd>
           </div>
         </dl>
-      </section>
+      </Card>
 
       {inStore && pickUpCode && expired ? (
-        <p className={styles.card} data-testid="order-qr-hidden">
+        <Card as="p" data-testid="order-qr-hidden">
           {t("offline.qrHidden")}
-        </p>
+        </Card>
       ) : null}
       {inStore && pickUpCode && !expired ? (
-        <section
-          className={`${styles.card} ${styles.qrCard}`}
-          aria-labelledby="order-qr"
-          data-testid="order-qr"
+        <DoorQrCard
+          title={t("dropOff.order.qrHeading")}
+          value={pickUpCode}
+          label={t("dropOff.order.qrLabel", { door })}
+          doorLabel={t("dropOff.order.door")}
+          doorNumber={door}
+          instruction={t("dropOff.order.qrInstruction", { door })}
+          offlineHint={!offline}
+          testId="order-qr"
+          qrTestId="order-qr-code"
+          doorTestId="order-door"
         >
-          <h2 id="order-qr" className={styles.cardTitle}>
-            {t("dropOff.order.qrHeading")}
-          </h2>
-          <div data-testid="order-qr-code">
-            <QrCode value={pickUpCode} label={t("dropOff.order.qrLabel", { door })} />
-          </div>
-          <p className={styles.door} data-testid="order-door">
-            <span className={styles.doorCaption}>{t("dropOff.order.door")}</span>
-            <span className={styles.doorNumber}>{door}</span>
-          </p>
-          <p className={styles.instruction}>{t("dropOff.order.qrInstruction", { door })}</p>
-          {offline ? null : <OfflineQrHint />}
-          {attention ? (
-            <div className={styles.attention} role="note" data-testid="order-attention">
-              <p className={styles.attentionTitle}>
-                <AlertIcon size={18} /> {attention.title || t("dropOff.order.attention")}
-              </p>
-              <div
-                className={styles.html}
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: settings HTML, sanitised by contentText
-                dangerouslySetInnerHTML={{ __html: attention.html }}
-              />
-            </div>
-          ) : null}
-        </section>
+          <ContentBlock
+            name="attention_pick_up_dropoff"
+            doorNumber={door}
+            variant="note"
+            fallbackTitle={t("dropOff.order.attention")}
+            testId="order-attention"
+            skeleton={false}
+          />
+        </DoorQrCard>
       ) : null}
 
-      {howTo ? (
-        <details className={`${styles.card} ${styles.howTo}`} data-testid="order-how-to">
-          <summary>{howTo.title || t("dropOff.order.howTo")}</summary>
-          <div
-            className={styles.html}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: settings HTML, sanitised by contentText
-            dangerouslySetInnerHTML={{ __html: howTo.html }}
-          />
-        </details>
-      ) : null}
+      <ContentBlock
+        name="how_to_pick_up_dropoff"
+        doorNumber={door}
+        variant="details"
+        fallbackTitle={t("dropOff.order.howTo")}
+        testId="order-how-to"
+        skeleton={false}
+      />
 
       <LocationInfo detail={order.lockerLocationDetail} />
 

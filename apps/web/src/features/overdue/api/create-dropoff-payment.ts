@@ -5,5 +5,5 @@ import { request } from "../../../lib/api-client";
 type Body = z.input<typeof DropoffPaymentBody>;
 
 /** Non-interface payment of the overdue fee (with the access token from `getPaymentToken`). */
-export const createDropoffPayment = (accessToken: string, body: Body) =>
-  request(calls.createDropoffPayment, { query: { access_token: accessToken }, body });
+export const createDropoffPayment = (accessToken: string, idempotencyKey: string | undefined, body: Body) =>
+  request(calls.createDropoffPayment, { query: { access_token: accessToken }, body, idempotencyKey });

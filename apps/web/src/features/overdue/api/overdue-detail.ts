@@ -1,9 +1,9 @@
 import { calls, type OverdueDropoffDetail } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { request } from "../../../lib/api-client";
+import { serverTimedApi } from "../../../lib/server-clock";
 
 export const getOverdueDetail = (orderid: number, token: string | null, signal?: AbortSignal) =>
-  request(calls.overdueDropoffDetail, { params: { orderid }, token, signal });
+  serverTimedApi.request(calls.overdueDropoffDetail, { params: { orderid }, token, signal });
 
 export type OverdueDetailResponse = Awaited<ReturnType<typeof getOverdueDetail>>;
 

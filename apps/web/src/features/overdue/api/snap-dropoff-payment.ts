@@ -5,5 +5,5 @@ import { request } from "../../../lib/api-client";
 type Body = z.input<typeof SnapDropoffPaymentBody>;
 
 /** Bank-interface (SNAP) payment of the overdue fee, used when `snap_bi_dropoff` is enabled. */
-export const createSnapDropoffPayment = (body: Body, token: string | null) =>
-  request(calls.snapDropoffPayment, { body, token });
+export const createSnapDropoffPayment = (body: Body, token: string | null, idempotencyKey?: string) =>
+  request(calls.snapDropoffPayment, { body, token, idempotencyKey });

@@ -1,4 +1,5 @@
 import { StoreBadges } from "../../../components/store-badges";
+import { Card, CardTitle, cardStyles } from "../../../components/ui/card";
 import { useConfig } from "../../../config/use-config";
 import { bridge, hasNativeBridge } from "../../../lib/bridge";
 import { useT } from "../../../lib/i18n";
@@ -12,11 +13,9 @@ export function HelpLinks({ expressNumber }: { expressNumber?: string }) {
   const chatbot = isSafeUrl(config.chatbotUrl) ? config.chatbotUrl : undefined;
   return (
     <div className={styles.help}>
-      <section className={styles.helpCard} aria-labelledby="overdue-help-title">
-        <h2 id="overdue-help-title" className={styles.helpTitle}>
-          {t("dropOff.results.helpTitle")}
-        </h2>
-        <p className={styles.muted}>{t("dropOff.results.helpLine")}</p>
+      <Card as="section" className={styles.helpCard} aria-labelledby="overdue-help-title">
+        <CardTitle id="overdue-help-title">{t("dropOff.results.helpTitle")}</CardTitle>
+        <p className={cardStyles.muted}>{t("dropOff.results.helpLine")}</p>
         <a
           className={styles.helpLink}
           href={chatbot}
@@ -47,18 +46,17 @@ export function HelpLinks({ expressNumber }: { expressNumber?: string }) {
           {t("dropOff.results.helpLink")}
           <span className="visually-hidden">{t("footer.newTab")}</span>
         </a>
-      </section>
-      <section
+      </Card>
+      <Card
+        as="section"
         className={styles.helpCard}
         aria-labelledby="overdue-app-title"
         data-testid="overdue-app-links"
       >
-        <h2 id="overdue-app-title" className={styles.helpTitle}>
-          {t("dropOff.results.appTitle")}
-        </h2>
-        <p className={styles.muted}>{t("dropOff.results.appLine")}</p>
+        <CardTitle id="overdue-app-title">{t("dropOff.results.appTitle")}</CardTitle>
+        <p className={cardStyles.muted}>{t("dropOff.results.appLine")}</p>
         <StoreBadges tone="dark" />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { OverdueDropoffDetail } from "@paxelbox/contract";
-import { type ReactNode, useEffect, useId, useLayoutEffect, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { isFeatureEnabled, useSettings } from "../../../api/settings";
 import { Button } from "../../../components/button";
@@ -8,23 +8,32 @@ import { ErrorDialog } from "../../../components/error-dialog";
 import { AlertIcon } from "../../../components/icons";
 import { ScreenSkeleton, Spinner } from "../../../components/loaders";
 import { PageTitle } from "../../../components/page-title";
+import { Card, CardTitle, cardStyles } from "../../../components/ui/card";
+import { Field, fieldIds, inputClassName } from "../../../components/ui/field";
+import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
+import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { useVariant } from "../../../hooks/use-variant";
 import { errorMessage } from "../../../lib/api-client";
 import { formatRupiah } from "../../../lib/format";
-import { type TKey, useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n";
 import { isSafeUrl } from "../../../lib/safe-url";
+import { sentBackState } from "../../../lib/sent-back";
 import { storage } from "../../../lib/storage";
 import { paths } from "../../../paths";
 import { isFullDetail, useOverdueDetail } from "../api/overdue-detail";
 import { overdueEntryTarget, type PaymentReturn } from "../lib/entry";
+import { generateInvoiceNumber } from "../lib/invoice-number";
+import {
+  checkOverdueForm,
+  type OverdueField,
+  type OverdueFormInput,
+  type OverdueFormValues,
+  overdueFields,
+} from "../lib/overdue-form";
+import styles from "./overdue-payment-screen.module.css";
 
 /** The payment calls load when the person pays, not with the page. */
 const paymentFlow = () => import("../lib/pay-overdue");
-
-import { useFormatDateTime } from "../../../hooks/use-hydration";
-import { generateInvoiceNumber } from "../lib/invoice-number";
-import { type OverdueFormInput, overdueFormErrors } from "../lib/overdue-form";
-import styles from "./overdue-payment-screen.module.css";
 
 interface OverduePaymentScreenProps {
   orderid: number | null;
@@ -62,8 +71,9 @@ export function OverduePaymentScreen({
     return isFullDetail(data) ? null : paths.home.href();
   })();
 
+  // Marked as sent back: the order page then does not send the visitor here again (lib/sent-back.ts).
   useEffect(() => {
-    if (target) void navigate(target, { replace: true });
+    if (target) void navigate(target, { replace: true, state: sentBackState() });
   }, [target, navigate]);
 
   useEffect(() => {
@@ -103,81 +113,93 @@ function OverdueForm({
   const settings = useSettings();
   const [invoiceNumber] = useState(() => renderedInvoiceNumber ?? generateInvoiceNumber());
   const [expanded, setExpanded] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const ids = {
+    form: useId(),
+    breakdown: useId(),
+    receiver_name: useId(),
+    phone: useId(),
+    email: useId(),
+  };
+  const emailIds = fieldIds(ids.email);
+
   const [values, setValues] = useState<OverdueFormInput>({
     receiver_name: detail.recipientName,
     phone: detail.takeUserPhoneNumber,
     email: "",
   });
-  const [touched, setTouched] = useState<Partial<Record<keyof OverdueFormInput, boolean>>>({
-    receiver_name: true,
-    phone: true,
-  });
-  const [processing, setProcessing] = useState(false);
-  // Attempts to submit with a field in error (Enter in the e-mail field: the button is disabled).
-  const [attempts, setAttempts] = useState(0);
-  const [failure, setFailure] = useState<unknown>(null);
-  const ids = {
-    form: useId(),
-    breakdown: useId(),
-    name: useId(),
-    phone: useId(),
-    email: useId(),
-    emailHint: useId(),
-  };
+  // The prefilled name and phone say at once what is wrong with them (they cannot be changed here);
+  // the email once the person has left it, or tried to pay.
+  const [emailTouched, setEmailTouched] = useState(false);
+  const [submitCount, setSubmitCount] = useState(0);
+  const checked = checkOverdueForm(values);
+  const isValid = checked.values !== null;
+  const shown = (field: OverdueField) =>
+    field === "email" && !emailTouched && submitCount === 0 ? undefined : checked.errors[field];
 
-  const errors = overdueFormErrors(values);
-  const valid = Object.keys(errors).length === 0;
-  const shown = (field: keyof OverdueFormInput) => (touched[field] ? errors[field] : undefined);
-  const fields = ["receiver_name", "phone", "email"] as const;
-  const messages = Object.fromEntries(
-    fields.map((field) => {
-      const key = shown(field);
-      return [field, key ? t(key) : undefined];
-    }),
-  );
-  const announcer = useErrorAnnouncer(messages, attempts);
-  const fieldIds = { receiver_name: ids.name, phone: ids.phone, email: ids.email };
+  // An email typed into the server's HTML before the page hydrated is kept.
+  const emailRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const typed = emailRef.current?.value;
+    if (typed) setValues((current) => (current.email ? current : { ...current, email: typed }));
+  }, []);
+  const setEmail = (email: string) => setValues((current) => ({ ...current, email }));
+
+  const message = (field: OverdueField) => {
+    const key = shown(field);
+    return key ? t(key) : undefined;
+  };
+  const fieldOf = (field: OverdueField) => ({ id: ids[field], error: message(field) });
+  const messages = Object.fromEntries(overdueFields.map((field) => [field, message(field)]));
+  const announcer = useErrorAnnouncer(messages, submitCount);
 
   // After an attempt with errors, the first field in error gets the focus and its message is read
   // with it; when the focus is already there (Enter in the e-mail field), the message is announced.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per attempt, with that attempt's errors
   useLayoutEffect(() => {
-    if (attempts === 0) return;
-    const first = fields.find((field) => messages[field]);
-    const element = first ? document.getElementById(fieldIds[first]) : null;
+    if (submitCount === 0) return;
+    const first = overdueFields.find((field) => messages[field]);
+    const element = first ? document.getElementById(ids[first]) : null;
     if (!first || !element) return;
     const moved = document.activeElement !== element;
     element.focus();
     if (!moved) announcer.say(messages[first] ?? "");
-  }, [attempts]);
+  }, [submitCount]);
 
-  /** Enter in a field while something is wrong: show every message and go to the first. */
-  const attempt = () => {
-    setValues((current) => ({ ...current, email: current.email.trim() }));
-    setTouched({ receiver_name: true, phone: true, email: true });
-    setAttempts((count) => count + 1);
-  };
-
-  // Fetched while the person reads the fee, so paying does not wait for it.
+  // The payment calls are fetched while the person reads the fee, so paying does not wait for them;
+  // with them comes the email typed before a failed or cancelled payment (kept for this tab).
   useEffect(() => {
-    void paymentFlow();
+    void paymentFlow().then(({ keptEmail }) => {
+      const email = keptEmail(detail.id);
+      if (!email) return;
+      setValues((current) => (current.email ? current : { ...current, email }));
+      setEmailTouched(true);
+    });
+  }, [detail.id]);
+
+  // History back from the payment page to this page as it was left (back-forward cache): Select
+  // Payment works again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => event.persisted && setProcessing(false);
+    addEventListener("pageshow", restored);
+    return () => removeEventListener("pageshow", restored);
   }, []);
 
-  const pay = async () => {
-    setTouched({ receiver_name: true, phone: true, email: true });
-    if (!valid || processing || !settings.data) return;
+  const pay = async (values: OverdueFormValues) => {
+    if (processing || !settings.data) return;
     setProcessing(true);
     try {
       const { payOverdue, returnUrls } = await paymentFlow();
       const url = await payOverdue({
         detail,
-        email: values.email.trim(),
+        email: values.email,
         invoiceNumber,
-        receiverName: values.receiver_name.trim(),
-        phone: values.phone.replace(/\D+/g, ""),
+        receiverName: values.receiver_name,
+        phone: values.phone,
         language,
         snap: isFeatureEnabled(settings.data, "snap_bi_dropoff"),
-        urls: returnUrls(window.location.origin, detail.id, linkToken),
+        urls: returnUrls(window.location.origin, detail.id, linkToken ?? token),
         token,
       });
       if (url === null) {
@@ -192,6 +214,14 @@ function OverdueForm({
       setProcessing(false);
     }
   };
+  /** Select Payment, or Enter in the email field: pay, or show every message and go to the first. */
+  const submit = () => {
+    setEmailTouched(true);
+    setSubmitCount((count) => count + 1);
+    const trimmed = checkOverdueForm({ ...values, email: values.email.trim() });
+    setEmail(values.email.trim());
+    if (trimmed.values) void pay(trimmed.values);
+  };
 
   const warning =
     paymentReturn === "cancel"
@@ -199,8 +229,7 @@ function OverdueForm({
       : paymentReturn === "failed"
         ? t("dropOff.overdue.failed")
         : null;
-  const emailError = shown("email");
-  const sticky = variant === "mobile";
+  const emailError = message("email");
 
   return (
     <div className={styles.screen} data-testid="overdue-screen" data-variant={variant}>
@@ -208,15 +237,13 @@ function OverdueForm({
       {warning ? (
         <div className={styles.warning} role="alert" data-testid="overdue-warning">
           <AlertIcon size={20} />
-          <p>{warning}</p>
+          <p lang="id">{warning}</p>
         </div>
       ) : null}
 
-      <section className={styles.card} aria-labelledby={`${ids.breakdown}-title`}>
-        <h2 id={`${ids.breakdown}-title`} className={styles.cardTitle}>
-          {t("dropOff.overdue.heading")}
-        </h2>
-        <p className={styles.muted}>{t("dropOff.overdue.intro")}</p>
+      <Card as="section" aria-labelledby={`${ids.breakdown}-title`}>
+        <CardTitle id={`${ids.breakdown}-title`}>{t("dropOff.overdue.heading")}</CardTitle>
+        <p className={cardStyles.muted}>{t("dropOff.overdue.intro")}</p>
         <dl className={styles.rows}>
           <Row label={t("dropOff.overdue.invoiceNumber")} value={invoiceNumber} testId="overdue-invoice" />
           <Row
@@ -263,100 +290,89 @@ function OverdueForm({
             />
           </dl>
         </div>
-      </section>
+      </Card>
 
-      <form
+      <Card
+        as="form"
         id={ids.form}
-        className={styles.card}
         noValidate
-        aria-labelledby={`${ids.name}-heading`}
+        aria-labelledby={`${ids.receiver_name}-heading`}
         onSubmit={(event) => {
           event.preventDefault();
-          void pay();
+          submit();
         }}
         data-testid="overdue-form"
       >
-        <h2 id={`${ids.name}-heading`} className={styles.cardTitle}>
-          {t("dropOff.overdue.receiverHeading")}
-        </h2>
-        <Field id={ids.name} label={t("dropOff.overdue.receiverName")} error={shown("receiver_name")}>
-          <input
-            id={ids.name}
-            className={styles.input}
-            value={values.receiver_name}
-            readOnly
-            aria-invalid={shown("receiver_name") ? true : undefined}
-            aria-describedby={shown("receiver_name") ? `${ids.name}-error` : undefined}
-            data-testid="overdue-receiver-name"
-          />
+        <CardTitle id={`${ids.receiver_name}-heading`}>{t("dropOff.overdue.receiverHeading")}</CardTitle>
+        <Field {...fieldOf("receiver_name")} label={t("dropOff.overdue.receiverName")}>
+          {(fieldProps) => (
+            <input
+              {...fieldProps}
+              value={values.receiver_name}
+              className={inputClassName}
+              readOnly
+              data-testid="overdue-receiver-name"
+            />
+          )}
         </Field>
-        <Field id={ids.phone} label={t("dropOff.overdue.phone")} error={shown("phone")}>
-          <input
-            id={ids.phone}
-            className={styles.input}
-            type="tel"
-            inputMode="numeric"
-            value={values.phone}
-            readOnly
-            aria-invalid={shown("phone") ? true : undefined}
-            aria-describedby={shown("phone") ? `${ids.phone}-error` : undefined}
-            data-testid="overdue-phone"
-          />
+        <Field {...fieldOf("phone")} label={t("dropOff.overdue.phone")}>
+          {(fieldProps) => (
+            <input
+              {...fieldProps}
+              value={values.phone}
+              className={inputClassName}
+              type="tel"
+              inputMode="numeric"
+              readOnly
+              data-testid="overdue-phone"
+            />
+          )}
         </Field>
-        <Field
-          id={ids.email}
-          label={t("dropOff.overdue.email")}
-          error={emailError}
-          hint={t("dropOff.overdue.emailHint")}
-          hintId={ids.emailHint}
-        >
-          <input
-            id={ids.email}
-            className={styles.input}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={254}
-            placeholder={t("dropOff.overdue.emailPlaceholder")}
-            value={values.email}
-            onChange={(event) => {
-              const email = event.currentTarget.value;
-              setValues((current) => ({ ...current, email }));
-            }}
-            onBlur={(event) => {
-              const email = event.currentTarget.value.trim();
-              setValues((current) => ({ ...current, email }));
-              setTouched((current) => ({ ...current, email: true }));
-            }}
-            onKeyDown={(event) => {
-              // The disabled Select Payment button blocks Enter's submit: say what is missing instead.
-              if (event.key === "Enter" && !valid) {
-                event.preventDefault();
-                attempt();
-              }
-            }}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={[ids.emailHint, emailError ? `${ids.email}-error` : ""]
-              .filter(Boolean)
-              .join(" ")}
-            data-testid="overdue-email"
-          />
+        <Field {...fieldOf("email")} label={t("dropOff.overdue.email")} hint={t("dropOff.overdue.emailHint")}>
+          {(fieldProps) => (
+            <input
+              {...fieldProps}
+              ref={emailRef}
+              name="email"
+              value={values.email}
+              onChange={(event) => setEmail(event.target.value)}
+              className={inputClassName}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={254}
+              placeholder={t("dropOff.overdue.emailPlaceholder")}
+              onBlur={() => {
+                setEmail(values.email.trim());
+                setEmailTouched(true);
+              }}
+              onKeyDown={(event) => {
+                // The disabled Select Payment button blocks Enter's submit: say what is missing instead.
+                if (event.key === "Enter" && !isValid) {
+                  event.preventDefault();
+                  submit();
+                }
+              }}
+              data-testid="overdue-email"
+            />
+          )}
         </Field>
         {announcer.region}
-      </form>
+      </Card>
 
-      <div className={sticky ? styles.stickyBar : styles.inlineBar} data-testid="overdue-actions">
-        {!valid && !emailError ? (
-          <p className={styles.reason} id={`${ids.email}-reason`}>
-            {t("dropOff.overdue.disabledReason")}
-          </p>
-        ) : null}
+      <StickyActionBar
+        sticky={variant === "mobile"}
+        className={styles.actions}
+        note={!isValid && !emailError ? t("dropOff.overdue.disabledReason") : null}
+        noteId={`${ids.email}-reason`}
+        data-testid="overdue-actions"
+      >
         <Button
           type="submit"
           form={ids.form}
           block
-          disabled={!valid || processing || !settings.data}
-          aria-describedby={!valid ? (emailError ? `${ids.email}-error` : `${ids.email}-reason`) : undefined}
+          disabled={!isValid || processing || !settings.data}
+          aria-describedby={!isValid ? (emailError ? emailIds.error : `${ids.email}-reason`) : undefined}
           data-testid="overdue-select-payment"
         >
           {processing ? (
@@ -367,7 +383,7 @@ function OverdueForm({
             t("dropOff.overdue.selectPayment")
           )}
         </Button>
-      </div>
+      </StickyActionBar>
 
       <ErrorDialog
         open={failure !== null}
@@ -383,43 +399,6 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
     <div>
       <dt>{label}</dt>
       <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  hintId,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: TKey | undefined;
-  hint?: string;
-  hintId?: string;
-  children: ReactNode;
-}) {
-  const { t } = useT();
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p className={styles.hint} id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className={styles.error} id={`${id}-error`} data-testid="field-error">
-          <AlertIcon size={16} />
-          <span>{t(error)}</span>
-        </p>
-      ) : null}
     </div>
   );
 }

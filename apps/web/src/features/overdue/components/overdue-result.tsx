@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { AlertIcon, CheckCircleIcon } from "../../../components/icons";
 import { PageTitle } from "../../../components/page-title";
+import { ResultPanel } from "../../../components/ui/result-panel";
 import { useT } from "../../../lib/i18n";
 import { storage } from "../../../lib/storage";
 import { HelpLinks } from "./help-links";
@@ -10,6 +11,7 @@ import styles from "./overdue-result.module.css";
 export function clearStoredOverdue(): void {
   storage.remove("overdue");
   storage.remove("overdue_dropoff_data");
+  storage.remove("overdue_email");
 }
 
 /** `/overduepayment/success` (parcel already taken) and `/overduepayment/expire` ('Link Kadaluwarsa'). */
@@ -20,15 +22,14 @@ export function OverdueResult({ kind }: { kind: "taken" | "expired" }) {
   return (
     <div className={styles.screen} data-testid={`overdue-result-${kind}`}>
       <PageTitle title={title} />
-      <div className={styles.hero} data-tone={kind === "taken" ? "success" : "danger"}>
-        <span className={styles.icon}>
-          {kind === "taken" ? <CheckCircleIcon size={36} /> : <AlertIcon size={36} />}
-        </span>
-        <h1 className={styles.title}>{title}</h1>
-        <p className={styles.line}>
-          {kind === "taken" ? t("dropOff.results.takenLine") : t("dropOff.results.expireLine")}
-        </p>
-      </div>
+      {/* Spec §2: these pages are in Indonesian in either language (ADR 013). */}
+      <ResultPanel
+        lang="id"
+        tone={kind === "taken" ? "success" : "danger"}
+        icon={kind === "taken" ? <CheckCircleIcon size={36} /> : <AlertIcon size={36} />}
+        title={title}
+        message={kind === "taken" ? t("dropOff.results.takenLine") : t("dropOff.results.expireLine")}
+      />
       <HelpLinks />
     </div>
   );

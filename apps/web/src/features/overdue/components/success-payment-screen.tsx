@@ -2,11 +2,13 @@ import type { OverdueDropoffDetail } from "@paxelbox/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { Button, ButtonLink } from "../../../components/button";
 import { AlertIcon } from "../../../components/icons";
 import { ScreenSkeleton, Spinner } from "../../../components/loaders";
 import { OfflineNotice, OfflineQrHint } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
+import { PaymentCheck } from "../../../components/payment-check";
+import { Card } from "../../../components/ui/card";
+import { DoorNumber } from "../../../components/ui/door-qr-card";
 import { useConfig } from "../../../config/use-config";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
@@ -19,10 +21,6 @@ import { HelpLinks } from "./help-links";
 import { clearStoredOverdue } from "./overdue-result";
 import styles from "./overdue-result.module.css";
 
-/** The gateway's notification may arrive just after the browser returns: ask again for a while. */
-export const confirmPollMs = 2000;
-export const confirmWindowMs = 30_000;
-
 interface SuccessPaymentScreenProps {
   orderid: number | null;
   token: string | null;
@@ -31,19 +29,20 @@ interface SuccessPaymentScreenProps {
 
 /**
  * `/overduepayment/success-payment`: the server, not the return URL, says whether the fee is paid.
- * The pick-up QR shows only once the overdue detail carries its barcode.
+ * The pick-up QR shows once the overdue detail carries its barcode; until then the payment check
+ * asks the API (`PaymentCheck`): paid → the detail again, now with the barcode; failed, cancelled
+ * or expired → the overdue page with the spec's warning and Select Payment again.
  */
 export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPaymentScreenProps) {
   const { t } = useT();
   const navigate = useNavigate();
-  // Ask again every 2 s for a while, until the detail carries the barcode.
-  const [since, setSince] = useState(() => Date.now());
-  const [windowOver, setWindowOver] = useState(false);
+  // The check said paid: the detail is asked again until it carries the barcode.
+  const [paid, setPaid] = useState(false);
   const detail = useQuery({
     ...overdueDetailQueryOptions(orderid ?? 0, token),
     enabled: orderid !== null,
     refetchInterval: (query) =>
-      windowOver || (isFullDetail(query.state.data) && query.state.data.barcode) ? false : confirmPollMs,
+      paid && !(isFullDetail(query.state.data) && query.state.data.barcode) ? 2000 : false,
   });
   // With no signal the last copy kept on this device shows (offline-cache.ts).
   const view = useOfflineData(orderid === null ? null : `overdue:${orderid}`, detail);
@@ -51,13 +50,6 @@ export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPayme
   const data = orderid === null ? undefined : view.data;
   const full = isFullDetail(data) ? data : null;
   const barcodeId = full?.barcode?.id ?? null;
-  const waiting = !barcodeId && !windowOver;
-
-  useEffect(() => {
-    setWindowOver(false);
-    const timer = setTimeout(() => setWindowOver(true), since + confirmWindowMs - Date.now());
-    return () => clearTimeout(timer);
-  }, [since]);
   const { refetch } = detail;
 
   const target = (() => {
@@ -86,6 +78,8 @@ export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPayme
   }
   if (target || !full) return <ScreenSkeleton cards={2} />;
   const title = t("dropOff.results.paidTitle");
+  const payment = (status?: "failed" | "cancel") =>
+    paths.overdue.payment.href({ orderid: full.id, token: linkToken ?? undefined, status });
   return (
     <div className={styles.screen} data-testid="overdue-success-payment">
       <PageTitle title={title} />
@@ -93,38 +87,20 @@ export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPayme
       {barcodeId ? (
         <PaidQr detail={full} barcodeId={barcodeId} title={title} offline={offline} />
       ) : (
-        <section className={styles.card} aria-live="polite" data-testid="overdue-payment-pending">
-          {waiting ? (
-            <div className={styles.pending}>
-              <Spinner size={40} />
-              <h1 className={styles.title}>{t("dropOff.results.checking")}</h1>
-            </div>
-          ) : (
-            <div className={styles.pending}>
-              <span className={styles.icon}>
-                <AlertIcon size={32} />
-              </span>
-              <h1 className={styles.title}>{t("dropOff.results.notConfirmed")}</h1>
-              <Button
-                block
-                onClick={() => {
-                  setSince(Date.now());
-                  void refetch();
-                }}
-              >
-                {t("dropOff.results.checkAgain")}
-              </Button>
-              <ButtonLink
-                variant="secondary"
-                block
-                to={paths.overdue.payment.href({ orderid: full.id, token: linkToken ?? undefined })}
-                replace
-              >
-                {t("dropOff.results.backToPayment")}
-              </ButtonLink>
-            </div>
-          )}
-        </section>
+        <PaymentCheck
+          orderid={full.id}
+          token={token}
+          variant="screen"
+          onSettled={(status) => {
+            if (status === "SUCCESS") {
+              setPaid(true);
+              void refetch();
+            } else {
+              void navigate(payment(status === "FAILED" ? "failed" : "cancel"), { replace: true });
+            }
+          }}
+          onPayAgain={() => void navigate(payment())}
+        />
       )}
       <HelpLinks expressNumber={full.expressNumber} />
     </div>
@@ -157,7 +133,7 @@ function PaidQr({
   }, [image.data]);
 
   return (
-    <section className={styles.card} aria-labelledby="paid-title" data-testid="overdue-paid">
+    <Card as="section" centered aria-labelledby="paid-title" data-testid="overdue-paid">
       <h1 id="paid-title" className={styles.title}>
         {title}
       </h1>
@@ -183,10 +159,7 @@ function PaidQr({
         )}
       </div>
       {image.data && !expired && !offline ? <OfflineQrHint /> : null}
-      <p className={styles.door} data-testid="overdue-paid-door">
-        <span className={styles.doorCaption}>{t("dropOff.results.door")}</span>
-        <span className={styles.doorNumber}>{door}</span>
-      </p>
+      <DoorNumber label={t("dropOff.results.door")} number={door} testId="overdue-paid-door" />
       <p className={styles.warning} role="note">
         <AlertIcon size={18} />
         <span>{t("dropOff.results.warning")}</span>
@@ -194,6 +167,6 @@ function PaidQr({
       <p className={styles.validity} data-testid="overdue-paid-validity">
         {t("dropOff.results.validUntil", { time: formatDateTime(detail.overdueTime, language) })}
       </p>
-    </section>
+    </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { OverdueEmail, overdueEmailMessage } from "@paxelbox/contract";
+import { OverdueEmail } from "@paxelbox/contract";
 import * as z from "zod/mini";
 import type { TKey } from "../../../lib/i18n";
 
@@ -13,6 +13,11 @@ export const overdueMessages = {
 /** Phone: digits only, 8 to 13 of them (spec §5, §9). */
 export const overduePhonePattern = /^\d{8,13}$/;
 
+/**
+ * The form's rules, with the contract's email rule. The form checks them as the person types
+ * (without react-hook-form: see ADR 017), so the server's HTML already shows what is wrong with the
+ * prefilled name and phone.
+ */
 export const overdueFormSchema = z.object({
   receiver_name: z.string().check(z.trim(), z.minLength(1, { error: overdueMessages.receiverName })),
   phone: z.pipe(
@@ -33,21 +38,37 @@ export const overdueFormSchema = z.object({
 export type OverdueFormInput = z.input<typeof overdueFormSchema>;
 export type OverdueFormValues = z.output<typeof overdueFormSchema>;
 
-/** Key of a message (our own keys, or the contract's email text). */
+export type OverdueField = keyof OverdueFormInput;
+
+/** Order of the fields on screen: the first one in error gets the focus. */
+export const overdueFields = ["receiver_name", "phone", "email"] as const satisfies readonly OverdueField[];
+
+/**
+ * Key of the message shown for a problem: our own keys, or the spec's 'Email is not valid' for the
+ * contract's email text and any other problem of the email (too long).
+ */
 export function overdueMessageKey(message: string | undefined): TKey | undefined {
   if (!message) return undefined;
-  if (message === overdueEmailMessage) return overdueMessages.email;
-  return (Object.values(overdueMessages) as string[]).includes(message) ? (message as TKey) : undefined;
+  return (Object.values(overdueMessages) as string[]).includes(message)
+    ? (message as TKey)
+    : overdueMessages.email;
 }
 
-/** Errors per field of the current values (the button is enabled only without any). */
-export function overdueFormErrors(values: OverdueFormInput): Partial<Record<keyof OverdueFormInput, TKey>> {
+/** The values as sent, or the error per field, as the form shows them. */
+export function checkOverdueForm(values: OverdueFormInput): {
+  values: OverdueFormValues | null;
+  errors: Partial<Record<OverdueField, TKey>>;
+} {
   const result = overdueFormSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: Partial<Record<keyof OverdueFormInput, TKey>> = {};
+  if (result.success) return { values: result.data, errors: {} };
+  const errors: Partial<Record<OverdueField, TKey>> = {};
   for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof OverdueFormInput;
-    errors[field] ??= overdueMessageKey(issue.message) ?? overdueMessages.email;
+    errors[issue.path[0] as OverdueField] ??= overdueMessageKey(issue.message);
   }
-  return errors;
+  return { values: null, errors };
+}
+
+/** Errors per field of the values, as the form shows them. */
+export function overdueFormErrors(values: OverdueFormInput): Partial<Record<OverdueField, TKey>> {
+  return checkOverdueForm(values).errors;
 }

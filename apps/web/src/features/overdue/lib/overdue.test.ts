@@ -1,7 +1,7 @@
 import { invoiceNumberPattern } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
-import en from "../../../locales/en/drop-off.json";
-import id from "../../../locales/id/drop-off.json";
+import en from "../../../locales/en/drop-off";
+import id from "../../../locales/id/drop-off";
 import { overdueEntryTarget, paymentReturn } from "./entry";
 import { generateInvoiceNumber } from "./invoice-number";
 import { overdueFormErrors } from "./overdue-form";
@@ -38,11 +38,28 @@ describe("overdue page entry (spec §4)", () => {
     expect(paymentReturn(new URLSearchParams(""))).toBeNull();
   });
 
-  it("returns to pages of this site, failed and cancelled with the spec's status", () => {
+  it("returns to pages of this site with payment_status and overdue=true, failed and cancelled with the spec's status", () => {
     const urls = returnUrls("https://box.test", 9, "t");
-    expect(urls.success).toBe("https://box.test/overduepayment/success-payment?orderid=9&token=t");
-    expect(urls.failed).toBe("https://box.test/overduepayment?orderid=9&token=t&status=failed");
-    expect(urls.cancel).toBe("https://box.test/overduepayment?orderid=9&token=t&status=cancel");
+    expect(urls.success).toBe(
+      "https://box.test/overduepayment/success-payment?orderid=9&token=t&payment_status=SUCCESS&overdue=true",
+    );
+    expect(urls.failed).toBe(
+      "https://box.test/overduepayment?orderid=9&token=t&status=failed&payment_status=FAILED&overdue=true",
+    );
+    expect(urls.cancel).toBe(
+      "https://box.test/overduepayment?orderid=9&token=t&status=cancel&payment_status=CANCELLED&overdue=true",
+    );
+    for (const url of [urls.success, urls.failed, urls.cancel]) {
+      expect(paymentReturn(new URL(url).searchParams)).toBe(
+        url === urls.success ? "success" : url === urls.failed ? "failed" : "cancel",
+      );
+    }
+  });
+
+  it("gives the bank interface the order link with its token (url_param)", () => {
+    expect(returnUrls("https://box.test", 9, "link-token").single).toBe(
+      "https://box.test/overduepayment?orderid=9&token=link-token",
+    );
   });
 });
 

@@ -1,4 +1,7 @@
 import type { Language, OverdueDropoffDetail } from "@paxelbox/contract";
+import { isPaidConflict } from "../../../api/check-payment";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { storage } from "../../../lib/storage";
 import { paths } from "../../../paths";
 import { createDropoffPayment } from "../api/create-dropoff-payment";
 import { submitOverdue } from "../api/overdue-submit";
@@ -9,22 +12,35 @@ export interface ReturnUrls {
   success: string;
   failed: string;
   cancel: string;
-  /** The one return URL of the bank-interface flow (the gateway adds `payment_status`). */
+  /**
+   * The one return URL of the bank-interface flow (`url_param`): the order link with its token; the
+   * API adds `payment_status` and `overdue=true`.
+   */
   single: string;
 }
 
 /**
- * Where the gateway sends the browser back: pages of this site (the API refuses any other origin).
- * Failed and cancelled returns land on the overdue page with the spec's `status=failed|cancel`.
+ * Where the gateway sends the browser back: pages of this site (the API refuses any other origin),
+ * each with the order link's token. Spec §4: the return URLs carry `payment_status` SUCCESS,
+ * FAILED or CANCELLED and `overdue=true` (the API passes them on unchanged); failed and cancelled
+ * land on the overdue page with the spec's `status=failed|cancel`. None of it proves a payment:
+ * success-payment asks the server.
  */
 export function returnUrls(origin: string, orderid: number, linkToken: string | null): ReturnUrls {
   const token = linkToken ?? undefined;
+  const overdue = "true";
   return {
-    success: `${origin}${paths.overdue.successPayment.href({ orderid, token })}`,
-    failed: `${origin}${paths.overdue.payment.href({ orderid, token, status: "failed" })}`,
-    cancel: `${origin}${paths.overdue.payment.href({ orderid, token, status: "cancel" })}`,
+    success: `${origin}${paths.overdue.successPayment.href({ orderid, token, payment_status: "SUCCESS", overdue })}`,
+    failed: `${origin}${paths.overdue.payment.href({ orderid, token, status: "failed", payment_status: "FAILED", overdue })}`,
+    cancel: `${origin}${paths.overdue.payment.href({ orderid, token, status: "cancel", payment_status: "CANCELLED", overdue })}`,
     single: `${origin}${paths.overdue.payment.href({ orderid, token })}`,
   };
+}
+
+/** The email typed for this drop-off before its last payment attempt, kept for the tab until paid. */
+export function keptEmail(orderId: number): string | null {
+  const kept = storage.get("overdue_email");
+  return kept?.orderId === orderId ? kept.email : null;
 }
 
 export interface PayOverdueInput {
@@ -42,11 +58,25 @@ export interface PayOverdueInput {
 
 /**
  * Spec §7: the overdue submit, then (only when it answers `data.code` 200) the payment flow the
- * `snap_bi_dropoff` flag selects. Resolves to the checkout URL to open, or `null` when the submit
- * answered another code (the page just stops loading).
+ * `snap_bi_dropoff` flag selects, with one `Idempotency-Key` per call. Resolves to the checkout URL
+ * to open, or `null` when the submit answered another code (the page just stops loading). A fee
+ * the server finds paid meanwhile (409, confirmed by the payment check) resolves to the
+ * success-payment page. The email is kept for this tab until the fee is paid, so a failed or
+ * cancelled payment comes back to it.
  */
 export async function payOverdue(input: PayOverdueInput): Promise<string | null> {
+  storage.set("overdue_email", { orderId: input.detail.id, email: input.email });
+  try {
+    return await startPayment(input);
+  } catch (error) {
+    if (await isPaidConflict(error, input.detail.id, input.token)) return input.urls.success;
+    throw error;
+  }
+}
+
+async function startPayment(input: PayOverdueInput): Promise<string | null> {
   const { detail, email, invoiceNumber, urls, token } = input;
+  const idempotencyKey = newIdempotencyKey();
   const submitted = await submitOverdue(
     detail.id,
     {
@@ -76,12 +106,13 @@ export async function payOverdue(input: PayOverdueInput): Promise<string | null>
         language: input.language,
       },
       token,
+      idempotencyKey,
     );
     return result.checkout_url;
   }
 
   const { access_token } = await getPaymentToken(token);
-  const result = await createDropoffPayment(access_token, {
+  const result = await createDropoffPayment(access_token, idempotencyKey, {
     client: "overdue_dropoff_locker",
     email,
     invoice_number: invoiceNumber,

@@ -1,26 +1,10 @@
-import { calls, type Order } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { request } from "../../../lib/api-client";
-import { isConnectionError } from "../../../lib/offline-cache";
+import { keepsAsking, type OrderId, orderPollMs, orderQueryOptions } from "../../../domain/order/order-query";
 import { keepsPolling } from "../lib/rent-view";
 
-/** Order poll interval (spec §4, §9). */
-export const orderPollMs = 5000;
-
-/** Order detail with the member's bearer token (spec §7). */
-export const getOrder = (orderId: string, token: string | null, signal?: AbortSignal): Promise<Order> =>
-  request(calls.orderDetail, { params: { orderid: orderId }, token, signal });
-
-export const orderQueryKey = (orderId: string) => ["rent-status", "order", orderId] as const;
-
-export const orderQueryOptions = (orderId: string, token: string | null) =>
-  queryOptions({
-    queryKey: orderQueryKey(orderId),
-    queryFn: ({ signal }) => getOrder(orderId, token, signal),
-    // A failure stops the screen (spec §8): no silent retries.
-    retry: false,
-    staleTime: orderPollMs - 1000,
-  });
+/** The rent's order: fresh for just under one poll, so a screen opened between polls asks again. */
+export const rentOrderQueryOptions = (orderId: OrderId, token: string | null) =>
+  queryOptions({ ...orderQueryOptions(orderId, token), staleTime: orderPollMs - 1000 });
 
 /**
  * The rent's order. With `poll` it refreshes every 5 s (spec §4): never while the page is hidden
@@ -29,17 +13,14 @@ export const orderQueryOptions = (orderId: string, token: string | null) =>
  * itself when the signal returns. Unchanged answers keep the same object (structural sharing), so nothing
  * re-renders; the API answers them with 304 to the browser's `If-None-Match`.
  */
-export function useRentOrder(orderId: string | null, token: string | null, { poll }: { poll: boolean }) {
+export function useRentOrder(orderId: OrderId | null, token: string | null, { poll }: { poll: boolean }) {
+  const polls = (state: Parameters<typeof keepsAsking>[0]) => poll && keepsAsking(state, keepsPolling);
   return useQuery({
-    ...orderQueryOptions(orderId ?? "", token),
+    ...rentOrderQueryOptions(orderId ?? "", token),
     enabled: orderId !== null,
-    refetchInterval: (query) => (poll && polls(query.state) ? orderPollMs : false),
+    refetchInterval: (query) => (polls(query.state) ? orderPollMs : false),
     refetchIntervalInBackground: false,
-    refetchOnWindowFocus: (query) => poll && polls(query.state),
+    // On return to a hidden tab: at once, however fresh the last answer is.
+    refetchOnWindowFocus: (query) => (polls(query.state) ? "always" : false),
   });
-}
-
-function polls(state: { status: string; error: unknown; data: Order | undefined }): boolean {
-  if (state.status === "error" && !isConnectionError(state.error)) return false;
-  return keepsPolling(state.data?.status);
 }

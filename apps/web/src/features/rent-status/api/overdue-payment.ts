@@ -8,15 +8,17 @@ import {
   type UserData,
 } from "@paxelbox/contract";
 import type { z } from "zod";
+import { isPaidConflict } from "../../../api/check-payment";
 import { request } from "../../../lib/api-client";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { paths } from "../../../paths";
 
 /**
  * The overdue (extension) payment of a rent (spec §7). With `snap_bi_paxelbox` enabled: the
  * bank-interface payments call → `checkoutUrl`; otherwise a payment token, then the locker order →
  * `payment_url`. Either way the browser goes to the returned address; the gateway later brings it
- * back to the order page with `payment_status` and `overdue=true`, and only the server's signed
- * notification extends the rent.
+ * back to the order page with `payment_status` and `overdue=true` (spec §4), and only the server
+ * says the rent is paid: the page asks it (the payment check), whatever the address claims.
  */
 
 export interface OverduePaymentInput {
@@ -26,16 +28,35 @@ export interface OverduePaymentInput {
   language: Language;
   /** Bank-interface flow (`snap_bi_paxelbox` enabled). */
   bankInterface: boolean;
-  /** Absolute URL the gateway returns to (this site's order page with orderid and token). */
-  returnUrl: string;
+  /** Where the gateway returns to (`paymentReturnUrls`). */
+  returnUrls: RentReturnUrls;
   /** `{product}Box`, the item's brand. */
   productBoxName: string;
   token: string | null;
 }
 
-/** The order page with order id and token, as an absolute URL on this site. */
-export function paymentReturnUrl(origin: string, orderId: string | number, token: string | null): string {
-  return `${origin}${paths.orderStatus.page.href({ orderid: orderId, token: token ?? undefined })}`;
+export interface RentReturnUrls {
+  /** The bank interface's PAY_RETURN: the order page; the API adds `payment_status` and `overdue=true`. */
+  bankInterface: string;
+  /** The non-interface flow's three: the order page with `payment_status` and `overdue=true` each. */
+  success: string;
+  failed: string;
+  cancel: string;
+}
+
+/** The order page with order id and token, as absolute URLs on this site (spec §4, §7). */
+export function paymentReturnUrls(
+  origin: string,
+  orderId: string | number,
+  token: string | null,
+): RentReturnUrls {
+  const url = (payment_status?: "SUCCESS" | "FAILED" | "CANCELLED") =>
+    `${origin}${paths.orderStatus.page.href({
+      orderid: orderId,
+      token: token ?? undefined,
+      ...(payment_status ? { payment_status, overdue: "true" } : {}),
+    })}`;
+  return { bankInterface: url(), success: url("SUCCESS"), failed: url("FAILED"), cancel: url("CANCELLED") };
 }
 
 const clip = (text: string, max: number) => text.trim().slice(0, max);
@@ -80,7 +101,7 @@ export function bankInterfacePaymentBody(
     isOverdue: true,
     overdueDuration: calculation.increase_duration,
     partnerReferenceNo: order.expressNumber,
-    urlParam: [{ url: input.returnUrl, type: "PAY_RETURN", isDeeplink: "N" }],
+    urlParam: [{ url: input.returnUrls.bankInterface, type: "PAY_RETURN", isDeeplink: "N" }],
   };
 }
 
@@ -92,9 +113,9 @@ export function lockerOrderBody(input: OverduePaymentInput): z.input<typeof Lock
       name: clip(`${name.first} ${name.last}`, 100),
       box_name: clip(order.mouth.box.name, 200),
       phone_number: clip(user?.phone ?? "", 20),
-      cancel_url: input.returnUrl,
-      success_url: input.returnUrl,
-      failed_url: input.returnUrl,
+      cancel_url: input.returnUrls.cancel,
+      success_url: input.returnUrls.success,
+      failed_url: input.returnUrls.failed,
       payment_type: "extention",
       localization: "indonesia",
       box_id: order.mouth.box.id,
@@ -110,12 +131,27 @@ export function lockerOrderBody(input: OverduePaymentInput): z.input<typeof Lock
   };
 }
 
-/** Creates the payment and returns the address to send the browser to. */
+/**
+ * Creates the payment (one `Idempotency-Key` per call) and returns the address to send the browser
+ * to: the checkout, or — when the server refuses because the fee is paid meanwhile (409, confirmed
+ * by the payment check) — the order page's success return, which shows it paid.
+ */
 export async function createOverduePayment(input: OverduePaymentInput): Promise<string> {
+  try {
+    return await startPayment(input);
+  } catch (error) {
+    if (await isPaidConflict(error, input.order.id, input.token)) return input.returnUrls.success;
+    throw error;
+  }
+}
+
+async function startPayment(input: OverduePaymentInput): Promise<string> {
+  const idempotencyKey = newIdempotencyKey();
   if (input.bankInterface) {
     const result = await request(calls.bankInterfacePayment, {
       body: bankInterfacePaymentBody(input),
       token: input.token,
+      idempotencyKey,
     });
     return result.checkoutUrl;
   }
@@ -123,6 +159,7 @@ export async function createOverduePayment(input: OverduePaymentInput): Promise<
   const result = await request(calls.lockerOrderPayment, {
     query: { access_token },
     body: lockerOrderBody(input),
+    idempotencyKey,
   });
   return result.payment_url;
 }

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { testOrder } from "../../../domain/order/test-order";
 import { ApiError } from "../../../lib/api-error";
 import { storage } from "../../../lib/storage";
-import { testOrder } from "../lib/test-order";
 import { fetchOverdueQr } from "./overdue-qr";
 
 const request = vi.hoisted(() => vi.fn());

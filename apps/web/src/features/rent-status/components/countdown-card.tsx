@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Card } from "../../../components/ui/card";
 import { useT } from "../../../lib/i18n";
 import { useCountdown } from "../hooks/use-countdown";
 import { formatClock, type Remaining } from "../lib/countdown";
@@ -45,8 +46,10 @@ export function CountdownCard({ deadline, label, hint, onZero }: CountdownCardPr
       });
 
   return (
-    <section
-      className={`${styles.card} ${styles.countdown}`}
+    <Card
+      as="section"
+      centered
+      className={styles.countdown}
       aria-labelledby={labelId}
       data-testid="countdown"
       data-done={remaining.done}
@@ -66,6 +69,6 @@ export function CountdownCard({ deadline, label, hint, onZero }: CountdownCardPr
       <span className="visually-hidden" aria-live="polite" aria-atomic="true">
         {spoken}
       </span>
-    </section>
+    </Card>
   );
 }

@@ -2,10 +2,15 @@ import type { Order } from "@paxelbox/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import type { SettledPayment } from "../../../api/check-payment";
 import { Button } from "../../../components/button";
 import { ErrorDialog } from "../../../components/error-dialog";
 import { LocationInfo } from "../../../components/location-info";
-import { useFirstNow } from "../../../hooks/use-hydration";
+import { PaymentCheck } from "../../../components/payment-check";
+import { cardStyles } from "../../../components/ui/card";
+import { ContentBlock } from "../../../components/ui/content-block";
+import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
+import { orderQueryKey } from "../../../domain/order/order-query";
 import { errorMessage } from "../../../lib/api-client";
 import { contactSupport } from "../../../lib/bridge";
 import { useT } from "../../../lib/i18n";
@@ -17,8 +22,8 @@ import { countOpening } from "../lib/open-count";
 import { recordRentEvent } from "../lib/rent-events";
 import { isOverdue, type RentQuery } from "../lib/rent-view";
 import { Banner } from "./banner";
-import { ContentBlock } from "./content-block";
 import { CountdownCard } from "./countdown-card";
+import { InfoCard } from "./info-card";
 import { PaymentDetails } from "./payment-details";
 import { PickUpDialog } from "./pick-up-dialog";
 import { RentInfoCard } from "./rent-info-card";
@@ -35,7 +40,10 @@ interface ViewProps {
 
 /**
  * In-store view (IN_STORE): header, countdown, rent info, how-to-pick-up, status history, location,
- * payment details, contact support and Pick Up Items (spec §2, §4).
+ * payment details, contact support and Pick Up Items (spec §2, §4). Back from the gateway with
+ * `payment_status=SUCCESS&overdue=true` it first asks the server about the payment (`PaymentCheck`):
+ * paid → the order again (its new deadline) and 'Payment successful'; failed, cancelled or expired
+ * → the overdue view with the spec's warning and the Pay button.
  */
 export function InStoreView({ order, query, token, product }: ViewProps) {
   const { t } = useT();
@@ -50,7 +58,7 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [openFailed, setOpenFailed] = useState(false);
   const temporaryQr = useTemporaryQr(orderid, token);
-  const firstNow = useFirstNow();
+  const [paid, setPaid] = useState(false);
 
   /**
    * Pick-up (spec §4): past the deadline or flagged expired → the server's overdue calculation;
@@ -110,19 +118,37 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
   };
 
   const paidBack = query.overdue === "true" && query.paymentStatus === "SUCCESS";
+  const overdueView = (payment_status?: "FAILED" | "CANCELLED") =>
+    paths.orderStatus.page.href({
+      ...base,
+      status: "overdue",
+      ...(payment_status ? { payment_status, overdue: "true" } : {}),
+    });
+  const settled = async (status: SettledPayment) => {
+    if (status === "SUCCESS") {
+      await queryClient.refetchQueries({ queryKey: orderQueryKey(orderid) });
+      setPaid(true);
+    } else {
+      await navigate(overdueView(status === "FAILED" ? "FAILED" : "CANCELLED"), { replace: true });
+    }
+  };
   return (
     <>
       <div className={styles.content}>
         <ViewHero order={order} headline={t("rent.inStore.headline")} />
         {paidBack ? (
-          isOverdue(order, firstNow()) ? (
-            <Banner tone="info" testId="payment-result">
-              {t("rent.overdue.paymentConfirming")}
-            </Banner>
-          ) : (
+          paid ? (
             <Banner tone="success" testId="payment-result">
               {t("rent.overdue.paymentSuccess")}
             </Banner>
+          ) : (
+            <PaymentCheck
+              orderid={orderid}
+              token={token}
+              variant="section"
+              onSettled={(status) => void settled(status)}
+              onPayAgain={() => void navigate(overdueView())}
+            />
           )
         ) : null}
         <CountdownCard
@@ -135,9 +161,8 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
         <StatusHistory logs={order.logs} />
         <LocationInfo detail={order.lockerLocationDetail} />
         <PaymentDetails order={order} />
-        <section className={`${styles.card} ${styles.support}`} data-testid="support">
-          <h2 className={styles.cardTitle}>{t("rent.inStore.supportTitle")}</h2>
-          <p className={styles.muted}>{t("rent.inStore.supportLine")}</p>
+        <InfoCard title={t("rent.inStore.supportTitle")} testId="support">
+          <p className={cardStyles.muted}>{t("rent.inStore.supportLine")}</p>
           <Button
             variant="secondary"
             block
@@ -146,13 +171,13 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
           >
             {t("rent.inStore.contactSupport")}
           </Button>
-        </section>
+        </InfoCard>
       </div>
-      <div className={styles.stickyBar}>
+      <StickyActionBar>
         <Button block onClick={() => void pickUp()} disabled={checking} data-testid="pick-up">
           {checking ? t("rent.inStore.checking") : t("rent.inStore.pickUp")}
         </Button>
-      </div>
+      </StickyActionBar>
       <PickUpDialog
         open={dialogOpen}
         onClose={() => setDialogOpen(false)}

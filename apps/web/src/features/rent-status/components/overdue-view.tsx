@@ -1,23 +1,26 @@
 import type { Order } from "@paxelbox/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { isFeatureEnabled, settingsQueryOptions } from "../../../api/settings";
 import { Button } from "../../../components/button";
-import { DoorSizeLabel } from "../../../components/door-size-label";
 import { ErrorDialog } from "../../../components/error-dialog";
 import { SkeletonCard, Spinner } from "../../../components/loaders";
 import { useUserSession } from "../../../components/require-user";
+import { cardStyles } from "../../../components/ui/card";
+import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { useConfig } from "../../../config/use-config";
+import { DoorSizeLabel } from "../../../domain/order/door-size-label";
 import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { errorMessage } from "../../../lib/api-client";
-import { formatRupiah } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
 import { isSafeUrl } from "../../../lib/safe-url";
+import { paths } from "../../../paths";
 import { useOverdueCalculation } from "../api/overdue-calculation";
-import { createOverduePayment, paymentReturnUrl } from "../api/overdue-payment";
-import type { RentQuery } from "../lib/rent-view";
+import { createOverduePayment, paymentReturnUrls } from "../api/overdue-payment";
+import { isOverdue, type RentQuery } from "../lib/rent-view";
 import { Banner } from "./banner";
-import { InfoRow } from "./rent-info-card";
+import { InfoCard, InfoRow, Money } from "./info-card";
 import styles from "./rent-status.module.css";
 import { useDurationText, useUnitText } from "./text";
 
@@ -30,8 +33,9 @@ interface ViewProps {
 /**
  * Overdue view (`status=overdue`, spec §2): Rent Start, Rent Ends, Extended Until, Order Number,
  * {product}Box Size; extension duration and unit, fee per unit, total; the note 'Final amount shown
- * at payment page'; the sticky Pay button, disabled while processing and enabled again on failure.
- * Every amount is the server's overdue calculation.
+ * at payment page'; the sticky Pay button, 'Processing…' while it works and enabled again on
+ * failure. Every amount is the server's overdue calculation. A rent with nothing left to pay (paid
+ * meanwhile, or reached again through history after paying) goes to its in-store view instead.
  */
 export function OverdueView({ order, query, token }: ViewProps) {
   const { t, language } = useT();
@@ -41,14 +45,13 @@ export function OverdueView({ order, query, token }: ViewProps) {
   const queryClient = useQueryClient();
   const duration = useDurationText();
   const unitText = useUnitText();
-  const detailsId = useId();
-  const costId = useId();
   const orderid = query.orderid ?? String(order.id);
   const calculation = useOverdueCalculation(orderid, token);
   const [redirecting, setRedirecting] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [calculationErrorSeen, setCalculationErrorSeen] = useState<unknown>(null);
   const inFlight = useRef(false);
+  const navigate = useNavigate();
 
   const pay = useMutation({
     mutationFn: async () => {
@@ -61,7 +64,7 @@ export function OverdueView({ order, query, token }: ViewProps) {
         user,
         language,
         bankInterface: isFeatureEnabled(settings, "snap_bi_paxelbox"),
-        returnUrl: paymentReturnUrl(window.location.origin, orderid, query.token ?? token),
+        returnUrls: paymentReturnUrls(window.location.origin, orderid, query.token ?? token),
         productBoxName: config.productBoxName,
         token,
       });
@@ -84,30 +87,47 @@ export function OverdueView({ order, query, token }: ViewProps) {
     pay.mutate();
   };
 
+  // History back from the payment page to this view as it was left (back-forward cache): the Pay
+  // button works again and the fee is asked again (paid → the in-store view, below).
+  const { refetch } = calculation;
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setRedirecting(false);
+      inFlight.current = false;
+      void refetch();
+    };
+    addEventListener("pageshow", restored);
+    return () => removeEventListener("pageshow", restored);
+  }, [refetch]);
+
   const data = calculation.data;
   const processing = pay.isPending || redirecting;
   const nothingToPay = data !== undefined && (data.total_overdue_fee <= 0 || data.increase_duration <= 0);
+  useEffect(() => {
+    if (!nothingToPay && isOverdue(order, Date.now())) return;
+    // No payment_status: a return's warning would send the in-store view back here.
+    void navigate(paths.orderStatus.page.href({ orderid, token: query.token ?? undefined }), {
+      replace: true,
+    });
+  }, [nothingToPay, order, orderid, query.token, navigate]);
   const returnWarning =
     query.paymentStatus === "FAILED"
       ? t("rent.overdue.paymentFailed")
       : query.paymentStatus === "CANCELLED"
         ? t("rent.overdue.paymentCancelled")
         : null;
-  const money = (amount: number) => <span className={styles.money}>{formatRupiah(amount)}</span>;
 
   return (
     <>
       <div className={styles.content} data-testid="overdue-view">
         {returnWarning ? (
           <Banner tone="danger" testId="payment-result">
-            {returnWarning}
+            <span lang="id">{returnWarning}</span>
           </Banner>
         ) : null}
-        <p className={styles.muted}>{t("rent.overdue.intro")}</p>
-        <section className={styles.card} aria-labelledby={detailsId} data-testid="overdue-details">
-          <h2 id={detailsId} className="visually-hidden">
-            {t("rent.rentInfo.title")}
-          </h2>
+        <p className={cardStyles.muted}>{t("rent.overdue.intro")}</p>
+        <InfoCard title={t("rent.rentInfo.title")} hiddenTitle testId="overdue-details">
           <dl className={styles.rows}>
             <InfoRow label={t("rent.overdue.rentStart")}>
               {formatTime(order.storeTime ?? order.createTime)}
@@ -123,12 +143,9 @@ export function OverdueView({ order, query, token }: ViewProps) {
               <DoorSizeLabel size={order.mouth.mouthType.name} />
             </InfoRow>
           </dl>
-        </section>
+        </InfoCard>
         {data ? (
-          <section className={styles.card} aria-labelledby={costId} data-testid="overdue-cost">
-            <h2 id={costId} className={styles.cardTitle}>
-              {t("rent.overdue.costTitle")}
-            </h2>
+          <InfoCard title={t("rent.overdue.costTitle")} testId="overdue-cost">
             <dl className={styles.rows}>
               <InfoRow label={t("rent.overdue.extension")} testId="overdue-extension">
                 {duration(data.increase_duration, data.rent_unit, data.rent_unit_bahasa)}
@@ -139,21 +156,19 @@ export function OverdueView({ order, query, token }: ViewProps) {
                 })}
                 testId="overdue-fee-per-unit"
               >
-                {money(data.overdue_fee_per_unit)}
+                <Money amount={data.overdue_fee_per_unit} />
               </InfoRow>
-              <div className={`${styles.row} ${styles.totalRow}`} data-testid="overdue-total">
-                <dt>{t("rent.overdue.total")}</dt>
-                <dd>{money(data.total_overdue_fee)}</dd>
-              </div>
+              <InfoRow label={t("rent.overdue.total")} total testId="overdue-total">
+                <Money amount={data.total_overdue_fee} />
+              </InfoRow>
             </dl>
             <p className={styles.note}>{t("rent.overdue.note")}</p>
-          </section>
+          </InfoCard>
         ) : calculation.isError ? null : (
           <SkeletonCard lines={3} />
         )}
-        {nothingToPay ? <Banner tone="info">{t("rent.overdue.nothingToPay")}</Banner> : null}
       </div>
-      <div className={styles.stickyBar}>
+      <StickyActionBar>
         <Button
           block
           onClick={startPayment}
@@ -161,10 +176,15 @@ export function OverdueView({ order, query, token }: ViewProps) {
           data-testid="pay"
           aria-busy={processing || undefined}
         >
-          {processing ? <Spinner size={18} /> : null}
-          {t("rent.overdue.pay")}
+          {processing ? (
+            <>
+              <Spinner size={18} /> {t("rent.overdue.processing")}
+            </>
+          ) : (
+            t("rent.overdue.pay")
+          )}
         </Button>
-      </div>
+      </StickyActionBar>
       <ErrorDialog
         open={failure !== null}
         message={failure ? errorMessage(failure, t("errors.somethingWrong")) : null}

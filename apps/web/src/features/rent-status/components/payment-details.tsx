@@ -1,23 +1,16 @@
 import type { Order } from "@paxelbox/contract";
-import { useId } from "react";
-import { formatRupiah } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
-import { InfoRow } from "./rent-info-card";
+import { InfoCard, InfoRow, Money } from "./info-card";
 import styles from "./rent-status.module.css";
 
 /** Payment details: rent fee, each donation line in the current language, admin fee, total, method. */
 export function PaymentDetails({ order }: { order: Order }) {
   const { t, language } = useT();
-  const titleId = useId();
-  const money = (amount: number) => <span className={styles.money}>{formatRupiah(amount)}</span>;
   return (
-    <section className={styles.card} aria-labelledby={titleId} data-testid="payment-details">
-      <h2 id={titleId} className={styles.cardTitle}>
-        {t("rent.payment.title")}
-      </h2>
+    <InfoCard title={t("rent.payment.title")} testId="payment-details">
       <dl className={styles.rows}>
         <InfoRow label={t("rent.payment.rentFee")} testId="payment-rent-fee">
-          {money(order.payOfAmount)}
+          <Money amount={order.payOfAmount} />
         </InfoRow>
         {order.donation.map((donation) => (
           <InfoRow
@@ -31,20 +24,19 @@ export function PaymentDetails({ order }: { order: Order }) {
             })}
             testId="payment-donation"
           >
-            {money(donation.sub_total)}
+            <Money amount={donation.sub_total} />
           </InfoRow>
         ))}
         <InfoRow label={t("rent.payment.adminFee")} testId="payment-admin-fee">
-          {money(order.admin_fee.amount)}
+          <Money amount={order.admin_fee.amount} />
         </InfoRow>
-        <div className={`${styles.row} ${styles.totalRow}`} data-testid="payment-total">
-          <dt>{t("rent.payment.total")}</dt>
-          <dd>{money(order.admin_fee.total_amount)}</dd>
-        </div>
+        <InfoRow label={t("rent.payment.total")} total testId="payment-total">
+          <Money amount={order.admin_fee.total_amount} />
+        </InfoRow>
         <InfoRow label={t("rent.payment.method")} testId="payment-method">
           {order.paymentMethod || order.payment_detail?.payment_method || t("rent.payment.noMethod")}
         </InfoRow>
       </dl>
-    </section>
+    </InfoCard>
   );
 }

@@ -10,20 +10,23 @@ import { OfflineNotice } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
 import { preloadQrEncoder } from "../../../components/qr-code";
 import { useUserSession } from "../../../components/require-user";
+import { cardStyles } from "../../../components/ui/card";
+import { ContentBlock, SettingsHtml } from "../../../components/ui/content-block";
+import { DoorQrCard } from "../../../components/ui/door-qr-card";
+import { ResultPanel } from "../../../components/ui/result-panel";
 import { useConfig } from "../../../config/use-config";
+import { orderQueryKey } from "../../../domain/order/order-query";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
 import { recallOffline, useOfflineData } from "../../../lib/offline-cache";
 import { paths } from "../../../paths";
-import { orderQueryKey, orderQueryOptions } from "../api/order";
+import { rentOrderQueryOptions } from "../api/order";
 import { type TemporaryQr, useStoredTemporaryQr, useTemporaryQr } from "../api/temporary-qr";
 import { useSecondsCountdown } from "../hooks/use-countdown";
 import { useStatusTransitions } from "../hooks/use-status-transitions";
 import { countOpening } from "../lib/open-count";
 import { recordRentEvent } from "../lib/rent-events";
 import { type RentQuery, readRentQuery, toHrefQuery } from "../lib/rent-view";
-import { ContentBlock } from "./content-block";
-import { DoorQr } from "./door-qr";
 import styles from "./rent-status.module.css";
 
 /** The stop page's countdown (spec §9: 5 s). */
@@ -43,9 +46,9 @@ export function RentActionScreen() {
   }, []);
   switch (query.act) {
     case "cancel_success":
-      return <CancelSuccess query={query} />;
+      return <Outcome query={query} outcome="cancelSuccess" />;
     case "stop_success":
-      return <StopSuccess query={query} />;
+      return <Outcome query={query} outcome="stopSuccess" />;
     case "stop_count":
       return <StopCount query={query} />;
     case "open_locker":
@@ -60,7 +63,7 @@ function useActionOrder(query: RentQuery) {
   const { token } = useUserSession();
   const orderid = query.orderid ?? "";
   const result = useQuery({
-    ...orderQueryOptions(orderid, token),
+    ...rentOrderQueryOptions(orderid, token),
     enabled: query.orderid !== null && token !== null,
   });
   // With no signal the last copy kept on this device shows (offline-cache.ts).
@@ -68,90 +71,93 @@ function useActionOrder(query: RentQuery) {
   return { data: view.data, token, offline: view.offline, updatedAt: view.updatedAt };
 }
 
+/** The rent-status page of the action's order (its id and token). */
+function orderPageHref(query: RentQuery): string {
+  return paths.orderStatus.page.href({
+    orderid: query.orderid ?? undefined,
+    token: query.token ?? undefined,
+  });
+}
+
+/**
+ * A result of its own page: the page title, the bar (the close icon after an outcome, otherwise
+ * the back arrow) and the panel, with its one button.
+ */
 function Result({
   title,
   line,
-  button,
-  onButton,
   tone,
   testId,
+  button,
+  onButton,
+  quiet = false,
 }: {
   title: string;
   line: string;
-  button: string;
-  onButton: () => void;
-  tone: "success" | "danger";
+  /** An outcome (its icon, the close icon in the bar); none: a page that cannot be shown. */
+  tone?: "success" | "danger";
   testId: string;
+  button?: string;
+  onButton?: () => void;
+  /** A secondary button, without the `result-action` test id. */
+  quiet?: boolean;
 }) {
   return (
     <>
       <PageTitle title={title} />
-      <BackHeader icon="close" />
-      <div className={styles.result} data-testid={testId}>
-        <span className={styles.resultIcon} data-tone={tone}>
-          {tone === "success" ? <CheckCircleIcon size={36} /> : <CloseIcon size={36} />}
-        </span>
-        <h1 className={styles.resultTitle}>{title}</h1>
-        <p className={styles.resultLine}>{line}</p>
-        <div className={styles.resultAction}>
-          <Button block onClick={onButton} data-testid="result-action">
-            {button}
-          </Button>
-        </div>
-      </div>
+      <BackHeader icon={tone ? "close" : "back"} />
+      <ResultPanel
+        className={styles.result}
+        data-testid={testId}
+        tone={tone}
+        icon={tone ? tone === "success" ? <CheckCircleIcon size={36} /> : <CloseIcon size={36} /> : undefined}
+        title={title}
+        message={line}
+        actions={
+          button ? (
+            <Button
+              block
+              variant={quiet ? "secondary" : "primary"}
+              onClick={onButton}
+              data-testid={quiet ? undefined : "result-action"}
+            >
+              {button}
+            </Button>
+          ) : undefined
+        }
+      />
     </>
   );
 }
 
-/** 'Rent Cancelled'; See Order goes back (to the order page when there is nothing to go back to). */
-function CancelSuccess({ query }: { query: RentQuery }) {
-  const { t } = useT();
-  const navigate = useNavigate();
-  return (
-    <Result
-      testId="cancel-success"
-      tone="danger"
-      title={t("rent.action.cancelSuccess.title")}
-      line={t("rent.action.cancelSuccess.line")}
-      button={t("rent.action.cancelSuccess.button")}
-      onButton={() => {
-        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-        if (index > 0) void navigate(-1);
-        else
-          void navigate(
-            paths.orderStatus.page.href({
-              orderid: query.orderid ?? undefined,
-              token: query.token ?? undefined,
-            }),
-            { replace: true },
-          );
-      }}
-    />
-  );
-}
-
-/** 'Rent has Ended'; See Status loads the order page again with order id and token. */
-function StopSuccess({ query }: { query: RentQuery }) {
+/**
+ * 'Rent Cancelled': See Order goes back (to the order page when there is nothing to go back to).
+ * 'Rent has Ended': See Status loads the order page again with order id and token.
+ */
+function Outcome({ query, outcome }: { query: RentQuery; outcome: "cancelSuccess" | "stopSuccess" }) {
   const { t } = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const cancelled = outcome === "cancelSuccess";
+  const onButton = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (cancelled && index > 0) {
+      void navigate(-1);
+      return;
+    }
+    if (!cancelled && query.orderid) {
+      void queryClient.invalidateQueries({ queryKey: orderQueryKey(query.orderid) });
+    }
+    void navigate(orderPageHref(query), { replace: true });
+  };
   return (
     <Result
-      testId="stop-success"
-      tone="success"
-      title={t("rent.action.stopSuccess.title")}
-      line={t("rent.action.stopSuccess.line")}
-      button={t("rent.action.stopSuccess.button")}
-      onButton={() => {
-        if (query.orderid) void queryClient.invalidateQueries({ queryKey: orderQueryKey(query.orderid) });
-        void navigate(
-          paths.orderStatus.page.href({
-            orderid: query.orderid ?? undefined,
-            token: query.token ?? undefined,
-          }),
-          { replace: true },
-        );
-      }}
+      testId={cancelled ? "cancel-success" : "stop-success"}
+      tone={cancelled ? "danger" : "success"}
+      title={t(`rent.action.${outcome}.title`)}
+      line={t(`rent.action.${outcome}.line`)}
+      button={t(`rent.action.${outcome}.button`)}
+      onButton={onButton}
     />
   );
 }
@@ -177,8 +183,7 @@ function StopCount({ query }: { query: RentQuery }) {
   return (
     <>
       <PageTitle title={title} />
-      <div className={styles.result} data-testid="stop-count">
-        <h1 className={styles.resultTitle}>{title}</h1>
+      <ResultPanel className={styles.result} data-testid="stop-count" title={title}>
         <p className={styles.bigCount} role="timer" aria-live="off" data-testid="stop-count-seconds">
           <span aria-hidden="true">{t("rent.action.stopCount.seconds", { seconds })}</span>
           <span className="visually-hidden">
@@ -186,16 +191,11 @@ function StopCount({ query }: { query: RentQuery }) {
           </span>
         </p>
         {instruction ? (
-          <div
-            className={`${styles.html} ${styles.countInstruction}`}
-            role="status"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: settings HTML, sanitised by contentText (sanitizeHtml)
-            dangerouslySetInnerHTML={{ __html: instruction.html }}
-          />
+          <SettingsHtml html={instruction.html} className={styles.countInstruction} role="status" />
         ) : settings.isPending ? (
           <SkeletonCard lines={2} />
         ) : null}
-      </div>
+      </ResultPanel>
     </>
   );
 }
@@ -252,18 +252,19 @@ function OpenLocker({ query }: { query: RentQuery }) {
     const door = order.mouth.number;
     body = (
       <>
-        <DoorQr
+        <DoorQrCard
           testId="open-locker-qr"
-          title={<h1 className={styles.cardTitle}>{t("rent.action.openLocker.title")}</h1>}
+          title={t("rent.action.openLocker.title")}
+          headingLevel="h1"
           value={valid ? qr.temporaryQrcode : null}
           label={t("rent.action.openLocker.qrLabel", { door })}
           doorLabel={t("rent.inStore.door")}
           doorNumber={door}
-          hint={t("rent.action.openLocker.qrHint", { door })}
+          instruction={t("rent.action.openLocker.qrHint", { door })}
           missing={t("rent.action.openLocker.expired")}
         >
           {valid ? (
-            <p className={styles.muted} data-testid="open-locker-valid-until">
+            <p className={cardStyles.muted} data-testid="open-locker-valid-until">
               {t("rent.action.openLocker.validUntil", { time: formatDateTime(qr.expiresAt, language) })}
             </p>
           ) : (
@@ -285,7 +286,7 @@ function OpenLocker({ query }: { query: RentQuery }) {
               {t("rent.inStore.openFailed")}
             </p>
           ) : null}
-        </DoorQr>
+        </DoorQrCard>
         <ContentBlock name="how_to_open_locker" doorNumber={door} />
       </>
     );
@@ -306,31 +307,13 @@ function UnknownAction({ query }: { query: RentQuery }) {
   const { t } = useT();
   const navigate = useNavigate();
   return (
-    <>
-      <PageTitle title={t("rent.action.unknown.title")} />
-      <BackHeader />
-      <div className={styles.result} data-testid="unknown-action">
-        <h1 className={styles.resultTitle}>{t("rent.action.unknown.title")}</h1>
-        <p className={styles.resultLine}>{t("rent.action.unknown.line")}</p>
-        {query.orderid ? (
-          <div className={styles.resultAction}>
-            <Button
-              block
-              variant="secondary"
-              onClick={() =>
-                void navigate(
-                  paths.orderStatus.page.href({
-                    orderid: query.orderid ?? undefined,
-                    token: query.token ?? undefined,
-                  }),
-                )
-              }
-            >
-              {t("rent.action.backToRent")}
-            </Button>
-          </div>
-        ) : null}
-      </div>
-    </>
+    <Result
+      testId="unknown-action"
+      title={t("rent.action.unknown.title")}
+      line={t("rent.action.unknown.line")}
+      button={query.orderid ? t("rent.action.backToRent") : undefined}
+      onButton={() => void navigate(orderPageHref(query))}
+      quiet
+    />
   );
 }

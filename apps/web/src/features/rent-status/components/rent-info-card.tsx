@@ -1,41 +1,20 @@
 import type { Order } from "@paxelbox/contract";
-import { type ReactNode, useId } from "react";
-import { DoorSizeLabel } from "../../../components/door-size-label";
-import { StatusLabel } from "../../../components/status-label";
+import { DoorSizeLabel } from "../../../domain/order/door-size-label";
+import { StatusLabel } from "../../../domain/order/status-label";
 import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { useT } from "../../../lib/i18n";
+import { InfoCard, InfoRow } from "./info-card";
 import styles from "./rent-status.module.css";
 import { useDurationText } from "./text";
-
-export function InfoRow({
-  label,
-  children,
-  testId,
-}: {
-  label: ReactNode;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <div className={styles.row} data-testid={testId}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 /** Rent info: order number, box size, door, location, duration, start, end (and take time). */
 export function RentInfoCard({ order, showStatus = false }: { order: Order; showStatus?: boolean }) {
   const { t } = useT();
   const formatTime = useFormatDateTime();
-  const titleId = useId();
   const duration = useDurationText();
   const rentStart = order.storeTime ?? order.createTime;
   return (
-    <section className={styles.card} aria-labelledby={titleId} data-testid="rent-info">
-      <h2 id={titleId} className={styles.cardTitle}>
-        {t("rent.rentInfo.title")}
-      </h2>
+    <InfoCard title={t("rent.rentInfo.title")} testId="rent-info">
       <dl className={styles.rows}>
         {showStatus ? (
           <InfoRow label={t("rent.rentInfo.status")} testId="rent-info-status">
@@ -63,6 +42,6 @@ export function RentInfoCard({ order, showStatus = false }: { order: Order; show
           <InfoRow label={t("rent.rentInfo.takenAt")}>{formatTime(order.takeTime)}</InfoRow>
         ) : null}
       </dl>
-    </section>
+    </InfoCard>
   );
 }

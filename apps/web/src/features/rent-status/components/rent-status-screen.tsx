@@ -1,33 +1,27 @@
 import { focusManager } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../components/button";
 import { ErrorDialog } from "../../../components/error-dialog";
 import { AlertIcon } from "../../../components/icons";
-import { useHeaderAction } from "../../../components/layouts/header-actions";
 import { ScreenSkeleton } from "../../../components/loaders";
 import { OfflineNotice } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
 import { preloadQrEncoder } from "../../../components/qr-code";
 import { useUserSession } from "../../../components/require-user";
+import { ResultPanel } from "../../../components/ui/result-panel";
 import { useConfig } from "../../../config/use-config";
+import { keepShownOrder } from "../../../domain/order/order-share";
+import { useShareOrderAction } from "../../../domain/order/share-order-button";
 import { errorMessage } from "../../../lib/api-client";
 import { holdHydration } from "../../../lib/hydration-gate";
 import { useT } from "../../../lib/i18n";
 import { useOfflineData } from "../../../lib/offline-cache";
-import { storage } from "../../../lib/storage";
 import { paths } from "../../../paths";
 import { useRentOrder } from "../api/order";
 import { useStatusTransitions } from "../hooks/use-status-transitions";
-import {
-  isStopSuccess,
-  readRentQuery,
-  selectRentView,
-  showsShareButton,
-  toHrefQuery,
-} from "../lib/rent-view";
+import { isStopSuccess, readRentQuery, selectRentView, toHrefQuery } from "../lib/rent-view";
 import styles from "./rent-status.module.css";
-import { ShareOrderButton } from "./share-order-button";
 
 type RentViews = typeof import("./rent-views");
 let rentViews: RentViews | undefined;
@@ -85,6 +79,8 @@ export function RentStatusScreen() {
   const offline = offlineView.offline;
   const [seenError, setSeenError] = useState<unknown>(null);
   const views = useRentViews();
+  // The to-store view holds the screen while its cancel is open, asked or refused (to-store-view.tsx).
+  const [held, setHeld] = useState(false);
 
   useStatusTransitions(order, productName);
 
@@ -95,9 +91,7 @@ export function RentStatusScreen() {
 
   // The last order shown is kept for the header's share button (spec §3 order_data).
   useEffect(() => {
-    if (!order) return;
-    storage.set("order_data", order);
-    storage.set("order_id", String(order.id));
+    if (order) keepShownOrder(order);
   }, [order]);
 
   // The locker closed the door after the stop flow: the rent has ended.
@@ -123,11 +117,9 @@ export function RentStatusScreen() {
   }, [order?.status, query, navigate]);
 
   // The share button sits in the bar's action slot for finished statuses (spec §4).
-  const sharable = order !== undefined && showsShareButton(order.status);
-  const share = useMemo(() => (sharable ? <ShareOrderButton /> : null), [sharable]);
-  useHeaderAction(share);
+  useShareOrderAction(order?.status, { labelKey: "rent.share", testId: "share-button" });
 
-  const view = order ? selectRentView(order.status, query) : null;
+  const view = order ? (held ? "to-store" : selectRentView(order.status, query)) : null;
   const heading =
     view === "overdue" ? null : (
       <h1 className="visually-hidden" data-testid="rent-status-heading">
@@ -139,16 +131,11 @@ export function RentStatusScreen() {
     return (
       <div className={styles.page}>
         <PageTitle title={t("rent.pageTitle")} />
-        {heading}
-        <div className={styles.content}>
-          <div className={styles.result} data-testid="rent-missing-order">
-            <span className={styles.resultIcon}>
-              <AlertIcon size={32} />
-            </span>
-            <h2 className={styles.resultTitle}>{t("rent.missingOrder.title")}</h2>
-            <p className={styles.resultLine}>{t("rent.missingOrder.line")}</p>
-          </div>
-        </div>
+        <DeadEnd
+          testId="rent-missing-order"
+          title={t("rent.missingOrder.title")}
+          line={t("rent.missingOrder.line")}
+        />
       </div>
     );
   }
@@ -166,26 +153,26 @@ export function RentStatusScreen() {
     return (
       <div className={styles.page}>
         <PageTitle title={t("rent.pageTitle")} />
-        {heading}
         {offline && !order ? (
-          <OfflineNotice updatedAt={null} hasData={false} />
+          <>
+            {heading}
+            <OfflineNotice updatedAt={null} hasData={false} />
+          </>
         ) : failed && !order ? (
-          <div className={styles.content}>
-            <div className={styles.result} data-testid="rent-load-failed">
-              <span className={styles.resultIcon} data-tone="danger">
-                <AlertIcon size={32} />
-              </span>
-              <h2 className={styles.resultTitle}>{t("rent.loadFailed.title")}</h2>
-              <p className={styles.resultLine}>{errorMessage(orderQuery.error, t("rent.loadFailed.line"))}</p>
-              <div className={styles.resultAction}>
-                <Button block variant="secondary" onClick={() => void orderQuery.refetch()}>
-                  {t("rent.loadFailed.retry")}
-                </Button>
-              </div>
-            </div>
-          </div>
+          <DeadEnd
+            testId="rent-load-failed"
+            title={t("rent.loadFailed.title")}
+            line={errorMessage(orderQuery.error, t("rent.loadFailed.line"))}
+          >
+            <Button block variant="secondary" onClick={() => void orderQuery.refetch()}>
+              {t("rent.loadFailed.retry")}
+            </Button>
+          </DeadEnd>
         ) : (
-          <ScreenSkeleton cards={3} />
+          <>
+            {heading}
+            <ScreenSkeleton cards={3} />
+          </>
         )}
         {errorDialog}
       </div>
@@ -207,7 +194,7 @@ export function RentStatusScreen() {
         </div>
       ) : null}
       {view === "to-store" ? (
-        <ToStoreView order={order} query={query} token={token} product={productName} />
+        <ToStoreView order={order} query={query} token={token} product={productName} onHold={setHeld} />
       ) : view === "in-store" ? (
         <InStoreView order={order} query={query} token={token} product={productName} />
       ) : view === "overdue" ? (
@@ -225,6 +212,36 @@ export function RentStatusScreen() {
         <OtherView order={order} />
       )}
       {errorDialog}
+    </div>
+  );
+}
+
+/**
+ * No order to show (none asked for, or it failed to load): what happened as the page's heading,
+ * what to do, and a button where one helps.
+ */
+function DeadEnd({
+  testId,
+  title,
+  line,
+  children,
+}: {
+  testId: string;
+  title: string;
+  line: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={styles.content}>
+      <ResultPanel
+        className={styles.result}
+        data-testid={testId}
+        tone="danger"
+        icon={<AlertIcon size={32} />}
+        title={title}
+        message={line}
+        actions={children}
+      />
     </div>
   );
 }

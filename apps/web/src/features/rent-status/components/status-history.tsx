@@ -1,23 +1,20 @@
 import type { Order } from "@paxelbox/contract";
-import { useId } from "react";
-import { StatusLabel } from "../../../components/status-label";
+import { cardStyles } from "../../../components/ui/card";
+import { StatusLabel } from "../../../domain/order/status-label";
 import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { useT } from "../../../lib/i18n";
+import { InfoCard } from "./info-card";
 import styles from "./rent-status.module.css";
 
 /** Status history as a vertical timeline, newest first, times in the language's locale. */
 export function StatusHistory({ logs }: { logs: Order["logs"] }) {
   const { t } = useT();
   const formatTime = useFormatDateTime();
-  const titleId = useId();
   const newestFirst = [...logs].sort((a, b) => b.createdAt - a.createdAt);
   return (
-    <section className={styles.card} aria-labelledby={titleId} data-testid="status-history">
-      <h2 id={titleId} className={styles.cardTitle}>
-        {t("rent.history.title")}
-      </h2>
+    <InfoCard title={t("rent.history.title")} testId="status-history">
       {newestFirst.length === 0 ? (
-        <p className={styles.muted}>{t("rent.history.empty")}</p>
+        <p className={cardStyles.muted}>{t("rent.history.empty")}</p>
       ) : (
         <ol className={styles.timeline}>
           {newestFirst.map((log) => (
@@ -34,6 +31,6 @@ export function StatusHistory({ logs }: { logs: Order["logs"] }) {
           ))}
         </ol>
       )}
-    </section>
+    </InfoCard>
   );
 }

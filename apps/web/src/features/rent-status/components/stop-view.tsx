@@ -1,11 +1,11 @@
 import type { Order } from "@paxelbox/contract";
 import { useState } from "react";
+import { ContentBlock } from "../../../components/ui/content-block";
+import { DoorQrCard } from "../../../components/ui/door-qr-card";
 import { useT } from "../../../lib/i18n";
 import { storage } from "../../../lib/storage";
 import { useSecondsCountdown } from "../hooks/use-countdown";
 import type { RentQuery } from "../lib/rent-view";
-import { ContentBlock } from "./content-block";
-import { DoorQr } from "./door-qr";
 import styles from "./rent-status.module.css";
 
 /** The stop view's own countdown (spec §9: 10 s), restarting each time. */
@@ -35,22 +35,22 @@ export function StopView({ order, query, onRefresh }: ViewProps) {
 
   return (
     <div className={styles.content} data-testid="stop-view">
-      <DoorQr
+      <DoorQrCard
         testId="stop-qr"
-        title={<h2 className={styles.cardTitle}>{t("rent.stop.title")}</h2>}
+        title={t("rent.stop.title")}
         value={value}
         label={t("rent.stop.qrLabel", { door })}
         doorLabel={t("rent.stop.door")}
         doorNumber={door}
-        hint={t("rent.stop.qrHint", { door })}
+        instruction={t("rent.stop.qrHint", { door })}
         missing={t("rent.stop.qrMissing")}
       >
         <p className={styles.spinnerRow} data-testid="stop-countdown">
           <span aria-hidden="true">{t("rent.stop.checkingIn", { seconds })}</span>
           <span className="visually-hidden">{t("rent.stop.checkingHint")}</span>
         </p>
-      </DoorQr>
-      <ContentBlock name="attention_pick_up_items" doorNumber={door} tone="warning" />
+      </DoorQrCard>
+      <ContentBlock name="attention_pick_up_items" doorNumber={door} variant="warning" />
       <ContentBlock name="how_to_stop_rent" doorNumber={door} />
     </div>
   );

@@ -1,21 +1,22 @@
 import type { Order } from "@paxelbox/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import { AlertIcon } from "../../../components/icons";
+import { ContentBlock } from "../../../components/ui/content-block";
+import { DoorQrCard } from "../../../components/ui/door-qr-card";
+import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
+import { orderQueryKey } from "../../../domain/order/order-query";
 import { errorMessage } from "../../../lib/api-client";
 import { useT } from "../../../lib/i18n";
 import { paths } from "../../../paths";
 import { cancelRent } from "../api/cancel-rent";
-import { orderQueryKey } from "../api/order";
 import { recordRentEvent } from "../lib/rent-events";
 import type { RentQuery } from "../lib/rent-view";
 import { Banner } from "./banner";
-import { ContentBlock } from "./content-block";
 import { CountdownCard } from "./countdown-card";
-import { DoorQr } from "./door-qr";
 import { PaymentDetails } from "./payment-details";
 import { RentInfoCard } from "./rent-info-card";
 import styles from "./rent-status.module.css";
@@ -27,6 +28,8 @@ interface ViewProps {
   query: RentQuery;
   token: string | null;
   product: string;
+  /** Told while a cancel is being asked or answered, so the page keeps this view (its dialogs) on screen. */
+  onHold?: (hold: boolean) => void;
 }
 
 /**
@@ -34,7 +37,7 @@ interface ViewProps {
  * Cancel Rent with its confirm modal and the 'Denied?' error modal. At 00:00:00 the rent is
  * cancelled (spec §4 expired event); a cancel that succeeds goes to `act=cancel_success`.
  */
-export function ToStoreView({ order, query, token, product }: ViewProps) {
+export function ToStoreView({ order, query, token, product, onHold }: ViewProps) {
   const { t } = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -80,6 +83,13 @@ export function ToStoreView({ order, query, token, product }: ViewProps) {
     });
   };
 
+  // Items stored meanwhile must not switch the view away before the refusal ('Denied?') is seen.
+  const holding = confirmOpen || cancel.isPending || denied !== null;
+  useEffect(() => {
+    onHold?.(holding);
+    return () => onHold?.(false);
+  }, [holding, onHold]);
+
   const door = order.mouth.number;
   return (
     <>
@@ -99,14 +109,14 @@ export function ToStoreView({ order, query, token, product }: ViewProps) {
             {t("rent.toStore.expiredCancelling")}
           </Banner>
         ) : null}
-        <DoorQr
+        <DoorQrCard
           testId="store-qr"
-          title={<h2 className={styles.cardTitle}>{t("rent.toStore.qrTitle")}</h2>}
+          title={t("rent.toStore.qrTitle")}
           value={order.barcode.qrcodeCustomerStore}
           label={t("rent.toStore.qrLabel", { door })}
           doorLabel={t("rent.inStore.door")}
           doorNumber={door}
-          hint={t("rent.toStore.qrHint", { door })}
+          instruction={t("rent.toStore.qrHint", { door })}
           missing={t("rent.toStore.qrMissing")}
         />
         <ContentBlock name="how_to_put_items" doorNumber={door} />
@@ -114,7 +124,7 @@ export function ToStoreView({ order, query, token, product }: ViewProps) {
         <StatusHistory logs={order.logs} />
         <PaymentDetails order={order} />
       </div>
-      <div className={styles.stickyBar}>
+      <StickyActionBar>
         <Button
           variant="secondary"
           block
@@ -125,7 +135,7 @@ export function ToStoreView({ order, query, token, product }: ViewProps) {
         >
           {cancel.isPending ? t("rent.toStore.cancelling") : t("rent.toStore.cancel")}
         </Button>
-      </div>
+      </StickyActionBar>
 
       <Dialog
         open={confirmOpen}

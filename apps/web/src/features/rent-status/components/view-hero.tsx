@@ -1,6 +1,6 @@
 import type { Order } from "@paxelbox/contract";
 import type { ReactNode } from "react";
-import { StatusLabel } from "../../../components/status-label";
+import { StatusLabel } from "../../../domain/order/status-label";
 import { useT } from "../../../lib/i18n";
 import styles from "./rent-status.module.css";
 

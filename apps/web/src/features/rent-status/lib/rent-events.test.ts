@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { testOrder } from "../../../domain/order/test-order";
 import { rentEventNames, rentEventParams } from "./rent-events";
-import { testOrder } from "./test-order";
 
 describe("rent analytics events (spec §9)", () => {
   it("names the events with the product", () => {

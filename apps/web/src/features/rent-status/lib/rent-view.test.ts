@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   isOverdue,
-  isShareable,
   isStopSuccess,
   keepsPolling,
   readRentQuery,
   selectRentView,
-  showsShareButton,
   toHrefQuery,
 } from "./rent-view";
 
@@ -84,22 +82,11 @@ describe("selectRentView", () => {
   });
 });
 
-describe("overdue and share rules (spec §4)", () => {
+describe("overdue rule (spec §4)", () => {
   it("is overdue past the deadline or with the expiry flag", () => {
     expect(isOverdue({ overdueTime: 1000, isExpired: false }, 999)).toBe(false);
     expect(isOverdue({ overdueTime: 1000, isExpired: false }, 1001)).toBe(true);
     expect(isOverdue({ overdueTime: 5000, isExpired: true }, 1)).toBe(true);
     expect(isOverdue({ overdueTime: null, isExpired: false }, 1)).toBe(false);
-  });
-
-  it("shows the share button on six statuses and shares the first five", () => {
-    expect(showsShareButton("CUSTOMER_STORE")).toBe(true);
-    expect(isShareable("CUSTOMER_STORE")).toBe(false);
-    for (const status of ["CUSTOMER_TAKEN", "TAKEN_BY_SYSTEM", "OPERATOR_PICK", "OPERATOR_TAKEN", "CANCEL"]) {
-      expect(showsShareButton(status)).toBe(true);
-      expect(isShareable(status)).toBe(true);
-    }
-    expect(showsShareButton("IN_STORE")).toBe(false);
-    expect(showsShareButton("IMPORTED")).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { Order } from "@paxelbox/contract";
+import { linkToken } from "../../../domain/member/member-session";
 import type { OrderStatusQuery } from "../../../paths";
 
 /** The five views of the rent-status page (spec §2 "Order status"). */
@@ -22,7 +23,7 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T
 export function readRentQuery(search: URLSearchParams): RentQuery {
   return {
     orderid: search.get("orderid")?.trim() || null,
-    token: search.get("token")?.trim() || null,
+    token: linkToken(search),
     status: oneOf(search.get("status"), ["overdue", "stop"] as const),
     act: oneOf(search.get("act"), ["cancel_success", "stop_success", "stop_count", "open_locker"] as const),
     qrdisplay: oneOf(search.get("qrdisplay"), ["data", "overdue"] as const),
@@ -75,25 +76,4 @@ export function keepsPolling(status: Order["status"] | undefined): boolean {
  */
 export function isOverdue(order: Pick<Order, "overdueTime" | "isExpired">, now: number): boolean {
   return order.isExpired || (order.overdueTime !== null && now > order.overdueTime);
-}
-
-/** Statuses whose change shows the share button (spec §4). */
-export const shareButtonStatuses = [
-  "CUSTOMER_TAKEN",
-  "TAKEN_BY_SYSTEM",
-  "OPERATOR_PICK",
-  "OPERATOR_TAKEN",
-  "CANCEL",
-  "CUSTOMER_STORE",
-] as const;
-
-/** Sharing from the stored order needs one of the first five (spec §4). */
-export const shareableStatuses = shareButtonStatuses.slice(0, 5);
-
-export function showsShareButton(status: Order["status"]): boolean {
-  return (shareButtonStatuses as readonly string[]).includes(status);
-}
-
-export function isShareable(status: Order["status"]): boolean {
-  return (shareableStatuses as readonly string[]).includes(status);
 }

@@ -1,5 +1,6 @@
 import { ButtonLink } from "../../../components/button";
 import { AlertIcon, HomeIcon } from "../../../components/icons";
+import { ResultPanel } from "../../../components/ui/result-panel";
 import { useT } from "../../../lib/i18n";
 import { paths } from "../../../paths";
 import styles from "./short-link-not-found.module.css";
@@ -12,20 +13,24 @@ import styles from "./short-link-not-found.module.css";
 export function ShortLinkNotFound({ failedMessage }: { failedMessage?: string | null }) {
   const { t } = useT();
   return (
-    <div className={styles.panel} data-testid="short-link-not-found">
-      <span className={styles.icon}>
-        <AlertIcon size={32} />
-      </span>
-      <h1 className={styles.title}>{t("marketing.shortLink.oops")}</h1>
-      <p className={styles.message} data-testid="short-link-message">
-        {failedMessage === undefined
+    <ResultPanel
+      className={styles.panel}
+      tone="danger"
+      icon={<AlertIcon size={36} />}
+      title={t("marketing.shortLink.oops")}
+      message={
+        failedMessage === undefined
           ? t("marketing.shortLink.notFound")
-          : failedMessage || t("errors.somethingWrong")}
-      </p>
-      <ButtonLink to={paths.home.href()} className={styles.back} data-testid="short-link-back">
-        <HomeIcon size={20} />
-        {t("marketing.shortLink.backHome")}
-      </ButtonLink>
-    </div>
+          : failedMessage || t("errors.somethingWrong")
+      }
+      messageTestId="short-link-message"
+      actions={
+        <ButtonLink to={paths.home.href()} data-testid="short-link-back">
+          <HomeIcon size={20} />
+          {t("marketing.shortLink.backHome")}
+        </ButtonLink>
+      }
+      data-testid="short-link-not-found"
+    />
   );
 }

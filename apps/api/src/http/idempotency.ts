@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto";
+import { MessageKey } from "@paxelbox/contract";
+import type { FastifyRequest } from "fastify";
+import type { Queryable } from "../db/database.ts";
+import { badRequest, conflict, HttpError } from "./errors.ts";
+import type { AnyParams } from "./messages.ts";
+
+/** Seconds after which a request that never finished (its process died) may be run again. */
+const abandonedSeconds = 60;
+
+/**
+ * Honours an `Idempotency-Key` header on a call that creates something: the same key and body get
+ * the first answer again (success or refusal); the same key with another body is refused with 422;
+ * while the first is still running, a second gets 409. Keys are scoped to the caller and the call,
+ * kept in PostgreSQL (shared by every instance) and forgotten after a day.
+ */
+export async function idempotent<T>(
+  db: Queryable,
+  request: FastifyRequest,
+  scope: string,
+  body: unknown,
+  run: () => Promise<T>,
+): Promise<T> {
+  const header = request.headers["idempotency-key"];
+  if (header === undefined) return run();
+  if (
+    typeof header !== "string" ||
+    header.length < 1 ||
+    header.length > 255 ||
+    !/^[\x21-\x7e]+$/.test(header)
+  ) {
+    throw badRequest("idempotencyKeyInvalid");
+  }
+  const hash = createHash("sha256").update(JSON.stringify(body)).digest("hex");
+  const [claimed] = await db.query(
+    `insert into idempotency_keys (scope, key, request_hash) values ($1, $2, $3)
+     on conflict (scope, key) do update set created_at = now()
+       where idempotency_keys.status_code is null and idempotency_keys.request_hash = $3
+         and idempotency_keys.created_at < now() - make_interval(secs => $4)
+     returning key`,
+    [scope, header, hash, abandonedSeconds],
+  );
+  if (!claimed) {
+    const [row] = await db.query<{ request_hash: string; status_code: number | null; response: unknown }>(
+      "select request_hash, status_code, response from idempotency_keys where scope = $1 and key = $2",
+      [scope, header],
+    );
+    if (!row || row.request_hash !== hash) {
+      throw new HttpError(422, "idempotencyKeyReused");
+    }
+    if (row.status_code === null) {
+      throw conflict("idempotencyKeyRunning");
+    }
+    if (row.status_code === 200) return row.response as T;
+    // The first refusal again, in this caller's language (rows from before message keys: a generic text).
+    const refusal = row.response as { key?: string; params?: AnyParams };
+    const key = MessageKey.safeParse(refusal.key);
+    throw key.success
+      ? new HttpError(row.status_code, key.data, refusal.params)
+      : new HttpError(row.status_code, "requestRefusedBefore");
+  }
+  try {
+    const result = await run();
+    await db.query(
+      "update idempotency_keys set status_code = 200, response = $3 where scope = $1 and key = $2",
+      [scope, header, JSON.stringify(result)],
+    );
+    return result;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) {
+      await db.query(
+        "update idempotency_keys set status_code = $3, response = $4 where scope = $1 and key = $2",
+        [
+          scope,
+          header,
+          error.statusCode,
+          JSON.stringify({ message: error.message, key: error.key, params: error.params }),
+        ],
+      );
+    } else {
+      // A failure worth retrying (gateway down, crash): the key is free for the next attempt.
+      await db.query("delete from idempotency_keys where scope = $1 and key = $2", [scope, header]);
+    }
+    throw error;
+  }
+}

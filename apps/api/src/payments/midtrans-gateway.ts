@@ -1,0 +1,215 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import {
+  type Checkout,
+  type CheckoutRequest,
+  type GatewayRecord,
+  GatewayRefused,
+  type GatewayStatus,
+  GatewayUnavailable,
+  type PaymentGateway,
+} from "./gateway.ts";
+import { sameSignature } from "./signature.ts";
+
+/**
+ * Midtrans Snap, the hosted checkout behind the non-interface flow: Snap API to open a checkout,
+ * Core API v2 for the transaction's status, expiry and refund. Plain fetch with Basic auth
+ * (the server key and an empty password), as the official clients do.
+ */
+export interface MidtransOptions {
+  serverKey: string;
+  /** Snap API base, e.g. https://app.sandbox.midtrans.com/snap */
+  snapBaseUrl: string;
+  /** Core API base, e.g. https://api.sandbox.midtrans.com */
+  apiBaseUrl: string;
+}
+
+export const midtransEndpoints = {
+  sandbox: {
+    snapBaseUrl: "https://app.sandbox.midtrans.com/snap",
+    apiBaseUrl: "https://api.sandbox.midtrans.com",
+  },
+  production: { snapBaseUrl: "https://app.midtrans.com/snap", apiBaseUrl: "https://api.midtrans.com" },
+} as const;
+
+/** Minutes a Snap checkout can be paid; after that Midtrans expires it. */
+export const midtransCheckoutMinutes = 60;
+
+/** `signature_key` of a Midtrans notification: SHA-512 of order_id + status_code + gross_amount + server key. */
+export function midtransSignature(
+  orderId: string,
+  statusCode: string,
+  grossAmount: string,
+  serverKey: string,
+): string {
+  return createHash("sha512").update(`${orderId}${statusCode}${grossAmount}${serverKey}`).digest("hex");
+}
+
+export function verifyMidtransSignature(
+  notice: { order_id: string; status_code: string; gross_amount: string; signature_key: string },
+  serverKey: string,
+): boolean {
+  return sameSignature(
+    midtransSignature(notice.order_id, notice.status_code, notice.gross_amount, serverKey),
+    notice.signature_key,
+  );
+}
+
+/** Midtrans `transaction_status` (with `fraud_status`) as a gateway status. */
+export function midtransStatus(transactionStatus: string, fraudStatus?: string): GatewayStatus {
+  switch (transactionStatus) {
+    case "capture":
+      return fraudStatus === "challenge" ? "PENDING" : "SUCCESS";
+    case "settlement":
+      return "SUCCESS";
+    case "pending":
+      return "PENDING";
+    case "deny":
+    case "failure":
+      return "FAILED";
+    case "cancel":
+      return "CANCELLED";
+    case "expire":
+      return "EXPIRED";
+    case "refund":
+    case "partial_refund":
+      return "REFUNDED";
+    default:
+      return "PENDING";
+  }
+}
+
+/** `"15000.00"` → 15000 */
+export function midtransAmount(grossAmount: string): number {
+  return Math.round(Number(grossAmount));
+}
+
+const SnapCreated = z.object({ token: z.string().min(1), redirect_url: z.string().url() });
+const SnapError = z.object({ error_messages: z.array(z.string()).default([]) });
+const TransactionRecord = z.object({
+  status_code: z.string(),
+  status_message: z.string().optional(),
+  transaction_id: z.string().optional(),
+  transaction_status: z.string().optional(),
+  fraud_status: z.string().optional(),
+  gross_amount: z.string().optional(),
+});
+
+export function midtransGateway(options: MidtransOptions, fetchImpl: typeof fetch = fetch): PaymentGateway {
+  const authorization = `Basic ${Buffer.from(`${options.serverKey}:`).toString("base64")}`;
+  const base = (url: string) => url.replace(/\/$/, "");
+
+  async function send(
+    url: string,
+    init: { method: string; body?: unknown; headers?: Record<string, string> },
+  ) {
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: init.method,
+        headers: {
+          accept: "application/json",
+          authorization,
+          ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+          ...init.headers,
+        },
+        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (error) {
+      throw new GatewayUnavailable(`Midtrans cannot be reached: ${(error as Error).message}`);
+    }
+    const body = (await response.json().catch(() => null)) as unknown;
+    if (response.status >= 500) throw new GatewayUnavailable(`Midtrans answered ${response.status}`);
+    return { status: response.status, body };
+  }
+
+  /** Core API answers carry their own status_code; 404 means Midtrans has no such transaction. */
+  function record(body: unknown): GatewayRecord {
+    const parsed = TransactionRecord.safeParse(body);
+    if (!parsed.success) throw new GatewayUnavailable("Midtrans answered something unreadable");
+    const data = parsed.data;
+    if (data.status_code === "404") return { status: "NOT_FOUND", amount: null };
+    if (data.status_code === "401") throw new GatewayRefused("401", data.status_message ?? "Unauthorized");
+    if (!data.transaction_status) {
+      throw new GatewayRefused(data.status_code, data.status_message ?? "Midtrans refused the request");
+    }
+    return {
+      status: midtransStatus(data.transaction_status, data.fraud_status),
+      amount: data.gross_amount ? midtransAmount(data.gross_amount) : null,
+      ...(data.transaction_id ? { referenceNo: data.transaction_id } : {}),
+    };
+  }
+
+  const transactionUrl = (externalId: string, action: string) =>
+    `${base(options.apiBaseUrl)}/v2/${encodeURIComponent(externalId)}/${action}`;
+
+  return {
+    name: "midtrans",
+    async createCheckout(request: CheckoutRequest): Promise<Checkout> {
+      const { status, body } = await send(`${base(options.snapBaseUrl)}/v1/transactions`, {
+        method: "POST",
+        // The notification of this transaction goes to this installation, whatever the dashboard says.
+        headers: { "x-override-notification": request.notifyUrl },
+        body: {
+          transaction_details: { order_id: request.externalId, gross_amount: request.amount },
+          item_details: [
+            {
+              id: request.orderNumber.slice(0, 50),
+              price: request.amount,
+              quantity: 1,
+              name: request.description.slice(0, 50),
+              merchant_name: request.merchant.slice(0, 50),
+            },
+          ],
+          customer_details: {
+            first_name: request.customer.name.slice(0, 255) || request.orderNumber,
+            ...(request.customer.email ? { email: request.customer.email } : {}),
+            ...(request.customer.phone ? { phone: request.customer.phone } : {}),
+          },
+          callbacks: { finish: request.successUrl },
+          expiry: { unit: "minutes", duration: midtransCheckoutMinutes },
+        },
+      });
+      if (status === 201 || status === 200) {
+        const created = SnapCreated.safeParse(body);
+        if (!created.success) throw new GatewayUnavailable("Midtrans answered something unreadable");
+        return { checkoutUrl: created.data.redirect_url, referenceNo: created.data.token };
+      }
+      const messages = SnapError.safeParse(body).data?.error_messages ?? [];
+      const duplicate = messages.some((message) => /order_id/i.test(message));
+      throw new GatewayRefused(
+        duplicate ? "duplicate-order-id" : String(status),
+        messages.join("; ") || `Midtrans answered ${status}`,
+      );
+    },
+
+    async status(payment) {
+      const { body } = await send(transactionUrl(payment.externalId, "status"), { method: "GET" });
+      return record(body);
+    },
+
+    async expire(payment) {
+      const { body } = await send(transactionUrl(payment.externalId, "expire"), { method: "POST" });
+      const answer = TransactionRecord.safeParse(body).data;
+      // 412: the transaction can no longer be changed (it was paid or closed meanwhile).
+      if (answer?.status_code === "412") return this.status(payment);
+      return record(body);
+    },
+
+    async refund(payment, reason) {
+      const { body } = await send(transactionUrl(payment.externalId, "refund"), {
+        method: "POST",
+        body: {
+          refund_key: `${payment.externalId}-refund`,
+          amount: payment.amount,
+          reason: reason.slice(0, 255),
+        },
+      });
+      const answer = TransactionRecord.safeParse(body).data;
+      if (answer?.status_code !== "200") {
+        throw new GatewayRefused(answer?.status_code ?? "?", answer?.status_message ?? "Refund refused");
+      }
+    },
+  };
+}

@@ -1,0 +1,273 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { ApiConfig } from "../../config.ts";
+import type { Database } from "../../db/database.ts";
+import { midtransCheckoutMinutes, midtransSignature } from "../midtrans-gateway.ts";
+import { sameSignature } from "../signature.ts";
+import {
+  expireTransaction,
+  openTransaction,
+  refundTransaction,
+  type SandboxTransaction,
+  transactionByKey,
+} from "./ledger.ts";
+import type { NotificationBuilder } from "./outbox.ts";
+
+/**
+ * A local Midtrans: Snap's create-transaction call and the Core API's status, expire, cancel and
+ * refund calls, with Midtrans's rules — Basic auth with the server key, a unique order_id, the gross
+ * amount equal to the items' sum, a notification URL — and its HTTP notifications.
+ */
+
+const merchantId = "M-SANDBOX";
+
+/** Midtrans `transaction_status` and `status_code` of a ledger row. */
+export function midtransState(transaction: SandboxTransaction): { status: string; code: string } {
+  if (transaction.refunded_amount > 0) return { status: "refund", code: "200" };
+  switch (transaction.status) {
+    case "SUCCESS":
+      return { status: "settlement", code: "200" };
+    case "FAILED":
+      return { status: "deny", code: "202" };
+    case "CANCELLED":
+      return { status: "cancel", code: "200" };
+    case "EXPIRED":
+      return { status: "expire", code: "407" };
+    default:
+      return { status: "pending", code: "201" };
+  }
+}
+
+const grossAmount = (transaction: SandboxTransaction) => `${transaction.amount}.00`;
+
+/** The Core API's record of a transaction, as the status call and the notification carry it. */
+function transactionRecord(transaction: SandboxTransaction) {
+  const state = midtransState(transaction);
+  return {
+    status_code: state.code,
+    status_message: "Success, transaction is found",
+    transaction_id: transaction.reference_no,
+    order_id: transaction.external_id,
+    merchant_id: merchantId,
+    gross_amount: grossAmount(transaction),
+    currency: "IDR",
+    payment_type: "bank_transfer",
+    transaction_time: transaction.created_at.toISOString().replace("T", " ").slice(0, 19),
+    transaction_status: state.status,
+    fraud_status: "accept",
+  };
+}
+
+/** The HTTP notification Midtrans posts to the merchant, signed with the server key. */
+export function midtransNotification(serverKey: string): NotificationBuilder {
+  return (transaction) => {
+    const record = transactionRecord(transaction);
+    const body = JSON.stringify({
+      ...record,
+      status_message: `midtrans payment notification ${randomUUID()}`,
+      signature_key: midtransSignature(record.order_id, record.status_code, record.gross_amount, serverKey),
+    });
+    return { url: transaction.notify_url, headers: { "content-type": "application/json" }, body };
+  };
+}
+
+const CreateTransaction = z.object({
+  transaction_details: z.object({
+    order_id: z
+      .string()
+      .min(1)
+      .max(50)
+      .regex(/^[A-Za-z0-9\-_.~]+$/),
+    gross_amount: z.number().int().positive(),
+  }),
+  item_details: z
+    .array(
+      z.object({
+        id: z.string().max(50).optional(),
+        price: z.number().int(),
+        quantity: z.number().int().positive(),
+        name: z.string().min(1).max(50),
+        merchant_name: z.string().max(50).optional(),
+      }),
+    )
+    .optional(),
+  customer_details: z
+    .object({
+      first_name: z.string().max(255).optional(),
+      email: z.string().max(255).optional(),
+      phone: z.string().max(255).optional(),
+    })
+    .optional(),
+  callbacks: z.object({ finish: z.string().url() }).partial().optional(),
+  expiry: z
+    .object({ unit: z.enum(["minutes", "hours", "days"]), duration: z.number().int().positive() })
+    .optional(),
+});
+
+/** Midtrans's error shape for the Snap API. */
+const snapError = (reply: FastifyReply, status: number, ...messages: string[]) =>
+  reply.status(status).send({ error_messages: messages });
+
+export async function midtransSandboxRoutes(
+  app: FastifyInstance,
+  db: Database,
+  config: ApiConfig,
+): Promise<void> {
+  const serverKey = config.payments.midtransServerKey;
+  const expected = `Basic ${Buffer.from(`${serverKey}:`).toString("base64")}`;
+  const authorised = (request: FastifyRequest) => sameSignature(expected, request.headers.authorization);
+  const unauthorised = {
+    status_code: "401",
+    status_message:
+      "Transaction cannot be authorized with the current client/server key. Please check your client/server key",
+  };
+
+  await app.register(async (scope) => {
+    scope.post("/demo/midtrans/snap/v1/transactions", { schema: { hide: true } }, async (request, reply) => {
+      if (!authorised(request)) {
+        return snapError(
+          reply,
+          401,
+          "Access denied due to unauthorized transaction, please check client or server key",
+        );
+      }
+      const parsed = CreateTransaction.safeParse(request.body);
+      if (!parsed.success) {
+        return snapError(
+          reply,
+          400,
+          ...parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`),
+        );
+      }
+      const body = parsed.data;
+      const items = body.item_details ?? [];
+      const sum = items.reduce((total, item) => total + item.price * item.quantity, 0);
+      if (items.length > 0 && sum !== body.transaction_details.gross_amount) {
+        return snapError(
+          reply,
+          400,
+          "transaction_details.gross_amount is not equal to the sum of item_details",
+        );
+      }
+      const notifyUrl = request.headers["x-override-notification"];
+      if (typeof notifyUrl !== "string" || !URL.canParse(notifyUrl)) {
+        // The sandbox has no dashboard: the notification URL comes with each transaction.
+        return snapError(reply, 400, "X-Override-Notification must name the notification URL");
+      }
+      const finish = body.callbacks?.finish ?? notifyUrl;
+      const opened = await openTransaction(
+        db,
+        {
+          externalId: body.transaction_details.order_id,
+          orderNumber: items[0]?.id ?? body.transaction_details.order_id,
+          amount: body.transaction_details.gross_amount,
+          merchant: items[0]?.merchant_name ?? `${config.productName}Box`,
+          description: items.map((item) => item.name).join(", ") || "Payment",
+          // Midtrans has one finish address per transaction; it appends the outcome to it.
+          successUrl: finish,
+          failedUrl: finish,
+          cancelUrl: finish,
+          notifyUrl,
+        },
+        "midtrans",
+      );
+      if (!opened) {
+        return snapError(reply, 400, "transaction_details.order_id sudah digunakan");
+      }
+      const origin = `${request.protocol}://${request.host}`;
+      return reply.status(201).send({
+        token: opened.reference_no,
+        redirect_url: `${origin}/demo/pay/${encodeURIComponent(opened.reference_no)}`,
+      });
+    });
+
+    const Params = z.object({ orderId: z.string().min(1).max(50) });
+
+    /** The Core API's answer for an order id: the transaction, or Midtrans's 404. */
+    const withTransaction =
+      (
+        handle: (
+          transaction: SandboxTransaction,
+          request: FastifyRequest,
+          reply: FastifyReply,
+        ) => Promise<unknown>,
+      ) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!authorised(request)) return reply.status(401).send(unauthorised);
+        const params = Params.safeParse(request.params);
+        const transaction = params.success
+          ? await transactionByKey(db, params.data.orderId, "midtrans")
+          : null;
+        if (!transaction) {
+          return reply.status(404).send({ status_code: "404", status_message: "Transaction doesn't exist." });
+        }
+        return handle(await expireIfDue(db, transaction), request, reply);
+      };
+
+    scope.get(
+      "/demo/midtrans/v2/:orderId/status",
+      { schema: { hide: true } },
+      withTransaction(async (transaction) => transactionRecord(transaction)),
+    );
+
+    for (const action of ["expire", "cancel"] as const) {
+      scope.post(
+        `/demo/midtrans/v2/:orderId/${action}`,
+        { schema: { hide: true } },
+        withTransaction(async (transaction, _request, reply) => {
+          if (transaction.status !== "PENDING") {
+            return reply.send({
+              status_code: "412",
+              status_message: "Merchant cannot modify the status of the transaction",
+            });
+          }
+          const closed = await expireTransaction(db, transaction.reference_no);
+          return reply.send({
+            ...transactionRecord(closed),
+            status_message: `Success, transaction is ${action}ed`,
+          });
+        }),
+      );
+    }
+
+    const Refund = z.object({
+      refund_key: z.string().min(1).max(50).optional(),
+      amount: z.number().int().positive().optional(),
+      reason: z.string().max(255).optional(),
+    });
+
+    scope.post(
+      "/demo/midtrans/v2/:orderId/refund",
+      { schema: { hide: true } },
+      withTransaction(async (transaction, request, reply) => {
+        const body = Refund.safeParse(request.body ?? {});
+        if (!body.success)
+          return reply.send({ status_code: "400", status_message: "Invalid refund request" });
+        if (transaction.status !== "SUCCESS") {
+          return reply.send({ status_code: "412", status_message: "Transaction cannot be refunded" });
+        }
+        if (body.data.amount !== undefined && body.data.amount !== transaction.amount) {
+          return reply.send({ status_code: "412", status_message: "The sandbox refunds whole amounts only" });
+        }
+        const refunded = await refundTransaction(db, transaction.reference_no);
+        return reply.send({
+          ...transactionRecord(refunded),
+          status_message: "Success, refund request is approved",
+          refund_amount: grossAmount(refunded),
+          refund_key: body.data.refund_key ?? null,
+        });
+      }),
+    );
+  });
+}
+
+/** A checkout not paid within its lifetime expires, as Midtrans's would. */
+export async function expireIfDue(
+  db: Database,
+  transaction: SandboxTransaction,
+): Promise<SandboxTransaction> {
+  const due = Date.now() - transaction.created_at.getTime() > midtransCheckoutMinutes * 60_000;
+  if (transaction.status !== "PENDING" || !due) return transaction;
+  return expireTransaction(db, transaction.reference_no);
+}

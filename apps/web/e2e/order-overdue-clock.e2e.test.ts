@@ -1,0 +1,197 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  collectErrors,
+  fetchThrough,
+  hydrated,
+  type Lang,
+  newContext,
+  type ViewportName,
+  visit,
+} from "./support/browser.ts";
+import { advanceOrder, api, createScenario } from "./support/journeys.ts";
+
+/**
+ * The drop-off order and overdue pages under real-world timing: a phone whose clock is off the
+ * server's (seconds around the deadline, or days) is moved on by the server's time and never
+ * bounced between the two pages; an email typed into the page before it hydrated is kept.
+ */
+
+const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
+const dayMs = 24 * 60 * 60_000;
+
+/** A page of a fresh context, closed after the test even when it fails (a bouncing page never stops). */
+const opened: BrowserContext[] = [];
+afterEach(async () => {
+  for (const context of opened.splice(0)) {
+    await Promise.all(context.pages().map((page) => page.unrouteAll({ behavior: "ignoreErrors" })));
+    await context.close();
+  }
+});
+async function openPage(viewport: ViewportName, language: Lang): Promise<Page> {
+  const context = await newContext({ viewport, language });
+  opened.push(context);
+  return context.newPage();
+}
+
+const combos: [ViewportName, Lang][] = [
+  ["mobile", "id"],
+  ["desktop", "en"],
+];
+
+/** The paths the page's address went through (document loads and history changes), repeats merged. */
+function pathsSeen(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const path = new URL(frame.url()).pathname;
+    if (seen.at(-1) !== path) seen.push(path);
+  });
+  return seen;
+}
+
+/** How many times the page asked for the overdue detail (once per visit of the overdue page). */
+function overdueDetailCalls(page: Page, orderid: string): { count: number } {
+  const calls = { count: 0 };
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === `/api/v1/dropoff/overdue/${orderid}`) calls.count++;
+  });
+  return calls;
+}
+
+/** The deadline the server holds for an order (epoch ms). */
+async function deadlineOf(orderid: string, token: string): Promise<number> {
+  const order = await api<{ overdueTime: number | null }>(`/api/v1/box/express/info/${orderid}/paid`, token);
+  if (order.data.overdueTime === null) throw new Error(`order ${orderid} has no deadline`);
+  return order.data.overdueTime;
+}
+
+/** Six once-per-second checks and a refresh of the order, on the phone's clock. */
+async function sixSecondsLater(page: Page, orderid: string): Promise<void> {
+  const refreshed = page.waitForResponse((response) =>
+    response.url().includes(`/box/express/info/${orderid}/paid`),
+  );
+  await page.clock.runFor(6000);
+  await refreshed;
+}
+
+describe.each(combos)("order and overdue pages on a phone whose clock is off (%s, %s)", (viewport, lang) => {
+  it("stays on the order page when the phone reads a few seconds past a deadline the server has not reached", async () => {
+    const scenario = await createScenario("dropoff-in-store");
+    const orderid = scenario.params.get("orderid") ?? "";
+    const token = scenario.params.get("token") ?? "";
+    // The server's deadline comes to within 20–80 s from now (its clock moves in whole minutes) …
+    const before = await deadlineOf(orderid, token);
+    const minutes = Math.floor((before - Date.now() - 20_000) / 60_000);
+    await advanceOrder(orderid, minutes);
+    const deadline = before - minutes * 60_000;
+    expect(deadline - Date.now()).toBeGreaterThan(15_000);
+
+    const page = await openPage(viewport, lang);
+    const errors = collectErrors(page);
+    // … and the phone's clock already reads 5 s past it.
+    await page.clock.install({ time: deadline + 5000 });
+    const seen = pathsSeen(page);
+    const overdueAsked = overdueDetailCalls(page, orderid);
+    await visit(page, scenario.url);
+    await $(page, "order-screen").waitFor();
+    await sixSecondsLater(page, orderid);
+
+    expect(seen).toEqual(["/order"]);
+    expect(overdueAsked.count).toBe(0);
+    // The pick-up code still opens the door: the server says so.
+    expect(await $(page, "order-qr").isVisible()).toBe(true);
+    expect(await $(page, "order-qr-hidden").count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 40_000);
+
+  it("stays on the order page, its code shown, when the phone's clock is days ahead", async () => {
+    const scenario = await createScenario("dropoff-in-store");
+    const orderid = scenario.params.get("orderid") ?? "";
+    const page = await openPage(viewport, lang);
+    await page.clock.install({ time: Date.now() + 10 * dayMs });
+    const seen = pathsSeen(page);
+    const overdueAsked = overdueDetailCalls(page, orderid);
+    await visit(page, scenario.url);
+    await $(page, "order-screen").waitFor();
+    await sixSecondsLater(page, orderid);
+
+    expect(seen).toEqual(["/order"]);
+    expect(overdueAsked.count).toBe(0);
+    expect(await $(page, "order-qr").isVisible()).toBe(true);
+  }, 40_000);
+
+  it("moves on to the overdue page once when the server is past the deadline and the phone's clock days behind", async () => {
+    const scenario = await createScenario("dropoff-in-store");
+    const orderid = scenario.params.get("orderid") ?? "";
+    await advanceOrder(orderid, 3 * 24 * 60);
+    const page = await openPage(viewport, lang);
+    const errors = collectErrors(page);
+    await page.clock.install({ time: Date.now() - 10 * dayMs });
+    const seen = pathsSeen(page);
+    await visit(page, scenario.url);
+    await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 10_000 });
+    await $(page, "overdue-screen").waitFor();
+    expect(new URL(page.url()).searchParams.get("orderid")).toBe(orderid);
+    expect(seen).toEqual(["/order", "/overduepayment"]);
+    expect(errors).toEqual([]);
+  }, 40_000);
+
+  it("is sent back by the overdue page at most once: the order page does not redirect again", async () => {
+    const scenario = await createScenario("dropoff-in-store");
+    const orderid = scenario.params.get("orderid") ?? "";
+    await advanceOrder(orderid, 3 * 24 * 60);
+    const page = await openPage(viewport, lang);
+    // The overdue page's answer disagrees with the order's deadline: nothing is due.
+    await page.route(`**/api/v1/dropoff/overdue/${orderid}`, async (route) => {
+      const response = await fetchThrough(route);
+      const body = (await response.json()) as { data: { overdueStatus: string } };
+      body.data.overdueStatus = "none";
+      await route.fulfill({ response, json: body });
+    });
+    await page.clock.install({ time: Date.now() });
+    const seen = pathsSeen(page);
+    const overdueAsked = overdueDetailCalls(page, orderid);
+    await visit(page, scenario.url);
+    // There and back (both quick: the order is already read, so is the detail).
+    await expect.poll(() => seen, { timeout: 10_000 }).toEqual(["/order", "/overduepayment", "/order"]);
+    await $(page, "order-screen").waitFor();
+    await sixSecondsLater(page, orderid);
+
+    expect(seen).toEqual(["/order", "/overduepayment", "/order"]);
+    expect(overdueAsked.count).toBe(1);
+  }, 40_000);
+
+  it("keeps the email typed before the page hydrated, once the token has left the address", async () => {
+    const scenario = await createScenario("dropoff-overdue-need-to-pay");
+    const page = await openPage(viewport, lang);
+    const errors = collectErrors(page);
+    // The page's scripts arrive only once the email is typed into the server's HTML.
+    const held: (() => void)[] = [];
+    let holding = true;
+    await page.route(
+      (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+      async (route) => {
+        if (holding) await new Promise<void>((resolve) => held.push(resolve));
+        await route.continue();
+      },
+    );
+    await page.goto(scenario.url, { waitUntil: "domcontentloaded" });
+    const email = $(page, "overdue-email");
+    await email.pressSequentially("rina@example.com");
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    holding = false;
+    for (const release of held.splice(0)) release();
+
+    await hydrated(page);
+    await page.waitForURL((url) => url.pathname === "/overduepayment" && !url.searchParams.has("token"));
+    await $(page, "overdue-screen").waitFor();
+    await expect.poll(() => $(page, "overdue-select-payment").isEnabled()).toBe(true);
+    expect(await email.inputValue()).toBe("rina@example.com");
+    // Still the same field, typing on.
+    await email.press("End");
+    await email.pressSequentially(".id");
+    expect(await email.inputValue()).toBe("rina@example.com.id");
+    expect(errors).toEqual([]);
+  }, 40_000);
+});

@@ -1,0 +1,555 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { BrowserContext, Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import en from "../src/locales/en.ts";
+import id from "../src/locales/id.ts";
+import {
+  baseUrl,
+  collectErrors,
+  fetchThrough,
+  type Lang,
+  newContext,
+  renderInBrowser,
+  type ViewportName,
+  visit,
+} from "./support/browser.ts";
+import { api, createScenario } from "./support/journeys.ts";
+
+/**
+ * Coming back from the payment gateway (spec §4, §7), against the real system and its gateway
+ * sandbox (checkout `/demo/pay/<ref>` with Pay / Fail / Cancel):
+ *   - the return URLs carry the result: the non-interface flows' success, failed and cancel URLs
+ *     each with `payment_status` and `overdue=true`; the bank interface's single URL is the order
+ *     link with its token;
+ *   - a return is never taken at its word: the page asks the payment check first — paid shows paid
+ *     at once, a payment still being confirmed shows so, and a minute later (page clock) a message
+ *     with "check again" and "pay again"; the page never waits forever;
+ *   - the Pay button says 'Processing…' while it works; going back in history after paying never
+ *     shows a pay screen; the email typed on the drop-off page survives a failed or cancelled
+ *     payment and is forgotten once paid; a payment the server finds paid meanwhile (409) shows paid.
+ * With SHOTS_DIR set, the screens on the way are saved there.
+ */
+
+const texts = { id, en } as const;
+const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
+const shotsDir = process.env.SHOTS_DIR;
+
+async function shot(page: Page, name: string) {
+  if (!shotsDir) return;
+  await mkdir(shotsDir, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
+}
+
+/** English runs use rents of Sari, an English-speaking demo member; Indonesian runs Budi's. */
+const memberTokens = { id: "demo-token-budi", en: "demo-token-sari" } as const;
+
+interface Calculation {
+  total_overdue_fee: number;
+  next_overdue_time: number;
+}
+interface DropoffDetail {
+  overdueStatus: string;
+  barcode: { id: string } | null;
+}
+
+const orderOf = (orderId: string, token: string) =>
+  api<{ status: string; overdueTime: number }>(`/api/v1/box/express/info/${orderId}/paid`, token);
+const calculationOf = (orderId: string, token: string) =>
+  api<Calculation>(`/api/v1/box/rental/overdue-calculation/${orderId}`, token);
+const dropoffOf = (orderId: string, token: string) =>
+  api<DropoffDetail>(`/api/v1/dropoff/overdue/${orderId}`, token);
+
+/** Presses a button of the sandbox checkout without a browser (someone paying on another device). */
+async function finishCheckout(checkoutUrl: string, action: "pay" | "fail" | "cancel") {
+  const response = await fetch(`${checkoutUrl}/${action}`, { method: "POST", redirect: "manual" });
+  expect(response.status).toBe(303);
+}
+
+/** Every `data-phase` the payment check shows, recorded from the first script on. */
+async function recordPhases(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __phases: string[] }).__phases = seen;
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll("[data-testid='payment-check']")) {
+        const phase = element.getAttribute("data-phase") ?? "";
+        if (seen.at(-1) !== phase) seen.push(phase);
+      }
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["data-phase"],
+    });
+  });
+}
+const phasesOf = (page: Page) => page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
+
+/** Turns a payment flag off in the settings the browser reads (the flags pick the flow, spec §3). */
+async function withoutBankInterface(page: Page, flag: "snap_bi_paxelbox" | "snap_bi_dropoff") {
+  await renderInBrowser(page);
+  await page.route("**/api/v1/settings", async (route) => {
+    const response = await fetchThrough(route);
+    const body = (await response.json()) as {
+      data: { enabled_userapp_feature: { name: string; setting_value: string }[] };
+    };
+    for (const feature of body.data.enabled_userapp_feature) {
+      if (feature.name === flag) feature.setting_value = "disabled";
+    }
+    await route.fulfill({ response, json: body });
+  });
+}
+
+/** Holds a request a moment, so the page's busy state can be seen. */
+async function slowDown(page: Page, pattern: string, ms = 1200) {
+  await page.route(pattern, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.fallback();
+  });
+}
+
+const isCheck = (request: Request) => /\/api\/v1\/box\/payments\/\d+\/check$/.test(request.url());
+const atCheckout = (page: Page) => page.waitForURL((url) => url.pathname.startsWith("/demo/pay/"));
+
+async function startRent(viewport: ViewportName, lang: Lang, options: { clock?: boolean } = {}) {
+  const context = await newContext({ viewport, language: lang });
+  await recordPhases(context);
+  if (options.clock) await context.clock.install();
+  const page = await context.newPage();
+  const scenario = await createScenario("rent-in-store-overdue", { language: lang });
+  return {
+    context,
+    page,
+    errors: collectErrors(page),
+    m: texts[lang],
+    token: memberTokens[lang],
+    scenario,
+    orderId: scenario.params.get("orderid") ?? "",
+  };
+}
+
+async function toOverdueView(page: Page, pickUp: string) {
+  await page.locator('[data-view="in-store"]').waitFor();
+  await page.getByRole("button", { name: pickUp, exact: true }).click();
+  await page.locator('[data-testid="overdue-cost"]').waitFor();
+}
+
+describe.each<[ViewportName, Lang]>([
+  ["mobile", "id"],
+  ["desktop", "en"],
+])("rent paid at the gateway (%s, %s)", (viewport, lang) => {
+  it("Pay says Processing…; the return is checked and shows paid at once; history back never shows the pay screen", {
+    timeout: 60_000,
+  }, async () => {
+    const { context, page, errors, m, token, scenario, orderId } = await startRent(viewport, lang);
+    const before = (await calculationOf(orderId, token)).data;
+    await visit(page, scenario.url);
+    await toOverdueView(page, m.rent.inStore.pickUp);
+
+    await slowDown(page, "**/api/v1/box/payments");
+    const created = page.waitForRequest((request) => request.url().endsWith("/api/v1/box/payments"));
+    const pay = $(page, "pay");
+    await pay.click();
+    await expect.poll(() => pay.innerText()).toBe(m.rent.overdue.processing);
+    expect(await pay.isDisabled()).toBe(true);
+    await shot(page, `rent-pay-processing-${viewport}-${lang}`);
+    const request = await created;
+    expect(request.headers()["idempotency-key"]).toMatch(/^[\w-]{16,}$/);
+    // The bank interface gets the order link with its token (the API adds the result).
+    const [urlParam] = (request.postDataJSON() as { urlParam: { url: string }[] }).urlParam;
+    expect(urlParam?.url).toBe(`${baseUrl}/order-status?orderid=${orderId}&token=${token}`);
+
+    await atCheckout(page);
+    const checked = page.waitForRequest(isCheck);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/order-status");
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
+      orderid: orderId,
+      payment_status: "SUCCESS",
+      overdue: "true",
+    });
+    await checked;
+    const result = page.locator('[data-view="in-store"] [data-testid="payment-result"]');
+    await result.waitFor();
+    expect(await result.innerText()).toBe(m.rent.overdue.paymentSuccess);
+    // Paid at once: never 'being confirmed', never the message.
+    expect(await phasesOf(page)).not.toContain("pending");
+    expect(await phasesOf(page)).not.toContain("unconfirmed");
+    expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
+    await shot(page, `rent-paid-${viewport}-${lang}`);
+
+    // Back through the finished checkout to the overdue view's entry: the rent is paid, so the
+    // in-store view shows instead of a pay screen.
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL(
+      (url) => url.pathname === "/order-status" && url.searchParams.get("status") === null,
+    );
+    await page.locator('[data-view="in-store"]').waitFor();
+    expect(await $(page, "pay").count()).toBe(0);
+    expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each<[ViewportName, Lang]>([
+  ["desktop", "id"],
+  ["mobile", "en"],
+])("rent payment still being confirmed (%s, %s)", (viewport, lang) => {
+  it("non-interface URLs carry the result; 'being confirmed', then after a minute check again and pay again", {
+    timeout: 90_000,
+  }, async () => {
+    const { context, page, errors, m, token, scenario, orderId } = await startRent(viewport, lang, {
+      clock: true,
+    });
+    await withoutBankInterface(page, "snap_bi_paxelbox");
+    const before = (await calculationOf(orderId, token)).data;
+    const deadline = (await orderOf(orderId, token)).data.overdueTime;
+    await visit(page, scenario.url);
+    await toOverdueView(page, m.rent.inStore.pickUp);
+
+    const created = page.waitForRequest((request) => request.url().includes("/api/v1/order/locker?"));
+    await $(page, "pay").click();
+    const sent = await created;
+    expect(sent.headers()["idempotency-key"]).toMatch(/^[\w-]{16,}$/);
+    const info = (sent.postDataJSON() as { order_info: Record<string, string> }).order_info;
+    const page0 = `${baseUrl}/order-status?orderid=${orderId}&token=${token}`;
+    expect(info.success_url).toBe(`${page0}&payment_status=SUCCESS&overdue=true`);
+    expect(info.failed_url).toBe(`${page0}&payment_status=FAILED&overdue=true`);
+    expect(info.cancel_url).toBe(`${page0}&payment_status=CANCELLED&overdue=true`);
+    await atCheckout(page);
+    const checkout = page.url();
+
+    // A return that claims success while the gateway has not settled: asked first, then 'being
+    // confirmed', asked again every few seconds.
+    const firstCheck = page.waitForRequest(isCheck);
+    await page.goto(info.success_url ?? "", { waitUntil: "domcontentloaded" });
+    await firstCheck;
+    const check = $(page, "payment-check");
+    await expect.poll(() => check.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
+    expect(await check.innerText()).toContain(m.payment.confirming);
+    expect((await phasesOf(page)).filter((phase) => phase !== "loading")[0]).toBe("checking");
+    await shot(page, `rent-confirming-${viewport}-${lang}`);
+    for (let round = 0; round < 2; round++) {
+      const asked = page.waitForRequest(isCheck);
+      await page.clock.runFor(3_500);
+      await asked;
+      expect(await check.getAttribute("data-phase")).toBe("pending");
+    }
+
+    // At most a minute after the return: a clear message with its two ways forward.
+    await page.clock.fastForward(60_000);
+    await expect.poll(() => check.getAttribute("data-phase")).toBe("unconfirmed");
+    expect(await check.innerText()).toContain(m.payment.notConfirmed);
+    expect(await $(page, "payment-check-again").innerText()).toBe(m.payment.checkAgain);
+    expect(await $(page, "payment-pay-again").innerText()).toBe(m.payment.payAgain);
+    await shot(page, `rent-not-confirmed-${viewport}-${lang}`);
+    expect((await orderOf(orderId, token)).data.overdueTime).toBe(deadline);
+
+    if (lang === "id") {
+      // Check again while still open: 'being confirmed' again; then paid elsewhere → paid.
+      await $(page, "payment-check-again").click();
+      await expect.poll(() => check.getAttribute("data-phase")).toBe("pending");
+      await finishCheckout(checkout, "pay");
+      await page.clock.runFor(5_000);
+    } else {
+      // Pay again: the normal pay flow, which reopens the same open checkout.
+      await $(page, "payment-pay-again").click();
+      await page.locator('[data-testid="overdue-cost"]').waitFor();
+      await $(page, "pay").click();
+      await atCheckout(page);
+      expect(page.url()).toBe(checkout);
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get("payment_status") === "SUCCESS");
+    }
+    const result = page.locator('[data-view="in-store"] [data-testid="payment-result"]');
+    await result.waitFor({ timeout: 10_000 });
+    expect(await result.innerText()).toBe(m.rent.overdue.paymentSuccess);
+    expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("rent return that claims success for a failed payment", () => {
+  it("shows the spec's failure text and the Pay button (mobile, en)", { timeout: 60_000 }, async () => {
+    const { context, page, m, token, scenario, orderId } = await startRent("mobile", "en");
+    const deadline = (await orderOf(orderId, token)).data.overdueTime;
+    await visit(page, scenario.url);
+    await toOverdueView(page, m.rent.inStore.pickUp);
+    await $(page, "pay").click();
+    await atCheckout(page);
+    await page.getByRole("button", { name: "Fail", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("payment_status") === "FAILED");
+    await page.locator('[data-view="overdue"] [data-testid="payment-result"]').waitFor();
+
+    await visit(page, `/order-status?orderid=${orderId}&token=${token}&payment_status=SUCCESS&overdue=true`);
+    await page.waitForURL((url) => url.searchParams.get("payment_status") === "FAILED");
+    const warning = page.locator('[data-view="overdue"] [data-testid="payment-result"]');
+    await warning.waitFor();
+    expect(await warning.innerText()).toBe(m.rent.overdue.paymentFailed);
+    // The button comes back once the screen has asked the gateway (a call of its own under load).
+    await expect.poll(() => $(page, "pay").isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect((await orderOf(orderId, token)).data.overdueTime).toBe(deadline);
+    await context.close();
+  });
+});
+
+async function startDropoff(viewport: ViewportName, lang: Lang, options: { clock?: boolean } = {}) {
+  const context = await newContext({ viewport, language: lang });
+  await recordPhases(context);
+  if (options.clock) await context.clock.install();
+  const page = await context.newPage();
+  const scenario = await createScenario("dropoff-overdue-need-to-pay");
+  return {
+    context,
+    page,
+    errors: collectErrors(page),
+    t: texts[lang].dropOff,
+    m: texts[lang],
+    scenario,
+    orderId: scenario.params.get("orderid") ?? "",
+    token: scenario.params.get("token") ?? "",
+  };
+}
+
+const email = "rina.kartika@example.com";
+const keptEmail = (page: Page) => page.evaluate(() => sessionStorage.getItem("overdue_email"));
+
+describe.each<[ViewportName, Lang]>([
+  ["mobile", "en"],
+  ["desktop", "id"],
+])("drop-off overdue paid through the bank interface (%s, %s)", (viewport, lang) => {
+  it("url_param is the order link with its token; the email survives Fail and Cancel; paid → QR, email forgotten; history back shows no pay screen", {
+    timeout: 90_000,
+  }, async () => {
+    const { context, page, errors, t, scenario, orderId, token } = await startDropoff(viewport, lang);
+    await visit(page, scenario.url);
+    await $(page, "overdue-email").fill(email);
+    const select = $(page, "overdue-select-payment");
+
+    const created = page.waitForRequest((request) => request.url().endsWith("/dropoff/overdue/payments"));
+    await slowDown(page, "**/dropoff/overdue/payments");
+    await select.click();
+    await expect.poll(() => select.innerText()).toBe(t.overdue.processing);
+    await shot(page, `dropoff-pay-processing-${viewport}-${lang}`);
+    const sent = await created;
+    expect(sent.headers()["idempotency-key"]).toMatch(/^[\w-]{16,}$/);
+    expect((sent.postDataJSON() as { url_param: string }).url_param).toBe(
+      `${baseUrl}/overduepayment?orderid=${orderId}&token=${token}`,
+    );
+    await page.unroute("**/dropoff/overdue/payments");
+
+    for (const [button, warning] of [
+      ["Fail", t.overdue.failed],
+      ["Cancel", t.overdue.cancelled],
+    ] as const) {
+      await atCheckout(page);
+      await page.getByRole("button", { name: button, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/overduepayment");
+      await $(page, "overdue-warning").waitFor();
+      expect(await $(page, "overdue-warning").innerText()).toBe(warning);
+      // The email typed before the payment is still there, and Select Payment works.
+      await expect.poll(() => $(page, "overdue-email").inputValue()).toBe(email);
+      await expect.poll(() => select.isEnabled()).toBe(true);
+      await select.click();
+    }
+
+    await atCheckout(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
+    await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
+    expect(await phasesOf(page)).not.toContain("pending");
+    expect(await keptEmail(page)).toBeNull();
+    expect((await dropoffOf(orderId, token)).data.barcode).not.toBeNull();
+
+    // Back through the finished checkout to the overdue page: paid, so no pay screen.
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/order");
+    await $(page, "order-screen").waitFor();
+    expect(await $(page, "overdue-select-payment").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each<[ViewportName, Lang]>([
+  ["desktop", "en"],
+  ["mobile", "id"],
+])("drop-off overdue payment still being confirmed (%s, %s)", (viewport, lang) => {
+  it("non-interface URLs carry the result; 'being confirmed', then after a minute pay again reopens the checkout with the email kept", {
+    timeout: 90_000,
+  }, async () => {
+    const { context, page, errors, m, scenario, orderId, token } = await startDropoff(viewport, lang, {
+      clock: true,
+    });
+    await withoutBankInterface(page, "snap_bi_dropoff");
+    await visit(page, scenario.url);
+    await $(page, "overdue-email").fill(email);
+    const created = page.waitForRequest((request) => request.url().includes("/api/v1/payments/dropoff"));
+    await $(page, "overdue-select-payment").click();
+    const sent = await created;
+    expect(sent.headers()["idempotency-key"]).toMatch(/^[\w-]{16,}$/);
+    const body = sent.postDataJSON() as Record<string, string>;
+    const link = `orderid=${orderId}&token=${token}`;
+    expect(body.success_url).toBe(
+      `${baseUrl}/overduepayment/success-payment?${link}&payment_status=SUCCESS&overdue=true`,
+    );
+    expect(body.failed_url).toBe(
+      `${baseUrl}/overduepayment?${link}&status=failed&payment_status=FAILED&overdue=true`,
+    );
+    expect(body.cancel_url).toBe(
+      `${baseUrl}/overduepayment?${link}&status=cancel&payment_status=CANCELLED&overdue=true`,
+    );
+    await atCheckout(page);
+    const checkout = page.url();
+
+    const firstCheck = page.waitForRequest(isCheck);
+    await page.goto(body.success_url ?? "", { waitUntil: "domcontentloaded" });
+    await firstCheck;
+    const check = $(page, "payment-check");
+    await expect.poll(() => check.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
+    expect(await page.locator("main h1").innerText()).toBe(m.payment.confirming);
+    expect(await $(page, "overdue-paid-qr").count()).toBe(0);
+    await shot(page, `dropoff-confirming-${viewport}-${lang}`);
+
+    await page.clock.fastForward(60_000);
+    await expect.poll(() => check.getAttribute("data-phase")).toBe("unconfirmed");
+    expect(await page.locator("main h1").innerText()).toBe(m.payment.notConfirmed);
+    expect(await $(page, "payment-check-again").innerText()).toBe(m.payment.checkAgain);
+    expect(await $(page, "payment-pay-again").innerText()).toBe(m.payment.payAgain);
+    await shot(page, `dropoff-not-confirmed-${viewport}-${lang}`);
+    expect((await dropoffOf(orderId, token)).data.overdueStatus).toBe("need_to_pay");
+
+    // Pay again: the overdue page with the email kept → the same open checkout → paid → QR.
+    await $(page, "payment-pay-again").click();
+    await page.waitForURL((url) => url.pathname === "/overduepayment");
+    await expect.poll(() => $(page, "overdue-email").inputValue()).toBe(email);
+    await expect.poll(() => $(page, "overdue-select-payment").isEnabled()).toBe(true);
+    await $(page, "overdue-select-payment").click();
+    await atCheckout(page);
+    expect(page.url()).toBe(checkout);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
+    await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
+    expect(await keptEmail(page)).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("drop-off fee paid meanwhile on another device", () => {
+  it("Select Payment meets the server's 409 and shows the paid QR (desktop, en)", {
+    timeout: 60_000,
+  }, async () => {
+    const { context, page, errors, scenario, orderId, token } = await startDropoff("desktop", "en");
+    await visit(page, scenario.url);
+    await $(page, "overdue-email").fill(email);
+    await expect.poll(() => $(page, "overdue-select-payment").isEnabled()).toBe(true);
+
+    // Paid elsewhere while this page still shows the form.
+    const other = await newContext({ viewport: "mobile", language: "en" });
+    const phone = await other.newPage();
+    await visit(phone, scenario.url);
+    await $(phone, "overdue-email").fill(email);
+    await $(phone, "overdue-select-payment").click();
+    await atCheckout(phone);
+    await finishCheckout(phone.url(), "pay");
+    await other.close();
+    expect((await dropoffOf(orderId, token)).data.barcode).not.toBeNull();
+
+    const refused = page.waitForResponse((response) => response.status() === 409);
+    await $(page, "overdue-select-payment").click();
+    await refused;
+    await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
+    await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
+    // The refusal is the path to paid, not an error.
+    expect(await page.locator('[data-testid="error-dialog"][open]').count()).toBe(0);
+    expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("rent paid meanwhile on another device", () => {
+  it("the overdue view leaves for the in-store view by itself (mobile, id)", {
+    timeout: 60_000,
+  }, async () => {
+    const { context, page, m, token, scenario, orderId } = await startRent("mobile", "id");
+    const before = (await calculationOf(orderId, token)).data;
+    await visit(page, scenario.url);
+    await toOverdueView(page, m.rent.inStore.pickUp);
+
+    const other = await newContext({ viewport: "desktop", language: "id" });
+    const laptop = await other.newPage();
+    await visit(laptop, scenario.url);
+    await toOverdueView(laptop, m.rent.inStore.pickUp);
+    await $(laptop, "pay").click();
+    await atCheckout(laptop);
+    await finishCheckout(laptop.url(), "pay");
+    await other.close();
+    expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
+
+    // The order poll (5 s) sees the new deadline: no pay screen for a paid fee.
+    await page.locator('[data-view="in-store"]').waitFor({ timeout: 12_000 });
+    expect(new URL(page.url()).searchParams.get("status")).toBeNull();
+    expect(await $(page, "pay").count()).toBe(0);
+    await context.close();
+  });
+});
+
+/**
+ * The changed screens in every viewport and language, for review: the Pay button while it works,
+ * 'being confirmed' and the not-confirmed message, on the rent and the drop-off side.
+ */
+describe.skipIf(!shotsDir)("payment return screenshots", () => {
+  for (const viewport of ["mobile", "desktop"] as ViewportName[]) {
+    for (const lang of ["id", "en"] as Lang[]) {
+      it(`${viewport} ${lang}`, { timeout: 120_000 }, async () => {
+        const suffix = `${viewport}-${lang}`;
+        const rent = await startRent(viewport, lang, { clock: true });
+        await visit(rent.page, rent.scenario.url);
+        await toOverdueView(rent.page, rent.m.rent.inStore.pickUp);
+        await slowDown(rent.page, "**/api/v1/box/payments");
+        await $(rent.page, "pay").click();
+        await expect.poll(() => $(rent.page, "pay").innerText()).toBe(rent.m.rent.overdue.processing);
+        await shot(rent.page, `shot-rent-processing-${suffix}`);
+        await atCheckout(rent.page);
+        await rent.page.goto(
+          `/order-status?orderid=${rent.orderId}&token=${rent.token}&payment_status=SUCCESS&overdue=true`,
+        );
+        const rentCheck = $(rent.page, "payment-check");
+        await expect.poll(() => rentCheck.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
+        await shot(rent.page, `shot-rent-confirming-${suffix}`);
+        await rent.page.clock.fastForward(60_000);
+        await expect.poll(() => rentCheck.getAttribute("data-phase")).toBe("unconfirmed");
+        await shot(rent.page, `shot-rent-not-confirmed-${suffix}`);
+        await rent.context.close();
+
+        const drop = await startDropoff(viewport, lang, { clock: true });
+        await visit(drop.page, drop.scenario.url);
+        await $(drop.page, "overdue-email").fill(email);
+        await slowDown(drop.page, "**/dropoff/overdue/payments");
+        await $(drop.page, "overdue-select-payment").click();
+        await expect
+          .poll(() => $(drop.page, "overdue-select-payment").innerText())
+          .toBe(drop.t.overdue.processing);
+        await shot(drop.page, `shot-dropoff-processing-${suffix}`);
+        await atCheckout(drop.page);
+        await drop.page.goto(
+          `/overduepayment/success-payment?orderid=${drop.orderId}&token=${drop.token}&payment_status=SUCCESS&overdue=true`,
+        );
+        const dropCheck = $(drop.page, "payment-check");
+        await expect.poll(() => dropCheck.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
+        await shot(drop.page, `shot-dropoff-confirming-${suffix}`);
+        await drop.page.clock.fastForward(60_000);
+        await expect.poll(() => dropCheck.getAttribute("data-phase")).toBe("unconfirmed");
+        await shot(drop.page, `shot-dropoff-not-confirmed-${suffix}`);
+        await drop.context.close();
+      });
+    }
+  }
+});

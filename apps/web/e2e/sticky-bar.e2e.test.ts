@@ -1,0 +1,457 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { PNG } from "pngjs";
+import { describe, expect, it } from "vitest";
+import en from "../src/locales/en.ts";
+import id from "../src/locales/id.ts";
+import { type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import { createScenario } from "./support/journeys.ts";
+
+/**
+ * Nothing hides under a sticky or fixed bar (WCAG 2.2 SC 2.4.11 Focus Not Obscured, and errors
+ * that stay readable): on every screen that has one, in Indonesian and English, at 390×844 and
+ * 1280×800. Every control is focused with the Tab key from the top and with Shift+Tab from the
+ * bottom, then with `focus()` from many scroll positions, so the browser scrolls it into view as it
+ * does for a keyboard user; every error message is focused the same way (made focusable for the
+ * moment). After each scroll the focused thing, with its focus outline, must be inside the viewport
+ * and its box must not meet the box of a sticky or fixed element drawn over it. A form control
+ * brings its hint and its error message into view with it. The bars are found by their computed
+ * `position`, not by a list of class names.
+ *
+ * Screenshots of the overdue page with its e-mail error: set SHOTS_DIR.
+ */
+
+const messages = { id, en } as const;
+const shotsDir = process.env.SHOTS_DIR;
+const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
+
+type Probe =
+  /** The element that has the focus now (after a Tab key press, or a focus the test gave it). */
+  | { kind: "active" }
+  /**
+   * Every tabbable element and every visible error message (made focusable for the moment),
+   * focused from many scroll positions: every `step` px while it is near the viewport, and the
+   * positions where it sits at the very edge of the area the browser counts as in view (the
+   * page's `scroll-padding` and its own `scroll-margin`), where a bar left too little room shows.
+   */
+  | { kind: "sweep"; step: number };
+
+interface Inspection {
+  /** An id of the focused element, to follow the Tab order. */
+  stop: string | null;
+  /** What ends up hidden, and why. */
+  problems: string[];
+}
+
+/**
+ * In the page: focuses as the probe says, letting the browser scroll as it does for the focus,
+ * and lists what ends up hidden. A focused element (with its focus outline) must be in the
+ * viewport and its box must not meet the box of a sticky or fixed element it is not part of,
+ * where that element is drawn (not the skip link above the header, nor a sticky panel that passes
+ * under the header beside it). The hint and error message of a focused form control (the notes
+ * its `aria-describedby` names inside its field) must be too.
+ */
+function inspect(probe: Probe): Inspection {
+  const name = (element: Element) => {
+    const html = element as HTMLElement;
+    const text = (element.getAttribute("aria-label") || element.textContent || "").trim().slice(0, 40);
+    const label = html.dataset?.testid || element.getAttribute("name") || element.getAttribute("href") || "";
+    return `${element.tagName.toLowerCase()}${label ? `[${label}]` : ""} "${text}"`;
+  };
+  const shown = (element: Element) =>
+    element.isConnected &&
+    element.getClientRects().length > 0 &&
+    getComputedStyle(element).visibility !== "hidden";
+  const bars = [...document.querySelectorAll<HTMLElement>("body *")].filter((element) => {
+    const position = getComputedStyle(element).position;
+    if (position !== "sticky" && position !== "fixed") return false;
+    if (!shown(element) || element.closest("dialog:not([open]), [inert]")) return false;
+    const box = element.getBoundingClientRect();
+    return box.width > 1 && box.height > 1;
+  });
+  const inView = (box: DOMRect) => box.top >= -0.5 && box.bottom <= window.innerHeight + 0.5;
+
+  /** Why the element is hidden now (empty when it is in full view); `ring`: with its focus outline. */
+  const hidden = (element: Element, ring: boolean): string[] => {
+    if (!shown(element)) return ["not rendered"];
+    // A native file input draws itself through its label.
+    const drawn = (element.matches("input[type=file]") && element.closest("label")) || element;
+    const rect = drawn.getBoundingClientRect();
+    if (rect.width <= 1 || rect.height <= 1) return [];
+    const style = getComputedStyle(element);
+    const outline =
+      ring && style.outlineStyle !== "none"
+        ? Math.max(0, Number.parseFloat(style.outlineWidth) + Number.parseFloat(style.outlineOffset))
+        : 0;
+    const box = new DOMRect(
+      rect.x - outline,
+      rect.y - outline,
+      rect.width + 2 * outline,
+      rect.height + 2 * outline,
+    );
+    const problems: string[] = [];
+    const span = `${Math.round(box.top)}–${Math.round(box.bottom)}`;
+    const partly = box.height > window.innerHeight;
+    if (partly ? box.bottom <= 0 || box.top >= window.innerHeight : !inView(box))
+      problems.push(`outside the ${window.innerHeight} px viewport (at ${span})`);
+    for (const bar of bars) {
+      if (bar.contains(drawn) || drawn.contains(bar)) continue;
+      const other = bar.getBoundingClientRect();
+      const left = Math.max(box.left, other.left);
+      const right = Math.min(box.right, other.right);
+      const top = Math.max(box.top, other.top);
+      const bottom = Math.min(box.bottom, other.bottom);
+      if (right - left <= 0.5 || bottom - top <= 0.5) continue;
+      // Only a bar drawn over the element hides it (not one that passes under the header with it).
+      const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+      if (hit && !bar.contains(hit)) continue;
+      problems.push(
+        `${Math.round(bottom - top)} px under the ${getComputedStyle(bar).position} ${name(bar).slice(0, 50)} at ${Math.round(other.top)}–${Math.round(other.bottom)} (${ring ? "with its focus outline " : ""}at ${span})`,
+      );
+    }
+    return problems;
+  };
+
+  /** The focused element and its field's hint and error, each with why it is hidden. */
+  const focusedProblems = (element: Element): [string, string[]][] => {
+    const found: [string, string[]][] = [[`focused ${name(element)}`, hidden(element, true)]];
+    const ids = (element.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
+    // A control taller than the viewport is shown in part; what is under it may then be below
+    // the fold, but never under a bar.
+    const whole = inView(element.getBoundingClientRect());
+    for (const id of ids) {
+      const note = document.getElementById(id);
+      // Only the notes of its own field (not a results summary elsewhere on the page).
+      if (!note?.parentElement?.contains(element) || !shown(note)) continue;
+      const problems = hidden(note, false).filter((problem) => whole || !problem.startsWith("outside"));
+      found.push([`the note ${name(note)} of the focused ${name(element)}`, problems]);
+    }
+    if (element.getAttribute("aria-invalid") === "true") {
+      const error = ids
+        .map((id) => document.getElementById(id))
+        .find((note) => note?.matches('[data-testid="field-error"]'));
+      if (!error || !shown(error))
+        found.push([`focused ${name(element)}`, ["in error without a visible message"]]);
+    }
+    return found;
+  };
+
+  if (probe.kind === "active") {
+    const active = document.activeElement as (HTMLElement & { __stop?: string }) | null;
+    if (!active || active === document.body) return { stop: null, problems: [] };
+    active.__stop ??= String(Math.random());
+    const problems = focusedProblems(active)
+      .filter(([, problems]) => problems.length > 0)
+      .map(([what, problems]) => `${what} (as focused): ${problems.join("; ")}`);
+    return { stop: active.__stop, problems };
+  }
+
+  const tabbable = [
+    ...document.querySelectorAll<HTMLElement>(
+      "a[href], button, input:not([type=hidden]), select, textarea, summary, iframe, [tabindex]",
+    ),
+  ].filter(
+    (element) =>
+      element.tabIndex >= 0 &&
+      !element.matches(":disabled") &&
+      !element.closest("[inert], [aria-hidden=true], dialog:not([open])") &&
+      shown(element),
+  );
+  const errors = [...document.querySelectorAll<HTMLElement>('[data-testid="field-error"]')].filter(shown);
+  const root = document.documentElement;
+  const px = (value: string) => Number.parseFloat(value) || 0;
+  const found = new Map<string, string>();
+  for (const target of [...tabbable, ...errors]) {
+    if (!target.isConnected) continue;
+    const isError = errors.includes(target);
+    if (isError) target.tabIndex = -1;
+    const maxScroll = root.scrollHeight - window.innerHeight;
+    const scrolled = window.scrollY;
+    const box = target.getBoundingClientRect();
+    const top = box.top + scrolled;
+    const bottom = box.bottom + scrolled;
+    const starts = new Set<number>();
+    for (let y = top - window.innerHeight; y < bottom + probe.step; y += probe.step)
+      starts.add(Math.round(y));
+    // The edges of the area counted as in view: the last positions from which focusing it does
+    // not scroll at all.
+    const rootStyle = getComputedStyle(root);
+    const own = getComputedStyle(target);
+    const lowest =
+      bottom + px(own.scrollMarginBottom) - (window.innerHeight - px(rootStyle.scrollPaddingBottom));
+    const highest = top - px(own.scrollMarginTop) - px(rootStyle.scrollPaddingTop);
+    for (const edge of [lowest, highest])
+      for (const nudge of [-1, 0, 1]) starts.add(Math.round(edge + nudge));
+    const reached = new Set<number>();
+    for (const y of [...starts].sort((a, b) => a - b)) {
+      if (y < 0 || y > maxScroll) continue;
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, y);
+      target.focus();
+      if (document.activeElement !== target) break;
+      if (reached.has(window.scrollY)) continue;
+      reached.add(window.scrollY);
+      const results: [string, string[]][] = isError
+        ? [[`the error ${name(target)}`, hidden(target, false)]]
+        : focusedProblems(target);
+      for (const [what, problems] of results) {
+        if (problems.length > 0 && !found.has(what))
+          found.set(what, `${what}, focused from scroll ${y}: ${problems.join("; ")}`);
+      }
+    }
+    if (isError) target.removeAttribute("tabindex");
+  }
+  (document.activeElement as HTMLElement | null)?.blur();
+  window.scrollTo(0, 0);
+  return { stop: null, problems: [...found.values()] };
+}
+
+/**
+ * Walks the page with the keyboard: Tab from the top of the page to the end, then Shift+Tab from
+ * the bottom back to the start, checking every stop.
+ */
+async function walk(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const [key, start] of [
+    ["Tab", "top"],
+    ["Shift+Tab", "bottom"],
+  ] as const) {
+    await page.evaluate((start) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      // The sequential focus starts from the top (the body) or from the end of the page.
+      const from =
+        start === "top" ? document.body : document.body.appendChild(document.createElement("span"));
+      from.tabIndex = -1;
+      from.focus({ preventScroll: true });
+      if (from === document.body) from.removeAttribute("tabindex");
+      else from.remove();
+      window.scrollTo(0, start === "top" ? 0 : document.documentElement.scrollHeight);
+    }, start);
+    const stops: string[] = [];
+    for (let count = 0; count < 250; count++) {
+      await page.keyboard.press(key);
+      const { stop, problems } = await page.evaluate(inspect, { kind: "active" } as Probe);
+      // Past the last stop (the browser's own controls) or round to the first one again.
+      if (stop === null || stop === stops[0]) break;
+      // Inside an iframe (a map embed) the page's focus stays on the frame.
+      if (stop === stops.at(-1)) continue;
+      stops.push(stop);
+      found.push(...problems);
+    }
+    expect(stops.length, `${key} reaches something`).toBeGreaterThan(0);
+  }
+  return found;
+}
+
+/** A drop-off link answers Indonesian; in English its token is stored first and the link opened without it. */
+async function openDropOffLink(page: Page, lang: Lang, url: string): Promise<void> {
+  if (lang === "id") {
+    await visit(page, url);
+    return;
+  }
+  const address = new URL(url, "http://x");
+  const token = address.searchParams.get("token") ?? "";
+  address.searchParams.delete("token");
+  await visit(page, "/debug");
+  await page.evaluate((value) => localStorage.setItem("user_token", value), token);
+  await visit(page, `${address.pathname}${address.search}`);
+}
+
+function smallPng(): Buffer {
+  const png = new PNG({ width: 120, height: 90 });
+  png.data.fill(180);
+  return PNG.sync.write(png);
+}
+
+/**
+ * Focuses a control from the scroll position at which it sits as low as it can without the focus
+ * scrolling the page (the page's bottom scroll padding, its own bottom scroll margin): the worst
+ * case for what lies under it.
+ */
+function focusAtLowest(input: HTMLElement): void {
+  const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0;
+  const margin = Number.parseFloat(getComputedStyle(input).scrollMarginBottom) || 0;
+  const lowest = input.getBoundingClientRect().bottom + window.scrollY + margin;
+  window.scrollTo(0, lowest - (window.innerHeight - padding));
+  input.focus();
+}
+
+interface Screen {
+  name: string;
+  /** The state shows form errors. */
+  errors?: boolean;
+  /** Brings the page to the state to check; returns what was found hidden on the way. */
+  open: (page: Page, lang: Lang, viewport: ViewportName) => Promise<string[] | undefined>;
+}
+
+const screens: Screen[] = [
+  { name: "landing", open: async (page) => void (await visit(page, "/")) },
+  { name: "services", open: async (page) => void (await visit(page, "/services")) },
+  {
+    name: "guest book with every error",
+    errors: true,
+    open: async (page) => {
+      await visit(page, "/guest-book?business_type=Business");
+      await $(page, "guest-book-submit").click();
+      await page.locator('[data-field="term_check"] [data-testid="field-error"]').waitFor();
+    },
+  },
+  { name: "guest book submitted", open: async (page) => void (await visit(page, "/guest-book/submitted")) },
+  { name: "short link not found", open: async (page) => void (await visit(page, "/o/no-such-link")) },
+  {
+    name: "package form with every error",
+    errors: true,
+    open: async (page) => {
+      await visit(page, (await createScenario("package-form")).url);
+      await $(page, "package-submit").click();
+      await $(page, "field-sender_name").locator('[data-testid="field-error"]').waitFor();
+    },
+  },
+  {
+    name: "package form with its QR",
+    open: async (page) => {
+      await visit(page, (await createScenario("package-form")).url);
+      await $(page, "field-sender_name").locator("input").fill("Kurir Paxel");
+      await $(page, "field-recipient_name").locator("input").fill("Rina Kartika");
+      await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
+      await $(page, "field-package_size").locator("select").selectOption("M");
+      await $(page, "photo-input").setInputFiles({
+        name: "p.png",
+        mimeType: "image/png",
+        buffer: smallPng(),
+      });
+      await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
+      await $(page, "slider-handle").click();
+      await $(page, "package-submit").click();
+      await $(page, "package-qr-image").waitFor({ timeout: 15_000 });
+    },
+  },
+  {
+    name: "order in store",
+    open: async (page, lang) => {
+      await openDropOffLink(page, lang, (await createScenario("dropoff-in-store")).url);
+      await $(page, "order-screen").waitFor();
+      await $(page, "location-info").waitFor();
+    },
+  },
+  {
+    name: "overdue payment with the e-mail error",
+    errors: true,
+    open: async (page, lang, viewport) => {
+      await openDropOffLink(page, lang, (await createScenario("dropoff-overdue-need-to-pay")).url);
+      await $(page, "overdue-screen").waitFor();
+      await $(page, "overdue-total-toggle").click();
+      const email = $(page, "overdue-email");
+      // Before any message the bar is taller (the line saying why the button is disabled). The
+      // field focused as low as it can be without a scroll keeps its hint clear of the bar. Once.
+      await email.evaluate(focusAtLowest);
+      const typing = (await page.evaluate(inspect, { kind: "active" } as Probe)).problems;
+      await email.fill("rina@example");
+      await email.press("Enter");
+      const error = $(page, "overdue-form").locator('[data-testid="field-error"]');
+      await error.waitFor();
+      // The spec's message, with the hint still under the field.
+      expect(await error.textContent()).toContain(messages[lang].dropOff.overdue.messages.email);
+      const hint = $(page, "overdue-form").getByText(messages[lang].dropOff.overdue.emailHint, {
+        exact: true,
+      });
+      expect(await hint.isVisible(), "the hint stays with the error").toBe(true);
+      if (shotsDir) {
+        await mkdir(shotsDir, { recursive: true });
+        await page.evaluate(() => document.fonts.ready);
+        // The reported case: the field focused as low as it can be without a scroll.
+        await email.blur();
+        await email.evaluate(focusAtLowest);
+        await page.screenshot({ path: path.join(shotsDir, `overdue-error-${viewport}-${lang}.png`) });
+      }
+      return typing;
+    },
+  },
+  {
+    name: "rent to store",
+    open: async (page, lang) => {
+      await visit(page, (await createScenario("rent-to-store", { language: lang })).url);
+      await page.locator('[data-view="to-store"]').waitFor();
+    },
+  },
+  {
+    name: "rent in store",
+    open: async (page, lang) => {
+      await visit(page, (await createScenario("rent-in-store", { language: lang })).url);
+      await page.locator('[data-view="in-store"]').waitFor();
+    },
+  },
+  {
+    name: "rent overdue",
+    open: async (page, lang) => {
+      await visit(
+        page,
+        `${(await createScenario("rent-in-store-overdue", { language: lang })).url}&status=overdue`,
+      );
+      await $(page, "overdue-cost").waitFor();
+    },
+  },
+  {
+    name: "rent ended",
+    open: async (page, lang) => {
+      await visit(page, (await createScenario("rent-ended", { language: lang })).url);
+      await page.locator('[data-view="other"]').waitFor();
+    },
+  },
+  {
+    name: "rent open_locker",
+    open: async (page, lang) => {
+      const scenario = await createScenario("rent-in-store", { language: lang });
+      await visit(page, scenario.url);
+      await page.locator('[data-view="in-store"]').waitFor();
+      await $(page, "pick-up").click();
+      await $(page, "open-locker").click();
+      await $(page, "open-locker-page").locator('[data-testid="qr"]').waitFor();
+    },
+  },
+  {
+    name: "rent stop_success",
+    open: async (page, lang) => {
+      const scenario = await createScenario("rent-in-store", { language: lang });
+      await visit(page, scenario.url);
+      await page.locator('[data-view="in-store"]').waitFor();
+      await visit(page, `/order-status/action?act=stop_success&${scenario.params.toString()}`);
+      await $(page, "stop-success").waitFor();
+    },
+  },
+  { name: "debug", open: async (page) => void (await visit(page, "/debug")) },
+];
+
+const frames: [Lang, ViewportName][] = [
+  ["id", "mobile"],
+  ["en", "mobile"],
+  ["id", "desktop"],
+  ["en", "desktop"],
+];
+
+describe.concurrent("nothing hides under a sticky or fixed bar (WCAG 2.4.11)", () => {
+  for (const [lang, viewport] of frames) {
+    it.each(screens)(`$name, ${lang} ${viewport}`, { timeout: 90_000 }, async ({ open, errors }) => {
+      const context = await newContext({ viewport, language: lang });
+      try {
+        const page = await context.newPage();
+        const found = (await open(page, lang, viewport)) ?? [];
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        const bars = await page.evaluate(
+          () =>
+            [...document.querySelectorAll("body *")].filter((element) =>
+              ["sticky", "fixed"].includes(getComputedStyle(element).position),
+            ).length,
+        );
+        expect(bars, "the screen has a sticky or fixed bar").toBeGreaterThan(0);
+        found.push(...(await walk(page)));
+        found.push(...(await page.evaluate(inspect, { kind: "sweep", step: 120 } as Probe)).problems);
+        if (errors) expect(await $(page, "field-error").count(), "errors are shown").toBeGreaterThan(0);
+        expect([...new Set(found)]).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,71 @@
+import "../lib/messages/payment";
+import { useEffect, useRef } from "react";
+import { usePaymentCheck } from "../api/check-payment";
+import { useT } from "../lib/i18n";
+import { Button } from "./button";
+import { AlertIcon } from "./icons";
+import { Spinner } from "./loaders";
+import styles from "./payment-check.module.css";
+import { PaymentCheckCard, type PaymentCheckProps } from "./payment-check-card";
+
+/** What `PaymentCheck` shows once loaded (see there); `since`: when the browser came back. */
+export function PaymentCheckPanel({
+  orderid,
+  token,
+  variant,
+  onSettled,
+  onPayAgain,
+  since,
+}: PaymentCheckProps & { since: number }) {
+  const { t } = useT();
+  const { phase, checkAgain } = usePaymentCheck(orderid, token, since);
+  const screen = variant === "screen";
+  const Heading = screen ? "h1" : "h2";
+  const settled = useRef(onSettled);
+  useEffect(() => {
+    settled.current = onSettled;
+  });
+  useEffect(() => {
+    if (phase !== "checking" && phase !== "pending" && phase !== "unconfirmed") settled.current(phase);
+  }, [phase]);
+
+  const unconfirmed = phase === "unconfirmed";
+  const pending = phase === "pending";
+  const title = unconfirmed
+    ? t("payment.notConfirmed")
+    : pending
+      ? t("payment.confirming")
+      : t("payment.checking");
+  const line = unconfirmed ? t("payment.notConfirmedLine") : pending ? t("payment.confirmingLine") : null;
+  // "Check again" is the screen's primary action; a view's own primary action stays the one there.
+  const [checkVariant, payVariant] = screen
+    ? (["primary", "secondary"] as const)
+    : (["secondary", "ghost"] as const);
+  return (
+    <PaymentCheckCard phase={phase} variant={variant} aria-live="polite">
+      <div className={styles.head}>
+        {unconfirmed ? (
+          <span className={styles.icon}>
+            <AlertIcon size={screen ? 28 : 20} />
+          </span>
+        ) : (
+          <Spinner size={screen ? 40 : 24} />
+        )}
+        <div className={styles.text}>
+          <Heading className={styles.title}>{title}</Heading>
+          {line ? <p className={styles.line}>{line}</p> : null}
+        </div>
+      </div>
+      {unconfirmed ? (
+        <div className={styles.actions}>
+          <Button block variant={checkVariant} onClick={checkAgain} data-testid="payment-check-again">
+            {t("payment.checkAgain")}
+          </Button>
+          <Button block variant={payVariant} onClick={onPayAgain} data-testid="payment-pay-again">
+            {t("payment.payAgain")}
+          </Button>
+        </div>
+      ) : null}
+    </PaymentCheckCard>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ComponentPropsWithoutRef, ElementType, ReactNode } from "react";
+import styles from "./card.module.css";
+
+type CardProps<As extends ElementType> = {
+  /** The element the card is: a `section` with a heading, a `div`, a `p`, a `details`… */
+  as?: As;
+  /** Content centred, as a result or a QR card is. */
+  centered?: boolean;
+  className?: string;
+  children?: ReactNode;
+} & Omit<ComponentPropsWithoutRef<As>, "as" | "className" | "children">;
+
+/** The card surface every web-view screen stacks its content in. */
+export function Card<As extends ElementType = "div">({
+  as,
+  centered,
+  className,
+  children,
+  ...rest
+}: CardProps<As>) {
+  const Element: ElementType = as ?? "div";
+  const classes = [styles.card, centered ? styles.centered : null, className].filter(Boolean).join(" ");
+  return (
+    <Element className={classes} {...rest}>
+      {children}
+    </Element>
+  );
+}
+
+/** A card's heading (`h2` unless told otherwise), at the card title size. */
+export function CardTitle({
+  as: Heading = "h2",
+  className,
+  ...rest
+}: { as?: "h2" | "h3" | "p" } & ComponentPropsWithoutRef<"h2">) {
+  return <Heading className={[styles.title, className].filter(Boolean).join(" ")} {...rest} />;
+}
+
+/** Secondary text inside a card. */
+export const cardStyles = styles;

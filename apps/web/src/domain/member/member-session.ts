@@ -1,0 +1,54 @@
+import type { Language, UserData } from "@paxelbox/contract";
+import { claimOfflineCache, clearOfflineCache, offlineOwner } from "../../lib/offline-cache";
+import { storage } from "../../lib/storage";
+
+/**
+ * The member behind a web-view screen (spec §5, §6): the token a link carries, the member a
+ * validation returned, and what this device keeps of them (`user_token`, `userdata`).
+ */
+
+export interface UserSession {
+  /** Bearer token for the screen's calls (query token, else stored), if any. */
+  token: string | null;
+  /** The member, when known (validated now, or stored by an earlier validation). */
+  user: UserData | null;
+  /** The token could not be validated for lack of signal: the stored member is assumed. */
+  unverified?: boolean;
+}
+
+/** The token a page's link carries (`token` in the query), if any. */
+export function linkToken(search: URLSearchParams): string | null {
+  return search.get("token")?.trim() || null;
+}
+
+/** What an earlier validation left on this device (token and member), used as it is. */
+export function storedSession(): UserSession {
+  return { token: storage.get("user_token"), user: storage.get("userdata") };
+}
+
+/** The stored member, when `token` is the one validated earlier on this device; else `null`. */
+export function storedMemberFor(token: string): UserData | null {
+  return token === storage.get("user_token") ? storage.get("userdata") : null;
+}
+
+/** Keeps a validated member on this device; another member's kept copies go first. */
+export function keepMember(user: UserData, token: string): void {
+  claimOfflineCache(offlineOwner(user, token));
+  storage.set("user_token", token);
+  storage.set("userdata", user);
+}
+
+/** Forgets the member this device kept (their token was refused), with their kept copies. */
+export function forgetMember(): void {
+  storage.remove("user_token");
+  storage.remove("userdata");
+  clearOfflineCache();
+}
+
+/**
+ * The language a member's app gave them; `null` for a drop-off recipient (no member code), who
+ * keeps the language chosen on the site — the link does not know it.
+ */
+export function memberLanguage(user: UserData): Language | null {
+  return user.member_code ? user.language : null;
+}
