@@ -103,7 +103,7 @@ describe.each(combos)("order and overdue pages on a phone whose clock is off (%s
     expect(await $(page, "order-qr").isVisible()).toBe(true);
     expect(await $(page, "order-qr-hidden").count()).toBe(0);
     expect(errors).toEqual([]);
-  }, 40_000);
+  }, 90_000);
 
   it("stays on the order page, its code shown, when the phone's clock is days ahead", async () => {
     const scenario = await createScenario("dropoff-in-store");
@@ -119,7 +119,7 @@ describe.each(combos)("order and overdue pages on a phone whose clock is off (%s
     expect(seen).toEqual(["/order"]);
     expect(overdueAsked.count).toBe(0);
     expect(await $(page, "order-qr").isVisible()).toBe(true);
-  }, 40_000);
+  }, 90_000);
 
   it("moves on to the overdue page once when the server is past the deadline and the phone's clock days behind", async () => {
     const scenario = await createScenario("dropoff-in-store");
@@ -135,7 +135,7 @@ describe.each(combos)("order and overdue pages on a phone whose clock is off (%s
     expect(new URL(page.url()).searchParams.get("orderid")).toBe(orderid);
     expect(seen).toEqual(["/order", "/overduepayment"]);
     expect(errors).toEqual([]);
-  }, 40_000);
+  }, 90_000);
 
   it("is sent back by the overdue page at most once: the order page does not redirect again", async () => {
     const scenario = await createScenario("dropoff-in-store");
@@ -160,7 +160,7 @@ describe.each(combos)("order and overdue pages on a phone whose clock is off (%s
 
     expect(seen).toEqual(["/order", "/overduepayment", "/order"]);
     expect(overdueAsked.count).toBe(1);
-  }, 40_000);
+  }, 90_000);
 
   it("keeps the email typed before the page hydrated, once the token has left the address", async () => {
     const scenario = await createScenario("dropoff-overdue-need-to-pay");
@@ -193,5 +193,5 @@ describe.each(combos)("order and overdue pages on a phone whose clock is off (%s
     await email.pressSequentially(".id");
     expect(await email.inputValue()).toBe("rina@example.com.id");
     expect(errors).toEqual([]);
-  }, 40_000);
+  }, 90_000);
 });

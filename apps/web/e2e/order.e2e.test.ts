@@ -100,7 +100,7 @@ describe("order detail", () => {
       .toMatchObject({ status: idShell.status.CUSTOMER_TAKEN, recipientName: "Rina Kartika", box: { door } });
     expect(errors).toEqual([]);
     await context.close();
-  }, 40_000);
+  }, 90_000);
 
   it("opens the locker photo full screen with preview=true, closes it on back, and falls back when broken (desktop, en)", async () => {
     const scenario = await createScenario("dropoff-in-store");
@@ -143,7 +143,7 @@ describe("order detail", () => {
       .toBe("/api/v1/media/misc/no-content.svg");
     expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
     await context.close();
-  }, 40_000);
+  }, 90_000);
 
   it("moves on to the overdue page within seconds once the parcel is overdue, token out of the address (mobile, en)", async () => {
     const scenario = await createScenario("dropoff-in-store");

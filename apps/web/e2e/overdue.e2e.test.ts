@@ -93,7 +93,7 @@ describe("overdue page entry (spec §4)", () => {
     await anonymous.waitForURL((url) => url.pathname === "/");
     await fresh.close();
     await context.close();
-  }, 40_000);
+  }, 90_000);
 });
 
 const combos: [ViewportName, Lang][] = [
@@ -227,7 +227,7 @@ describe("overdue payment without the bank interface", () => {
     await $(page, "overdue-warning").waitFor();
     expect(await $(page, "overdue-warning").textContent()).toBe(id.overdue.cancelled);
     await context.close();
-  }, 40_000);
+  }, 90_000);
 });
 
 describe("overdue result pages", () => {
@@ -293,5 +293,5 @@ describe("accessibility of the drop-off screens", () => {
     }
     expect(found).toEqual([]);
     await context.close();
-  }, 40_000);
+  }, 90_000);
 });

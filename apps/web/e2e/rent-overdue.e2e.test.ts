@@ -57,7 +57,7 @@ async function toOverdueView(page: Page, pickUp: string) {
 
 describe("overdue rent", () => {
   it("pays through the bank interface in the sandbox and extends the rent once", {
-    timeout: 40_000,
+    timeout: 90_000,
   }, async () => {
     const { context, page, errors, m, token, scenario: create } = await start("mobile", "en");
     const scenario = await create("rent-in-store");
@@ -107,7 +107,7 @@ describe("overdue rent", () => {
   });
 
   it("without the bank interface: Fail and Cancel leave it unpaid with the warnings", {
-    timeout: 40_000,
+    timeout: 90_000,
   }, async () => {
     const { context, page, m, token, scenario: create } = await start("desktop", "id");
     // The settings are answered by a stub: the browser must ask for them itself.
@@ -172,7 +172,7 @@ describe("overdue rent", () => {
     await context.close();
   });
 
-  it("with no fee past the deadline: the overdue QR ends the rent", { timeout: 40_000 }, async () => {
+  it("with no fee past the deadline: the overdue QR ends the rent", { timeout: 90_000 }, async () => {
     const { context, page, errors, m, scenario: create } = await start("desktop", "en");
     const scenario = await create("rent-in-store-overdue-free");
     await visit(page, scenario.url);

@@ -231,7 +231,7 @@ describe.each(combos)("the five views at %s in %s", (viewport, lang) => {
 });
 
 describe("polling and failures", () => {
-  it("stops on CANCEL, pauses while hidden and resumes on return", { timeout: 40_000 }, async () => {
+  it("stops on CANCEL, pauses while hidden and resumes on return", { timeout: 90_000 }, async () => {
     const context = await newContext({ viewport: "mobile", language: "id" });
     const page = await context.newPage();
     const seen = orderRequests(page);

@@ -1,10 +1,10 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useT } from "../lib/i18n";
+import { lazyModule, useLazyModule } from "../lib/lazy-module";
 import { Spinner } from "./loaders";
 import { PaymentCheckCard, type PaymentCheckProps } from "./payment-check-card";
 
-type PanelModule = typeof import("./payment-check-panel");
-let panelModule: PanelModule | undefined;
+const checkPanel = lazyModule(() => import("./payment-check-panel"));
 
 /**
  * The check of an overdue payment after the gateway brought the browser back (payment_status
@@ -16,20 +16,7 @@ export function PaymentCheck(props: PaymentCheckProps) {
   const { t } = useT();
   // The minute of waiting counts from the return (this first render), not from the check's loading.
   const [returnedAt] = useState(() => Date.now());
-  const [panel, setPanel] = useState(() => panelModule);
-  useEffect(() => {
-    if (panel) return;
-    let active = true;
-    import("./payment-check-panel")
-      .then((module) => {
-        panelModule = module;
-        if (active) setPanel(module);
-      })
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, [panel]);
+  const panel = useLazyModule(checkPanel);
   if (panel) return <panel.PaymentCheckPanel {...props} since={returnedAt} />;
   return (
     <PaymentCheckCard phase="loading" variant={props.variant}>

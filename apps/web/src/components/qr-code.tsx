@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { useHydrated } from "../hooks/use-hydration";
 import { setScreenBrightness } from "../lib/bridge";
+import { lazyModule, useLazyModule } from "../lib/lazy-module";
 import styles from "./qr-code.module.css";
 
 export interface QrCodeProps {
@@ -12,21 +13,14 @@ export interface QrCodeProps {
   size?: number;
 }
 
-type Encode = (value: string) => { path: string; modules: number };
-
-let encoder: Encode | undefined;
-let loading: Promise<Encode> | undefined;
+const qrEncoder = lazyModule(() => import("./qr-path"));
 
 /**
  * Loads the QR encoder once. Screens call it when they request the data a QR will show, so the
  * encoder arrives in parallel with that data instead of after it.
  */
-export function preloadQrEncoder(): Promise<Encode> {
-  loading ??= import("./qr-path").then((module) => {
-    encoder = module.qrPath;
-    return module.qrPath;
-  });
-  return loading;
+export function preloadQrEncoder(): Promise<unknown> {
+  return qrEncoder.load();
 }
 
 /**
@@ -37,17 +31,7 @@ export function preloadQrEncoder(): Promise<Encode> {
 export function QrCode({ value, label, size = 300 }: QrCodeProps) {
   useBrightScreen();
   const hydrating = !useHydrated();
-  const [encode, setEncode] = useState<Encode | undefined>(() => encoder);
-  useEffect(() => {
-    if (encode) return;
-    let active = true;
-    preloadQrEncoder().then((loaded) => {
-      if (active) setEncode(() => loaded);
-    });
-    return () => {
-      active = false;
-    };
-  }, [encode]);
+  const encode = useLazyModule(qrEncoder)?.qrPath;
   const qr = useMemo(() => (encode && !hydrating ? encode(value) : undefined), [encode, hydrating, value]);
 
   if (!qr) {

@@ -1,6 +1,14 @@
 import { calls, type UserData } from "@paxelbox/contract";
 import { useQuery } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from "react";
 import {
   UNSAFE_DataRouterContext,
   useLocation,
@@ -17,6 +25,7 @@ import {
   storedSession,
   type UserSession,
 } from "../domain/member/member-session";
+import { useHydrated } from "../hooks/use-hydration";
 import { errorMessage, isApiError, request } from "../lib/api-client";
 import { changeLanguage, useT } from "../lib/i18n";
 import { isConnectionError, useOnline } from "../lib/offline-cache";
@@ -73,18 +82,8 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const queryToken = linkToken(search);
   const { i18n } = useT();
   const online = useOnline();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const preloaded = usePreloadedMember(queryToken);
-  // Before the screen's own effects keep anything for this member (idempotent writes; none on the server).
-  useState(() => {
-    if (preloaded && queryToken && typeof window !== "undefined") {
-      keepMember(preloaded, queryToken);
-      // The server rendered in the member's language; it becomes the stored choice, as below.
-      const language = memberLanguage(preloaded);
-      if (language) storage.set("language", language);
-    }
-  });
 
   const validation = useQuery({
     queryKey: ["validateUser", queryToken],
@@ -141,7 +140,26 @@ export function RequireUser({ children }: { children: ReactNode }) {
     );
   }
   if (!session) return <ScreenSkeleton />;
-  return <UserSessionContext.Provider value={session}>{children}</UserSessionContext.Provider>;
+  return (
+    <UserSessionContext.Provider value={session}>
+      {preloaded && queryToken ? <KeepPreloadedMember user={preloaded} token={queryToken} /> : null}
+      {children}
+    </UserSessionContext.Provider>
+  );
+}
+
+/**
+ * Keeps the member the server validated on this device, as a validation in the browser would.
+ * A layout effect: it runs before every screen's effect (which may keep copies for this member).
+ */
+function KeepPreloadedMember({ user, token }: { user: UserData; token: string }) {
+  useLayoutEffect(() => {
+    keepMember(user, token);
+    // The server rendered in the member's language; it becomes the stored choice, as below.
+    const language = memberLanguage(user);
+    if (language) storage.set("language", language);
+  }, [user, token]);
+  return null;
 }
 
 /**

@@ -2,26 +2,26 @@ import { dropOffMessages, type LockerSize, type PackageData } from "@paxelbox/co
 import type { Resolver } from "react-hook-form";
 import type * as z from "zod/mini";
 import type { TKey } from "../../../lib/i18n";
+import { lazyModule } from "../../../lib/lazy-module";
 import type { packageFormSchema } from "./package-form-schema";
 
 export type PackageFormInput = z.input<typeof packageFormSchema>;
 export type PackageFormValues = z.output<typeof packageFormSchema>;
 
 type PackageFormResolver = Resolver<PackageFormInput, unknown, PackageFormValues>;
-let schemaResolver: Promise<PackageFormResolver> | undefined;
+const schema = lazyModule(() => import("./package-form-schema"));
 
 /**
  * Loads the form's zod schema (the contract's rules, see `package-form-schema.ts`); the page
  * starts it once it shows, the first validation waits for it.
  */
-export function loadPackageFormSchema(): Promise<PackageFormResolver> {
-  schemaResolver ??= import("./package-form-schema").then((module) => module.packageFormZodResolver);
-  return schemaResolver;
+export function loadPackageFormSchema(): Promise<unknown> {
+  return schema.load();
 }
 
 /** react-hook-form's resolver: the contract's schema, loaded on first use rather than with the page. */
 export const packageFormResolver: PackageFormResolver = async (values, context, options) =>
-  (await loadPackageFormSchema())(values, context, options);
+  (await schema.load()).packageFormZodResolver(values, context, options);
 
 export type PackageField = keyof PackageFormInput;
 

@@ -9,6 +9,7 @@ import { ErrorDialog } from "../../../components/error-dialog";
 import { LoadingOverlay } from "../../../components/loaders";
 import { Field, inputClassName } from "../../../components/ui/field";
 import { useConfig } from "../../../config/use-config";
+import { useHydrated } from "../../../hooks/use-hydration";
 import { externalLink } from "../../../lib/external-links";
 import { Trans, useT } from "../../../lib/i18n";
 import { paths } from "../../../paths";
@@ -62,7 +63,8 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
   const config = useConfig();
   const navigate = useNavigate();
   const captcha = useCaptcha();
-  const [ready, setReady] = useState(false);
+  // Sending needs the browser (captcha): the button waits for hydration.
+  const ready = useHydrated();
   const [overlay, setOverlay] = useState(false);
   const [sending, setSending] = useState(false);
   const [popup, setPopup] = useState<string | null>(null);
@@ -89,8 +91,6 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
     },
   });
 
-  // Sending needs the browser (captcha): the button waits for hydration.
-  useEffect(() => setReady(true), []);
   useEffect(() => () => window.clearTimeout(overlayTimer.current), []);
 
   /** Trims a text field when it loses focus (spec §5 "text trimmed on input"). */

@@ -1,21 +1,15 @@
+import { lazyModule } from "../../../lib/lazy-module";
+
 /** The guest book's schema and api code (`runtime.ts`), loaded once, on demand. */
 export type GuestBookRuntime = typeof import("./runtime");
 
-let loading: Promise<GuestBookRuntime> | undefined;
-let loaded: GuestBookRuntime | undefined;
+const runtime = lazyModule(() => import("./runtime"));
 
 export function loadGuestBookRuntime(): Promise<GuestBookRuntime> {
-  loading ??= import("./runtime").then((module) => {
-    loaded = module;
-    return module;
-  });
-  loading.catch(() => {
-    loading = undefined;
-  });
-  return loading;
+  return runtime.load();
 }
 
 /** The runtime if it has arrived (validation messages exist only after it ran). */
 export function loadedGuestBookRuntime(): GuestBookRuntime | undefined {
-  return loaded;
+  return runtime.current();
 }

@@ -1,4 +1,7 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useRef } from "react";
+import { useHydrated } from "../../../hooks/use-hydration";
+import { useLazyModule } from "../../../lib/lazy-module";
+import { sanitizer } from "../../../lib/sanitizer-ready";
 
 /**
  * Server-provided HTML (banner `sub_heading`, service `description`), sanitised with DOMPurify on
@@ -13,43 +16,13 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
  * `dangerouslySetInnerHTML` when hydrating), so the landing page needs no DOMPurify at load.
  */
 
-type Sanitize = (html: string) => string;
-
-let browserSanitize: Sanitize | undefined;
-let loading: Promise<Sanitize> | undefined;
-
-function loadBrowserSanitizer(): Promise<Sanitize> {
-  loading ??= import("../../../lib/sanitize").then((module) => {
-    browserSanitize = module.sanitizeHtml;
-    return module.sanitizeHtml;
-  });
-  return loading;
-}
-
-const noSubscription = () => () => undefined;
-
 export function ServerHtml({ html, className }: { html: string | null | undefined; className?: string }) {
   // false while hydrating server markup (and on the server), true for renders the browser makes itself
-  const browserRender = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const browserRender = useHydrated();
   const hydratedHtml = useRef<string | null | undefined>(browserRender ? null : html);
   if (hydratedHtml.current !== null && hydratedHtml.current !== html) hydratedHtml.current = null;
   const keepServerMarkup = hydratedHtml.current !== null;
-  const [sanitize, setSanitize] = useState<Sanitize | undefined>(() => browserSanitize);
-
-  useEffect(() => {
-    if (keepServerMarkup || sanitize) return;
-    let active = true;
-    loadBrowserSanitizer().then((loaded) => {
-      if (active) setSanitize(() => loaded);
-    });
-    return () => {
-      active = false;
-    };
-  }, [keepServerMarkup, sanitize]);
+  const sanitize = useLazyModule(sanitizer, { load: !keepServerMarkup })?.sanitizeHtml;
 
   if (!html) return null;
   if (typeof window === "undefined" || keepServerMarkup) {

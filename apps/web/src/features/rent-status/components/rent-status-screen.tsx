@@ -16,6 +16,7 @@ import { useShareOrderAction } from "../../../domain/order/share-order-button";
 import { errorMessage } from "../../../lib/api-client";
 import { holdHydration } from "../../../lib/hydration-gate";
 import { useT } from "../../../lib/i18n";
+import { lazyModule, useLazyModule } from "../../../lib/lazy-module";
 import { useOfflineData } from "../../../lib/offline-cache";
 import { paths } from "../../../paths";
 import { useRentOrder } from "../api/order";
@@ -23,40 +24,19 @@ import { useStatusTransitions } from "../hooks/use-status-transitions";
 import { isStopSuccess, readRentQuery, selectRentView, toHrefQuery } from "../lib/rent-view";
 import styles from "./rent-status.module.css";
 
-type RentViews = typeof import("./rent-views");
-let rentViews: RentViews | undefined;
-let loadingViews: Promise<RentViews> | undefined;
+const rentViews = lazyModule(() => import("./rent-views"));
 
 /**
  * Loads the five views once. In the browser they arrive while the order does; the server loads
  * them before rendering a page it has the order for (route loader), and then the browser holds
  * hydration until it has them too, so the server's view stays on screen (ADR 011).
  */
-export function loadRentViews(): Promise<RentViews> {
-  loadingViews ??= import("./rent-views").then((module) => {
-    rentViews = module;
-    return module;
-  });
-  return loadingViews;
+export function loadRentViews(): Promise<unknown> {
+  return rentViews.load();
 }
 
 if (typeof document !== "undefined" && document.querySelector('[data-testid="rent-status"][data-view]')) {
   holdHydration(loadRentViews());
-}
-
-function useRentViews(): RentViews | undefined {
-  const [views, setViews] = useState(() => rentViews);
-  useEffect(() => {
-    if (views) return;
-    let active = true;
-    loadRentViews().then((loaded) => {
-      if (active) setViews(loaded);
-    });
-    return () => {
-      active = false;
-    };
-  }, [views]);
-  return views;
 }
 
 /**
@@ -78,7 +58,7 @@ export function RentStatusScreen() {
   const order = offlineView.data;
   const offline = offlineView.offline;
   const [seenError, setSeenError] = useState<unknown>(null);
-  const views = useRentViews();
+  const views = useLazyModule(rentViews);
   // The to-store view holds the screen while its cancel is open, asked or refused (to-store-view.tsx).
   const [held, setHeld] = useState(false);
 
