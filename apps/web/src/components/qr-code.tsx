@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from "react";
-import { useHydrated } from "../hooks/use-hydration";
 import { setScreenBrightness } from "../lib/bridge";
+import { useHydrated } from "../lib/hydration-gate";
 import { lazyModule, useLazyModule } from "../lib/lazy-module";
 import styles from "./qr-code.module.css";
 

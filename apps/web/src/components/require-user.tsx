@@ -25,8 +25,8 @@ import {
   storedSession,
   type UserSession,
 } from "../domain/member/member-session";
-import { useHydrated } from "../hooks/use-hydration";
 import { errorMessage, isApiError, request } from "../lib/api-client";
+import { useHydrated } from "../lib/hydration-gate";
 import { changeLanguage, useT } from "../lib/i18n";
 import { isConnectionError, useOnline } from "../lib/offline-cache";
 import { storage } from "../lib/storage";

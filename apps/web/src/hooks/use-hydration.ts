@@ -1,6 +1,7 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback } from "react";
 import { useRouteLoaderData } from "react-router";
 import { type DateInput, formatDateTime } from "../lib/format";
+import { useHydrated } from "../lib/hydration-gate";
 import { useT } from "../lib/i18n";
 import { routeIds } from "../paths";
 
@@ -12,17 +13,6 @@ import { routeIds } from "../paths";
 
 interface RootRender {
   render?: { now: number; timeZone: string };
-}
-
-const noSubscription = () => () => {};
-
-/** `false` on the server and while hydrating; `true` from then on (and on client navigations). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 }
 
 function useServerRender() {

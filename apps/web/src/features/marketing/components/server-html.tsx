@@ -1,7 +1,6 @@
 import { useRef } from "react";
-import { useHydrated } from "../../../hooks/use-hydration";
-import { useLazyModule } from "../../../lib/lazy-module";
-import { sanitizer } from "../../../lib/sanitizer-ready";
+import { useHydrated } from "../../../lib/hydration-gate";
+import { lazyModule, useLazyModule } from "../../../lib/lazy-module";
 
 /**
  * Server-provided HTML (banner `sub_heading`, service `description`), sanitised with DOMPurify on
@@ -15,6 +14,10 @@ import { sanitizer } from "../../../lib/sanitizer-ready";
  * While React hydrates, the server's markup is kept as it is (React never rewrites
  * `dangerouslySetInnerHTML` when hydrating), so the landing page needs no DOMPurify at load.
  */
+
+/** DOMPurify, loaded on demand (its own instance here: the web-view's `sanitizer-ready` would
+ * bring the settings call into the marketing pages' chunks). */
+const sanitizer = lazyModule(() => import("../../../lib/sanitize"));
 
 export function ServerHtml({ html, className }: { html: string | null | undefined; className?: string }) {
   // false while hydrating server markup (and on the server), true for renders the browser makes itself
