@@ -1,17 +1,10 @@
 /** Debian Chromium for Lighthouse, started with chrome-launcher. */
 import { execFileSync } from "node:child_process";
 import { killAll, type LaunchedChrome, launch } from "chrome-launcher";
+import { closedNetworkFlags } from "../chromium.ts";
 import { chromePath } from "./settings.ts";
 
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const chromeFlags = ["--headless=new", ...closedNetworkFlags];
 
 /**
  * A fresh Chromium per run, with a new temporary profile (no warm connections or cache between

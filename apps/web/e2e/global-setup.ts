@@ -4,17 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
+import { closedNetworkFlags } from "../../../scripts/chromium.ts";
 
 export const chromiumPath = "/usr/bin/chromium";
-export const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+export const chromiumArgs = [...closedNetworkFlags, "--disable-quic"];
 
 /**
  * Starts the whole system (web + API on one port, fresh data directory) and one Chromium that

@@ -23,7 +23,7 @@ import {
   settleFromGateway,
 } from "../payments/service.ts";
 import { verifySnapNotification } from "../payments/snap-signature.ts";
-import { assertOrderAccess, type Principal, tokenGuessLimit } from "../plugins/auth.ts";
+import { anonymousUser, assertOrderAccess, type Principal, tokenGuessLimit } from "../plugins/auth.ts";
 import { findOrder, findOrderByExpressNumber } from "../repositories/orders.ts";
 
 /** Origin of this installation as the browser reaches it. */
@@ -32,16 +32,6 @@ export function siteOrigin(config: ApiConfig, request: FastifyRequest): string {
     ? new URL(config.publicBaseUrl).origin
     : `${request.protocol}://${request.host}`;
 }
-
-/** A payment access token proves who pays, not who they are: it carries no member data. */
-const tokenUser = {
-  email: "",
-  first_name: "",
-  last_name: "",
-  member_code: "",
-  phone: "",
-  language: "id",
-} as const;
 
 /** Payment access tokens per member (or order-link) token: each is a row; a person paying needs a few. */
 export const paymentTokenLimit: RateLimit = { name: "payment-token", max: 20, windowSeconds: 60 };
@@ -107,9 +97,10 @@ export function paymentRoutes(
       await app.rateLimiter.hit(tokenGuessLimit, address);
       throw unauthorized("paymentAccessTokenInvalid");
     }
+    // A payment access token proves who pays, not who they are: it carries no member data.
     return row.member_id !== null
-      ? { kind: "member", memberId: row.member_id, user: tokenUser }
-      : { kind: "recipient", orderId: row.order_id ?? 0, user: tokenUser };
+      ? { kind: "member", memberId: row.member_id, user: anonymousUser }
+      : { kind: "recipient", orderId: row.order_id ?? 0, user: anonymousUser };
   };
 
   mountCall(app, calls.bankInterfacePayment, async ({ body, principal, request }) => {
