@@ -1,6 +1,4 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { PNG } from "pngjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
 import {
@@ -13,8 +11,10 @@ import {
   recordLiveRegions,
   smallTargets,
 } from "./support/a11y-probes.ts";
-import { type Lang, newContext, viewports, visit } from "./support/browser.ts";
-import { createScenario } from "./support/journeys.ts";
+import { animationsDone, type Lang, runClock, viewports, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
+import { createScenario, openRent } from "./support/journeys.ts";
+import { smallPng } from "./support/photos.ts";
 
 /**
  * Keyboard and screen-reader behaviour (WCAG 2.2 AA) that axe cannot judge: form errors tied to
@@ -26,22 +26,15 @@ import { createScenario } from "./support/journeys.ts";
 const messages = { id, en } as const;
 const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
 
-function smallPng(): Buffer {
-  const png = new PNG({ width: 120, height: 90 });
-  png.data.fill(180);
-  return PNG.sync.write(png);
-}
-
 /** Texts spoken by live regions since recording started. */
 async function spoken(page: Page): Promise<string[]> {
   return (await liveRecords(page)).map((record) => record.text);
 }
 
 describe("forms: errors tied to fields, announced once, focus on the first invalid field", () => {
-  it("guest book (mobile, id)", async () => {
+  it("guest book (mobile, id)", async ({ open }) => {
     const t = messages.id.marketing.guestBook;
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
+    const { page } = await open({ viewport: "mobile", language: "id" });
     await visit(page, "/guest-book?business_type=Business");
     await recordLiveRegions(page);
     const form = $(page, "guest-book-form");
@@ -74,16 +67,15 @@ describe("forms: errors tied to fields, announced once, focus on the first inval
     await expect
       .poll(async () => (await spoken(page)).filter((text) => text === t.errors.emailInvalid))
       .toEqual([t.errors.emailInvalid]);
+    // A fixed wait: nothing marks "no second announcement"; one would come within this time.
     await page.waitForTimeout(300);
     expect((await spoken(page)).filter((text) => text.includes(t.errors.emailInvalid))).toHaveLength(1);
-    await context.close();
   });
 
-  it("package form (desktop, en)", async () => {
+  it("package form (desktop, en)", async ({ open, scenario }) => {
     const t = messages.en.dropOff.package;
-    const context = await newContext({ viewport: "desktop", language: "en" });
-    const page = await context.newPage();
-    await visit(page, (await createScenario("package-form")).url);
+    const { page } = await open({ viewport: "desktop", language: "en" });
+    await visit(page, (await scenario("package-form")).url);
     await $(page, "package-form").waitFor();
     await recordLiveRegions(page);
 
@@ -121,14 +113,15 @@ describe("forms: errors tied to fields, announced once, focus on the first inval
     await expect
       .poll(async () => (await spoken(page)).filter((text) => text === t.photoNotImage))
       .toEqual([t.photoNotImage]);
-    await context.close();
   });
 
-  it("overdue e-mail (mobile, id): Enter with a wrong address focuses it and says why", async () => {
+  it("overdue e-mail (mobile, id): Enter with a wrong address focuses it and says why", async ({
+    open,
+    scenario,
+  }) => {
     const t = messages.id.dropOff.overdue;
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
-    await visit(page, (await createScenario("dropoff-overdue-need-to-pay")).url);
+    const { page } = await open({ viewport: "mobile", language: "id" });
+    await visit(page, (await scenario("dropoff-overdue-need-to-pay")).url);
     await $(page, "overdue-screen").waitFor();
     await recordLiveRegions(page);
     const email = $(page, "overdue-email");
@@ -156,9 +149,9 @@ describe("forms: errors tied to fields, announced once, focus on the first inval
     await expect
       .poll(async () => (await spoken(page)).filter((text) => text.includes(t.messages.email)))
       .toEqual([t.messages.email, t.messages.email]);
+    // A fixed wait: nothing marks "no third announcement"; one would come within this time.
     await page.waitForTimeout(300);
     expect((await spoken(page)).filter((text) => text.includes(t.messages.email))).toHaveLength(2);
-    await context.close();
   });
 });
 
@@ -202,24 +195,15 @@ const screens: { name: string; open: (page: Page, lang: Lang) => Promise<void> }
   },
   {
     name: "rent to store",
-    open: async (page, lang) => {
-      await visit(page, (await createScenario("rent-to-store", { language: lang })).url);
-      await page.locator('[data-view="to-store"]').waitFor();
-    },
+    open: async (page, lang) => void (await openRent(page, "rent-to-store", lang, "to-store")),
   },
   {
     name: "rent in store",
-    open: async (page, lang) => {
-      await visit(page, (await createScenario("rent-in-store", { language: lang })).url);
-      await page.locator('[data-view="in-store"]').waitFor();
-    },
+    open: async (page, lang) => void (await openRent(page, "rent-in-store", lang, "in-store")),
   },
   {
     name: "rent ended",
-    open: async (page, lang) => {
-      await visit(page, (await createScenario("rent-ended", { language: lang })).url);
-      await page.locator('[data-view="other"]').waitFor();
-    },
+    open: async (page, lang) => void (await openRent(page, "rent-ended", lang, "other")),
   },
   { name: "short link not found", open: (page) => visit(page, "/o/nothing-here").then(() => undefined) },
   { name: "debug", open: (page) => visit(page, "/debug").then(() => undefined) },
@@ -227,35 +211,23 @@ const screens: { name: string; open: (page: Page, lang: Lang) => Promise<void> }
 ];
 
 describe("targets of at least 24 px, a visible focus not hidden by sticky bars, on every screen", () => {
-  let context: BrowserContext;
-  let page: Page;
-  beforeAll(async () => {
-    context = await newContext({ viewport: "mobile", language: "id" });
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await context.close();
-  });
+  it.override("contextOptions", { viewport: "mobile", language: "id" });
 
-  it.each(screens)(
-    "$name",
-    async ({ open }) => {
-      await page.setViewportSize(viewports.mobile);
-      await open(page, "id");
-      const small = (await smallTargets(page)).map((text) => `mobile: ${text}`);
-      const unfocused = (await invisibleFocus(page)).map((text) => `mobile: ${text}`);
-      const hidden = (await obscuredFocus(page)).map((text) => `mobile: ${text}`);
-      await page.setViewportSize(viewports.desktop);
-      await page.waitForTimeout(100);
-      small.push(...(await smallTargets(page)).map((text) => `desktop: ${text}`));
-      unfocused.push(...(await invisibleFocus(page)).map((text) => `desktop: ${text}`));
-      hidden.push(...(await obscuredFocus(page)).map((text) => `desktop: ${text}`));
-      expect(small, "targets under 24 px").toEqual([]);
-      expect(unfocused, "no visible focus").toEqual([]);
-      expect(hidden, "focus hidden under a sticky bar").toEqual([]);
-    },
-    30_000,
-  );
+  it.for(screens)("$name", { timeout: 30_000 }, async ({ open }, { page }) => {
+    await page.setViewportSize(viewports.mobile);
+    await open(page, "id");
+    const small = (await smallTargets(page)).map((text) => `mobile: ${text}`);
+    const unfocused = (await invisibleFocus(page)).map((text) => `mobile: ${text}`);
+    const hidden = (await obscuredFocus(page)).map((text) => `mobile: ${text}`);
+    await page.setViewportSize(viewports.desktop);
+    await animationsDone(page);
+    small.push(...(await smallTargets(page)).map((text) => `desktop: ${text}`));
+    unfocused.push(...(await invisibleFocus(page)).map((text) => `desktop: ${text}`));
+    hidden.push(...(await obscuredFocus(page)).map((text) => `desktop: ${text}`));
+    expect(small, "targets under 24 px").toEqual([]);
+    expect(unfocused, "no visible focus").toEqual([]);
+    expect(hidden, "focus hidden under a sticky bar").toEqual([]);
+  });
 });
 
 describe("dialogs keep the focus, close on Escape and give it back", () => {
@@ -295,51 +267,46 @@ describe("dialogs keep the focus, close on Escape and give it back", () => {
     expect(await focused(page), "focus returns to the opener").toBe(opener);
   }
 
-  it("cancel rent confirmation and the pick-up dialog (mobile, en)", async () => {
-    const context = await newContext({ viewport: "mobile", language: "en" });
-    const page = await context.newPage();
-    await visit(page, (await createScenario("rent-to-store", { language: "en" })).url);
+  it("cancel rent confirmation and the pick-up dialog (mobile, en)", async ({ open, scenario }) => {
+    const { page } = await open({ viewport: "mobile", language: "en" });
+    await visit(page, (await scenario("rent-to-store", { language: "en" })).url);
     await page.locator('[data-view="to-store"]').waitFor();
     await walk(page, "cancel-rent", "cancel-confirm");
-    await visit(page, (await createScenario("rent-in-store", { language: "en" })).url);
+    await visit(page, (await scenario("rent-in-store", { language: "en" })).url);
     await page.locator('[data-view="in-store"]').waitFor();
     await walk(page, "pick-up", "pick-up-dialog");
-    await context.close();
   });
 
-  it("photo preview and the locker photo viewer (desktop, id)", async () => {
-    const context = await newContext({ viewport: "desktop", language: "id" });
-    const page = await context.newPage();
-    await visit(page, (await createScenario("package-form")).url);
+  it("photo preview and the locker photo viewer (desktop, id)", async ({ open, scenario }) => {
+    const { page } = await open({ viewport: "desktop", language: "id" });
+    await visit(page, (await scenario("package-form")).url);
     await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: smallPng() });
     await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
     await walk(page, "photo-view", "photo-preview");
-    await visit(page, (await createScenario("dropoff-in-store")).url);
+    await visit(page, (await scenario("dropoff-in-store")).url);
     await $(page, "order-screen").waitFor();
     await walk(page, "location-photo", "location-photo-viewer");
-    await context.close();
   });
 
-  it("the mobile menu closes on Escape and gives the focus back to its toggle (mobile, en)", async () => {
-    const context = await newContext({ viewport: "mobile", language: "en" });
-    const page = await context.newPage();
+  it("the mobile menu closes on Escape and gives the focus back to its toggle (mobile, en)", async ({
+    open,
+  }) => {
+    const { page } = await open({ viewport: "mobile", language: "en" });
     await visit(page, "/");
     const toggle = $(page, "menu-toggle");
     await toggle.focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
-    await page.waitForTimeout(350);
+    await animationsDone(page);
     await page.keyboard.press("Tab");
     expect(await focusInside(page, '[data-testid="public-header"] nav')).toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
     expect(await focused(page)).toBe("menu-toggle");
-    await context.close();
   });
 
-  it("'Oops...' opened by the page keeps the focus and closes on Escape (mobile, id)", async () => {
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
+  it("'Oops...' opened by the page keeps the focus and closes on Escape (mobile, id)", async ({ open }) => {
+    const { page } = await open({ viewport: "mobile", language: "id" });
     await visit(page, "/order-status?orderid=999999&token=demo-token-budi");
     const dialog = $(page, "error-dialog");
     await dialog.locator("h2").waitFor();
@@ -348,17 +315,16 @@ describe("dialogs keep the focus, close on Escape and give it back", () => {
     expect(await focusInside(page, '[data-testid="error-dialog"]')).toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.evaluate((element) => (element as HTMLDialogElement).open)).toBe(false);
-    await context.close();
   });
 });
 
 describe("countdowns do not flood screen readers", () => {
-  it("the rent countdown ticks every second but speaks at most once a minute (mobile, id)", async () => {
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
+  it("the rent countdown ticks every second but speaks at most once a minute (mobile, id)", async ({
+    openScenario,
+  }) => {
+    const { page, demo } = await openScenario("rent-to-store", { viewport: "mobile", language: "id" });
     await page.clock.install();
-    const scenario = await createScenario("rent-to-store");
-    await visit(page, scenario.url);
+    await visit(page, demo.url);
     await $(page, "countdown-clock").waitFor();
     // Six minutes before the end: the last minutes are announced one by one.
     const clock = async () => (await $(page, "countdown-clock").textContent()) ?? "";
@@ -382,25 +348,26 @@ describe("countdowns do not flood screen readers", () => {
       const gap = (records[index]?.at ?? 0) - (records[index - 1]?.at ?? 0);
       expect(gap).toBeGreaterThanOrEqual(55_000);
     }
-    await context.close();
   }, 60_000);
 
-  it("the stop view's 10 s countdown and the stop_count seconds are not live regions (mobile, en)", async () => {
-    const context = await newContext({ viewport: "mobile", language: "en" });
-    const page = await context.newPage();
-    const scenario = await createScenario("rent-in-store", { language: "en" });
-    await visit(page, `${scenario.url}&status=stop&qrdisplay=data`);
+  it("the stop view's 10 s countdown and the stop_count seconds are not live regions (mobile, en)", async ({
+    openScenario,
+  }) => {
+    const english = { viewport: "mobile", language: "en" } as const;
+    const { page, demo } = await openScenario("rent-in-store", english, { language: "en" });
+    // The countdowns run on the page's clock: their seconds pass at once.
+    await page.clock.install();
+    await visit(page, `${demo.url}&status=stop&qrdisplay=data`);
     await $(page, "stop-countdown").waitFor();
     await recordLiveRegions(page);
-    await page.waitForTimeout(3_000);
+    await runClock(page, 3_000);
     const records = await liveRecords(page);
     expect(records.filter((record) => /\d/.test(record.text))).toEqual([]);
 
-    await visit(page, `/order-status/action?act=stop_count&${scenario.params.toString()}`);
+    await visit(page, `/order-status/action?act=stop_count&${demo.params.toString()}`);
     await $(page, "stop-count-seconds").waitFor();
     await recordLiveRegions(page);
-    await page.waitForTimeout(2_500);
+    await runClock(page, 2_500);
     expect((await liveRecords(page)).filter((record) => /^\d/.test(record.text))).toEqual([]);
-    await context.close();
   });
 });

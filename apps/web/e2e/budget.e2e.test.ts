@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
 import { budgets } from "../../../scripts/budgets.ts";
-import { newContext, visit } from "./support/browser.ts";
+import { visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
  * What the landing page really loads stays within the initial-JS budget that `npm test` checks on
@@ -24,9 +24,8 @@ const keptOut = [
 ];
 
 describe("landing JS budget", () => {
-  it(`loads at most ${budgetBytes / 1024} KB of gzip JS on /, and serves it compressed`, async () => {
-    const context = await newContext({ viewport: "mobile" });
-    const page = await context.newPage();
+  it(`loads at most ${budgetBytes / 1024} KB of gzip JS on /, and serves it compressed`, async ({ open }) => {
+    const { page } = await open({ viewport: "mobile" });
     const scripts: { url: string; encoding: string | null }[] = [];
     page.on("response", async (response) => {
       if (response.request().resourceType() !== "script") return;
@@ -34,7 +33,6 @@ describe("landing JS budget", () => {
     });
     await visit(page, "/");
     await page.waitForLoadState("networkidle");
-    await context.close();
 
     let total = 0;
     for (const script of scripts) {

@@ -1,16 +1,7 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, newContext, visit } from "./support/browser.ts";
-
-const actions = [
-  "closeWebView",
-  "copyToClipboard",
-  "openMapLink",
-  "openMapLocation",
-  "shareOrder",
-  "contactSupport",
-  "recordEvent",
-] as const;
+import { bridgeActions as actions, bridgeCalls, stubBridge } from "./support/bridge.ts";
+import { baseUrl, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
 
 /** What the latest log line of the debug page says. */
 async function latest(page: Page) {
@@ -24,22 +15,19 @@ async function latest(page: Page) {
 }
 
 describe("debug page", () => {
-  it("is hidden from search engines and says no bridge in a browser", async () => {
-    const context = await newContext({ viewport: "mobile" });
-    const page = await context.newPage();
+  it.override("contextOptions", { viewport: "mobile" });
+
+  it("is hidden from search engines and says no bridge in a browser", async ({ page }) => {
     await visit(page, "/debug");
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
     await expect
       .poll(() => page.locator('[data-testid="bridge-channel"]').getAttribute("data-channel"))
       .toBe("none");
-    await context.close();
   });
 
-  it("runs every browser fallback", async () => {
-    const context = await newContext({ viewport: "mobile", language: "id" });
+  it("runs every browser fallback", async ({ open }) => {
+    const { context, page, errors } = await open({ viewport: "mobile", language: "id" });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
     await visit(page, "/");
     await visit(page, "/debug");
 
@@ -83,43 +71,11 @@ describe("debug page", () => {
     await page.locator('[data-testid="bridge-closeWebView"]').click();
     await page.waitForURL(`${baseUrl}/`);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   for (const platform of ["android", "ios"] as const) {
-    it(`sends every call to the ${platform} bridge`, async () => {
-      const context = await newContext({ viewport: "mobile" });
-      await context.addInitScript((kind: "android" | "ios") => {
-        const calls: { action: string; payload: unknown }[] = [];
-        (window as unknown as { __bridgeCalls: typeof calls }).__bridgeCalls = calls;
-        const names = [
-          "closeWebView",
-          "copyToClipboard",
-          "openMapLink",
-          "openMapLocation",
-          "shareOrder",
-          "contactSupport",
-          "recordEvent",
-        ];
-        if (kind === "android") {
-          (window as unknown as { PaxelBoxBridge: object }).PaxelBoxBridge = Object.fromEntries(
-            names.map((name) => [
-              name,
-              (json: string) => calls.push({ action: name, payload: JSON.parse(json) }),
-            ]),
-          );
-        } else {
-          (window as unknown as { webkit: object }).webkit = {
-            messageHandlers: {
-              paxelbox: {
-                postMessage: (message: { action: string; payload: unknown }) => calls.push(message),
-              },
-            },
-          };
-        }
-      }, platform);
-      const page = await context.newPage();
-      const errors = collectErrors(page);
+    it(`sends every call to the ${platform} bridge`, async ({ context, page, errors }) => {
+      await stubBridge(context, platform);
       await visit(page, "/debug");
       await expect
         .poll(() => page.locator('[data-testid="bridge-channel"]').getAttribute("data-channel"))
@@ -129,12 +85,7 @@ describe("debug page", () => {
         await page.locator(`[data-testid="bridge-${action}"]`).click();
         await expect.poll(() => latest(page)).toMatchObject({ action, via: platform, ok: "true" });
       }
-      const calls = (await page.evaluate(
-        () => (window as unknown as { __bridgeCalls: unknown[] }).__bridgeCalls,
-      )) as {
-        action: string;
-        payload: Record<string, unknown>;
-      }[];
+      const calls = await bridgeCalls(page);
       expect(calls.map((call) => call.action)).toEqual([...actions]);
       expect(calls[1]?.payload).toEqual({ text: "PXB-DEBUG-0001" });
       expect(calls[3]?.payload).toMatchObject({ latitude: -6.175392, longitude: 106.827153 });
@@ -146,16 +97,8 @@ describe("debug page", () => {
 
       // The back arrow of the bar also goes through the bridge.
       await page.locator('[data-testid="back-button"]').click();
-      await expect
-        .poll(
-          async () =>
-            (await page.evaluate(
-              () => (window as unknown as { __bridgeCalls: unknown[] }).__bridgeCalls.length,
-            )) as number,
-        )
-        .toBe(8);
+      await expect.poll(async () => (await bridgeCalls(page)).length).toBe(8);
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 });

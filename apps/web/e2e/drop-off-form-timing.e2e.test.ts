@@ -1,9 +1,8 @@
 import type { Page, Request } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import en from "../src/locales/en/drop-off.ts";
 import id from "../src/locales/id/drop-off.ts";
-import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
-import { createScenario } from "./support/journeys.ts";
+import { type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
 import { phonePhoto, smallPng } from "./support/photos.ts";
 
 /**
@@ -104,13 +103,12 @@ const combos: [ViewportName, Lang][] = [
 describe.each(combos)("package form timing at %s in %s", (viewport, lang) => {
   const t = texts[lang].package;
 
-  it("a submit pressed while the photo is prepared waits for it, then sends it once", async () => {
-    const scenario = await createScenario("package-form");
-    const context = await newContext({ viewport, language: lang });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("a submit pressed while the photo is prepared waits for it, then sends it once", async ({
+    openScenario,
+  }) => {
+    const { page, errors, demo } = await openScenario("package-form", { viewport, language: lang });
     await holdPhotoPreparation(page);
-    await visit(page, scenario.url);
+    await visit(page, demo.url);
     const sends = watchSends(page);
     await fillText(page);
     await passSlider(page, viewport);
@@ -146,16 +144,16 @@ describe.each(combos)("package form timing at %s in %s", (viewport, lang) => {
     expect(await fieldError(page, "package_photo")).toBeNull();
     expect(sends).toHaveLength(1);
     expect(errors).toEqual([]);
-    await context.close();
   }, 60_000);
 
-  it("a double press sends once without selecting text; the QR is final until New package", async () => {
-    const scenario = await createScenario("package-form");
-    const locker = scenario.params.get("name");
-    const context = await newContext({ viewport, language: lang });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await visit(page, scenario.url);
+  it("a double press sends once without selecting text; the QR is final until New package", async ({
+    open,
+    scenario,
+  }) => {
+    const demo = await scenario("package-form");
+    const locker = demo.params.get("name");
+    const { page, errors } = await open({ viewport, language: lang });
+    await visit(page, demo.url);
     const sends = watchSends(page);
     // The first answer is held, so that the second press lands while the send is in flight.
     let answer: () => void = () => {};
@@ -231,14 +229,13 @@ describe.each(combos)("package form timing at %s in %s", (viewport, lang) => {
     await $(page, "package-qr-image").waitFor({ timeout: 10_000 });
     expect(sends).toHaveLength(2);
     expect(errors).toEqual([]);
-    await context.close();
   }, 60_000);
 
-  it("a double press on an empty form shows the messages from the top, selects nothing, keeps the focus", async () => {
-    const scenario = await createScenario("package-form");
-    const context = await newContext({ viewport, language: lang });
-    const page = await context.newPage();
-    await visit(page, scenario.url);
+  it("a double press on an empty form shows the messages from the top, selects nothing, keeps the focus", async ({
+    openScenario,
+  }) => {
+    const { page, demo } = await openScenario("package-form", { viewport, language: lang });
+    await visit(page, demo.url);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await doublePress(page, "package-submit", viewport);
     await expect.poll(() => fieldError(page, "sender_name")).toBe(t.messages.senderName);
@@ -247,6 +244,5 @@ describe.each(combos)("package form timing at %s in %s", (viewport, lang) => {
     expect(await selection(page)).toBe("");
     expect(await focusedName(page)).toBe("sender_name");
     expect(new URL(page.url()).pathname).toBe("/package");
-    await context.close();
   });
 });

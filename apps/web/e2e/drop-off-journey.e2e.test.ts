@@ -1,16 +1,9 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import en from "../src/locales/en/drop-off.ts";
 import id from "../src/locales/id/drop-off.ts";
-import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
-import {
-  advanceOrder,
-  api,
-  createScenario,
-  decodeQr,
-  payOverdueAtSandbox,
-  scanAtKiosk,
-} from "./support/journeys.ts";
+import { type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
+import { advanceOrder, api, decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
 import { phonePhoto, smallPng } from "./support/photos.ts";
 
 /**
@@ -40,15 +33,16 @@ const journeys: [ViewportName, Lang][] = [
 describe.each(journeys)("drop-off journey at %s in %s", (viewport, lang) => {
   const t = texts[lang];
 
-  it("package form → kiosk store → order page → overdue → Pay → success-payment → kiosk pick-up", async () => {
-    const scenario = await createScenario("package-form");
-    const boxId = Number(scenario.params.get("boxId"));
-    const context = await newContext({ viewport, language: lang });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("package form → kiosk store → order page → overdue → Pay → success-payment → kiosk pick-up", async ({
+    open,
+    scenario,
+  }) => {
+    const demo = await scenario("package-form");
+    const boxId = Number(demo.params.get("boxId"));
+    const { page, errors } = await open({ viewport, language: lang });
 
     // 1. The sender fills the form.
-    await visit(page, scenario.url);
+    await visit(page, demo.url);
     await $(page, "field-sender_name").locator("input").fill("  Kurir Paxel ");
     await $(page, "field-recipient_name").locator("input").fill("Rina Kartika");
     await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
@@ -155,6 +149,5 @@ describe.each(journeys)("drop-off journey at %s in %s", (viewport, lang) => {
     expect((await scanAtKiosk(takeCode, boxId)).status).toBe(409);
 
     expect(errors).toEqual([]);
-    await context.close();
   }, 90_000);
 });

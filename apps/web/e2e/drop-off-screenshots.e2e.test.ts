@@ -1,24 +1,16 @@
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
-import { describe, it } from "vitest";
-import { type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
-import { createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
+import { everyFrame, visit } from "./support/browser.ts";
+import { describe, it } from "./support/fixtures.ts";
+import { decodeQr, scanAtKiosk } from "./support/journeys.ts";
+import { shot, shotsDir } from "./support/shots.ts";
 
 /**
  * Screenshots of every drop-off screen and modal for review:
  * `SHOTS_DIR=/tmp/shots-drop-off npx vitest run --config vitest.e2e.config.ts e2e/drop-off-screenshots`.
  * Skipped unless SHOTS_DIR is set.
  */
-const shotsDir = process.env.SHOTS_DIR;
 const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
-
-async function shot(page: Page, name: string, full = true) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(shotsDir ?? "", `${name}.png`), fullPage: full });
-}
 
 function photo(): Buffer {
   const png = new PNG({ width: 400, height: 300 });
@@ -35,150 +27,140 @@ function photo(): Buffer {
 }
 
 describe.skipIf(!shotsDir)("drop-off screenshots", () => {
-  for (const viewport of ["mobile", "desktop"] as ViewportName[]) {
-    for (const lang of ["id", "en"] as Lang[]) {
-      it(`${viewport} ${lang}`, { timeout: 120_000 }, async () => {
-        await mkdir(shotsDir ?? "", { recursive: true });
-        const suffix = `${viewport}-${lang}`;
-        const context = await newContext({ viewport, language: lang });
-        const page = await context.newPage();
+  for (const [viewport, lang] of everyFrame) {
+    it(`${viewport} ${lang}`, { timeout: 120_000 }, async ({ open, scenario }) => {
+      const suffix = `${viewport}-${lang}`;
+      const { page } = await open({ viewport, language: lang });
 
-        // Package form: empty, with every message, photo preview, generated QR; a full box.
-        const form = await createScenario("package-form");
-        const boxId = Number(form.params.get("boxId"));
-        await visit(page, form.url);
-        await shot(page, `package-${suffix}`);
-        await $(page, "package-submit").click();
-        await $(page, "field-error").first().waitFor();
-        await shot(page, `package-errors-${suffix}`);
-        await $(page, "field-sender_name").locator("input").fill("Kurir Paxel Same Day");
-        await $(page, "field-recipient_name").locator("input").fill("Rina Kartika Setyaningrum");
-        await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
-        await $(page, "field-package_size").locator("select").selectOption("M");
-        await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: photo() });
-        await $(page, "photo-thumbnail").waitFor();
-        await $(page, "photo-view").click();
-        await $(page, "photo-preview").locator("img").waitFor();
-        await shot(page, `package-photo-preview-${suffix}`, false);
-        await page.keyboard.press("Escape");
-        const handle = $(page, "slider-handle");
-        await handle.scrollIntoViewIfNeeded();
-        const box = (await handle.boundingBox())!;
-        await page.mouse.move(box.x + 20, box.y + 20);
-        await page.mouse.down();
-        await page.mouse.move(box.x + 110, box.y + 20, { steps: 5 });
-        await shot(page, `package-slider-dragging-${suffix}`, false);
-        await page.mouse.move(box.x + 260, box.y + 20, { steps: 5 });
-        await page.mouse.up();
-        await $(page, "package-submit").click();
-        await $(page, "package-qr-generating").waitFor();
-        await shot(page, `package-generating-${suffix}`, false);
-        await $(page, "package-qr-image").waitFor();
-        await shot(page, `package-qr-${suffix}`);
-        const stored = await scanAtKiosk(await decodeQr($(page, "package-qr-image")), boxId);
-        const link = stored.body.data?.recipientLink ?? "";
-        const linkToken = new URL(link, "http://x").searchParams.get("token") ?? "";
-        const orderId = stored.body.data?.orderId ?? 0;
+      // Package form: empty, with every message, photo preview, generated QR; a full box.
+      const form = await scenario("package-form");
+      const boxId = Number(form.params.get("boxId"));
+      await visit(page, form.url);
+      await shot(page, `package-${suffix}`);
+      await $(page, "package-submit").click();
+      await $(page, "field-error").first().waitFor();
+      await shot(page, `package-errors-${suffix}`);
+      await $(page, "field-sender_name").locator("input").fill("Kurir Paxel Same Day");
+      await $(page, "field-recipient_name").locator("input").fill("Rina Kartika Setyaningrum");
+      await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
+      await $(page, "field-package_size").locator("select").selectOption("M");
+      await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: photo() });
+      await $(page, "photo-thumbnail").waitFor();
+      await $(page, "photo-view").click();
+      await $(page, "photo-preview").locator("img").waitFor();
+      await shot(page, `package-photo-preview-${suffix}`, false);
+      await page.keyboard.press("Escape");
+      const handle = $(page, "slider-handle");
+      await handle.scrollIntoViewIfNeeded();
+      const box = (await handle.boundingBox())!;
+      await page.mouse.move(box.x + 20, box.y + 20);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 110, box.y + 20, { steps: 5 });
+      await shot(page, `package-slider-dragging-${suffix}`, false);
+      await page.mouse.move(box.x + 260, box.y + 20, { steps: 5 });
+      await page.mouse.up();
+      await $(page, "package-submit").click();
+      await $(page, "package-qr-generating").waitFor();
+      await shot(page, `package-generating-${suffix}`, false);
+      await $(page, "package-qr-image").waitFor();
+      await shot(page, `package-qr-${suffix}`);
+      const stored = await scanAtKiosk(await decodeQr($(page, "package-qr-image")), boxId);
+      const link = stored.body.data?.recipientLink ?? "";
+      const linkToken = new URL(link, "http://x").searchParams.get("token") ?? "";
+      const orderId = stored.body.data?.orderId ?? 0;
 
-        const full = await createScenario("package-form-no-doors");
-        await visit(page, full.url);
-        await $(page, "field-package_size").locator("select[disabled]").waitFor();
-        await shot(page, `package-no-doors-${suffix}`);
+      const full = await scenario("package-form-no-doors");
+      await visit(page, full.url);
+      await $(page, "field-package_size").locator("select[disabled]").waitFor();
+      await shot(page, `package-no-doors-${suffix}`);
 
-        // Order detail of the stored parcel (English keeps its language with a stored token).
-        await page.evaluate((token) => localStorage.setItem("user_token", token), linkToken);
-        const orderPath = lang === "en" ? `/order?orderid=${orderId}` : link;
-        await visit(page, orderPath);
-        await $(page, "order-screen").waitFor();
-        await $(page, "location-info").waitFor();
-        await $(page, "order-how-to").locator("summary").click();
-        await shot(page, `order-${suffix}`);
-        await shot(page, `order-top-${suffix}`, false);
-        await $(page, "location-photo").click();
-        await $(page, "location-photo-viewer").locator("img").waitFor();
-        await shot(page, `order-photo-viewer-${suffix}`, false);
-        await page.goBack();
+      // Order detail of the stored parcel (English keeps its language with a stored token).
+      await page.evaluate((token) => localStorage.setItem("user_token", token), linkToken);
+      const orderPath = lang === "en" ? `/order?orderid=${orderId}` : link;
+      await visit(page, orderPath);
+      await $(page, "order-screen").waitFor();
+      await $(page, "location-info").waitFor();
+      await $(page, "order-how-to").locator("summary").click();
+      await shot(page, `order-${suffix}`);
+      await shot(page, `order-top-${suffix}`, false);
+      await $(page, "location-photo").click();
+      await $(page, "location-photo-viewer").locator("img").waitFor();
+      await shot(page, `order-photo-viewer-${suffix}`, false);
+      await page.goBack();
 
-        // Overdue page with a failed-payment warning and the fee details open.
-        const due = await createScenario("dropoff-overdue-need-to-pay");
-        const dueToken = due.params.get("token") ?? "";
-        await page.evaluate((token) => localStorage.setItem("user_token", token), dueToken);
-        const dueId = due.params.get("orderid");
-        await visit(
-          page,
-          lang === "en" ? `/overduepayment?orderid=${dueId}&status=failed` : `${due.url}&status=failed`,
-        );
-        await $(page, "overdue-screen").waitFor();
-        await $(page, "overdue-total-toggle").click();
-        await $(page, "overdue-email").fill("rina@");
-        await $(page, "overdue-email").blur();
-        await shot(page, `overdue-${suffix}`);
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await shot(page, `overdue-top-${suffix}`, false);
-        await $(page, "overdue-email").fill("rina.kartika@example.com");
-        await $(page, "overdue-select-payment").click();
-        await page.waitForURL((url) => url.pathname.startsWith("/demo/"));
-        await page.getByRole("button", { name: "Pay", exact: true }).click();
-        await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
-        await $(page, "overdue-paid-qr").waitFor();
-        await shot(page, `overdue-success-payment-${suffix}`);
-        await shot(page, `overdue-success-payment-top-${suffix}`, false);
+      // Overdue page with a failed-payment warning and the fee details open.
+      const due = await scenario("dropoff-overdue-need-to-pay");
+      const dueToken = due.token;
+      await page.evaluate((token) => localStorage.setItem("user_token", token), dueToken);
+      const dueId = due.params.get("orderid");
+      await visit(
+        page,
+        lang === "en" ? `/overduepayment?orderid=${dueId}&status=failed` : `${due.url}&status=failed`,
+      );
+      await $(page, "overdue-screen").waitFor();
+      await $(page, "overdue-total-toggle").click();
+      await $(page, "overdue-email").fill("rina@");
+      await $(page, "overdue-email").blur();
+      await shot(page, `overdue-${suffix}`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `overdue-top-${suffix}`, false);
+      await $(page, "overdue-email").fill("rina.kartika@example.com");
+      await $(page, "overdue-select-payment").click();
+      await page.waitForURL((url) => url.pathname.startsWith("/demo/"));
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
+      await $(page, "overdue-paid-qr").waitFor();
+      await shot(page, `overdue-success-payment-${suffix}`);
+      await shot(page, `overdue-success-payment-top-${suffix}`, false);
 
-        // Result pages.
-        await visit(page, "/overduepayment/success");
-        await shot(page, `overdue-success-${suffix}`);
-        await visit(page, "/overduepayment/expire");
-        await shot(page, `overdue-expire-${suffix}`);
-        await context.close();
-      });
-    }
+      // Result pages.
+      await visit(page, "/overduepayment/success");
+      await shot(page, `overdue-success-${suffix}`);
+      await visit(page, "/overduepayment/expire");
+      await shot(page, `overdue-expire-${suffix}`);
+    });
   }
 });
 
 describe.skipIf(!shotsDir)("drop-off form timing screenshots", () => {
-  for (const viewport of ["mobile", "desktop"] as ViewportName[]) {
-    for (const lang of ["id", "en"] as Lang[]) {
-      it(`${viewport} ${lang}`, { timeout: 60_000 }, async () => {
-        await mkdir(shotsDir ?? "", { recursive: true });
-        const suffix = `${viewport}-${lang}`;
-        const context = await newContext({ viewport, language: lang });
-        const page = await context.newPage();
-        // The photo's preparation waits for the test, so that the submit is caught waiting for it.
-        await page.addInitScript(() => {
-          const original = window.createImageBitmap.bind(window) as (
-            ...args: unknown[]
-          ) => Promise<ImageBitmap>;
-          const gate = new Promise<void>((resolve) => {
-            (window as unknown as { __releasePhoto: () => void }).__releasePhoto = resolve;
-          });
-          window.createImageBitmap = (async (...args: unknown[]) => {
-            await gate;
-            return original(...args);
-          }) as typeof window.createImageBitmap;
+  for (const [viewport, lang] of everyFrame) {
+    it(`${viewport} ${lang}`, { timeout: 60_000 }, async ({ open, scenario }) => {
+      const suffix = `${viewport}-${lang}`;
+      const { page } = await open({ viewport, language: lang });
+      // The photo's preparation waits for the test, so that the submit is caught waiting for it.
+      await page.addInitScript(() => {
+        const original = window.createImageBitmap.bind(window) as (
+          ...args: unknown[]
+        ) => Promise<ImageBitmap>;
+        const gate = new Promise<void>((resolve) => {
+          (window as unknown as { __releasePhoto: () => void }).__releasePhoto = resolve;
         });
-        await visit(page, (await createScenario("package-form")).url);
-        await $(page, "field-sender_name").locator("input").fill("Kurir Paxel Same Day");
-        await $(page, "field-recipient_name").locator("input").fill("Rina Kartika Setyaningrum");
-        await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
-        await $(page, "field-package_size").locator("select").selectOption("M");
-        await $(page, "slider-handle").click();
-        await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: photo() });
-        await $(page, "package-submit").click();
-        await page.locator('[data-testid="package-submit"][aria-disabled="true"]').waitFor();
-        await shot(page, `package-waiting-photo-${suffix}`, false);
-        await page.evaluate(() => (window as unknown as { __releasePhoto: () => void }).__releasePhoto());
-        await $(page, "package-qr-image").waitFor({ timeout: 10_000 });
-        await shot(page, `package-qr-final-${suffix}`);
-        await shot(page, `package-qr-final-view-${suffix}`, false);
-        await page.evaluate(() =>
-          document.querySelector('[data-testid="package-submit"]')?.scrollIntoView({ block: "center" }),
-        );
-        await shot(page, `package-form-locked-${suffix}`, false);
-        await $(page, "package-new").click();
-        await $(page, "package-qr").and(page.locator('[data-state="idle"]')).waitFor({ state: "attached" });
-        await shot(page, `package-new-${suffix}`, false);
-        await context.close();
+        window.createImageBitmap = (async (...args: unknown[]) => {
+          await gate;
+          return original(...args);
+        }) as typeof window.createImageBitmap;
       });
-    }
+      await visit(page, (await scenario("package-form")).url);
+      await $(page, "field-sender_name").locator("input").fill("Kurir Paxel Same Day");
+      await $(page, "field-recipient_name").locator("input").fill("Rina Kartika Setyaningrum");
+      await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
+      await $(page, "field-package_size").locator("select").selectOption("M");
+      await $(page, "slider-handle").click();
+      await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: photo() });
+      await $(page, "package-submit").click();
+      await page.locator('[data-testid="package-submit"][aria-disabled="true"]').waitFor();
+      await shot(page, `package-waiting-photo-${suffix}`, false);
+      await page.evaluate(() => (window as unknown as { __releasePhoto: () => void }).__releasePhoto());
+      await $(page, "package-qr-image").waitFor({ timeout: 10_000 });
+      await shot(page, `package-qr-final-${suffix}`);
+      await shot(page, `package-qr-final-view-${suffix}`, false);
+      await page.evaluate(() =>
+        document.querySelector('[data-testid="package-submit"]')?.scrollIntoView({ block: "center" }),
+      );
+      await shot(page, `package-form-locked-${suffix}`, false);
+      await $(page, "package-new").click();
+      await $(page, "package-qr").and(page.locator('[data-state="idle"]')).waitFor({ state: "attached" });
+      await shot(page, `package-new-${suffix}`, false);
+    });
   }
 });

@@ -1,10 +1,11 @@
 import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll } from "vitest";
 import en from "../src/locales/en/drop-off.ts";
 import id from "../src/locales/id/drop-off.ts";
-import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
-import { createScenario } from "./support/journeys.ts";
+import { animationsDone, everyFrame, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
+import { createScenario, fillPackageForm } from "./support/journeys.ts";
 
 /**
  * The drop-off package form (spec §2 "Data Package", §4, §5): every message, the photo rules, the
@@ -35,27 +36,20 @@ async function sliderValue(page: Page): Promise<number> {
   return Number(await $(page, "slider-handle").getAttribute("aria-valuenow"));
 }
 
-const combos: [ViewportName, Lang][] = [
-  ["mobile", "id"],
-  ["desktop", "en"],
-  ["mobile", "en"],
-  ["desktop", "id"],
-];
-
-describe.each(combos)("package form at %s in %s", (viewport, lang) => {
+describe.each(everyFrame)("package form at %s in %s", (viewport, lang) => {
   const t = texts[lang].package;
-  const full = viewport === combos[0]?.[0] && lang === combos[0]?.[1];
-  const second = viewport === combos[1]?.[0] && lang === combos[1]?.[1];
+  const full = viewport === everyFrame[0]?.[0] && lang === everyFrame[0]?.[1];
+  const second = viewport === everyFrame[1]?.[0] && lang === everyFrame[1]?.[1];
   let url = "";
 
   beforeAll(async () => {
     url = (await createScenario("package-form")).url;
   });
 
-  it("says every message of spec §5 on an empty submit, scrolls to the top and focuses the first error", async () => {
-    const context = await newContext({ viewport, language: lang });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("says every message of spec §5 on an empty submit, scrolls to the top and focuses the first error", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport, language: lang });
     await visit(page, url);
     expect(await page.locator("main h1").textContent()).toBe(t.title);
     expect(await $(page, "field-locker_location").locator("textarea").inputValue()).toBe(
@@ -133,14 +127,12 @@ describe.each(combos)("package form at %s in %s", (viewport, lang) => {
       await expect.poll(() => preview.isVisible()).toBe(false);
     }
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it.runIf(full || second)(
     "passes the slider by drag (early release springs back after 500 ms), keyboard and tap",
-    async () => {
-      const context = await newContext({ viewport, language: lang });
-      const page = await context.newPage();
+    async ({ open }) => {
+      const { page } = await open({ viewport, language: lang });
       await visit(page, url);
       const handle = $(page, "slider-handle");
       const track = $(page, "slider-track");
@@ -163,7 +155,7 @@ describe.each(combos)("package form at %s in %s", (viewport, lang) => {
       await expect.poll(() => sliderValue(page), { interval: 50, timeout: 3000 }).toBe(0);
       expect(Date.now() - released).toBeGreaterThanOrEqual(450);
       expect(await handle.getAttribute("aria-valuetext")).toContain(texts[lang].package.slider.notVerified);
-      await page.waitForTimeout(250); // the spring-back animation
+      await animationsDone(page); // the spring-back animation
 
       // Dragged to the far end: passed, announced.
       await page.mouse.move(x, y);
@@ -174,6 +166,7 @@ describe.each(combos)("package form at %s in %s", (viewport, lang) => {
       await expect.poll(() => sliderValue(page)).toBe(100);
       expect(await handle.getAttribute("aria-valuetext")).toBe(t.slider.passed);
       expect(await $(page, "slider-status").textContent()).toBe(t.slider.verifiedAnnouncement);
+      // A fixed wait: past the 500 ms after which a released slider resets; a passed one must stay.
       await page.waitForTimeout(600);
       expect(await sliderValue(page)).toBe(100);
 
@@ -206,21 +199,16 @@ describe.each(combos)("package form at %s in %s", (viewport, lang) => {
       await $(page, "package-submit").click();
       await expect.poll(() => fieldError(page, "sender_name")).toBe(t.messages.senderName);
       expect(await fieldError(page, "slider_verification")).toBeNull();
-      await context.close();
     },
   );
 });
 
 describe("package form edges", () => {
-  let context: Awaited<ReturnType<typeof newContext>>;
-  afterAll(async () => {
-    await context?.close();
-  });
-
-  it("says 'No locker available' for a full box and goes home without a box id", async () => {
-    context = await newContext({ viewport: "mobile", language: "en" });
-    const page = await context.newPage();
-    const full = await createScenario("package-form-no-doors");
+  it("says 'No locker available' for a full box and goes home without a box id", async ({ openScenario }) => {
+    const { page, demo: full } = await openScenario("package-form-no-doors", {
+      viewport: "mobile",
+      language: "en",
+    });
     await visit(page, full.url);
     const size = $(page, "field-package_size");
     await expect.poll(() => size.textContent()).toContain("No locker available");
@@ -233,10 +221,8 @@ describe("package form edges", () => {
     expect(new URL(page.url()).pathname).toBe("/");
   });
 
-  it("shows 'Oops...' when the send fails and resets the QR 2 s later", async () => {
-    context = await newContext({ viewport: "desktop", language: "id" });
-    const page = await context.newPage();
-    const scenario = await createScenario("package-form");
+  it("shows 'Oops...' when the send fails and resets the QR 2 s later", async ({ openScenario }) => {
+    const { page, demo } = await openScenario("package-form", { viewport: "desktop", language: "id" });
     let answeredAt = 0;
     await page.route("**/api/v1/dropoff/packages", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -247,14 +233,8 @@ describe("package form edges", () => {
         body: JSON.stringify({ code: 409, message: "Pintu ukuran M sudah penuh." }),
       });
     });
-    await visit(page, scenario.url);
-    await $(page, "field-sender_name").locator("input").fill("Kurir Paxel");
-    await $(page, "field-recipient_name").locator("input").fill("Rina Kartika");
-    await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
-    await $(page, "field-package_size").locator("select").selectOption("M");
-    await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: smallPng() });
-    await $(page, "photo-thumbnail").waitFor();
-    await $(page, "slider-handle").click();
+    await visit(page, demo.url);
+    await fillPackageForm(page);
     await $(page, "package-submit").click();
 
     const qr = $(page, "package-qr");

@@ -1,15 +1,8 @@
 import type { Page, Request } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
-import {
-  baseUrl,
-  collectErrors,
-  type Lang,
-  newContext,
-  type ViewportName,
-  visit,
-} from "./support/browser.ts";
+import { baseUrl, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
  * The partnership guest book (spec §5, §8): every validation message, trimming and digit
@@ -54,10 +47,10 @@ async function fillValid(page: Page, lang: Lang) {
 describe.each(combos)("guest-book validation at %s in %s", (viewport, lang) => {
   const m = messages[lang].marketing.guestBook;
 
-  it("shows every spec §5 message, touches all fields, scrolls to the top and sends nothing", async () => {
-    const context = await newContext({ viewport, language: lang });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("shows every spec §5 message, touches all fields, scrolls to the top and sends nothing", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport, language: lang });
     const sends = watchSends(page);
     await visit(page, "/guest-book?business_type=Business");
     expect(await page.locator('[data-testid="business-type"]').textContent()).toContain("Business");
@@ -78,7 +71,6 @@ describe.each(combos)("guest-book validation at %s in %s", (viewport, lang) => {
     expect(sends).toHaveLength(0);
     // The field rules below are the same everywhere: checked at one viewport per language.
     if (viewport === (lang === "id" ? "desktop" : "mobile")) {
-      await context.close();
       expect(errors).toEqual([]);
       return;
     }
@@ -114,10 +106,10 @@ describe.each(combos)("guest-book validation at %s in %s", (viewport, lang) => {
     expect(await page.getByLabel(m.message, { exact: true }).getAttribute("rows")).toBe("5");
 
     await submit.click();
+    // A fixed wait: nothing marks "no request was sent"; one would leave within this time.
     await page.waitForTimeout(200);
     expect(sends).toHaveLength(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -126,10 +118,10 @@ describe("guest-book send", () => {
     ["mobile", "id", "Individu"],
     ["desktop", "en", "Business"],
   ] as [ViewportName, Lang, string][]) {
-    it(`sends with a solved ALTCHA and starts the white paper download (${viewport}, ${lang})`, async () => {
-      const context = await newContext({ viewport, language: lang });
-      const page = await context.newPage();
-      const errors = collectErrors(page);
+    it(`sends with a solved ALTCHA and starts the white paper download (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page, errors } = await open({ viewport, language: lang });
       const sends = watchSends(page);
       await visit(page, `/guest-book?business_type=${type}`);
       await fillValid(page, lang);
@@ -164,14 +156,13 @@ describe("guest-book send", () => {
       await page.locator('[data-testid="back-home"]').click();
       await page.waitForURL(`${baseUrl}/`);
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 
-  it("shows the server's message, else the generic one, under 'Oops...'; the overlay clears after 3 s", async () => {
-    const context = await newContext({ viewport: "desktop", language: "en" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("shows the server's message, else the generic one, under 'Oops...'; the overlay clears after 3 s", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport: "desktop", language: "en" });
     let answer: { status: number; body: object; delayMs?: number } = {
       status: 500,
       body: { code: 500, message: "The guest book is closed for maintenance." },
@@ -206,13 +197,12 @@ describe("guest-book send", () => {
       .toBe(en.errors.serverError);
     expect(page.url()).toBe(`${baseUrl}/guest-book?business_type=Business`);
     expect(errors.filter((error) => !/status of 50[03]/.test(error))).toEqual([]);
-    await context.close();
   });
 
-  it("shows 'Recaptcha Error: ' + the generic message when the captcha fails or cannot be had", async () => {
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("shows 'Recaptcha Error: ' + the generic message when the captcha fails or cannot be had", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport: "mobile", language: "id" });
     const sends = watchSends(page);
     await page.route(sendPath, (route) =>
       route.fulfill({
@@ -246,6 +236,5 @@ describe("guest-book send", () => {
     await expect.poll(() => dialog.locator("p").textContent(), { timeout: 10_000 }).toBe(expected);
     expect(sends).toHaveLength(1);
     expect(errors.filter((error) => !/status of (400|503)/.test(error))).toEqual([]);
-    await context.close();
   });
 });

@@ -1,12 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, hydrated, newContext, visit } from "./support/browser.ts";
-import { createScenario } from "./support/journeys.ts";
+import { baseUrl, hydrated, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
 
 describe("language switch", () => {
-  it("defaults to Indonesian and persists English across reloads (storage + cookie, <html lang>)", async () => {
-    const context = await newContext({ viewport: "desktop" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("defaults to Indonesian and persists English across reloads (storage + cookie, <html lang>)", async ({
+    open,
+    scenario,
+  }) => {
+    const { context, page, errors } = await open({ viewport: "desktop" });
 
     await visit(page, "/");
     expect(await page.getAttribute("html", "lang")).toBe("id");
@@ -31,7 +31,7 @@ describe("language switch", () => {
     expect(await page.getAttribute("html", "lang")).toBe("en");
 
     // Navigating elsewhere keeps it (an English-speaking member's rent, in its overdue view).
-    const rent = await createScenario("rent-in-store-overdue", { language: "en" });
+    const rent = await scenario("rent-in-store-overdue", { language: "en" });
     await visit(page, `${rent.url}&status=overdue`);
     await expect.poll(() => page.locator('[data-testid="header-title"]').textContent()).toBe("Overdue fee");
     expect(await page.getAttribute("html", "lang")).toBe("en");
@@ -45,35 +45,28 @@ describe("language switch", () => {
     expect(await page.getAttribute("html", "lang")).toBe("id");
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("id");
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it("follows the stored choice even when the cookie is gone", async () => {
-    const context = await newContext({ viewport: "mobile", storage: { language: "en" } });
-    const page = await context.newPage();
+  it("follows the stored choice even when the cookie is gone", async ({ open }) => {
+    const { context, page } = await open({ viewport: "mobile", storage: { language: "en" } });
     await visit(page, "/services");
     await expect.poll(() => page.getAttribute("html", "lang")).toBe("en");
     const cookies = await context.cookies(baseUrl);
     expect(cookies.find((cookie) => cookie.name === "language")?.value).toBe("en");
-    await context.close();
   });
 
-  it("switches from the mobile menu", async () => {
-    const context = await newContext({ viewport: "mobile" });
-    const page = await context.newPage();
+  it("switches from the mobile menu", async ({ open }) => {
+    const { page } = await open({ viewport: "mobile" });
     await visit(page, "/");
     await page.locator('[data-testid="menu-toggle"]').click();
     await page.locator('[data-testid="public-header"] button[data-language="en"]').click();
     await expect.poll(() => page.getAttribute("html", "lang")).toBe("en");
-    await context.close();
   });
 });
 
 describe("mobile menu", () => {
-  it("opens and closes (300 ms), and closes on Escape and on navigation", async () => {
-    const context = await newContext({ viewport: "mobile" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("opens and closes (300 ms), and closes on Escape and on navigation", async ({ open }) => {
+    const { page, errors } = await open({ viewport: "mobile" });
     await visit(page, "/");
     const toggle = page.locator('[data-testid="menu-toggle"]');
     const menu = page.locator('nav[aria-label="Navigasi utama"]');
@@ -96,12 +89,10 @@ describe("mobile menu", () => {
     await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
     expect(new URL(page.url()).hash).toBe("#services");
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it("has every external link with the locale in the path", async () => {
-    const context = await newContext({ viewport: "desktop", language: "en" });
-    const page = await context.newPage();
+  it("has every external link with the locale in the path", async ({ open }) => {
+    const { page } = await open({ viewport: "desktop", language: "en" });
     await visit(page, "/");
     const hrefs = await page
       .locator("header a, footer a")
@@ -133,6 +124,5 @@ describe("mobile menu", () => {
     expect(
       hrefs.filter((href) => /instagram|facebook|youtube|linkedin|tiktok|x\.example/.test(href)).length,
     ).toBe(6);
-    await context.close();
   });
 });

@@ -1,8 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { describe, it } from "vitest";
-import { type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import { animationsDone, everyFrame, visit } from "./support/browser.ts";
+import { describe, it } from "./support/fixtures.ts";
 import { createScenario } from "./support/journeys.ts";
 
 /**
@@ -32,6 +32,10 @@ async function fillForm(page: Page) {
   await page.locator('input[name="term_check"]').check();
 }
 
+/** The finder's list has its answer (it is faded and busy while it loads). */
+const finderSettled = (page: Page) =>
+  page.locator('[data-testid="locker-finder"] [aria-busy="true"]').waitFor({ state: "detached" });
+
 const shots: Shot[] = [
   { name: "landing", path: "/", full: true },
   {
@@ -40,11 +44,11 @@ const shots: Shot[] = [
     setup: async (page) => {
       await page.locator('[data-testid="finder-input"]').fill("Stasiun");
       await page.locator('[data-testid="finder-search"]').click();
-      await page.waitForTimeout(600);
+      await finderSettled(page);
       await page.locator('[data-testid="finder-map"]').scrollIntoViewIfNeeded();
-      await page.waitForTimeout(800);
+      await page.locator('[data-testid="finder-map"] path.leaflet-interactive').first().waitFor();
       await page.locator('[data-testid="finder-show"]').first().click();
-      await page.waitForTimeout(600);
+      await animationsDone(page);
       await page.locator("#location").evaluate((element) => element.scrollIntoView());
     },
   },
@@ -54,7 +58,7 @@ const shots: Shot[] = [
     setup: async (page) => {
       await page.locator('[data-testid="finder-input"]').fill("Surabaya");
       await page.locator('[data-testid="finder-search"]').click();
-      await page.waitForTimeout(600);
+      await finderSettled(page);
       await page.locator("#location").evaluate((element) => element.scrollIntoView());
     },
   },
@@ -71,7 +75,8 @@ const shots: Shot[] = [
     name: "services-anchor",
     path: "/services/#retur-paket",
     setup: async (page) => {
-      await page.waitForTimeout(2600);
+      // The page scrolls to its anchor 2 s after it shows (spec §9); motion is reduced, so at once.
+      await page.waitForFunction(() => window.scrollY > 0);
     },
   },
   { name: "guest-book", path: "/guest-book?business_type=Business", full: true },
@@ -83,7 +88,7 @@ const shots: Shot[] = [
       await page.locator('input[name="sender_contact"]').fill("0812");
       await page.locator('input[name="email_address"]').fill("budi@");
       await page.locator('[data-testid="guest-book-submit"]').click();
-      await page.waitForTimeout(800);
+      await page.locator('[data-testid="field-error"]').first().waitFor();
     },
   },
   {
@@ -173,39 +178,35 @@ const shots: Shot[] = [
 ];
 
 describe.skipIf(!shotsDir)("marketing screenshots", () => {
-  for (const viewport of ["mobile", "desktop"] as ViewportName[]) {
-    for (const lang of ["id", "en"] as Lang[]) {
-      it(`${viewport} ${lang}`, { timeout: 180_000 }, async () => {
-        const dir = shotsDir ?? "";
-        await mkdir(dir, { recursive: true });
-        for (const shot of shots) {
-          const context = await newContext({ viewport, language: lang });
-          const page = await context.newPage();
-          await page.emulateMedia({ reducedMotion: "reduce" });
-          await shot.before?.(page);
-          const target = typeof shot.path === "string" ? shot.path : await shot.path();
-          await visit(page, target);
-          await page.evaluate(() => document.fonts.ready);
-          if (shot.full) {
-            // Let lazy pictures and the map load.
-            await page.evaluate(async () => {
-              for (let y = 0; y < document.body.scrollHeight; y += 500) {
-                window.scrollTo(0, y);
-                await new Promise((resolve) => setTimeout(resolve, 80));
-              }
-              window.scrollTo(0, 0);
-            });
-            await page.waitForTimeout(600);
-          }
-          await shot.setup?.(page);
-          await page.waitForTimeout(300);
-          await page.screenshot({
-            path: path.join(dir, `${shot.name}-${viewport}-${lang}.png`),
-            fullPage: shot.full,
+  for (const [viewport, lang] of everyFrame) {
+    it(`${viewport} ${lang}`, { timeout: 180_000 }, async ({ open }) => {
+      const dir = shotsDir ?? "";
+      await mkdir(dir, { recursive: true });
+      for (const shot of shots) {
+        const { page } = await open({ viewport, language: lang });
+        await page.emulateMedia({ reducedMotion: "reduce" });
+        await shot.before?.(page);
+        const target = typeof shot.path === "string" ? shot.path : await shot.path();
+        await visit(page, target);
+        await page.evaluate(() => document.fonts.ready);
+        if (shot.full) {
+          // Let lazy pictures and the map load.
+          await page.evaluate(async () => {
+            for (let y = 0; y < document.body.scrollHeight; y += 500) {
+              window.scrollTo(0, y);
+              await new Promise((resolve) => setTimeout(resolve, 80));
+            }
+            window.scrollTo(0, 0);
           });
-          await context.close();
+          await page.waitForFunction(() => [...document.images].every((image) => image.complete));
         }
-      });
-    }
+        await shot.setup?.(page);
+        await animationsDone(page);
+        await page.screenshot({
+          path: path.join(dir, `${shot.name}-${viewport}-${lang}.png`),
+          fullPage: shot.full,
+        });
+      }
+    });
   }
 });

@@ -1,17 +1,9 @@
 import type { Page, Route } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
-import {
-  baseUrl,
-  collectErrors,
-  fetchThrough,
-  type Lang,
-  newContext,
-  type ViewportName,
-  visit,
-} from "./support/browser.ts";
-import { api, createScenario } from "./support/journeys.ts";
+import { baseUrl, fetchThrough, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { describe, expect, it, type Open } from "./support/fixtures.ts";
+import { api } from "./support/journeys.ts";
 
 /**
  * The public landing and services pages (issue 4): server-rendered content in the chosen language,
@@ -112,12 +104,12 @@ describe("landing HTML from the server (no JavaScript)", () => {
 describe.each(combos)("landing page at %s in %s", (viewport, lang) => {
   const m = messages[lang];
 
-  it("shows the banner, three cards cut at 15 words, the locations and the partnership contact", async () => {
+  it("shows the banner, three cards cut at 15 words, the locations and the partnership contact", async ({
+    open,
+  }) => {
     const [banner] = await banners(lang);
     const cards = await services(lang);
-    const context = await newContext({ viewport, language: lang });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+    const { page, errors } = await open({ viewport, language: lang });
     await visit(page, "/");
 
     for (const anchor of ["paxelbox", "services", "location", "contact"]) {
@@ -179,17 +171,14 @@ describe.each(combos)("landing page at %s in %s", (viewport, lang) => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe("landing behaviour", () => {
-  it("refetches the banner in the new language when the language changes", async () => {
+  it("refetches the banner in the new language when the language changes", async ({ open }) => {
     const [idBanner] = await banners("id");
     const [enBanner] = await banners("en");
-    const context = await newContext({ viewport: "desktop", language: "id" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+    const { page, errors } = await open({ viewport: "desktop", language: "id" });
     await visit(page, "/");
     const header = page.locator('[data-testid="banner-header"]');
     expect(await header.textContent()).toBe(idBanner?.header);
@@ -202,24 +191,19 @@ describe("landing behaviour", () => {
       (await services("en"))[0]?.title,
     );
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it("arrives at the hash anchor at once, before the spec's 2 s scroll (ADR 013)", async () => {
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
+  it("arrives at the hash anchor at once, before the spec's 2 s scroll (ADR 013)", async ({ open }) => {
+    const { page } = await open({ viewport: "mobile", language: "id" });
     // The page's timers stand still: only the browser's own jump to the fragment can move it.
     await page.clock.install();
     await visit(page, "/#contact");
     const top = await page.locator("#contact").evaluate((element) => element.getBoundingClientRect().top);
     expect(Math.abs(top)).toBeLessThanOrEqual(120);
-    await context.close();
   });
 
-  it("scrolls to the hash anchor after 2 s and highlights the section in the header", async () => {
-    const context = await newContext({ viewport: "desktop", language: "en" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("scrolls to the hash anchor after 2 s and highlights the section in the header", async ({ open }) => {
+    const { page, errors } = await open({ viewport: "desktop", language: "en" });
     await visit(page, "/#contact");
     await page.evaluate(() => window.scrollTo(0, 0));
     const started = Date.now();
@@ -240,12 +224,10 @@ describe("landing behaviour", () => {
     await expect.poll(() => aboutLink.getAttribute("aria-current")).toBe("location");
     expect(await contactLink.getAttribute("aria-current")).toBeNull();
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it("asks the native app for the location when its bridge offers getLocation", async () => {
-    const context = await newContext({ viewport: "mobile", language: "en" });
-    const page = await context.newPage();
+  it("asks the native app for the location when its bridge offers getLocation", async ({ open }) => {
+    const { page } = await open({ viewport: "mobile", language: "en" });
     // Bogor, far from anything the browser would say: only the bridge can bring the list there.
     await page.addInitScript(() => {
       (window as unknown as { PaxelBoxBridge: object }).PaxelBoxBridge = {
@@ -262,15 +244,14 @@ describe("landing behaviour", () => {
         timeout: 15_000,
       })
       .toBe(nearest.data.items[0]?.name);
-    await context.close();
   });
 
-  it("finds lockers by name or area and nearest to me, with markers even when tiles fail", async () => {
-    const context = await newContext({ viewport: "desktop", language: "id" });
+  it("finds lockers by name or area and nearest to me, with markers even when tiles fail", async ({
+    open,
+  }) => {
+    const { context, page, errors } = await open({ viewport: "desktop", language: "id" });
     await context.grantPermissions(["geolocation"], { origin: baseUrl });
     await context.setGeolocation({ latitude: -6.1949, longitude: 106.7981 });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
     await visit(page, "/");
     const items = page.locator('[data-testid="finder-item"]');
     expect(await items.count()).toBe(8);
@@ -313,13 +294,10 @@ describe("landing behaviour", () => {
       .poll(() => page.locator('[data-testid="finder-geo-message"]').textContent())
       .toBe(id.marketing.finder.geoDenied);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it("does not run scripts from a banner sub-heading that arrives in the browser", async () => {
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("does not run scripts from a banner sub-heading that arrives in the browser", async ({ open }) => {
+    const { page, errors } = await open({ viewport: "mobile", language: "id" });
     await visit(page, "/");
     const [enBanner] = await banners("en");
     const needle = (enBanner?.sub_heading ?? "").replace(/^<p>/, "").split("<")[0]?.slice(0, 18) ?? "";
@@ -340,6 +318,7 @@ describe("landing behaviour", () => {
       .toBe(enBanner?.header);
     await expect.poll(() => page.locator('[data-testid="banner"]').textContent()).toContain(needle);
     expect(injected.length).toBeGreaterThan(0);
+    // A fixed wait: handlers and timers of the payload would fire within it, if any were live.
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     expect(
@@ -353,25 +332,23 @@ describe("landing behaviour", () => {
     // The page's CSP reports the payload's handlers as blocked while DOMPurify parses it: a second
     // wall, not a failure. Anything else on the console is.
     expect(errors.filter((error) => !/Content Security Policy/.test(error))).toEqual([]);
-    await context.close();
   });
 });
 
 describe("landing with an orderid (spec §2)", () => {
-  async function expectRedirect(path: string, expected: (url: URL) => boolean) {
-    const context = await newContext({ viewport: "mobile", storage: { overdue: "42" } });
-    const page = await context.newPage();
+  async function expectRedirect(open: Open, path: string, expected: (url: URL) => boolean) {
+    const { page } = await open({ viewport: "mobile", storage: { overdue: "42" } });
     await page.goto(path, { waitUntil: "commit" });
     await page.waitForURL(expected, { waitUntil: "commit", timeout: 15_000 });
-    await context.close();
   }
 
-  it("sends need_to_pay to /overduepayment with the order id and token", async () => {
-    const scenario = await createScenario("landing-with-orderid");
-    const orderid = scenario.params.get("orderid");
-    const token = scenario.params.get("token");
+  it("sends need_to_pay to /overduepayment with the order id and token", async ({ open, scenario }) => {
+    const demo = await scenario("landing-with-orderid");
+    const orderid = demo.params.get("orderid");
+    const token = demo.params.get("token");
     await expectRedirect(
-      scenario.url,
+      open,
+      demo.url,
       (url) =>
         url.pathname === "/overduepayment" &&
         url.searchParams.get("orderid") === orderid &&
@@ -379,20 +356,21 @@ describe("landing with an orderid (spec §2)", () => {
     );
   });
 
-  it("sends none (parcel taken) to /overduepayment/success", async () => {
-    const scenario = await createScenario("dropoff-overdue-taken");
-    const orderid = scenario.params.get("orderid");
+  it("sends none (parcel taken) to /overduepayment/success", async ({ open, scenario }) => {
+    const demo = await scenario("dropoff-overdue-taken");
+    const orderid = demo.params.get("orderid");
     await expectRedirect(
-      scenario.url,
+      open,
+      demo.url,
       (url) => url.pathname === "/overduepayment/success" && url.searchParams.get("orderid") === orderid,
     );
   });
 
-  it("sends expired to /overduepayment/expire", async () => {
-    const scenario = await createScenario("dropoff-overdue-expired");
-    const orderid = scenario.params.get("orderid") ?? "";
-    const token = scenario.params.get("token") ?? "";
+  it("sends expired to /overduepayment/expire", async ({ open, scenario }) => {
+    const demo = await scenario("dropoff-overdue-expired");
+    const { orderId: orderid, token } = demo;
     await expectRedirect(
+      open,
       `/?orderid=${orderid}&token=${token}`,
       (url) =>
         url.pathname === "/overduepayment/expire" &&
@@ -401,16 +379,13 @@ describe("landing with an orderid (spec §2)", () => {
     );
   });
 
-  it("goes home for an unknown order and clears the stored overdue marker", async () => {
-    const context = await newContext({ viewport: "desktop", storage: { overdue: "42" } });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("goes home for an unknown order and clears the stored overdue marker", async ({ open }) => {
+    const { page, errors } = await open({ viewport: "desktop", storage: { overdue: "42" } });
     await page.goto("/?orderid=999999", { waitUntil: "commit" });
     await page.waitForURL(`${baseUrl}/`);
     await page.locator('[data-testid="banner-header"]').waitFor({ state: "attached" });
     await expect.poll(() => page.evaluate(() => localStorage.getItem("overdue"))).toBeNull();
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -419,12 +394,10 @@ describe("services page", () => {
     ["mobile", "en"],
     ["desktop", "id"],
   ] as [ViewportName, Lang][]) {
-    it(`shows every service with its guide and anchors at ${viewport} in ${lang}`, async () => {
+    it(`shows every service with its guide and anchors at ${viewport} in ${lang}`, async ({ open }) => {
       const all = await services(lang, -1);
       const allBanners = await banners(lang, -1);
-      const context = await newContext({ viewport, language: lang });
-      const page = await context.newPage();
-      const errors = collectErrors(page);
+      const { page, errors } = await open({ viewport, language: lang });
       const target = all[2]?.slug ?? "";
       await visit(page, `/services/#${target}`);
       expect(await page.locator("main h1").textContent()).toBe(
@@ -453,25 +426,20 @@ describe("services page", () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       }
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 
-  it("links each landing card to its anchor on /services", async () => {
-    const context = await newContext({ viewport: "desktop", language: "en" });
-    const page = await context.newPage();
+  it("links each landing card to its anchor on /services", async ({ open }) => {
+    const { page } = await open({ viewport: "desktop", language: "en" });
     await visit(page, "/");
     const first = (await services("en"))[0];
     await page.locator('[data-testid="service-card"] a').first().click();
     await page.waitForURL(`${baseUrl}/services/#${first?.slug}`);
     await page.locator(`section#${first?.slug}`).waitFor();
-    await context.close();
   });
 
-  it("does not run scripts from a service description that arrives in the browser", async () => {
-    const context = await newContext({ viewport: "desktop", language: "id" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("does not run scripts from a service description that arrives in the browser", async ({ open }) => {
+    const { page, errors } = await open({ viewport: "desktop", language: "id" });
     await visit(page, "/services");
     const enServices = await api<{ description: string }[]>("/api/v1/content/services?language=en&limit=-1");
     const needle =
@@ -488,12 +456,12 @@ describe("services page", () => {
       .poll(() => page.locator('[data-testid="service-section"]').first().textContent(), { timeout: 20_000 })
       .toContain(needle);
     expect(injected.length).toBeGreaterThan(0);
+    // A fixed wait: handlers and timers of the payload would fire within it, if any were live.
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     expect(await page.locator("main [onerror], main script").count()).toBe(0);
     // The page's CSP reports the payload's handlers as blocked while DOMPurify parses it: a second
     // wall, not a failure. Anything else on the console is.
     expect(errors.filter((error) => !/Content Security Policy/.test(error))).toEqual([]);
-    await context.close();
   });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, newContext, visit } from "./support/browser.ts";
+import { baseUrl, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
 
 const messages = {
   en: "Your request page could not be found. Please check your url address",
@@ -19,10 +19,8 @@ describe("not-found page", () => {
   });
 
   for (const lang of ["id", "en"] as const) {
-    it(`shows the message and the back-home button without a token (${lang})`, async () => {
-      const context = await newContext({ viewport: "mobile", language: lang });
-      const page = await context.newPage();
-      const errors = collectErrors(page);
+    it(`shows the message and the back-home button without a token (${lang})`, async ({ open }) => {
+      const { page, errors } = await open({ viewport: "mobile", language: lang });
       const response = await visit(page, "/no-such-page");
       expect(response?.status()).toBe(404);
       expect(await page.locator('[data-testid="not-found-message"]').textContent()).toBe(messages[lang]);
@@ -36,29 +34,24 @@ describe("not-found page", () => {
         .poll(() => page.locator('[data-testid="public-header"]').count(), { timeout: 15_000 })
         .toBe(1);
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 
-  it("hides the back-home button when opened with a token in the query", async () => {
+  it("hides the back-home button when opened with a token in the query", async ({ open }) => {
     const response = await fetch(`${baseUrl}/nope?token=abc`);
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain('data-testid="back-home"');
 
-    const context = await newContext({ viewport: "mobile" });
-    const page = await context.newPage();
+    const { page } = await open({ viewport: "mobile" });
     await visit(page, "/nope?token=abc");
     expect(await page.locator('[data-testid="not-found-message"]').isVisible()).toBe(true);
     expect(await page.locator('[data-testid="back-home"]').count()).toBe(0);
-    await context.close();
   });
 
-  it("hides the back-home button when a user token is stored", async () => {
-    const context = await newContext({ viewport: "mobile", storage: { user_token: "demo-token-budi" } });
-    const page = await context.newPage();
+  it("hides the back-home button when a user token is stored", async ({ open }) => {
+    const { page } = await open({ viewport: "mobile", storage: { user_token: "demo-token-budi" } });
     await visit(page, "/nope");
     await expect.poll(() => page.locator('[data-testid="back-home"]').count()).toBe(0);
-    await context.close();
   });
 });
 
@@ -72,9 +65,8 @@ describe("external redirects", () => {
     expect(new URL(paxelbox.headers.get("location") ?? "").href).toBe("https://locker.paxel.example/");
   });
 
-  it("sends the browser on to the external sites", async () => {
-    const context = await newContext({ viewport: "desktop" });
-    const page = await context.newPage();
+  it("sends the browser on to the external sites", async ({ open }) => {
+    const { page } = await open({ viewport: "desktop" });
     for (const [path, target] of [
       ["/locker", "https://kiosk.paxel.example/"],
       ["/paxelbox", "https://locker.paxel.example/"],
@@ -86,6 +78,5 @@ describe("external redirects", () => {
       expect(request.isNavigationRequest()).toBe(true);
       expect(request.redirectedFrom()?.url()).toBe(`${baseUrl}${path}`);
     }
-    await context.close();
   });
 });

@@ -1,18 +1,11 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import rentEn from "../src/locales/en/rent.json";
 import shellEn from "../src/locales/en/shell.json";
 import rentId from "../src/locales/id/rent.json";
 import shellId from "../src/locales/id/shell.json";
-import {
-  collectErrors,
-  hydrated,
-  type Lang,
-  newContext,
-  type ViewportName,
-  visit,
-} from "./support/browser.ts";
-import { createScenario, decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
+import { hydrated, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { describe, expect, it, type Open } from "./support/fixtures.ts";
+import { decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
 
 /**
  * At the locker with no signal: the QR screens of an order opened earlier open with the network
@@ -24,23 +17,14 @@ import { createScenario, decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./su
 const texts = { id: { shell: shellId, rent: rentId }, en: { shell: shellEn, rent: rentEn } } as const;
 const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
 
-let open: BrowserContext | undefined;
-afterEach(async () => {
-  await open?.close();
-  open = undefined;
-});
-
-async function start(viewport: ViewportName, language: Lang) {
-  open = await newContext({ viewport, language, serviceWorkers: true });
-  const page = await open.newPage();
-  return { context: open, page, errors: collectErrors(page) };
-}
+/** A context whose pages register the service worker. */
+const start = (open: Open, viewport: ViewportName, language: Lang) =>
+  open({ viewport, language, serviceWorkers: true });
 
 /** The worker controls the page and has kept a copy of this page and of every script it loaded. */
 async function offlineReady(page: Page): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const ready = await page.evaluate(async () => {
+  const ready = () =>
+    page.evaluate(async () => {
       if (!navigator.serviceWorker.controller) return false;
       const names = await caches.keys();
       const kept = async (url: string, prefix = "") => {
@@ -55,10 +39,9 @@ async function offlineReady(page: Page): Promise<void> {
       }
       return true;
     });
-    if (ready) return;
-    if (Date.now() > deadline) throw new Error(`The service worker did not keep ${page.url()}`);
-    await page.waitForTimeout(250);
-  }
+  await expect
+    .poll(ready, { timeout: 20_000, interval: 250, message: `The service worker did not keep ${page.url()}` })
+    .toBe(true);
 }
 
 async function reloadOffline(page: Page): Promise<void> {
@@ -79,10 +62,10 @@ describe.each([
 
   it("opens offline with the same code, says when it was updated, then recovers and the kiosk accepts the code", {
     timeout: 60_000,
-  }, async () => {
-    const { context, page, errors } = await start(viewport, lang);
-    const scenario = await createScenario("dropoff-in-store");
-    await visit(page, scenario.url);
+  }, async ({ open, scenario }) => {
+    const { context, page, errors } = await start(open, viewport, lang);
+    const demo = await scenario("dropoff-in-store");
+    await visit(page, demo.url);
     const qr = $(page, "order-qr-code");
     await qr.waitFor();
     const code = await decodeQr(qr);
@@ -122,10 +105,10 @@ describe.each([
 
   it("shows the open-locker QR offline while it is valid and hides it once it has run out", {
     timeout: 60_000,
-  }, async () => {
-    const { context, page, errors } = await start(viewport, lang);
-    const scenario = await createScenario("rent-in-store", { language: lang });
-    await visit(page, scenario.url);
+  }, async ({ open, scenario }) => {
+    const { context, page, errors } = await start(open, viewport, lang);
+    const demo = await scenario("rent-in-store", { language: lang });
+    await visit(page, demo.url);
     await page.locator('[data-view="in-store"]').waitFor();
     await page.getByRole("button", { name: rent.inStore.pickUp, exact: true }).click();
     await $(page, "open-locker").click();
@@ -151,7 +134,7 @@ describe.each([
 
     // The rent page itself opens offline too, with its store status.
     await page.clock.resume();
-    await page.goto(`/order-status?orderid=${scenario.params.get("orderid")}`, {
+    await page.goto(`/order-status?orderid=${demo.params.get("orderid")}`, {
       waitUntil: "domcontentloaded",
     });
     await hydrated(page);
@@ -172,13 +155,13 @@ describe.each([
 
   it("drops the first member's copies when a second member's token arrives", {
     timeout: 60_000,
-  }, async () => {
-    const { context, page } = await start(viewport, lang);
+  }, async ({ open, scenario }) => {
+    const { context, page } = await start(open, viewport, lang);
     // The second member speaks this test's language (members' language comes from their app).
     const other = lang === "id" ? "en" : "id";
-    const first = await createScenario("rent-in-store", { language: other });
-    const second = await createScenario("rent-in-store", { language: lang });
-    const firstOrder = first.params.get("orderid") ?? "";
+    const first = await scenario("rent-in-store", { language: other });
+    const second = await scenario("rent-in-store", { language: lang });
+    const firstOrder = first.orderId;
 
     await visit(page, first.url);
     await page.locator('[data-view="in-store"]').waitFor();
@@ -221,10 +204,10 @@ describe.each([
 ] as const)("paid overdue pick-up QR with no signal (%s, %s)", (viewport, lang) => {
   it("opens the paid pick-up QR offline, and the kiosk accepts it once the network is back", {
     timeout: 60_000,
-  }, async () => {
-    const { context, page, errors } = await start(viewport, lang);
-    const scenario = await createScenario("dropoff-overdue-need-to-pay");
-    await visit(page, scenario.url);
+  }, async ({ open, scenario }) => {
+    const { context, page, errors } = await start(open, viewport, lang);
+    const demo = await scenario("dropoff-overdue-need-to-pay");
+    await visit(page, demo.url);
     await $(page, "overdue-screen").waitFor();
     const paidQr = await payOverdueAtSandbox(page);
     const code = await decodeQr(paidQr);
@@ -254,8 +237,8 @@ describe.each([
 
   it("keeps the last data, says it is offline, and picks up the change by itself when the network returns", {
     timeout: 60_000,
-  }, async () => {
-    const { context, page, errors } = await start(viewport, lang);
+  }, async ({ open, scenario }) => {
+    const { context, page, errors } = await start(open, viewport, lang);
     // A fake app bridge: the QR screens ask it for full brightness.
     await context.addInitScript(() => {
       const calls: { action: string; payload: unknown }[] = [];
@@ -266,8 +249,8 @@ describe.each([
           calls.push({ action: "setScreenBrightness", payload: JSON.parse(json) }),
       };
     });
-    const scenario = await createScenario("rent-to-store", { language: lang });
-    await visit(page, scenario.url);
+    const demo = await scenario("rent-to-store", { language: lang });
+    await visit(page, demo.url);
     await page.locator('[data-view="to-store"]').waitFor();
     const storeCode = await decodeQr(page.locator('[data-testid="qr"]').first());
     const brightness = () =>
@@ -297,8 +280,10 @@ describe.each([
 });
 
 describe("installable, and pages never opened", () => {
-  it("serves a manifest with the product's name and icons, and the offline page for an unknown page", async () => {
-    const { context, page } = await start("mobile", "id");
+  it("serves a manifest with the product's name and icons, and the offline page for an unknown page", async ({
+    open,
+  }) => {
+    const { context, page } = await start(open, "mobile", "id");
     await visit(page, "/");
     const href = await page.locator('link[rel="manifest"]').getAttribute("href");
     const response = await page.request.get(href ?? "");

@@ -1,15 +1,7 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  collectErrors,
-  fetchThrough,
-  hydrated,
-  type Lang,
-  newContext,
-  type ViewportName,
-  visit,
-} from "./support/browser.ts";
-import { advanceOrder, api, createScenario } from "./support/journeys.ts";
+import type { Page } from "playwright-core";
+import { fetchThrough, hydrated, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
+import { advanceOrder, api, type createScenario, type Scenario } from "./support/journeys.ts";
 
 /**
  * The drop-off order and overdue pages under real-world timing: a phone whose clock is off the
@@ -19,20 +11,6 @@ import { advanceOrder, api, createScenario } from "./support/journeys.ts";
 
 const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
 const dayMs = 24 * 60 * 60_000;
-
-/** A page of a fresh context, closed after the test even when it fails (a bouncing page never stops). */
-const opened: BrowserContext[] = [];
-afterEach(async () => {
-  for (const context of opened.splice(0)) {
-    await Promise.all(context.pages().map((page) => page.unrouteAll({ behavior: "ignoreErrors" })));
-    await context.close();
-  }
-});
-async function openPage(viewport: ViewportName, language: Lang): Promise<Page> {
-  const context = await newContext({ viewport, language });
-  opened.push(context);
-  return context.newPage();
-}
 
 const combos: [ViewportName, Lang][] = [
   ["mobile", "id"],
@@ -75,11 +53,37 @@ async function sixSecondsLater(page: Page, orderid: string): Promise<void> {
   await refreshed;
 }
 
+/** A stored drop-off whose pick-up deadline passed `days` ago on the server. */
+async function overdueForDays(scenario: typeof createScenario, days: number): Promise<Scenario> {
+  const demo = await scenario("dropoff-in-store");
+  await advanceOrder(demo.orderId, days * 24 * 60);
+  return demo;
+}
+
+/**
+ * Opens the order page with the phone's clock at `time` and lets six seconds pass on it; returns
+ * the paths the page went through and its calls for the overdue detail.
+ */
+async function orderPageAt(page: Page, demo: Scenario, time: number) {
+  await page.clock.install({ time });
+  const seen = pathsSeen(page);
+  const overdueAsked = overdueDetailCalls(page, demo.orderId);
+  await visit(page, demo.url);
+  await $(page, "order-screen").waitFor();
+  await sixSecondsLater(page, demo.orderId);
+  return { seen, overdueAsked };
+}
+
 describe.each(combos)("order and overdue pages on a phone whose clock is off (%s, %s)", (viewport, lang) => {
-  it("stays on the order page when the phone reads a few seconds past a deadline the server has not reached", async () => {
-    const scenario = await createScenario("dropoff-in-store");
-    const orderid = scenario.params.get("orderid") ?? "";
-    const token = scenario.params.get("token") ?? "";
+  it.override("contextOptions", { viewport, language: lang });
+
+  it("stays on the order page when the phone reads a few seconds past a deadline the server has not reached", async ({
+    page,
+    errors,
+    scenario,
+  }) => {
+    const demo = await scenario("dropoff-in-store");
+    const { orderId: orderid, token } = demo;
     // The server's deadline comes to within 20–80 s from now (its clock moves in whole minutes) …
     const before = await deadlineOf(orderid, token);
     const minutes = Math.floor((before - Date.now() - 20_000) / 60_000);
@@ -87,15 +91,8 @@ describe.each(combos)("order and overdue pages on a phone whose clock is off (%s
     const deadline = before - minutes * 60_000;
     expect(deadline - Date.now()).toBeGreaterThan(15_000);
 
-    const page = await openPage(viewport, lang);
-    const errors = collectErrors(page);
     // … and the phone's clock already reads 5 s past it.
-    await page.clock.install({ time: deadline + 5000 });
-    const seen = pathsSeen(page);
-    const overdueAsked = overdueDetailCalls(page, orderid);
-    await visit(page, scenario.url);
-    await $(page, "order-screen").waitFor();
-    await sixSecondsLater(page, orderid);
+    const { seen, overdueAsked } = await orderPageAt(page, demo, deadline + 5000);
 
     expect(seen).toEqual(["/order"]);
     expect(overdueAsked.count).toBe(0);
@@ -105,31 +102,28 @@ describe.each(combos)("order and overdue pages on a phone whose clock is off (%s
     expect(errors).toEqual([]);
   }, 90_000);
 
-  it("stays on the order page, its code shown, when the phone's clock is days ahead", async () => {
-    const scenario = await createScenario("dropoff-in-store");
-    const orderid = scenario.params.get("orderid") ?? "";
-    const page = await openPage(viewport, lang);
-    await page.clock.install({ time: Date.now() + 10 * dayMs });
-    const seen = pathsSeen(page);
-    const overdueAsked = overdueDetailCalls(page, orderid);
-    await visit(page, scenario.url);
-    await $(page, "order-screen").waitFor();
-    await sixSecondsLater(page, orderid);
+  it("stays on the order page, its code shown, when the phone's clock is days ahead", async ({
+    page,
+    scenario,
+  }) => {
+    const demo = await scenario("dropoff-in-store");
+    const { seen, overdueAsked } = await orderPageAt(page, demo, Date.now() + 10 * dayMs);
 
     expect(seen).toEqual(["/order"]);
     expect(overdueAsked.count).toBe(0);
     expect(await $(page, "order-qr").isVisible()).toBe(true);
   }, 90_000);
 
-  it("moves on to the overdue page once when the server is past the deadline and the phone's clock days behind", async () => {
-    const scenario = await createScenario("dropoff-in-store");
-    const orderid = scenario.params.get("orderid") ?? "";
-    await advanceOrder(orderid, 3 * 24 * 60);
-    const page = await openPage(viewport, lang);
-    const errors = collectErrors(page);
+  it("moves on to the overdue page once when the server is past the deadline and the phone's clock days behind", async ({
+    page,
+    errors,
+    scenario,
+  }) => {
+    const demo = await overdueForDays(scenario, 3);
+    const orderid = demo.orderId;
     await page.clock.install({ time: Date.now() - 10 * dayMs });
     const seen = pathsSeen(page);
-    await visit(page, scenario.url);
+    await visit(page, demo.url);
     await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 10_000 });
     await $(page, "overdue-screen").waitFor();
     expect(new URL(page.url()).searchParams.get("orderid")).toBe(orderid);
@@ -137,11 +131,12 @@ describe.each(combos)("order and overdue pages on a phone whose clock is off (%s
     expect(errors).toEqual([]);
   }, 90_000);
 
-  it("is sent back by the overdue page at most once: the order page does not redirect again", async () => {
-    const scenario = await createScenario("dropoff-in-store");
-    const orderid = scenario.params.get("orderid") ?? "";
-    await advanceOrder(orderid, 3 * 24 * 60);
-    const page = await openPage(viewport, lang);
+  it("is sent back by the overdue page at most once: the order page does not redirect again", async ({
+    page,
+    scenario,
+  }) => {
+    const demo = await overdueForDays(scenario, 3);
+    const orderid = demo.orderId;
     // The overdue page's answer disagrees with the order's deadline: nothing is due.
     await page.route(`**/api/v1/dropoff/overdue/${orderid}`, async (route) => {
       const response = await fetchThrough(route);
@@ -152,7 +147,7 @@ describe.each(combos)("order and overdue pages on a phone whose clock is off (%s
     await page.clock.install({ time: Date.now() });
     const seen = pathsSeen(page);
     const overdueAsked = overdueDetailCalls(page, orderid);
-    await visit(page, scenario.url);
+    await visit(page, demo.url);
     // There and back (both quick: the order is already read, so is the detail).
     await expect.poll(() => seen, { timeout: 10_000 }).toEqual(["/order", "/overduepayment", "/order"]);
     await $(page, "order-screen").waitFor();
@@ -162,10 +157,12 @@ describe.each(combos)("order and overdue pages on a phone whose clock is off (%s
     expect(overdueAsked.count).toBe(1);
   }, 90_000);
 
-  it("keeps the email typed before the page hydrated, once the token has left the address", async () => {
-    const scenario = await createScenario("dropoff-overdue-need-to-pay");
-    const page = await openPage(viewport, lang);
-    const errors = collectErrors(page);
+  it("keeps the email typed before the page hydrated, once the token has left the address", async ({
+    page,
+    errors,
+    scenario,
+  }) => {
+    const demo = await scenario("dropoff-overdue-need-to-pay");
     // The page's scripts arrive only once the email is typed into the server's HTML.
     const held: (() => void)[] = [];
     let holding = true;
@@ -176,7 +173,7 @@ describe.each(combos)("order and overdue pages on a phone whose clock is off (%s
         await route.continue();
       },
     );
-    await page.goto(scenario.url, { waitUntil: "domcontentloaded" });
+    await page.goto(demo.url, { waitUntil: "domcontentloaded" });
     const email = $(page, "overdue-email");
     await email.pressSequentially("rina@example.com");
     expect(await page.locator("html[data-hydrated]").count()).toBe(0);

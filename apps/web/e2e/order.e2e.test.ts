@@ -1,10 +1,11 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import en from "../src/locales/en/drop-off.ts";
 import id from "../src/locales/id/drop-off.ts";
 import idShell from "../src/locales/id/shell.json";
-import { collectErrors, fetchThrough, newContext, renderInBrowser, visit } from "./support/browser.ts";
-import { advanceOrder, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
+import { bridgeCalls, stubBridge } from "./support/bridge.ts";
+import { featureOff, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
+import { advanceOrder, decodeQr, scanAtKiosk } from "./support/journeys.ts";
 
 /**
  * The order detail of a stored drop-off (spec §2 "Order detail page", §4): pick-up QR read off the
@@ -15,37 +16,24 @@ import { advanceOrder, createScenario, decodeQr, scanAtKiosk } from "./support/j
 
 const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
 
-/** A stand-in native bridge that records what the page asks of the app. */
-async function withFakeBridge(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const calls: { action: string; payload: unknown }[] = [];
-    (window as unknown as { __bridgeCalls: typeof calls }).__bridgeCalls = calls;
-    const record = (action: string) => (json: string) => calls.push({ action, payload: JSON.parse(json) });
-    (window as unknown as { PaxelBoxBridge: Record<string, unknown> }).PaxelBoxBridge = {
-      shareOrder: record("shareOrder"),
-      openMapLocation: record("openMapLocation"),
-      openMapLink: record("openMapLink"),
-      contactSupport: record("contactSupport"),
-      recordEvent: record("recordEvent"),
-    };
-  });
-}
-
-function bridgeCalls(page: Page) {
-  return page.evaluate(
-    () => (window as unknown as { __bridgeCalls: { action: string; payload: unknown }[] }).__bridgeCalls,
-  );
-}
-
 describe("order detail", () => {
-  it("shows the pick-up QR the kiosk accepts, then the share button once the parcel is taken (mobile, id)", async () => {
-    const scenario = await createScenario("dropoff-in-store");
-    const orderid = scenario.params.get("orderid") ?? "";
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    await withFakeBridge(context);
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await visit(page, scenario.url);
+  it("shows the pick-up QR the kiosk accepts, then the share button once the parcel is taken (mobile, id)", async ({
+    openScenario,
+  }) => {
+    const { context, page, errors, demo } = await openScenario("dropoff-in-store", {
+      viewport: "mobile",
+      language: "id",
+    });
+    const orderid = demo.orderId;
+    // A stand-in native bridge that records what the page asks of the app.
+    await stubBridge(context, "android", [
+      "shareOrder",
+      "openMapLocation",
+      "openMapLink",
+      "contactSupport",
+      "recordEvent",
+    ]);
+    await visit(page, demo.url);
     await $(page, "order-screen").waitFor();
     expect(await page.locator('[data-testid="header-title"]').textContent()).toBe("Detail Order");
     expect(await $(page, "order-screen").getAttribute("data-status")).toBe("IN_STORE");
@@ -99,16 +87,19 @@ describe("order detail", () => {
       .poll(async () => (await bridgeCalls(page)).find((call) => call.action === "shareOrder")?.payload)
       .toMatchObject({ status: idShell.status.CUSTOMER_TAKEN, recipientName: "Rina Kartika", box: { door } });
     expect(errors).toEqual([]);
-    await context.close();
   }, 90_000);
 
-  it("opens the locker photo full screen with preview=true, closes it on back, and falls back when broken (desktop, en)", async () => {
-    const scenario = await createScenario("dropoff-in-store");
-    const orderid = scenario.params.get("orderid") ?? "";
-    const token = scenario.params.get("token") ?? "";
-    const context = await newContext({ viewport: "desktop", language: "en", storage: { user_token: token } });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("opens the locker photo full screen with preview=true, closes it on back, and falls back when broken (desktop, en)", async ({
+    open,
+    scenario,
+  }) => {
+    const demo = await scenario("dropoff-in-store");
+    const { orderId: orderid, token } = demo;
+    const { page, errors } = await open({
+      viewport: "desktop",
+      language: "en",
+      storage: { user_token: token },
+    });
     await visit(page, `/order?orderid=${orderid}`);
     await $(page, "order-screen").waitFor();
     expect(await page.locator('[data-testid="header-title"]').textContent()).toBe("Order Detail");
@@ -142,16 +133,14 @@ describe("order detail", () => {
       .poll(() => $(page, "location-photo").locator("img").getAttribute("src"))
       .toBe("/api/v1/media/misc/no-content.svg");
     expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
-    await context.close();
   }, 90_000);
 
-  it("moves on to the overdue page within seconds once the parcel is overdue, token out of the address (mobile, en)", async () => {
-    const scenario = await createScenario("dropoff-in-store");
-    const orderid = scenario.params.get("orderid") ?? "";
-    const token = scenario.params.get("token") ?? "";
-    const context = await newContext({ viewport: "mobile", language: "en" });
-    const page = await context.newPage();
-    await visit(page, scenario.url);
+  it("moves on to the overdue page within seconds once the parcel is overdue, token out of the address (mobile, en)", async ({
+    openScenario,
+  }) => {
+    const { page, demo } = await openScenario("dropoff-in-store", { viewport: "mobile", language: "en" });
+    const { orderId: orderid, token } = demo;
+    await visit(page, demo.url);
     await $(page, "order-screen").waitFor();
     await advanceOrder(orderid, 3 * 24 * 60);
     const started = Date.now();
@@ -163,31 +152,18 @@ describe("order detail", () => {
     expect(url.searchParams.get("token")).toBeNull();
     await $(page, "overdue-screen").waitFor();
     expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBe(token);
-    await context.close();
   });
 
-  it("hides help when yellowai is off and says there is no order without an order id (desktop, id)", async () => {
-    const scenario = await createScenario("dropoff-in-store");
-    const context = await newContext({ viewport: "desktop", language: "id" });
-    const page = await context.newPage();
-    // The settings are answered by a stub: the browser must ask for them itself.
-    await renderInBrowser(page);
-    await page.route("**/api/v1/settings", async (route) => {
-      const response = await fetchThrough(route);
-      const body = (await response.json()) as {
-        data: { enabled_userapp_feature: { name: string; setting_value: string }[] };
-      };
-      for (const flag of body.data.enabled_userapp_feature) {
-        if (flag.name === "yellowai") flag.setting_value = "disabled";
-      }
-      await route.fulfill({ response, json: body });
-    });
-    await visit(page, scenario.url);
+  it("hides help when yellowai is off and says there is no order without an order id (desktop, id)", async ({
+    openScenario,
+  }) => {
+    const { page, demo } = await openScenario("dropoff-in-store", { viewport: "desktop", language: "id" });
+    await featureOff(page, "yellowai");
+    await visit(page, demo.url);
     await $(page, "order-screen").waitFor();
     await $(page, "location-info").waitFor();
     expect(await $(page, "order-help").count()).toBe(0);
     await visit(page, "/order");
     expect(await $(page, "order-missing").textContent()).toBe(id.order.noOrder);
-    await context.close();
   });
 });

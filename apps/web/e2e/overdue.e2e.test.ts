@@ -1,18 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import en from "../src/locales/en/drop-off.ts";
 import id from "../src/locales/id/drop-off.ts";
-import {
-  collectErrors,
-  fetchThrough,
-  type Lang,
-  newContext,
-  renderInBrowser,
-  type ViewportName,
-  visit,
-} from "./support/browser.ts";
-import { api, createScenario } from "./support/journeys.ts";
+import { featureOff, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
+import { api } from "./support/journeys.ts";
 
 /**
  * The overdue payment page and its result pages (spec §2, §4, §5, §8): entry redirects for each
@@ -34,15 +26,14 @@ interface Detail {
 }
 
 describe("overdue page entry (spec §4)", () => {
-  it("sends each scenario where it belongs", async () => {
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
+  it("sends each scenario where it belongs", async ({ open, scenario }) => {
+    const { page } = await open({ viewport: "mobile", language: "id" });
     const path = () => new URL(page.url()).pathname;
 
     await visit(page, "/overduepayment");
     await page.waitForURL((url) => url.pathname === "/");
 
-    const inStore = await createScenario("dropoff-in-store");
+    const inStore = await scenario("dropoff-in-store");
     // A detail call that fails (an order this token does not hold) goes home too.
     await visit(page, `/overduepayment?orderid=987654&token=${inStore.params.get("token")}`);
     await page.waitForURL((url) => url.pathname === "/");
@@ -53,7 +44,7 @@ describe("overdue page entry (spec §4)", () => {
     expect(new URL(page.url()).searchParams.get("orderid")).toBe(inStoreId);
     await $(page, "order-screen").waitFor();
 
-    const taken = await createScenario("dropoff-overdue-taken");
+    const taken = await scenario("dropoff-overdue-taken");
     await visit(
       page,
       `/overduepayment?orderid=${taken.params.get("orderid")}&token=${taken.params.get("token")}`,
@@ -62,7 +53,7 @@ describe("overdue page entry (spec §4)", () => {
     await $(page, "order-screen").waitFor();
     expect(await $(page, "order-screen").getAttribute("data-status")).toBe("CUSTOMER_TAKEN");
 
-    const expired = await createScenario("dropoff-overdue-expired");
+    const expired = await scenario("dropoff-overdue-expired");
     await visit(page, expired.url);
     await page.waitForURL((url) => url.pathname === "/overduepayment/expire");
     expect(await page.locator("main h1").textContent()).toBe("Link Kadaluwarsa");
@@ -79,20 +70,17 @@ describe("overdue page entry (spec §4)", () => {
     await page.waitForURL((url) => url.pathname === "/overduepayment/expire");
     expect(personal.join("\n")).not.toMatch(/Rina Kartika|0811222233333|Sekar Arum/);
 
-    const due = await createScenario("dropoff-overdue-need-to-pay");
+    const due = await scenario("dropoff-overdue-need-to-pay");
     await visit(page, due.url);
     await $(page, "overdue-screen").waitFor();
     expect(path()).toBe("/overduepayment");
     expect(await page.evaluate(() => localStorage.getItem("overdue"))).toBe(due.params.get("orderid"));
 
     // Without the link's token only the routing summary comes back: not enough to pay, so home.
-    const other = await createScenario("dropoff-overdue-need-to-pay");
-    const fresh = await newContext({ viewport: "desktop", language: "id" });
-    const anonymous = await fresh.newPage();
+    const other = await scenario("dropoff-overdue-need-to-pay");
+    const { page: anonymous } = await open({ viewport: "desktop", language: "id" });
     await visit(anonymous, `/overduepayment?orderid=${other.params.get("orderid")}`);
     await anonymous.waitForURL((url) => url.pathname === "/");
-    await fresh.close();
-    await context.close();
   }, 90_000);
 });
 
@@ -106,14 +94,14 @@ describe.each(combos)("overdue payment at %s in %s", (viewport, lang) => {
   const button = lang === "id" ? "Fail" : "Cancel";
   const warning = button === "Fail" ? t.failed : t.cancelled;
 
-  it(`shows the details and the email rule, then returns from ${button} with its warning and nothing paid`, async () => {
-    const scenario = await createScenario("dropoff-overdue-need-to-pay");
-    const orderid = scenario.params.get("orderid") ?? "";
-    const token = scenario.params.get("token") ?? "";
-    const context = await newContext({ viewport, language: lang });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await visit(page, scenario.url);
+  it(`shows the details and the email rule, then returns from ${button} with its warning and nothing paid`, async ({
+    open,
+    scenario,
+  }) => {
+    const demo = await scenario("dropoff-overdue-need-to-pay");
+    const { orderId: orderid, token } = demo;
+    const { page, errors } = await open({ viewport, language: lang });
+    await visit(page, demo.url);
     await $(page, "overdue-screen").waitFor();
     expect(await page.getAttribute("html", "lang")).toBe(lang);
     const detail = (await api<Detail>(`/api/v1/dropoff/overdue/${orderid}`, token)).data;
@@ -191,30 +179,21 @@ describe.each(combos)("overdue payment at %s in %s", (viewport, lang) => {
     expect(await $(page, "overdue-warning").textContent()).toBe(warning);
     expect(await $(page, "overdue-paid-qr").count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   }, 60_000);
 });
 
 describe("overdue payment without the bank interface", () => {
-  it("uses the payment token and create-payment calls and returns with status=cancel", async () => {
-    const scenario = await createScenario("dropoff-overdue-need-to-pay");
-    const context = await newContext({ viewport: "desktop", language: "id" });
-    const page = await context.newPage();
-    // The settings are answered by a stub: the browser must ask for them itself.
-    await renderInBrowser(page);
-    await page.route("**/api/v1/settings", async (route) => {
-      const response = await fetchThrough(route);
-      const body = (await response.json()) as {
-        data: { enabled_userapp_feature: { name: string; setting_value: string }[] };
-      };
-      for (const flag of body.data.enabled_userapp_feature) {
-        if (flag.name === "snap_bi_dropoff") flag.setting_value = "disabled";
-      }
-      await route.fulfill({ response, json: body });
+  it("uses the payment token and create-payment calls and returns with status=cancel", async ({
+    openScenario,
+  }) => {
+    const { page, demo } = await openScenario("dropoff-overdue-need-to-pay", {
+      viewport: "desktop",
+      language: "id",
     });
+    await featureOff(page, "snap_bi_dropoff");
     const seen: string[] = [];
     page.on("request", (request) => seen.push(new URL(request.url()).pathname));
-    await visit(page, scenario.url);
+    await visit(page, demo.url);
     await $(page, "overdue-email").fill("rina@example.com");
     await $(page, "overdue-select-payment").click();
     await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
@@ -226,7 +205,6 @@ describe("overdue payment without the bank interface", () => {
     expect(new URL(page.url()).searchParams.get("status")).toBe("cancel");
     await $(page, "overdue-warning").waitFor();
     expect(await $(page, "overdue-warning").textContent()).toBe(id.overdue.cancelled);
-    await context.close();
   }, 90_000);
 });
 
@@ -235,14 +213,14 @@ describe("overdue result pages", () => {
     ["expired", "/overduepayment/expire", "mobile", "id"],
     ["taken", "/overduepayment/success", "desktop", "en"],
   ] as const) {
-    it(`${path} (${viewport}, ${lang}) has no header, help and store links, and clears the stored overdue state`, async () => {
-      const context = await newContext({
+    it(`${path} (${viewport}, ${lang}) has no header, help and store links, and clears the stored overdue state`, async ({
+      open,
+    }) => {
+      const { page, errors } = await open({
         viewport,
         language: lang,
         storage: { overdue: "12", overdue_dropoff_data: JSON.stringify({ id: 12 }) },
       });
-      const page = await context.newPage();
-      const errors = collectErrors(page);
       await visit(page, path);
       const screen = $(page, `overdue-result-${kind}`);
       await screen.waitFor();
@@ -258,18 +236,16 @@ describe("overdue result pages", () => {
       await expect.poll(() => page.evaluate(() => localStorage.getItem("overdue"))).toBeNull();
       expect(await page.evaluate(() => localStorage.getItem("overdue_dropoff_data"))).toBeNull();
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 });
 
 describe("accessibility of the drop-off screens", () => {
-  it("has no serious violations (mobile, id)", async () => {
-    const form = await createScenario("package-form");
-    const order = await createScenario("dropoff-in-store");
-    const due = await createScenario("dropoff-overdue-need-to-pay");
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
+  it("has no serious violations (mobile, id)", async ({ open, scenario }) => {
+    const form = await scenario("package-form");
+    const order = await scenario("dropoff-in-store");
+    const due = await scenario("dropoff-overdue-need-to-pay");
+    const { page } = await open({ viewport: "mobile", language: "id" });
     const found: string[] = [];
     for (const [path, ready] of [
       [form.url, "package-screen"],
@@ -292,6 +268,5 @@ describe("accessibility of the drop-off screens", () => {
       }
     }
     expect(found).toEqual([]);
-    await context.close();
   }, 90_000);
 });

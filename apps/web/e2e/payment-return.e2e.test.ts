@@ -1,20 +1,18 @@
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import type { BrowserContext, Page, Request } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
 import {
   baseUrl,
   collectErrors,
-  fetchThrough,
+  everyFrame,
+  featureOff,
   type Lang,
-  newContext,
-  renderInBrowser,
   type ViewportName,
   visit,
 } from "./support/browser.ts";
+import { describe, expect, it, type NewContext } from "./support/fixtures.ts";
 import { api, createScenario } from "./support/journeys.ts";
+import { shot, shotsDir } from "./support/shots.ts";
 
 /**
  * Coming back from the payment gateway (spec §4, §7), against the real system and its gateway
@@ -33,14 +31,6 @@ import { api, createScenario } from "./support/journeys.ts";
 
 const texts = { id, en } as const;
 const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
-const shotsDir = process.env.SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (!shotsDir) return;
-  await mkdir(shotsDir, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
-}
 
 /** English runs use rents of Sari, an English-speaking demo member; Indonesian runs Budi's. */
 const memberTokens = { id: "demo-token-budi", en: "demo-token-sari" } as const;
@@ -87,21 +77,6 @@ async function recordPhases(context: BrowserContext) {
 }
 const phasesOf = (page: Page) => page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
 
-/** Turns a payment flag off in the settings the browser reads (the flags pick the flow, spec §3). */
-async function withoutBankInterface(page: Page, flag: "snap_bi_paxelbox" | "snap_bi_dropoff") {
-  await renderInBrowser(page);
-  await page.route("**/api/v1/settings", async (route) => {
-    const response = await fetchThrough(route);
-    const body = (await response.json()) as {
-      data: { enabled_userapp_feature: { name: string; setting_value: string }[] };
-    };
-    for (const feature of body.data.enabled_userapp_feature) {
-      if (feature.name === flag) feature.setting_value = "disabled";
-    }
-    await route.fulfill({ response, json: body });
-  });
-}
-
 /** Holds a request a moment, so the page's busy state can be seen. */
 async function slowDown(page: Page, pattern: string, ms = 1200) {
   await page.route(pattern, async (route) => {
@@ -113,7 +88,12 @@ async function slowDown(page: Page, pattern: string, ms = 1200) {
 const isCheck = (request: Request) => /\/api\/v1\/box\/payments\/\d+\/check$/.test(request.url());
 const atCheckout = (page: Page) => page.waitForURL((url) => url.pathname.startsWith("/demo/pay/"));
 
-async function startRent(viewport: ViewportName, lang: Lang, options: { clock?: boolean } = {}) {
+async function startRent(
+  newContext: NewContext,
+  viewport: ViewportName,
+  lang: Lang,
+  options: { clock?: boolean } = {},
+) {
   const context = await newContext({ viewport, language: lang });
   await recordPhases(context);
   if (options.clock) await context.clock.install();
@@ -126,7 +106,7 @@ async function startRent(viewport: ViewportName, lang: Lang, options: { clock?: 
     m: texts[lang],
     token: memberTokens[lang],
     scenario,
-    orderId: scenario.params.get("orderid") ?? "",
+    orderId: scenario.orderId,
   };
 }
 
@@ -142,8 +122,8 @@ describe.each<[ViewportName, Lang]>([
 ])("rent paid at the gateway (%s, %s)", (viewport, lang) => {
   it("Pay says Processing…; the return is checked and shows paid at once; history back never shows the pay screen", {
     timeout: 60_000,
-  }, async () => {
-    const { context, page, errors, m, token, scenario, orderId } = await startRent(viewport, lang);
+  }, async ({ newContext }) => {
+    const { page, errors, m, token, scenario, orderId } = await startRent(newContext, viewport, lang);
     const before = (await calculationOf(orderId, token)).data;
     await visit(page, scenario.url);
     await toOverdueView(page, m.rent.inStore.pickUp);
@@ -154,7 +134,7 @@ describe.each<[ViewportName, Lang]>([
     await pay.click();
     await expect.poll(() => pay.innerText()).toBe(m.rent.overdue.processing);
     expect(await pay.isDisabled()).toBe(true);
-    await shot(page, `rent-pay-processing-${viewport}-${lang}`);
+    await shot(page, `rent-pay-processing-${viewport}-${lang}`, false);
     const request = await created;
     expect(request.headers()["idempotency-key"]).toMatch(/^[\w-]{16,}$/);
     // The bank interface gets the order link with its token (the API adds the result).
@@ -178,7 +158,7 @@ describe.each<[ViewportName, Lang]>([
     expect(await phasesOf(page)).not.toContain("pending");
     expect(await phasesOf(page)).not.toContain("unconfirmed");
     expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
-    await shot(page, `rent-paid-${viewport}-${lang}`);
+    await shot(page, `rent-paid-${viewport}-${lang}`, false);
 
     // Back through the finished checkout to the overdue view's entry: the rent is paid, so the
     // in-store view shows instead of a pay screen.
@@ -191,7 +171,6 @@ describe.each<[ViewportName, Lang]>([
     expect(await $(page, "pay").count()).toBe(0);
     expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -201,11 +180,11 @@ describe.each<[ViewportName, Lang]>([
 ])("rent payment still being confirmed (%s, %s)", (viewport, lang) => {
   it("non-interface URLs carry the result; 'being confirmed', then after a minute check again and pay again", {
     timeout: 90_000,
-  }, async () => {
-    const { context, page, errors, m, token, scenario, orderId } = await startRent(viewport, lang, {
+  }, async ({ newContext }) => {
+    const { page, errors, m, token, scenario, orderId } = await startRent(newContext, viewport, lang, {
       clock: true,
     });
-    await withoutBankInterface(page, "snap_bi_paxelbox");
+    await featureOff(page, "snap_bi_paxelbox");
     const before = (await calculationOf(orderId, token)).data;
     const deadline = (await orderOf(orderId, token)).data.overdueTime;
     await visit(page, scenario.url);
@@ -232,7 +211,7 @@ describe.each<[ViewportName, Lang]>([
     await expect.poll(() => check.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
     expect(await check.innerText()).toContain(m.payment.confirming);
     expect((await phasesOf(page)).filter((phase) => phase !== "loading")[0]).toBe("checking");
-    await shot(page, `rent-confirming-${viewport}-${lang}`);
+    await shot(page, `rent-confirming-${viewport}-${lang}`, false);
     for (let round = 0; round < 2; round++) {
       const asked = page.waitForRequest(isCheck);
       await page.clock.runFor(3_500);
@@ -246,7 +225,7 @@ describe.each<[ViewportName, Lang]>([
     expect(await check.innerText()).toContain(m.payment.notConfirmed);
     expect(await $(page, "payment-check-again").innerText()).toBe(m.payment.checkAgain);
     expect(await $(page, "payment-pay-again").innerText()).toBe(m.payment.payAgain);
-    await shot(page, `rent-not-confirmed-${viewport}-${lang}`);
+    await shot(page, `rent-not-confirmed-${viewport}-${lang}`, false);
     expect((await orderOf(orderId, token)).data.overdueTime).toBe(deadline);
 
     if (lang === "id") {
@@ -270,13 +249,14 @@ describe.each<[ViewportName, Lang]>([
     expect(await result.innerText()).toBe(m.rent.overdue.paymentSuccess);
     expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe("rent return that claims success for a failed payment", () => {
-  it("shows the spec's failure text and the Pay button (mobile, en)", { timeout: 60_000 }, async () => {
-    const { context, page, m, token, scenario, orderId } = await startRent("mobile", "en");
+  it("shows the spec's failure text and the Pay button (mobile, en)", { timeout: 60_000 }, async ({
+    newContext,
+  }) => {
+    const { page, m, token, scenario, orderId } = await startRent(newContext, "mobile", "en");
     const deadline = (await orderOf(orderId, token)).data.overdueTime;
     await visit(page, scenario.url);
     await toOverdueView(page, m.rent.inStore.pickUp);
@@ -294,11 +274,15 @@ describe("rent return that claims success for a failed payment", () => {
     // The button comes back once the screen has asked the gateway (a call of its own under load).
     await expect.poll(() => $(page, "pay").isEnabled(), { timeout: 15_000 }).toBe(true);
     expect((await orderOf(orderId, token)).data.overdueTime).toBe(deadline);
-    await context.close();
   });
 });
 
-async function startDropoff(viewport: ViewportName, lang: Lang, options: { clock?: boolean } = {}) {
+async function startDropoff(
+  newContext: NewContext,
+  viewport: ViewportName,
+  lang: Lang,
+  options: { clock?: boolean } = {},
+) {
   const context = await newContext({ viewport, language: lang });
   await recordPhases(context);
   if (options.clock) await context.clock.install();
@@ -311,8 +295,8 @@ async function startDropoff(viewport: ViewportName, lang: Lang, options: { clock
     t: texts[lang].dropOff,
     m: texts[lang],
     scenario,
-    orderId: scenario.params.get("orderid") ?? "",
-    token: scenario.params.get("token") ?? "",
+    orderId: scenario.orderId,
+    token: scenario.token,
   };
 }
 
@@ -325,8 +309,8 @@ describe.each<[ViewportName, Lang]>([
 ])("drop-off overdue paid through the bank interface (%s, %s)", (viewport, lang) => {
   it("url_param is the order link with its token; the email survives Fail and Cancel; paid → QR, email forgotten; history back shows no pay screen", {
     timeout: 90_000,
-  }, async () => {
-    const { context, page, errors, t, scenario, orderId, token } = await startDropoff(viewport, lang);
+  }, async ({ newContext }) => {
+    const { page, errors, t, scenario, orderId, token } = await startDropoff(newContext, viewport, lang);
     await visit(page, scenario.url);
     await $(page, "overdue-email").fill(email);
     const select = $(page, "overdue-select-payment");
@@ -335,7 +319,7 @@ describe.each<[ViewportName, Lang]>([
     await slowDown(page, "**/dropoff/overdue/payments");
     await select.click();
     await expect.poll(() => select.innerText()).toBe(t.overdue.processing);
-    await shot(page, `dropoff-pay-processing-${viewport}-${lang}`);
+    await shot(page, `dropoff-pay-processing-${viewport}-${lang}`, false);
     const sent = await created;
     expect(sent.headers()["idempotency-key"]).toMatch(/^[\w-]{16,}$/);
     expect((sent.postDataJSON() as { url_param: string }).url_param).toBe(
@@ -373,7 +357,6 @@ describe.each<[ViewportName, Lang]>([
     await $(page, "order-screen").waitFor();
     expect(await $(page, "overdue-select-payment").count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -383,11 +366,11 @@ describe.each<[ViewportName, Lang]>([
 ])("drop-off overdue payment still being confirmed (%s, %s)", (viewport, lang) => {
   it("non-interface URLs carry the result; 'being confirmed', then after a minute pay again reopens the checkout with the email kept", {
     timeout: 90_000,
-  }, async () => {
-    const { context, page, errors, m, scenario, orderId, token } = await startDropoff(viewport, lang, {
+  }, async ({ newContext }) => {
+    const { page, errors, m, scenario, orderId, token } = await startDropoff(newContext, viewport, lang, {
       clock: true,
     });
-    await withoutBankInterface(page, "snap_bi_dropoff");
+    await featureOff(page, "snap_bi_dropoff");
     await visit(page, scenario.url);
     await $(page, "overdue-email").fill(email);
     const created = page.waitForRequest((request) => request.url().includes("/api/v1/payments/dropoff"));
@@ -415,14 +398,14 @@ describe.each<[ViewportName, Lang]>([
     await expect.poll(() => check.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
     expect(await page.locator("main h1").innerText()).toBe(m.payment.confirming);
     expect(await $(page, "overdue-paid-qr").count()).toBe(0);
-    await shot(page, `dropoff-confirming-${viewport}-${lang}`);
+    await shot(page, `dropoff-confirming-${viewport}-${lang}`, false);
 
     await page.clock.fastForward(60_000);
     await expect.poll(() => check.getAttribute("data-phase")).toBe("unconfirmed");
     expect(await page.locator("main h1").innerText()).toBe(m.payment.notConfirmed);
     expect(await $(page, "payment-check-again").innerText()).toBe(m.payment.checkAgain);
     expect(await $(page, "payment-pay-again").innerText()).toBe(m.payment.payAgain);
-    await shot(page, `dropoff-not-confirmed-${viewport}-${lang}`);
+    await shot(page, `dropoff-not-confirmed-${viewport}-${lang}`, false);
     expect((await dropoffOf(orderId, token)).data.overdueStatus).toBe("need_to_pay");
 
     // Pay again: the overdue page with the email kept → the same open checkout → paid → QR.
@@ -438,28 +421,25 @@ describe.each<[ViewportName, Lang]>([
     await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
     expect(await keptEmail(page)).toBeNull();
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe("drop-off fee paid meanwhile on another device", () => {
   it("Select Payment meets the server's 409 and shows the paid QR (desktop, en)", {
     timeout: 60_000,
-  }, async () => {
-    const { context, page, errors, scenario, orderId, token } = await startDropoff("desktop", "en");
+  }, async ({ newContext, open }) => {
+    const { page, errors, scenario, orderId, token } = await startDropoff(newContext, "desktop", "en");
     await visit(page, scenario.url);
     await $(page, "overdue-email").fill(email);
     await expect.poll(() => $(page, "overdue-select-payment").isEnabled()).toBe(true);
 
     // Paid elsewhere while this page still shows the form.
-    const other = await newContext({ viewport: "mobile", language: "en" });
-    const phone = await other.newPage();
+    const { page: phone } = await open({ viewport: "mobile", language: "en" });
     await visit(phone, scenario.url);
     await $(phone, "overdue-email").fill(email);
     await $(phone, "overdue-select-payment").click();
     await atCheckout(phone);
     await finishCheckout(phone.url(), "pay");
-    await other.close();
     expect((await dropoffOf(orderId, token)).data.barcode).not.toBeNull();
 
     const refused = page.waitForResponse((response) => response.status() === 409);
@@ -470,34 +450,30 @@ describe("drop-off fee paid meanwhile on another device", () => {
     // The refusal is the path to paid, not an error.
     expect(await page.locator('[data-testid="error-dialog"][open]').count()).toBe(0);
     expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
-    await context.close();
   });
 });
 
 describe("rent paid meanwhile on another device", () => {
   it("the overdue view leaves for the in-store view by itself (mobile, id)", {
     timeout: 60_000,
-  }, async () => {
-    const { context, page, m, token, scenario, orderId } = await startRent("mobile", "id");
+  }, async ({ newContext, open }) => {
+    const { page, m, token, scenario, orderId } = await startRent(newContext, "mobile", "id");
     const before = (await calculationOf(orderId, token)).data;
     await visit(page, scenario.url);
     await toOverdueView(page, m.rent.inStore.pickUp);
 
-    const other = await newContext({ viewport: "desktop", language: "id" });
-    const laptop = await other.newPage();
+    const { page: laptop } = await open({ viewport: "desktop", language: "id" });
     await visit(laptop, scenario.url);
     await toOverdueView(laptop, m.rent.inStore.pickUp);
     await $(laptop, "pay").click();
     await atCheckout(laptop);
     await finishCheckout(laptop.url(), "pay");
-    await other.close();
     expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
 
     // The order poll (5 s) sees the new deadline: no pay screen for a paid fee.
     await page.locator('[data-view="in-store"]').waitFor({ timeout: 12_000 });
     expect(new URL(page.url()).searchParams.get("status")).toBeNull();
     expect(await $(page, "pay").count()).toBe(0);
-    await context.close();
   });
 });
 
@@ -506,50 +482,46 @@ describe("rent paid meanwhile on another device", () => {
  * 'being confirmed' and the not-confirmed message, on the rent and the drop-off side.
  */
 describe.skipIf(!shotsDir)("payment return screenshots", () => {
-  for (const viewport of ["mobile", "desktop"] as ViewportName[]) {
-    for (const lang of ["id", "en"] as Lang[]) {
-      it(`${viewport} ${lang}`, { timeout: 120_000 }, async () => {
-        const suffix = `${viewport}-${lang}`;
-        const rent = await startRent(viewport, lang, { clock: true });
-        await visit(rent.page, rent.scenario.url);
-        await toOverdueView(rent.page, rent.m.rent.inStore.pickUp);
-        await slowDown(rent.page, "**/api/v1/box/payments");
-        await $(rent.page, "pay").click();
-        await expect.poll(() => $(rent.page, "pay").innerText()).toBe(rent.m.rent.overdue.processing);
-        await shot(rent.page, `shot-rent-processing-${suffix}`);
-        await atCheckout(rent.page);
-        await rent.page.goto(
-          `/order-status?orderid=${rent.orderId}&token=${rent.token}&payment_status=SUCCESS&overdue=true`,
-        );
-        const rentCheck = $(rent.page, "payment-check");
-        await expect.poll(() => rentCheck.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
-        await shot(rent.page, `shot-rent-confirming-${suffix}`);
-        await rent.page.clock.fastForward(60_000);
-        await expect.poll(() => rentCheck.getAttribute("data-phase")).toBe("unconfirmed");
-        await shot(rent.page, `shot-rent-not-confirmed-${suffix}`);
-        await rent.context.close();
+  for (const [viewport, lang] of everyFrame) {
+    it(`${viewport} ${lang}`, { timeout: 120_000 }, async ({ newContext }) => {
+      const suffix = `${viewport}-${lang}`;
+      const rent = await startRent(newContext, viewport, lang, { clock: true });
+      await visit(rent.page, rent.scenario.url);
+      await toOverdueView(rent.page, rent.m.rent.inStore.pickUp);
+      await slowDown(rent.page, "**/api/v1/box/payments");
+      await $(rent.page, "pay").click();
+      await expect.poll(() => $(rent.page, "pay").innerText()).toBe(rent.m.rent.overdue.processing);
+      await shot(rent.page, `shot-rent-processing-${suffix}`, false);
+      await atCheckout(rent.page);
+      await rent.page.goto(
+        `/order-status?orderid=${rent.orderId}&token=${rent.token}&payment_status=SUCCESS&overdue=true`,
+      );
+      const rentCheck = $(rent.page, "payment-check");
+      await expect.poll(() => rentCheck.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
+      await shot(rent.page, `shot-rent-confirming-${suffix}`, false);
+      await rent.page.clock.fastForward(60_000);
+      await expect.poll(() => rentCheck.getAttribute("data-phase")).toBe("unconfirmed");
+      await shot(rent.page, `shot-rent-not-confirmed-${suffix}`, false);
 
-        const drop = await startDropoff(viewport, lang, { clock: true });
-        await visit(drop.page, drop.scenario.url);
-        await $(drop.page, "overdue-email").fill(email);
-        await slowDown(drop.page, "**/dropoff/overdue/payments");
-        await $(drop.page, "overdue-select-payment").click();
-        await expect
-          .poll(() => $(drop.page, "overdue-select-payment").innerText())
-          .toBe(drop.t.overdue.processing);
-        await shot(drop.page, `shot-dropoff-processing-${suffix}`);
-        await atCheckout(drop.page);
-        await drop.page.goto(
-          `/overduepayment/success-payment?orderid=${drop.orderId}&token=${drop.token}&payment_status=SUCCESS&overdue=true`,
-        );
-        const dropCheck = $(drop.page, "payment-check");
-        await expect.poll(() => dropCheck.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
-        await shot(drop.page, `shot-dropoff-confirming-${suffix}`);
-        await drop.page.clock.fastForward(60_000);
-        await expect.poll(() => dropCheck.getAttribute("data-phase")).toBe("unconfirmed");
-        await shot(drop.page, `shot-dropoff-not-confirmed-${suffix}`);
-        await drop.context.close();
-      });
-    }
+      const drop = await startDropoff(newContext, viewport, lang, { clock: true });
+      await visit(drop.page, drop.scenario.url);
+      await $(drop.page, "overdue-email").fill(email);
+      await slowDown(drop.page, "**/dropoff/overdue/payments");
+      await $(drop.page, "overdue-select-payment").click();
+      await expect
+        .poll(() => $(drop.page, "overdue-select-payment").innerText())
+        .toBe(drop.t.overdue.processing);
+      await shot(drop.page, `shot-dropoff-processing-${suffix}`, false);
+      await atCheckout(drop.page);
+      await drop.page.goto(
+        `/overduepayment/success-payment?orderid=${drop.orderId}&token=${drop.token}&payment_status=SUCCESS&overdue=true`,
+      );
+      const dropCheck = $(drop.page, "payment-check");
+      await expect.poll(() => dropCheck.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
+      await shot(drop.page, `shot-dropoff-confirming-${suffix}`, false);
+      await drop.page.clock.fastForward(60_000);
+      await expect.poll(() => dropCheck.getAttribute("data-phase")).toBe("unconfirmed");
+      await shot(drop.page, `shot-dropoff-not-confirmed-${suffix}`, false);
+    });
   }
 });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, newContext, type ViewportName } from "./support/browser.ts";
-import { api, createScenario } from "./support/journeys.ts";
+import { baseUrl, type ViewportName } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
+import { api } from "./support/journeys.ts";
 
 /**
  * The payment-gateway sandbox, walked in Chromium with each of its three buttons. The rent's
@@ -54,9 +54,12 @@ const outcomes = { Pay: "SUCCESS", Fail: "FAILED", Cancel: "CANCELLED" } as cons
 describe("payment-gateway sandbox", () => {
   for (const viewport of ["mobile", "desktop"] as ViewportName[]) {
     for (const button of ["Pay", "Fail", "Cancel"] as const) {
-      it(`${button} returns with payment_status ${outcomes[button]} (${viewport})`, async () => {
-        const scenario = await createScenario("rent-in-store-overdue");
-        const orderid = scenario.params.get("orderid")!;
+      it(`${button} returns with payment_status ${outcomes[button]} (${viewport})`, async ({
+        open,
+        scenario,
+      }) => {
+        const demo = await scenario("rent-in-store-overdue");
+        const orderid = demo.params.get("orderid")!;
         const before = await api<Order>(`/api/v1/box/express/info/${orderid}/paid`, budi);
         const calculation = await api<{ next_overdue_time: number; total_overdue_fee: number }>(
           `/api/v1/box/rental/overdue-calculation/${orderid}`,
@@ -64,9 +67,7 @@ describe("payment-gateway sandbox", () => {
         );
         const paymentUrl = await createPayment(orderid);
 
-        const context = await newContext({ viewport });
-        const page = await context.newPage();
-        const errors = collectErrors(page);
+        const { page, errors } = await open({ viewport });
         await page.goto(paymentUrl);
         await expect.poll(() => page.textContent("main")).toContain(before.data.expressNumber);
         expect(await page.textContent("main")).toContain("Rp. 15.000");
@@ -91,7 +92,6 @@ describe("payment-gateway sandbox", () => {
           expect(after.data.overdueTime).toBe(before.data.overdueTime);
         }
         expect(errors).toEqual([]);
-        await context.close();
       });
     }
   }

@@ -1,16 +1,10 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
-import {
-  collectErrors,
-  type Lang,
-  newContext,
-  speakEnglish,
-  type ViewportName,
-  visit,
-} from "./support/browser.ts";
-import { advanceOrder, api, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
+import { bridgeCalls, stubBridge } from "./support/bridge.ts";
+import { type Lang, setHidden, speakEnglish, type ViewportName, visit } from "./support/browser.ts";
+import { describe, expect, it, type Open } from "./support/fixtures.ts";
+import { advanceOrder, api, decodeQr, scanAtKiosk } from "./support/journeys.ts";
 
 /**
  * The rent journeys driven through the screens and the locker kiosk only: store, open the door,
@@ -23,42 +17,15 @@ import { advanceOrder, api, createScenario, decodeQr, scanAtKiosk } from "./supp
 
 const token = "demo-token-budi";
 
-interface BridgeCall {
-  action: string;
-  payload: { name?: string; params?: Record<string, unknown> } & Record<string, unknown>;
-}
-
-async function start(viewport: ViewportName, lang: Lang) {
-  const context = await newContext({ viewport, language: lang });
-  await context.addInitScript(() => {
-    const calls: unknown[] = [];
-    const w = window as unknown as {
-      __bridgeCalls: unknown[];
-      PaxelBoxBridge: Record<string, (json: string) => void>;
-    };
-    w.__bridgeCalls = calls;
-    w.PaxelBoxBridge = Object.fromEntries(
-      [
-        "closeWebView",
-        "copyToClipboard",
-        "openMapLink",
-        "openMapLocation",
-        "shareOrder",
-        "contactSupport",
-        "recordEvent",
-      ].map((action) => [action, (json: string) => calls.push({ action, payload: JSON.parse(json) })]),
-    );
-  });
-  const page = await context.newPage();
+async function start(open: Open, viewport: ViewportName, lang: Lang) {
+  const opened = await open({ viewport, language: lang });
+  await stubBridge(opened.context);
   if (lang === "en") {
-    await speakEnglish(page);
+    await speakEnglish(opened.page);
   }
-  return { context, page, errors: collectErrors(page), m: lang === "en" ? en : id };
+  return { ...opened, m: lang === "en" ? en : id };
 }
 
-/** Everything the stub bridge received in this page (the bridge lives per document). */
-const bridgeCalls = (page: Page): Promise<BridgeCall[]> =>
-  page.evaluate(() => (window as unknown as { __bridgeCalls: BridgeCall[] }).__bridgeCalls);
 const events = async (page: Page) =>
   (await bridgeCalls(page)).filter((call) => call.action === "recordEvent").map((call) => call.payload);
 
@@ -66,16 +33,14 @@ const view = (page: Page) => page.locator('[data-testid="rent-status"]');
 const orderOf = (orderId: string) =>
   api<{ status: string; overdueTime: number }>(`/api/v1/box/express/info/${orderId}/paid`, token);
 
-async function finish(context: BrowserContext, errors: string[]) {
-  expect(errors).toEqual([]);
-  await context.close();
-}
-
 describe("rent journeys", () => {
-  it("store: the QR read off the screen and scanned at the kiosk flips the view within one poll", async () => {
-    const { context, page, errors, m } = await start("mobile", "en");
-    const scenario = await createScenario("rent-to-store");
-    await visit(page, scenario.url);
+  it("store: the QR read off the screen and scanned at the kiosk flips the view within one poll", async ({
+    open,
+    scenario,
+  }) => {
+    const { page, errors, m } = await start(open, "mobile", "en");
+    const demo = await scenario("rent-to-store");
+    await visit(page, demo.url);
     await view(page).and(page.locator('[data-view="to-store"]')).waitFor();
     expect(await page.locator('[data-testid="countdown"] h2').innerText()).toBe(
       m.rent.countdown.toStoreLabel,
@@ -102,18 +67,21 @@ describe("rent journeys", () => {
       cost: expect.any(Number),
       donation_list: expect.stringContaining("Plant a tree"),
     });
-    await finish(context, errors);
+    expect(errors).toEqual([]);
   });
 
-  it("open locker: a double tap sends one request, the QR opens the door and the count goes up", async () => {
-    const { context, page, errors, m } = await start("desktop", "id");
-    const scenario = await createScenario("rent-in-store");
-    const orderId = scenario.params.get("orderid") ?? "";
+  it("open locker: a double tap sends one request, the QR opens the door and the count goes up", async ({
+    open,
+    scenario,
+  }) => {
+    const { page, errors, m } = await start(open, "desktop", "id");
+    const demo = await scenario("rent-in-store");
+    const orderId = demo.orderId;
     let temporaryRequests = 0;
     page.on("request", (request) => {
       if (request.url().endsWith("/api/v1/box/qrcode/temporary")) temporaryRequests += 1;
     });
-    await visit(page, scenario.url);
+    await visit(page, demo.url);
     await page.locator('[data-view="in-store"]').waitFor();
 
     for (const round of [1, 2]) {
@@ -142,15 +110,15 @@ describe("rent journeys", () => {
       await page.locator('[data-view="in-store"]').waitFor();
     }
     expect((await orderOf(orderId)).data.status).toBe("IN_STORE");
-    await finish(context, errors);
+    expect(errors).toEqual([]);
   });
 
   it("stop rent: stop_count, the stop QR scanned at the kiosk, then 'Rent has Ended'", {
     timeout: 90_000,
-  }, async () => {
-    const { context, page, errors, m } = await start("mobile", "id");
-    const scenario = await createScenario("rent-in-store");
-    await visit(page, scenario.url);
+  }, async ({ open, scenario }) => {
+    const { page, errors, m } = await start(open, "mobile", "id");
+    const demo = await scenario("rent-in-store");
+    await visit(page, demo.url);
     await page.locator('[data-view="in-store"]').waitFor();
     await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
     await page.getByRole("button", { name: m.rent.inStore.stopRent, exact: true }).click();
@@ -191,14 +159,17 @@ describe("rent journeys", () => {
     await page.locator('[data-view="other"][data-status="CUSTOMER_TAKEN"]').waitFor();
     // The stored token carries on: it left the address bar when it was validated.
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
-      orderid: scenario.params.get("orderid"),
+      orderid: demo.params.get("orderid"),
     });
-    await finish(context, errors);
+    expect(errors).toEqual([]);
   });
 
-  it("cancel: confirm, 'Rent Cancelled', See Order goes back; the 'Denied?' modal on refusal", async () => {
-    const { context, page, errors, m } = await start("desktop", "en");
-    const refused = await createScenario("rent-to-store");
+  it("cancel: confirm, 'Rent Cancelled', See Order goes back; the 'Denied?' modal on refusal", async ({
+    open,
+    scenario,
+  }) => {
+    const { page, errors, m } = await start(open, "desktop", "en");
+    const refused = await scenario("rent-to-store");
     await visit(page, refused.url);
     await page.locator('[data-view="to-store"]').waitFor();
     const message = "This rent can no longer be cancelled: items have been stored or the rent has ended.";
@@ -219,10 +190,10 @@ describe("rent journeys", () => {
     await page.unroute("**/api/v1/box/express/cancelRent");
     // The browser itself logs the refused call; that refusal is the point here.
     errors.splice(0, errors.length, ...errors.filter((error) => !error.includes("status of 409")));
-    expect((await orderOf(refused.params.get("orderid") ?? "")).data.status).toBe("IMPORTED");
+    expect((await orderOf(refused.orderId)).data.status).toBe("IMPORTED");
 
-    const scenario = await createScenario("rent-to-store");
-    await visit(page, scenario.url);
+    const demo = await scenario("rent-to-store");
+    await visit(page, demo.url);
     await page.locator('[data-view="to-store"]').waitFor();
     await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
     await page.getByRole("button", { name: m.rent.toStore.confirmYes }).click();
@@ -231,14 +202,14 @@ describe("rent journeys", () => {
     expect(await page.locator('[data-testid="back-button"]').getAttribute("data-icon")).toBe("close");
     const cancelled = (await events(page)).find((event) => event.name === "Cancel_Rent_PaxelBox");
     expect(cancelled?.params).toMatchObject({ payment_method: "Virtual Account" });
-    expect((await orderOf(scenario.params.get("orderid") ?? "")).data.status).toBe("CANCEL");
+    expect((await orderOf(demo.orderId)).data.status).toBe("CANCEL");
 
     await page.getByRole("button", { name: "See Order" }).click();
     await page.locator('[data-view="other"][data-status="CANCEL"]').waitFor();
     expect(new URL(page.url()).searchParams.get("act")).toBeNull();
     // Finished: the share button is offered.
     expect(await page.locator('[data-testid="share-button"]').count()).toBe(1);
-    await finish(context, errors);
+    expect(errors).toEqual([]);
   });
 
   const combos: [ViewportName, Lang][] = [
@@ -257,14 +228,14 @@ describe("rent journeys", () => {
     });
   };
 
-  it.each(combos)(
+  it.for(combos)(
     "cancel refused because the items were stored meanwhile: 'Denied?' still shows (%s, %s)",
-    async (viewport, lang) => {
-      const { context, page, errors, m } = await start(viewport, lang);
+    async ([viewport, lang], { open, scenario }) => {
+      const { page, errors, m } = await start(open, viewport, lang);
       await page.clock.install();
-      const scenario = await createScenario("rent-to-store");
-      const orderId = scenario.params.get("orderid") ?? "";
-      await visit(page, scenario.url);
+      const demo = await scenario("rent-to-store");
+      const orderId = demo.orderId;
+      await visit(page, demo.url);
       await page.locator('[data-view="to-store"]').waitFor();
 
       // The cancel call is held until the poll has brought the stored order.
@@ -298,18 +269,18 @@ describe("rent journeys", () => {
       await page.locator('[data-view="in-store"]').waitFor();
       expect((await orderOf(orderId)).data.status).toBe("IN_STORE");
       errors.splice(0, errors.length, ...errors.filter((error) => !error.includes("status of 409")));
-      await finish(context, errors);
+      expect(errors).toEqual([]);
     },
   );
 
-  it.each(combos)(
+  it.for(combos)(
     "back to a hidden tab: the stored order shows at once, not at the next poll (%s, %s)",
-    async (viewport, lang) => {
-      const { context, page, errors, m } = await start(viewport, lang);
+    async ([viewport, lang], { open, scenario }) => {
+      const { page, errors, m } = await start(open, viewport, lang);
       await page.clock.install();
-      const scenario = await createScenario("rent-to-store");
-      const orderId = scenario.params.get("orderid") ?? "";
-      await visit(page, scenario.url);
+      const demo = await scenario("rent-to-store");
+      const orderId = demo.orderId;
+      await visit(page, demo.url);
       await page.locator('[data-view="to-store"]').waitFor();
       const calls: string[] = [];
       page.on("request", (request) => {
@@ -323,20 +294,11 @@ describe("rent journeys", () => {
       await polled;
       await page.clock.runFor(1);
 
-      const setHidden = (hidden: boolean) =>
-        page.evaluate((value) => {
-          Object.defineProperty(document, "visibilityState", {
-            configurable: true,
-            get: () => (value ? "hidden" : "visible"),
-          });
-          Object.defineProperty(document, "hidden", { configurable: true, get: () => value });
-          document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
-        }, hidden);
-      await setHidden(true);
+      await setHidden(page, true);
       await storeAtKiosk(orderId);
       const before = calls.length;
       const refetched = page.waitForResponse((response) => isOrderCall(response.url()), { timeout: 3_000 });
-      await setHidden(false);
+      await setHidden(page, false);
       await refetched;
 
       // At most 1.5 s of page time: only the return itself can have asked again.
@@ -349,19 +311,19 @@ describe("rent journeys", () => {
       expect(await shown()).toBe("in-store");
       expect(calls.length).toBe(before + 1);
       expect(await page.locator('[data-testid="view-headline"]').innerText()).toBe(m.rent.inStore.headline);
-      await finish(context, errors);
+      expect(errors).toEqual([]);
     },
   );
 
-  it("the to-store countdown reaching 00:00:00 cancels the rent", async () => {
-    const { context, page, errors } = await start("mobile", "en");
-    const scenario = await createScenario("rent-to-store");
-    const orderId = scenario.params.get("orderid") ?? "";
+  it("the to-store countdown reaching 00:00:00 cancels the rent", async ({ open, scenario }) => {
+    const { page, errors } = await start(open, "mobile", "en");
+    const demo = await scenario("rent-to-store");
+    const orderId = demo.orderId;
     // The deadline is now about a minute away on the server; the page's clock runs 46 s ahead, so the
     // countdown shows at most 14 s left: room for a slow page load before it reaches 00:00:00.
     await advanceOrder(orderId, 49);
     await page.clock.install({ time: Date.now() + 46_000 });
-    await visit(page, scenario.url);
+    await visit(page, demo.url);
     await page.locator('[data-view="to-store"]').waitFor();
     expect(await page.locator('[data-testid="countdown-clock"]').innerText()).toMatch(/^00:00:(0\d|1[0-4])$/);
     expect((await orderOf(orderId)).data.status).toBe("IMPORTED");
@@ -375,7 +337,7 @@ describe("rent journeys", () => {
     await expect.poll(state, { timeout: 20_000 }).toMatch(/^(00:00:00|cancelled)$/);
     await page.locator('[data-testid="cancel-success"]').waitFor({ timeout: 5_000 });
     expect((await orderOf(orderId)).data.status).toBe("CANCEL");
-    await finish(context, errors);
+    expect(errors).toEqual([]);
   });
 });
 

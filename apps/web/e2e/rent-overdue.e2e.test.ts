@@ -1,16 +1,8 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
-import {
-  collectErrors,
-  fetchThrough,
-  type Lang,
-  newContext,
-  renderInBrowser,
-  type ViewportName,
-  visit,
-} from "./support/browser.ts";
+import { featureOff, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { describe, expect, it, type Open } from "./support/fixtures.ts";
 import { advanceOrder, api, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
 
 /**
@@ -29,13 +21,11 @@ interface Calculation {
 /** English runs use rents of Sari, an English-speaking demo member; Indonesian runs Budi's. */
 const memberTokens = { id: "demo-token-budi", en: "demo-token-sari" } as const;
 
-async function start(viewport: ViewportName, lang: Lang) {
-  const context = await newContext({ viewport, language: lang });
-  const page = await context.newPage();
+async function start(open: Open, viewport: ViewportName, lang: Lang) {
+  const { page, errors } = await open({ viewport, language: lang });
   return {
-    context,
     page,
-    errors: collectErrors(page),
+    errors,
     m: lang === "en" ? en : id,
     token: memberTokens[lang],
     scenario: (name: string) => createScenario(name, { language: lang }),
@@ -58,10 +48,10 @@ async function toOverdueView(page: Page, pickUp: string) {
 describe("overdue rent", () => {
   it("pays through the bank interface in the sandbox and extends the rent once", {
     timeout: 90_000,
-  }, async () => {
-    const { context, page, errors, m, token, scenario: create } = await start("mobile", "en");
+  }, async ({ open }) => {
+    const { page, errors, m, token, scenario: create } = await start(open, "mobile", "en");
     const scenario = await create("rent-in-store");
-    const orderId = scenario.params.get("orderid") ?? "";
+    const orderId = scenario.orderId;
     // Deadline 3 h ahead; 4 h later it is 1 h past: 1 whole hour + 1 = 2 hours to pay.
     await advanceOrder(orderId, 4 * 60);
     const before = await calculationOf(orderId, token);
@@ -103,27 +93,15 @@ describe("overdue rent", () => {
     await page.locator('[data-view="in-store"]').waitFor();
     expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.data.next_overdue_time);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("without the bank interface: Fail and Cancel leave it unpaid with the warnings", {
     timeout: 90_000,
-  }, async () => {
-    const { context, page, m, token, scenario: create } = await start("desktop", "id");
-    // The settings are answered by a stub: the browser must ask for them itself.
-    await renderInBrowser(page);
-    await page.route("**/api/v1/settings", async (route) => {
-      const response = await fetchThrough(route);
-      const body = (await response.json()) as {
-        data: { enabled_userapp_feature: { name: string; setting_value: string }[] };
-      };
-      for (const flag of body.data.enabled_userapp_feature) {
-        if (flag.name === "snap_bi_paxelbox") flag.setting_value = "disabled";
-      }
-      await route.fulfill({ response, json: body });
-    });
+  }, async ({ open }) => {
+    const { page, m, token, scenario: create } = await start(open, "desktop", "id");
+    await featureOff(page, "snap_bi_paxelbox");
     const scenario = await create("rent-in-store-overdue");
-    const orderId = scenario.params.get("orderid") ?? "";
+    const orderId = scenario.orderId;
     const deadline = (await orderOf(orderId, token)).data.overdueTime;
     const calls: string[] = [];
     page.on("request", (request) => {
@@ -169,11 +147,10 @@ describe("overdue rent", () => {
     expect(calls.filter((path) => path === "/api/v1/box/payments")).toEqual([]);
     expect(calls.filter((path) => path === "/api/v1/order/locker")).toHaveLength(3);
     expect((await orderOf(orderId, token)).data.status).toBe("IN_STORE");
-    await context.close();
   });
 
-  it("with no fee past the deadline: the overdue QR ends the rent", { timeout: 90_000 }, async () => {
-    const { context, page, errors, m, scenario: create } = await start("desktop", "en");
+  it("with no fee past the deadline: the overdue QR ends the rent", { timeout: 90_000 }, async ({ open }) => {
+    const { page, errors, m, scenario: create } = await start(open, "desktop", "en");
     const scenario = await create("rent-in-store-overdue-free");
     await visit(page, scenario.url);
     await page.locator('[data-view="in-store"]').waitFor();
@@ -198,6 +175,5 @@ describe("overdue rent", () => {
     await page.locator('[data-testid="stop-success"]').waitFor({ timeout: 6_500 });
     expect(await page.locator("h1").innerText()).toBe("Rent has Ended");
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,18 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, Request } from "playwright-core";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
-import {
-  baseUrl,
-  collectErrors,
-  getBrowser,
-  type Lang,
-  newContext,
-  speakEnglish,
-  type ViewportName,
-  visit,
-} from "./support/browser.ts";
+import { bridgeCalls, stubBridge } from "./support/bridge.ts";
+import { type Lang, runClock, setHidden, speakEnglish, type ViewportName, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
 import { createScenario } from "./support/journeys.ts";
 
 /**
@@ -31,37 +23,6 @@ async function speak(page: Page, lang: Lang) {
   if (lang === "id") return;
   await speakEnglish(page);
 }
-
-/** A stub of the Android bridge that keeps every call for the test to read. */
-async function stubBridge(context: BrowserContext) {
-  await context.addInitScript(() => {
-    const calls: { action: string; payload: unknown }[] = [];
-    (window as unknown as { __bridgeCalls: typeof calls }).__bridgeCalls = calls;
-    const actions = [
-      "closeWebView",
-      "copyToClipboard",
-      "openMapLink",
-      "openMapLocation",
-      "shareOrder",
-      "contactSupport",
-      "recordEvent",
-    ];
-    (window as unknown as { PaxelBoxBridge: Record<string, (json: string) => void> }).PaxelBoxBridge =
-      Object.fromEntries(
-        actions.map((action) => [
-          action,
-          (json: string) => calls.push({ action, payload: JSON.parse(json) }),
-        ]),
-      );
-  });
-}
-
-const bridgeCalls = (page: Page) =>
-  page.evaluate(
-    () =>
-      (window as unknown as { __bridgeCalls: { action: string; payload: Record<string, unknown> }[] })
-        .__bridgeCalls,
-  );
 
 const orderRequests = (page: Page) => {
   const seen: Request[] = [];
@@ -87,43 +48,39 @@ const combos: [ViewportName, Lang][] = [
   ["desktop", "en"],
 ];
 
-describe.each(combos)("the five views at %s in %s", (viewport, lang) => {
+describe.for(combos)("the five views at %s in %s", ([viewport, lang]) => {
   const m = lang === "en" ? en : id;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  beforeAll(async () => {
-    context = await newContext({ viewport, language: lang });
+  it.override("contextOptions", { viewport, language: lang });
+  it.override("page", async ({ context }) => {
     await stubBridge(context);
-    page = await context.newPage();
-    errors = collectErrors(page);
+    const page = await context.newPage();
     await speak(page, lang);
-  });
-  afterAll(async () => {
-    await context.close();
+    return page;
   });
 
-  const open = async (scenario: string, extra = "") => {
+  const show = async (page: Page, scenario: string, extra = "") => {
     const { url, params } = await createScenario(scenario);
     await visit(page, `${url}${extra}`);
     await page.locator('[data-testid="rent-status"]').waitFor();
     return { url, orderId: params.get("orderid") ?? "" };
   };
-  const text = (testId: string) => page.locator(`[data-testid="${testId}"]`).first().innerText();
-  const view = () => page.locator('[data-testid="rent-status"]').getAttribute("data-view");
+  const text = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`).first().innerText();
+  const view = (page: Page) => page.locator('[data-testid="rent-status"]').getAttribute("data-view");
 
-  it("to-store: countdown, store QR, rent info, history, payment details, Cancel Rent", async () => {
-    await open("rent-to-store");
-    expect(await view()).toBe("to-store");
+  it("to-store: countdown, store QR, rent info, history, payment details, Cancel Rent", async ({
+    page,
+    errors,
+  }) => {
+    await show(page, "rent-to-store");
+    expect(await view(page)).toBe("to-store");
     expect(await page.getAttribute("html", "lang")).toBe(lang);
-    expect(await text("countdown-clock")).toMatch(/^00:(49|50):\d\d$/);
-    expect(await text("countdown")).toContain(m.rent.countdown.toStoreLabel);
+    expect(await text(page, "countdown-clock")).toMatch(/^00:(49|50):\d\d$/);
+    expect(await text(page, "countdown")).toContain(m.rent.countdown.toStoreLabel);
     expect(await page.locator('[data-testid="store-qr"] svg[role="img"]').count()).toBe(1);
-    expect(await text("rent-info")).toContain(m.rent.rentInfo.orderNumber);
-    expect(await text("rent-info")).toContain(product(m.rent.rentInfo.boxSize));
+    expect(await text(page, "rent-info")).toContain(m.rent.rentInfo.orderNumber);
+    expect(await text(page, "rent-info")).toContain(product(m.rent.rentInfo.boxSize));
     expect(await page.locator('[data-testid="status-history"] li').count()).toBe(1);
-    expect(await text("payment-total")).toMatch(/Rp\. \d{1,3}(\.\d{3})*$/);
+    expect(await text(page, "payment-total")).toMatch(/Rp\. \d{1,3}(\.\d{3})*$/);
     expect(await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).isVisible()).toBe(
       true,
     );
@@ -131,14 +88,18 @@ describe.each(combos)("the five views at %s in %s", (viewport, lang) => {
     expect(await page.locator('[data-testid="header-title"]').count()).toBe(0);
     expect(await page.locator('[data-testid="share-button"]').count()).toBe(0);
     await expectAccessible(page);
+    expect(errors).toEqual([]);
   });
 
-  it("in-store: header, rent info, how-to, history, location, payment, support, countdown, Pick Up Items", async () => {
-    await open("rent-in-store");
-    expect(await view()).toBe("in-store");
-    expect(await text("view-headline")).toBe(m.rent.inStore.headline);
-    expect(await text("status-history")).toContain(m.status.IN_STORE);
-    expect(await text("status-history")).toContain(m.status.IMPORTED);
+  it("in-store: header, rent info, how-to, history, location, payment, support, countdown, Pick Up Items", async ({
+    page,
+    errors,
+  }) => {
+    await show(page, "rent-in-store");
+    expect(await view(page)).toBe("in-store");
+    expect(await text(page, "view-headline")).toBe(m.rent.inStore.headline);
+    expect(await text(page, "status-history")).toContain(m.status.IN_STORE);
+    expect(await text(page, "status-history")).toContain(m.status.IMPORTED);
     // Newest first.
     expect(await page.locator('[data-testid="status-history"] li').first().getAttribute("data-status")).toBe(
       "IN_STORE",
@@ -147,7 +108,7 @@ describe.each(combos)("the five views at %s in %s", (viewport, lang) => {
     await page.locator('[data-testid="content-how_to_pick_up_items"] li').first().waitFor();
     expect(await page.locator('[data-testid="content-how_to_pick_up_items"] li').count()).toBeGreaterThan(1);
     expect(await page.locator('[data-testid="location-info"]').count()).toBe(1);
-    expect(await text("countdown-clock")).toMatch(/^0[23]:\d\d:\d\d$/);
+    expect(await text(page, "countdown-clock")).toMatch(/^0[23]:\d\d:\d\d$/);
     const donations = await page.locator('[data-testid="payment-donation"]').allInnerTexts();
     expect(donations.join("\n")).toContain(lang === "en" ? "Plant a tree" : "Tanam pohon");
     expect(await page.getByRole("button", { name: m.rent.inStore.contactSupport }).isVisible()).toBe(true);
@@ -159,57 +120,69 @@ describe.each(combos)("the five views at %s in %s", (viewport, lang) => {
     const height = page.viewportSize()?.height ?? 0;
     expect((bar?.y ?? 0) + (bar?.height ?? 0)).toBeGreaterThan(height - 40);
     await expectAccessible(page);
+    expect(errors).toEqual([]);
   });
 
-  it("overdue: dates, order number, size, extension, fee per unit, total, note and the Pay button", async () => {
-    await open("rent-in-store-overdue", "&status=overdue");
-    expect(await view()).toBe("overdue");
+  it("overdue: dates, order number, size, extension, fee per unit, total, note and the Pay button", async ({
+    page,
+    errors,
+  }) => {
+    await show(page, "rent-in-store-overdue", "&status=overdue");
+    expect(await view(page)).toBe("overdue");
     expect(await page.locator('[data-testid="header-title"]').innerText()).toBe(m.header.overdueFee);
     await page.locator('[data-testid="overdue-cost"]').waitFor();
-    const details = await text("overdue-details");
+    const details = await text(page, "overdue-details");
     for (const label of [m.rent.overdue.rentStart, m.rent.overdue.rentEnds, m.rent.overdue.extendedUntil]) {
       expect(details).toContain(label);
     }
     expect(details).toContain(m.rent.overdue.orderNumber);
     expect(details).toContain(product(m.rent.overdue.boxSize));
     // Deadline 2.5 h ago: 2 whole hours + 1 = 3 hours at Rp. 5.000.
-    expect(await text("overdue-extension")).toBe(
+    expect(await text(page, "overdue-extension")).toBe(
       `${m.rent.overdue.extension}\n${lang === "en" ? "3 hours" : "3 jam"}`,
     );
-    expect(await text("overdue-fee-per-unit")).toContain("Rp. 5.000");
-    expect(await text("overdue-total")).toContain("Rp. 15.000");
-    expect(await text("overdue-cost")).toContain(m.rent.overdue.note);
+    expect(await text(page, "overdue-fee-per-unit")).toContain("Rp. 5.000");
+    expect(await text(page, "overdue-total")).toContain("Rp. 15.000");
+    expect(await text(page, "overdue-cost")).toContain(m.rent.overdue.note);
     const pay = page.getByRole("button", { name: lang === "en" ? "Pay" : "Pilih Pembayaran", exact: true });
     expect(await pay.isEnabled()).toBe(true);
     await expectAccessible(page);
+    expect(errors).toEqual([]);
   });
 
-  it("stop: door number, QR, warning box, how-to-stop-rent and the 10 s countdown", async () => {
-    await open("rent-in-store", "&status=stop&qrdisplay=data");
-    expect(await view()).toBe("stop");
+  it("stop: door number, QR, warning box, how-to-stop-rent and the 10 s countdown", async ({
+    page,
+    errors,
+  }) => {
+    await show(page, "rent-in-store", "&status=stop&qrdisplay=data");
+    expect(await view(page)).toBe("stop");
     // The page may arrive rendered by the server; the QR is drawn once its encoder has loaded.
     await page.locator('[data-testid="stop-qr"] svg[role="img"]').waitFor();
     expect(await page.locator('[data-testid="stop-qr"] svg[role="img"]').count()).toBe(1);
-    expect(await text("qr-door")).toMatch(/\d+/);
+    expect(await text(page, "qr-door")).toMatch(/\d+/);
     await page.locator('[data-testid="content-attention_pick_up_items"]').waitFor();
     await page.locator('[data-testid="content-how_to_stop_rent"]').waitFor();
-    expect(await text("stop-countdown")).toMatch(/(10|[1-9])/);
+    expect(await text(page, "stop-countdown")).toMatch(/(10|[1-9])/);
+    expect(errors).toEqual([]);
   });
 
-  it("other: ended, cancelled and ended by system, with the share button and its payload", async () => {
+  it("other: ended, cancelled and ended by system, with the share button and its payload", async ({
+    page,
+    errors,
+  }) => {
     for (const [scenario, status] of [
       ["rent-ended", "CUSTOMER_TAKEN"],
       ["rent-cancelled", "CANCEL"],
       ["rent-ended-by-system", "TAKEN_BY_SYSTEM"],
     ] as const) {
-      await open(scenario);
-      expect(await view()).toBe("other");
+      await show(page, scenario);
+      expect(await view(page)).toBe("other");
       expect(await page.locator('[data-testid="view-hero"]').innerText()).toContain(m.status[status]);
       for (const block of ["rent-info", "status-history", "location-info", "payment-details"]) {
         expect(await page.locator(`[data-testid="${block}"]`).count(), block).toBe(1);
       }
-      expect(await text("payment-details")).toContain(m.rent.payment.adminFee);
-      expect(await text("payment-method")).toContain("Virtual Account");
+      expect(await text(page, "payment-details")).toContain(m.rent.payment.adminFee);
+      expect(await text(page, "payment-method")).toContain("Virtual Account");
       await page.locator('[data-testid="share-button"]').click();
       const shares = (await bridgeCalls(page)).filter((call) => call.action === "shareOrder");
       expect(shares.at(-1)?.payload).toMatchObject({
@@ -231,42 +204,34 @@ describe.each(combos)("the five views at %s in %s", (viewport, lang) => {
 });
 
 describe("polling and failures", () => {
-  it("stops on CANCEL, pauses while hidden and resumes on return", { timeout: 90_000 }, async () => {
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
+  it.override("contextOptions", { viewport: "mobile", language: "id" });
+
+  it("stops on CANCEL, pauses while hidden and resumes on return", { timeout: 90_000 }, async ({ page }) => {
     const seen = orderRequests(page);
+    // The page's timers run on the test's clock: 6 s of polling pass at once.
+    await page.clock.install();
 
     await visit(page, (await createScenario("rent-cancelled")).url);
     await page.locator('[data-testid="rent-status"][data-status="CANCEL"]').waitFor();
     const afterCancel = seen.length;
-    await page.waitForTimeout(6_000);
+    await runClock(page, 6_000);
     expect(seen.length).toBe(afterCancel);
 
     await visit(page, (await createScenario("rent-in-store")).url);
     await page.locator('[data-testid="rent-status"]').waitFor();
-    const setHidden = (hidden: boolean) =>
-      page.evaluate((value) => {
-        Object.defineProperty(document, "visibilityState", {
-          configurable: true,
-          get: () => (value ? "hidden" : "visible"),
-        });
-        Object.defineProperty(document, "hidden", { configurable: true, get: () => value });
-        document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
-      }, hidden);
-    await setHidden(true);
+    await setHidden(page, true);
     const whileHidden = seen.length;
-    await page.waitForTimeout(6_000);
+    await runClock(page, 6_000);
     expect(seen.length).toBe(whileHidden);
-    await setHidden(false);
+    await setHidden(page, false);
     await expect.poll(() => seen.length, { timeout: 2_000 }).toBeGreaterThan(whileHidden);
     const resumed = seen.length;
     await expect.poll(() => seen.length, { timeout: 6_500 }).toBeGreaterThan(resumed);
-    await context.close();
   });
 
-  it("revalidates unchanged polls with the ETag (304, no body)", async () => {
+  it("revalidates unchanged polls with the ETag (304, no body)", async ({ newContext }) => {
     // Playwright turns the HTTP cache off in contexts with request routing, so this one has none.
-    const context = await (await getBrowser()).newContext({ baseURL: baseUrl });
+    const context = await newContext({ plain: true });
     const page = await context.newPage();
     const seen = orderRequests(page);
     await visit(page, (await createScenario("rent-ended")).url);
@@ -277,13 +242,12 @@ describe("polling and failures", () => {
     expect(etag).toBeTruthy();
     // The browser asks with If-None-Match; the API's 304 is then served from the browser's cache.
     expect((await seen[1]?.allHeaders())?.["if-none-match"]).toBe(etag);
-    await context.close();
   });
 
-  it("shows 'Oops...' with the server's message and stops polling and the loader", async () => {
-    const context = await newContext({ viewport: "desktop", language: "id" });
-    const page = await context.newPage();
+  it("shows 'Oops...' with the server's message and stops polling and the loader", async ({ open }) => {
+    const { page } = await open({ viewport: "desktop", language: "id" });
     const seen = orderRequests(page);
+    await page.clock.install();
     await visit(page, "/order-status?orderid=999999&token=demo-token-budi");
     const dialog = page.locator('[data-testid="error-dialog"]');
     await dialog.waitFor();
@@ -291,13 +255,12 @@ describe("polling and failures", () => {
     expect(await dialog.innerText()).toContain("Pesanan 999999 tidak ditemukan.");
     expect(await page.locator('[data-testid="screen-skeleton"]').count()).toBe(0);
     const count = seen.length;
-    await page.waitForTimeout(5_500);
+    await runClock(page, 5_500);
     expect(seen.length).toBe(count);
 
     // Without an order id nothing loads.
     await visit(page, "/order-status?token=demo-token-budi");
     await page.locator('[data-testid="rent-missing-order"]').waitFor();
     expect(seen.length).toBe(count);
-    await context.close();
   });
 });

@@ -1,8 +1,7 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
-import { collectErrors, type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import { everyFrame, type Lang, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
 import { createScenario } from "./support/journeys.ts";
 
 type Layout = "public" | "webview" | "bare" | "none";
@@ -79,29 +78,10 @@ async function resolvePath(route: RouteCase, lang: Lang): Promise<string> {
   return route.path.rewrite ? route.path.rewrite(full) : full;
 }
 
-const combos: [ViewportName, Lang][] = [
-  ["mobile", "id"],
-  ["mobile", "en"],
-  ["desktop", "id"],
-  ["desktop", "en"],
-];
+describe.each(everyFrame)("every route at %s in %s", (viewport, lang) => {
+  it.override("contextOptions", { viewport, language: lang });
 
-describe.each(combos)("every route at %s in %s", (viewport, lang) => {
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  beforeAll(async () => {
-    context = await newContext({ viewport, language: lang });
-    page = await context.newPage();
-    errors = collectErrors(page);
-  });
-  afterAll(async () => {
-    await context.close();
-  });
-
-  it.each(routes.map((route) => [label(route), route] as const))("%s", async (_label, route) => {
-    errors.length = 0;
+  it.for(routes.map((route) => [label(route), route] as const))("%s", async ([, route], { page, errors }) => {
     const response = await visit(page, await resolvePath(route, lang));
     expect(response?.status()).toBe(route.status ?? 200);
     const pageLang = lang;

@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { describe, it } from "vitest";
-import { type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import { animationsDone, everyFrame, visit } from "./support/browser.ts";
+import { describe, it } from "./support/fixtures.ts";
 
 /**
  * Screenshots of the shell's screens for review: `SHOTS_DIR=/tmp/shots npm run e2e -- screenshots`.
@@ -21,45 +21,41 @@ const screens: { name: string; path: string; setup?: "oops" | "menu" }[] = [
 ];
 
 describe.skipIf(!shotsDir)("screenshots", () => {
-  for (const viewport of ["mobile", "desktop"] as ViewportName[]) {
-    for (const lang of ["id", "en"] as Lang[]) {
-      it(`${viewport} ${lang}`, async () => {
-        const dir = shotsDir ?? "";
-        await mkdir(dir, { recursive: true });
-        const context = await newContext({ viewport, language: lang });
-        const page = await context.newPage();
-        for (const screen of screens) {
-          if (screen.setup === "menu" && viewport !== "mobile") continue;
-          await page.unrouteAll();
-          if (screen.setup === "oops") {
-            await page.route("**/api/webview/v1/members/auth?*", (route) =>
-              route.fulfill({
-                status: 401,
-                contentType: "application/json",
-                body: JSON.stringify({
-                  code: 401,
-                  message:
-                    lang === "en"
-                      ? "Your session has ended. Please sign in to the app again."
-                      : "Sesi kamu sudah berakhir. Silakan masuk kembali ke aplikasi.",
-                }),
+  for (const [viewport, lang] of everyFrame) {
+    it(`${viewport} ${lang}`, async ({ open }) => {
+      const dir = shotsDir ?? "";
+      await mkdir(dir, { recursive: true });
+      const { page } = await open({ viewport, language: lang });
+      for (const screen of screens) {
+        if (screen.setup === "menu" && viewport !== "mobile") continue;
+        await page.unrouteAll();
+        if (screen.setup === "oops") {
+          await page.route("**/api/webview/v1/members/auth?*", (route) =>
+            route.fulfill({
+              status: 401,
+              contentType: "application/json",
+              body: JSON.stringify({
+                code: 401,
+                message:
+                  lang === "en"
+                    ? "Your session has ended. Please sign in to the app again."
+                    : "Sesi kamu sudah berakhir. Silakan masuk kembali ke aplikasi.",
               }),
-            );
-          }
-          await visit(page, screen.path);
-          await page.evaluate(() => document.fonts.ready);
-          if (screen.setup === "oops") await page.locator('[data-testid="error-dialog"]').waitFor();
-          if (screen.setup === "menu") {
-            await page.locator('[data-testid="menu-toggle"]').click();
-            await page.waitForTimeout(400);
-          }
-          await page.screenshot({
-            path: path.join(dir, `${screen.name}-${viewport}-${lang}.png`),
-            fullPage: screen.setup === undefined,
-          });
+            }),
+          );
         }
-        await context.close();
-      });
-    }
+        await visit(page, screen.path);
+        await page.evaluate(() => document.fonts.ready);
+        if (screen.setup === "oops") await page.locator('[data-testid="error-dialog"]').waitFor();
+        if (screen.setup === "menu") {
+          await page.locator('[data-testid="menu-toggle"]').click();
+          await animationsDone(page);
+        }
+        await page.screenshot({
+          path: path.join(dir, `${screen.name}-${viewport}-${lang}.png`),
+          fullPage: screen.setup === undefined,
+        });
+      }
+    });
   }
 });

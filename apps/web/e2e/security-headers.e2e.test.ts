@@ -1,6 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, newContext, visit } from "./support/browser.ts";
-import { createScenario } from "./support/journeys.ts";
+import { baseUrl, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
  * The security headers of real responses of the running system, asserted plainly (ADR 007): every
@@ -49,9 +48,9 @@ function expectCommon(label: string, headers: Headers) {
 }
 
 describe("security headers", () => {
-  it("web pages: landing, services, web-view pages with a token, and the 404 page", async () => {
-    const rent = await createScenario("rent-in-store");
-    const dropoff = await createScenario("dropoff-in-store");
+  it("web pages: landing, services, web-view pages with a token, and the 404 page", async ({ scenario }) => {
+    const rent = await scenario("rent-in-store");
+    const dropoff = await scenario("dropoff-in-store");
     expect(rent.params.get("token")).toBeTruthy();
     const pages = [
       ["landing /", "/", 200],
@@ -124,10 +123,8 @@ describe("security headers", () => {
     }
   });
 
-  it("runs the app and blocks an injected inline script", async () => {
-    const context = await newContext({ viewport: "mobile" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("runs the app and blocks an injected inline script", async ({ open }) => {
+    const { page, errors } = await open({ viewport: "mobile" });
     await visit(page, "/");
     const ran = await page.evaluate(async () => {
       const script = document.createElement("script");
@@ -139,6 +136,5 @@ describe("security headers", () => {
     expect(ran).toBe(false);
     // The only console error is the browser reporting the blocked injection.
     expect(errors.filter((error) => !/Content Security Policy/.test(error))).toEqual([]);
-    await context.close();
   });
 });

@@ -1,6 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, type Lang, newContext, type ViewportName } from "./support/browser.ts";
-import { createScenario } from "./support/journeys.ts";
+import { baseUrl } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
  * Web-view pages opened with a token arrive rendered (ADR 011): the server checks the token and
@@ -28,20 +27,10 @@ const cases = pages.flatMap((page) =>
 const authCall = "/api/webview/v1/members/auth";
 
 describe("web-view pages rendered on the server", () => {
-  it.each(cases)(
+  it.for(cases)(
     "$name ($lang, $viewport): the HTML shows the data, private; hydration keeps it",
-    async ({
-      scenario,
-      marker,
-      lang,
-      viewport,
-    }: {
-      scenario: string;
-      marker: string;
-      lang: Lang;
-      viewport: ViewportName;
-    }) => {
-      const created = await createScenario(scenario, { language: lang });
+    async ({ scenario: id, marker, lang, viewport }, { open, scenario }) => {
+      const created = await scenario(id, { language: lang });
 
       // Without JavaScript: the data is in the document, which no cache may keep.
       const response = await fetch(new URL(created.url, baseUrl), {
@@ -55,9 +44,7 @@ describe("web-view pages rendered on the server", () => {
       expect(html).not.toContain('data-testid="screen-skeleton"');
 
       // With JavaScript: the element the server sent is the one on screen after hydration.
-      const context = await newContext({ viewport, language: lang });
-      const page = await context.newPage();
-      const errors = collectErrors(page);
+      const { page, errors } = await open({ viewport, language: lang });
       const authCalls: string[] = [];
       page.on("request", (request) => {
         if (new URL(request.url()).pathname === authCall) authCalls.push(request.url());
@@ -80,6 +67,7 @@ describe("web-view pages rendered on the server", () => {
       expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBe(token);
       // The lazily loaded parts have hydrated too (their buttons answer), and nothing was rendered twice.
       await page.locator(`[data-testid="${marker}"]`).waitFor();
+      // A fixed wait: a second render, if any, would replace the served element within it.
       await page.waitForTimeout(300);
       const same = await page.evaluate((testId: string) => {
         const served = (window as unknown as { __served?: Element }).__served;
@@ -89,19 +77,18 @@ describe("web-view pages rendered on the server", () => {
       expect(await page.getAttribute("html", "lang")).toBe(lang);
       expect(authCalls).toEqual([]);
       expect(errors).toEqual([]);
-      await context.close();
     },
   );
 
-  it("a token the server cannot validate leaves the page to the browser, which says why", async () => {
-    const context = await newContext({ viewport: "mobile" });
-    const page = await context.newPage();
+  it("a token the server cannot validate leaves the page to the browser, which says why", async ({
+    open,
+  }) => {
+    const { page } = await open({ viewport: "mobile" });
     const response = await fetch(new URL("/order-status?orderid=1&token=not-a-member", baseUrl));
     const html = await response.text();
     expect(html).toContain('data-testid="screen-skeleton"');
     expect(html).not.toContain('data-testid="rent-status"');
     await page.goto("/order-status?orderid=1&token=not-a-member");
     await page.locator('[data-testid="session-error"]').waitFor();
-    await context.close();
   });
 });

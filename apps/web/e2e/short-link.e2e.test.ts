@@ -1,16 +1,8 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
-import {
-  baseUrl,
-  collectErrors,
-  type Lang,
-  newContext,
-  type ViewportName,
-  visit,
-} from "./support/browser.ts";
-import { createScenario } from "./support/journeys.ts";
+import { baseUrl, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
  * Short links `/o/:code` (spec §2, §8): only http(s) targets are followed; the rest is 'Oops'.
@@ -51,32 +43,27 @@ async function expectNotFound(page: Page, lang: Lang) {
 }
 
 describe("short links", () => {
-  it("redirects to the target of a real short link", async () => {
-    const scenario = await createScenario("short-link");
-    const context = await newContext({ viewport: "mobile" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    const response = await page.goto(scenario.url);
+  it("redirects to the target of a real short link", async ({ openScenario }) => {
+    const { page, errors, demo } = await openScenario("short-link", { viewport: "mobile" });
+    const response = await page.goto(demo.url);
     await page.waitForURL(`${baseUrl}/services`);
     // Redirected by the server, in one round trip.
-    expect(response?.request().redirectedFrom()?.url()).toBe(`${baseUrl}${scenario.url}`);
-    const head = await fetch(`${baseUrl}${scenario.url}`, { redirect: "manual" });
+    expect(response?.request().redirectedFrom()?.url()).toBe(`${baseUrl}${demo.url}`);
+    const head = await fetch(`${baseUrl}${demo.url}`, { redirect: "manual" });
     expect(head.status).toBe(302);
     expect(head.headers.get("location")).toBe(`${baseUrl}/services`);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   for (const [viewport, lang] of [
     ["mobile", "id"],
     ["desktop", "en"],
   ] as [ViewportName, Lang][]) {
-    it(`shows 'Oops', the spec's message and a way back for an unknown code (${viewport}, ${lang})`, async () => {
-      const scenario = await createScenario("short-link-missing");
-      const context = await newContext({ viewport, language: lang });
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      const response = await page.goto(scenario.url);
+    it(`shows 'Oops', the spec's message and a way back for an unknown code (${viewport}, ${lang})`, async ({
+      openScenario,
+    }) => {
+      const { page, errors, demo } = await openScenario("short-link-missing", { viewport, language: lang });
+      const response = await page.goto(demo.url);
       expect(response?.status()).toBe(404);
       await expectNotFound(page, lang);
       if (lang === "en") {
@@ -88,14 +75,11 @@ describe("short links", () => {
       await page.waitForURL(`${baseUrl}/`);
       // The lookup's own 404 is the point; nothing else may fail.
       expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
-      await context.close();
     });
   }
 
-  it("refuses a javascript: target and treats it as not found", async () => {
-    const context = await newContext({ viewport: "desktop", language: "en" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+  it("refuses a javascript: target and treats it as not found", async ({ open }) => {
+    const { page, errors } = await open({ viewport: "desktop", language: "en" });
     let dialogs = 0;
     page.on("dialog", (dialog) => {
       dialogs += 1;
@@ -107,6 +91,7 @@ describe("short links", () => {
     await navigateInApp(page, "/o/promo");
     await lookup;
     await expectNotFound(page, "en");
+    // A fixed wait: nothing marks "no navigation followed"; one would start within this time.
     await page.waitForTimeout(300);
     expect(page.url()).toBe(`${baseUrl}/o/promo`);
     expect(dialogs).toBe(0);
@@ -119,16 +104,13 @@ describe("short links", () => {
     await page.waitForURL(`${baseUrl}/o/promo2`);
     await expectNotFound(page, "en");
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it("adds a scheme to a target without one", async () => {
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
+  it("adds a scheme to a target without one", async ({ open }) => {
+    const { page } = await open({ viewport: "mobile", language: "id" });
     await visit(page, "/");
     await answerLookup(page, "www.example.com/paxelbox/download");
     await navigateInApp(page, "/o/app");
     await page.waitForURL("https://www.example.com/paxelbox/download");
-    await context.close();
   });
 });

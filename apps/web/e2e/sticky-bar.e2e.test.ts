@@ -1,12 +1,11 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { PNG } from "pngjs";
-import { describe, expect, it } from "vitest";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
-import { type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
-import { createScenario } from "./support/journeys.ts";
+import { everyFrame, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
+import { createScenario, fillPackageForm, openDropOffLink, openRent } from "./support/journeys.ts";
 
 /**
  * Nothing hides under a sticky or fixed bar (WCAG 2.2 SC 2.4.11 Focus Not Obscured, and errors
@@ -244,26 +243,6 @@ async function walk(page: Page): Promise<string[]> {
   return found;
 }
 
-/** A drop-off link answers Indonesian; in English its token is stored first and the link opened without it. */
-async function openDropOffLink(page: Page, lang: Lang, url: string): Promise<void> {
-  if (lang === "id") {
-    await visit(page, url);
-    return;
-  }
-  const address = new URL(url, "http://x");
-  const token = address.searchParams.get("token") ?? "";
-  address.searchParams.delete("token");
-  await visit(page, "/debug");
-  await page.evaluate((value) => localStorage.setItem("user_token", value), token);
-  await visit(page, `${address.pathname}${address.search}`);
-}
-
-function smallPng(): Buffer {
-  const png = new PNG({ width: 120, height: 90 });
-  png.data.fill(180);
-  return PNG.sync.write(png);
-}
-
 /**
  * Focuses a control from the scroll position at which it sits as low as it can without the focus
  * scrolling the page (the page's bottom scroll padding, its own bottom scroll margin): the worst
@@ -312,17 +291,7 @@ const screens: Screen[] = [
     name: "package form with its QR",
     open: async (page) => {
       await visit(page, (await createScenario("package-form")).url);
-      await $(page, "field-sender_name").locator("input").fill("Kurir Paxel");
-      await $(page, "field-recipient_name").locator("input").fill("Rina Kartika");
-      await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
-      await $(page, "field-package_size").locator("select").selectOption("M");
-      await $(page, "photo-input").setInputFiles({
-        name: "p.png",
-        mimeType: "image/png",
-        buffer: smallPng(),
-      });
-      await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
-      await $(page, "slider-handle").click();
+      await fillPackageForm(page);
       await $(page, "package-submit").click();
       await $(page, "package-qr-image").waitFor({ timeout: 15_000 });
     },
@@ -370,17 +339,11 @@ const screens: Screen[] = [
   },
   {
     name: "rent to store",
-    open: async (page, lang) => {
-      await visit(page, (await createScenario("rent-to-store", { language: lang })).url);
-      await page.locator('[data-view="to-store"]').waitFor();
-    },
+    open: async (page, lang) => void (await openRent(page, "rent-to-store", lang, "to-store")),
   },
   {
     name: "rent in store",
-    open: async (page, lang) => {
-      await visit(page, (await createScenario("rent-in-store", { language: lang })).url);
-      await page.locator('[data-view="in-store"]').waitFor();
-    },
+    open: async (page, lang) => void (await openRent(page, "rent-in-store", lang, "in-store")),
   },
   {
     name: "rent overdue",
@@ -394,17 +357,12 @@ const screens: Screen[] = [
   },
   {
     name: "rent ended",
-    open: async (page, lang) => {
-      await visit(page, (await createScenario("rent-ended", { language: lang })).url);
-      await page.locator('[data-view="other"]').waitFor();
-    },
+    open: async (page, lang) => void (await openRent(page, "rent-ended", lang, "other")),
   },
   {
     name: "rent open_locker",
     open: async (page, lang) => {
-      const scenario = await createScenario("rent-in-store", { language: lang });
-      await visit(page, scenario.url);
-      await page.locator('[data-view="in-store"]').waitFor();
+      await openRent(page, "rent-in-store", lang, "in-store");
       await $(page, "pick-up").click();
       await $(page, "open-locker").click();
       await $(page, "open-locker-page").locator('[data-testid="qr"]').waitFor();
@@ -413,45 +371,31 @@ const screens: Screen[] = [
   {
     name: "rent stop_success",
     open: async (page, lang) => {
-      const scenario = await createScenario("rent-in-store", { language: lang });
-      await visit(page, scenario.url);
-      await page.locator('[data-view="in-store"]').waitFor();
-      await visit(page, `/order-status/action?act=stop_success&${scenario.params.toString()}`);
+      const demo = await openRent(page, "rent-in-store", lang, "in-store");
+      await visit(page, `/order-status/action?act=stop_success&${demo.params.toString()}`);
       await $(page, "stop-success").waitFor();
     },
   },
   { name: "debug", open: async (page) => void (await visit(page, "/debug")) },
 ];
 
-const frames: [Lang, ViewportName][] = [
-  ["id", "mobile"],
-  ["en", "mobile"],
-  ["id", "desktop"],
-  ["en", "desktop"],
-];
-
 describe.concurrent("nothing hides under a sticky or fixed bar (WCAG 2.4.11)", () => {
-  for (const [lang, viewport] of frames) {
-    it.each(screens)(`$name, ${lang} ${viewport}`, { timeout: 90_000 }, async ({ open, errors }) => {
-      const context = await newContext({ viewport, language: lang });
-      try {
-        const page = await context.newPage();
-        const found = (await open(page, lang, viewport)) ?? [];
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-        const bars = await page.evaluate(
-          () =>
-            [...document.querySelectorAll("body *")].filter((element) =>
-              ["sticky", "fixed"].includes(getComputedStyle(element).position),
-            ).length,
-        );
-        expect(bars, "the screen has a sticky or fixed bar").toBeGreaterThan(0);
-        found.push(...(await walk(page)));
-        found.push(...(await page.evaluate(inspect, { kind: "sweep", step: 120 } as Probe)).problems);
-        if (errors) expect(await $(page, "field-error").count(), "errors are shown").toBeGreaterThan(0);
-        expect([...new Set(found)]).toEqual([]);
-      } finally {
-        await context.close();
-      }
+  for (const [viewport, lang] of everyFrame) {
+    it.for(screens)(`$name, ${lang} ${viewport}`, { timeout: 90_000 }, async (screen, { open }) => {
+      const { page } = await open({ viewport, language: lang });
+      const found = (await screen.open(page, lang, viewport)) ?? [];
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      const bars = await page.evaluate(
+        () =>
+          [...document.querySelectorAll("body *")].filter((element) =>
+            ["sticky", "fixed"].includes(getComputedStyle(element).position),
+          ).length,
+      );
+      expect(bars, "the screen has a sticky or fixed bar").toBeGreaterThan(0);
+      found.push(...(await walk(page)));
+      found.push(...(await page.evaluate(inspect, { kind: "sweep", step: 120 } as Probe)).problems);
+      if (screen.errors) expect(await $(page, "field-error").count(), "errors are shown").toBeGreaterThan(0);
+      expect([...new Set(found)]).toEqual([]);
     });
   }
 });

@@ -1,7 +1,6 @@
 import type { Route } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, newContext, renderInBrowser, visit } from "./support/browser.ts";
-import { createScenario } from "./support/journeys.ts";
+import { baseUrl, collectErrors, renderInBrowser, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
 
 const authPath = "**/api/webview/v1/members/auth?*";
 
@@ -15,9 +14,11 @@ const sari = {
 };
 
 describe("token handling (members auth answered by a stub)", () => {
-  it("in the browser, validates the token before the screen renders, then stores it, applies the member's language and takes it out of the address bar", async () => {
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
+  it("in the browser, validates the token before the screen renders, then stores it, applies the member's language and takes it out of the address bar", async ({
+    open,
+    scenario,
+  }) => {
+    const { page } = await open({ viewport: "mobile", language: "id" });
     // The browser's own check (as for a page kept offline, or when the server's check did not answer).
     await renderInBrowser(page);
     const errors = collectErrors(page);
@@ -37,7 +38,7 @@ describe("token handling (members auth answered by a stub)", () => {
       return route.continue();
     });
 
-    const rent = await createScenario("rent-in-store", { language: "en" });
+    const rent = await scenario("rent-in-store", { language: "en" });
     await visit(page, rent.url);
     await expect.poll(() => seen).toEqual(["demo-token-sari"]);
     // While the call is pending: a skeleton, not the screen, and no order call; nothing stored yet.
@@ -56,12 +57,10 @@ describe("token handling (members auth answered by a stub)", () => {
     expect(stored).toMatchObject({ first_name: "Sari", language: "en" });
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it("shows the 'Oops...' dialog with the server's message when validation fails", async () => {
-    const context = await newContext({ viewport: "desktop", language: "en" });
-    const page = await context.newPage();
+  it("shows the 'Oops...' dialog with the server's message when validation fails", async ({ open }) => {
+    const { page } = await open({ viewport: "desktop", language: "en" });
     await page.route(authPath, (route) =>
       route.fulfill({
         status: 401,
@@ -82,27 +81,23 @@ describe("token handling (members auth answered by a stub)", () => {
     expect(await page.locator('[data-testid="session-error"] button').textContent()).toBe("Try again");
     // A rejected token is not kept.
     expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBeNull();
-    await context.close();
   });
 
-  it("falls back to the translated text when the server sends no message", async () => {
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
+  it("falls back to the translated text when the server sends no message", async ({ open }) => {
+    const { page } = await open({ viewport: "mobile", language: "id" });
     await page.route(authPath, (route) => route.fulfill({ status: 500, body: "" }));
     await visit(page, "/overduepayment?orderid=1&token=x");
     const dialog = page.locator('[data-testid="error-dialog"]');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("Terjadi kesalahan. Silakan coba lagi.");
-    await context.close();
   });
 
-  it("uses the stored token without a new validation when the query has none", async () => {
-    const dropoff = await createScenario("dropoff-in-store");
-    const context = await newContext({
+  it("uses the stored token without a new validation when the query has none", async ({ open, scenario }) => {
+    const dropoff = await scenario("dropoff-in-store");
+    const { page } = await open({
       viewport: "mobile",
-      storage: { user_token: dropoff.params.get("token") ?? "", userdata: JSON.stringify(sari) },
+      storage: { user_token: dropoff.token, userdata: JSON.stringify(sari) },
     });
-    const page = await context.newPage();
     let calls = 0;
     await page.route(authPath, (route) => {
       calls += 1;
@@ -111,45 +106,39 @@ describe("token handling (members auth answered by a stub)", () => {
     await visit(page, `/order?orderid=${dropoff.params.get("orderid")}`);
     await page.locator('[data-testid="order-screen"]').waitFor();
     expect(calls).toBe(0);
-    await context.close();
   });
 });
 
 describe("token handling against the real API", () => {
-  it("validates demo-token-sari and switches to English", async () => {
-    const context = await newContext({ viewport: "mobile", language: "id" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    const rent = await createScenario("rent-in-store", { language: "en" });
+  it("validates demo-token-sari and switches to English", async ({ openScenario }) => {
+    const {
+      page,
+      errors,
+      demo: rent,
+    } = await openScenario("rent-in-store", { viewport: "mobile", language: "id" }, { language: "en" });
     await visit(page, rent.url);
     await page.locator('[data-testid="rent-status"]').waitFor();
     await expect.poll(() => page.getAttribute("html", "lang")).toBe("en");
     const user = JSON.parse((await page.evaluate(() => localStorage.getItem("userdata"))) ?? "{}");
     expect(user.language).toBe("en");
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it("validates demo-token-budi and keeps Indonesian", async () => {
-    const context = await newContext({ viewport: "desktop", language: "en" });
-    const page = await context.newPage();
-    const rent = await createScenario("rent-in-store");
+  it("validates demo-token-budi and keeps Indonesian", async ({ openScenario }) => {
+    const { page, demo: rent } = await openScenario("rent-in-store", { viewport: "desktop", language: "en" });
     await visit(page, rent.url);
     await page.locator('[data-testid="rent-status"]').waitFor();
     await expect.poll(() => page.getAttribute("html", "lang")).toBe("id");
-    await context.close();
   });
 
-  it("shows the server's message for an unknown token", async () => {
+  it("shows the server's message for an unknown token", async ({ open }) => {
     const answer = await fetch(`${baseUrl}/api/webview/v1/members/auth?token=no-such-token`);
     expect(answer.status).toBe(401);
     const { message } = (await answer.json()) as { message: string };
-    const context = await newContext({ viewport: "mobile" });
-    const page = await context.newPage();
+    const { page } = await open({ viewport: "mobile" });
     await visit(page, "/order-status?orderid=1&token=no-such-token");
     const dialog = page.locator('[data-testid="error-dialog"]');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(message);
-    await context.close();
   });
 });

@@ -5,13 +5,14 @@ import path from "node:path";
 import jsQR from "jsqr";
 import type { BrowserContext, Page } from "playwright-core";
 import { PNG } from "pngjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { type Database, openDatabase } from "../../api/src/db/database.ts";
 import { migrate } from "../../api/src/db/migrate.ts";
 import { seedIfEmpty } from "../../api/src/db/seed/index.ts";
 import { createScenario } from "../../api/src/demo/scenarios.ts";
 import en from "../src/locales/en.ts";
-import { type Lang, newContext, type ViewportName, visit } from "./support/browser.ts";
+import { type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
  * Known XSS payloads pushed through every field the server stores and a screen shows: package-form
@@ -272,20 +273,13 @@ const screens: [ViewportName, Lang][] = [
 ];
 
 describe.each(screens)("stored payloads stay text at %s in %s", (viewport, lang) => {
-  let context: BrowserContext;
-  let page: Page;
-  let watch: Watch;
+  it.override("contextOptions", { viewport, language: lang });
 
-  beforeAll(async () => {
-    context = await newContext({ viewport, language: lang });
-    watch = await watchContext(context);
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await context.close();
-  });
-
-  it("landing: banner, service cards, locker finder list, map tooltips and popups", async () => {
+  it("landing: banner, service cards, locker finder list, map tooltips and popups", async ({
+    context,
+    page,
+  }) => {
+    const watch = await watchContext(context);
     await visit(page, `${origin}/`);
     await expectInert(page, watch, "landing");
     const items = page.locator('[data-testid="finder-item"]');
@@ -310,7 +304,8 @@ describe.each(screens)("stored payloads stay text at %s in %s", (viewport, lang)
     expect(await page.locator(".leaflet-popup-content").innerText({ timeout: 5_000 })).toContain(corpus[1]);
   });
 
-  it("services: every banner and service description, sanitised", async () => {
+  it("services: every banner and service description, sanitised", async ({ context, page }) => {
+    const watch = await watchContext(context);
     await visit(page, `${origin}/services`);
     await expectInert(page, watch, "services");
     const text = await page.evaluate(() => document.body.innerText);
@@ -318,7 +313,8 @@ describe.each(screens)("stored payloads stay text at %s in %s", (viewport, lang)
     for (const position of corpus.keys()) expect(text).toContain(`Payload ${position}:`);
   });
 
-  it("drop-off order page and overdue page: names, locker texts, how-to texts", async () => {
+  it("drop-off order page and overdue page: names, locker texts, how-to texts", async ({ context, page }) => {
+    const watch = await watchContext(context);
     await visit(page, `${origin}${records["dropoff-in-store"]}`);
     await page.locator('[data-testid="order-screen"]').waitFor();
     await page.locator('[data-testid="order-how-to"] summary').click();
@@ -330,7 +326,8 @@ describe.each(screens)("stored payloads stay text at %s in %s", (viewport, lang)
     await expectInert(page, watch, "overdue page");
   });
 
-  it("rent status in the web view: locker texts and instructions", async () => {
+  it("rent status in the web view: locker texts and instructions", async ({ context, page }) => {
+    const watch = await watchContext(context);
     await visit(page, `${origin}${records[`rent-in-store-${lang}`]}`);
     await page.getByText(corpus[2]!, { exact: false }).first().waitFor();
     await expectInert(page, watch, "rent status");
@@ -339,7 +336,8 @@ describe.each(screens)("stored payloads stay text at %s in %s", (viewport, lang)
   // Five page loads: on a loaded 2-core runner that takes longer than the default 30 s.
   it("query parameters a page shows: package form locker name, 404 path, language", {
     timeout: 90_000,
-  }, async () => {
+  }, async ({ context, page }) => {
+    const watch = await watchContext(context);
     const packageUrl = new URL(records["package-form"]!, origin);
     packageUrl.searchParams.set("name", corpus[1]!);
     await visit(page, packageUrl.toString());
@@ -398,14 +396,15 @@ async function dropOff(senderName: string, recipientName: string): Promise<strin
 }
 
 describe("payloads entered by visitors", () => {
-  it("package-form names through the API: stored as sent, shown as text on the order page (mobile, id)", async () => {
+  it("package-form names through the API: stored as sent, shown as text on the order page (mobile, id)", async ({
+    open,
+  }) => {
     const pairs = [
       [corpus[1]!, corpus[0]!],
       [corpus[23]!, corpus[15]!],
     ] as const;
-    const context = await newContext({ viewport: "mobile", language: "id" });
+    const { context, page } = await open({ viewport: "mobile", language: "id" });
     const watch = await watchContext(context);
-    const page = await context.newPage();
     for (const [sender, recipient] of pairs) {
       const link = await dropOff(sender, recipient);
       const token = new URL(link, origin).searchParams.get("token");
@@ -421,14 +420,14 @@ describe("payloads entered by visitors", () => {
       await expectInert(page, watch, `order page of ${recipient}`);
       await expectShownAsText(page, "order page", [recipient]);
     }
-    await context.close();
   });
 
-  it("guest-book fields: sent through the form, stored as text, shown on no screen (desktop, en)", async () => {
+  it("guest-book fields: sent through the form, stored as text, shown on no screen (desktop, en)", async ({
+    open,
+  }) => {
     const m = en.marketing.guestBook;
-    const context = await newContext({ viewport: "desktop", language: "en" });
+    const { context, page } = await open({ viewport: "desktop", language: "en" });
     const watch = await watchContext(context);
-    const page = await context.newPage();
     await visit(page, `${origin}/guest-book?business_type=Business`);
     await page.getByLabel(m.senderName, { exact: true }).fill(corpus[1]!);
     await page.getByLabel(m.senderContact, { exact: true }).fill("0812-3456-7890");
@@ -440,7 +439,6 @@ describe("payloads entered by visitors", () => {
     await page.locator('[data-testid="guest-book-submit"]').click();
     await page.waitForURL(`${origin}/guest-book/submitted`, { timeout: 30_000 });
     await expectInert(page, watch, "guest book submitted");
-    await context.close();
   }, 60_000);
 });
 

@@ -1,16 +1,15 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { PNG } from "pngjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { axeViolations } from "./axe.ts";
-import { type Lang, newContext, viewports, visit } from "./browser.ts";
-import { createScenario } from "./journeys.ts";
+import { animationsDone, type Lang, viewports, visit } from "./browser.ts";
+import { describe, expect, it } from "./fixtures.ts";
+import { createScenario, fillPackageForm, openDropOffLink, openRent } from "./journeys.ts";
 
 /**
  * The screens and states of the axe audits (`accessibility-screens-*.e2e.test.ts`): WCAG 2.2 AA
  * with axe on every screen of spec §2 and every dialog, in Indonesian and English,
  * each state checked in the phone frame (390×844) and, after a resize of the same page, on
  * desktop (1280×800) — web-view screens on desktop in Indonesian only (the same column). One
- * browser context per language; the states come from the demo scenarios. Any violation fails
+ * browser context per screen; the states come from the demo scenarios. Any violation fails
  * (every impact, target-size included). One file per language, so the two run side by side.
  */
 
@@ -41,42 +40,6 @@ export async function audit(
   return found;
 }
 
-/**
- * A drop-off link carries the recipient's token, whose members check answers Indonesian; in
- * English the token is stored first (as a returning visitor) and the link opened without it.
- */
-async function openDropOffLink(page: Page, lang: Lang, url: string): Promise<void> {
-  if (lang === "id") {
-    await visit(page, url);
-    return;
-  }
-  const address = new URL(url, "http://x");
-  const token = address.searchParams.get("token") ?? "";
-  address.searchParams.delete("token");
-  await page.evaluate((value) => localStorage.setItem("user_token", value), token);
-  await visit(page, `${address.pathname}${address.search}`);
-}
-
-function smallPng(): Buffer {
-  const png = new PNG({ width: 120, height: 90 });
-  png.data.fill(180);
-  return PNG.sync.write(png);
-}
-
-async function fillPackageForm(page: Page) {
-  await $(page, "field-sender_name").locator("input").fill("Kurir Paxel");
-  await $(page, "field-recipient_name").locator("input").fill("Rina Kartika");
-  await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
-  await $(page, "field-package_size").locator("select").selectOption("M");
-  await $(page, "photo-input").setInputFiles({
-    name: "parcel.png",
-    mimeType: "image/png",
-    buffer: smallPng(),
-  });
-  await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
-  await $(page, "slider-handle").click();
-}
-
 /** Audits the current state of the page (see `CheckOptions`). */
 type Check = (label: string, options?: CheckOptions) => Promise<void>;
 
@@ -98,7 +61,7 @@ export const screens: Screen[] = [
       await visit(page, "/");
       await check("landing");
       await $(page, "menu-toggle").click();
-      await page.waitForTimeout(350);
+      await animationsDone(page);
       await check("landing menu open", { sizes: "mobile", scope: '[data-testid="public-header"]' });
       await $(page, "menu-toggle").click();
       await $(page, "finder-input").fill("Depok");
@@ -110,7 +73,7 @@ export const screens: Screen[] = [
       await expect
         .poll(() => $(page, "locker-finder").locator('[aria-busy="true"]').count(), { timeout: 15_000 })
         .toBe(0);
-      await page.waitForTimeout(200);
+      await animationsDone(page);
       await check("locker finder results", { scope: '[data-testid="locker-finder"]' });
     },
   },
@@ -214,9 +177,7 @@ export const screens: Screen[] = [
     webView: true,
     name: "rent to store, its cancel dialogs and cancel_success",
     run: async (page, lang, check) => {
-      const scenario = await createScenario("rent-to-store", { language: lang });
-      await visit(page, scenario.url);
-      await page.locator('[data-view="to-store"]').waitFor();
+      await openRent(page, "rent-to-store", lang, "to-store");
       await check("rent to store");
       await $(page, "cancel-rent").click();
       await $(page, "cancel-confirm").locator("h2").waitFor();
@@ -243,9 +204,7 @@ export const screens: Screen[] = [
     webView: true,
     name: "rent in store, the pick-up dialog, open_locker, stop_count and stop",
     run: async (page, lang, check) => {
-      const scenario = await createScenario("rent-in-store", { language: lang });
-      await visit(page, scenario.url);
-      await page.locator('[data-view="in-store"]').waitFor();
+      const demo = await openRent(page, "rent-in-store", lang, "in-store");
       await check("rent in store");
       await $(page, "pick-up").click();
       await $(page, "pick-up-dialog").locator("h2").waitFor();
@@ -261,7 +220,7 @@ export const screens: Screen[] = [
       await check("rent stop_count", { sizes: "mobile" });
       await page.locator('[data-view="stop"]').waitFor({ timeout: 7_000 });
       await check("rent stop");
-      await visit(page, `/order-status/action?act=stop_success&${scenario.params.toString()}`);
+      await visit(page, `/order-status/action?act=stop_success&${demo.params.toString()}`);
       await $(page, "stop-success").waitFor();
       await check("rent stop_success");
     },
@@ -274,9 +233,7 @@ export const screens: Screen[] = [
       await visit(page, `${overdue.url}&status=overdue`);
       await $(page, "overdue-cost").waitFor();
       await check("rent overdue");
-      const ended = await createScenario("rent-ended", { language: lang });
-      await visit(page, ended.url);
-      await page.locator('[data-view="other"]').waitFor();
+      await openRent(page, "rent-ended", lang, "other");
       await check("rent other (ended)");
     },
   },
@@ -296,23 +253,16 @@ export const screens: Screen[] = [
   },
 ];
 
-/** Runs every screen of the table in one language, in one browser context. */
+/** Runs every screen of the table in one language, each in a fresh browser context. */
 export function auditScreens(lang: Lang): void {
   describe(`WCAG 2.2 AA (axe) in ${lang}`, () => {
-    let context: BrowserContext;
-    let page: Page;
+    it.override("contextOptions", { viewport: "mobile", language: lang });
 
-    beforeAll(async () => {
-      context = await newContext({ viewport: "mobile", language: lang });
-      page = await context.newPage();
-    });
-    afterAll(async () => {
-      await context.close();
-    });
-
-    it.each(screens)(
+    it.for(screens)(
       "$name",
-      async ({ run, webView }) => {
+      // Every state is audited at two sizes; a loaded 2-core machine needs this long for the longest.
+      { timeout: 240_000 },
+      async ({ run, webView }, { page }) => {
         const found: string[] = [];
         const frames = webView && lang === "en" ? "mobile" : "both";
         await run(page, lang, async (label, options = {}) => {
@@ -320,8 +270,6 @@ export function auditScreens(lang: Lang): void {
         });
         expect(found).toEqual([]);
       },
-      // Every state is audited at two sizes; a loaded 2-core machine needs this long for the longest.
-      240_000,
     );
   });
 }

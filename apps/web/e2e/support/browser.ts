@@ -11,6 +11,14 @@ export const viewports = {
 export type ViewportName = keyof typeof viewports;
 export type Lang = "id" | "en";
 
+/** Every viewport in every language: the phone in Indonesian first, then the desktop in English. */
+export const everyFrame: readonly (readonly [ViewportName, Lang])[] = [
+  ["mobile", "id"],
+  ["desktop", "en"],
+  ["mobile", "en"],
+  ["desktop", "id"],
+];
+
 const mobileUserAgent =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
 
@@ -171,5 +179,67 @@ export async function speakEnglish(page: Page): Promise<void> {
     const body = (await response.json()) as { data: { language: string } };
     body.data.language = "en";
     await route.fulfill({ response, json: body });
+  });
+}
+
+/**
+ * Turns a feature flag off in the settings the browser reads (`yellowai`, or the payment flags that
+ * pick the flow, spec §3). The settings are then answered by a stub, so the page is rendered in the
+ * browser, which asks for them itself.
+ */
+export async function featureOff(page: Page, flag: string): Promise<void> {
+  await renderInBrowser(page);
+  await page.route("**/api/v1/settings", async (route) => {
+    const response = await fetchThrough(route);
+    const body = (await response.json()) as {
+      data: { enabled_userapp_feature: { name: string; setting_value: string }[] };
+    };
+    for (const feature of body.data.enabled_userapp_feature) {
+      if (feature.name === flag) feature.setting_value = "disabled";
+    }
+    await route.fulfill({ response, json: body });
+  });
+}
+
+/**
+ * Lets `ms` of page time pass at once (the page's clock is installed), then waits one round trip
+ * through the page so that a request its timers started has been reported.
+ */
+export async function runClock(page: Page, ms: number): Promise<void> {
+  await page.clock.runFor(ms);
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        // A message, not a timer: the page's timers are the test's.
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(0);
+      }),
+  );
+}
+
+/** Makes the page believe its tab was hidden (or shown again), as a switch of tabs or apps does. */
+export async function setHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (value ? "hidden" : "visible"),
+    });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => value });
+    document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+  }, hidden);
+}
+
+/**
+ * Waits for the next frame, then until the page's CSS transitions and animations that have an end (a
+ * menu opening, a slide) have ended; endless ones (a loader's pulse) are not waited for.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
   });
 }

@@ -2,7 +2,8 @@ import jsQR from "jsqr";
 import type { Locator, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { expect } from "vitest";
-import { baseUrl } from "./browser.ts";
+import { baseUrl, type Lang, visit } from "./browser.ts";
+import { smallPng } from "./photos.ts";
 
 /**
  * Helpers shared by the journey tests: fresh demo scenarios, the locker-kiosk simulator, the
@@ -13,6 +14,9 @@ export interface Scenario {
   id: string;
   url: string;
   params: URLSearchParams;
+  /** The link's `orderid` and `token` ("" when it has none). */
+  orderId: string;
+  token: string;
 }
 
 /**
@@ -27,7 +31,14 @@ export async function createScenario(
   const response = await fetch(`${baseUrl}/api/demo/scenarios/${id}${query}`, { method: "POST" });
   if (!response.ok) throw new Error(`scenario ${id}: HTTP ${response.status} ${await response.text()}`);
   const { data } = (await response.json()) as { data: { url: string } };
-  return { id, url: data.url, params: new URL(data.url, baseUrl).searchParams };
+  const params = new URL(data.url, baseUrl).searchParams;
+  return {
+    id,
+    url: data.url,
+    params,
+    orderId: params.get("orderid") ?? "",
+    token: params.get("token") ?? "",
+  };
 }
 
 export interface KioskResult {
@@ -79,6 +90,8 @@ export async function decodeQr(locator: Locator, attempts = 4): Promise<string> 
     const result = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
     if (result) return result.data;
     if (attempt >= attempts) throw new Error("No QR code could be read from the screen");
+    // A fixed pause between tries: the page may run on a paused test clock, so it has no frame or
+    // timer of its own to wait for.
     await locator.page().waitForTimeout(300);
   }
 }
@@ -110,4 +123,50 @@ export async function payOverdueAtSandbox(page: Page, email = "rina.kartika@exam
   const paidQr = page.locator('[data-testid="overdue-paid-qr"]');
   await paidQr.waitFor({ timeout: 15_000 });
   return paidQr;
+}
+
+/**
+ * Opens a drop-off link. It carries the recipient's token, whose members check answers Indonesian;
+ * in English the token is stored first (as a returning visitor) and the link opened without it.
+ */
+export async function openDropOffLink(page: Page, lang: Lang, url: string): Promise<void> {
+  if (lang === "id") {
+    await visit(page, url);
+    return;
+  }
+  const address = new URL(url, "http://x");
+  const token = address.searchParams.get("token") ?? "";
+  address.searchParams.delete("token");
+  // The storage belongs to the site: a fresh page is on about:blank until it visits one of its pages.
+  await visit(page, "/debug");
+  await page.evaluate((value) => localStorage.setItem("user_token", value), token);
+  await visit(page, `${address.pathname}${address.search}`);
+}
+
+/** Opens a fresh demo rent (its member speaking `lang`) and waits for its view (`data-view`). */
+export async function openRent(
+  page: Page,
+  id: string,
+  lang: Lang,
+  view: string,
+  query = "",
+): Promise<Scenario> {
+  const demo = await createScenario(id, { language: lang });
+  await visit(page, `${demo.url}${query}`);
+  await page.locator(`[data-view="${view}"]`).waitFor();
+  return demo;
+}
+
+/** Fills the package form as a courier would (sender, recipient, size M, a photo) and passes its slider. */
+export async function fillPackageForm(page: Page): Promise<void> {
+  const field = (name: string) => page.locator(`[data-testid="field-${name}"]`);
+  await field("sender_name").locator("input").fill("Kurir Paxel");
+  await field("recipient_name").locator("input").fill("Rina Kartika");
+  await field("recipient_mobile_number").locator("input").fill("0811222233333");
+  await field("package_size").locator("select").selectOption("M");
+  await page
+    .locator('[data-testid="photo-input"]')
+    .setInputFiles({ name: "parcel.png", mimeType: "image/png", buffer: smallPng() });
+  await page.locator('[data-testid="photo-thumbnail"]').waitFor({ timeout: 15_000 });
+  await page.locator('[data-testid="slider-handle"]').click();
 }
