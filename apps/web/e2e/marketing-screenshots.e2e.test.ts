@@ -179,7 +179,7 @@ const shots: Shot[] = [
 
 describe.skipIf(!shotsDir)("marketing screenshots", () => {
   for (const [viewport, lang] of everyFrame) {
-    it(`${viewport} ${lang}`, { timeout: 180_000 }, async ({ open }) => {
+    it(`${viewport} ${lang}`, { timeout: 300_000 }, async ({ open }) => {
       const dir = shotsDir ?? "";
       await mkdir(dir, { recursive: true });
       for (const shot of shots) {
@@ -190,7 +190,13 @@ describe.skipIf(!shotsDir)("marketing screenshots", () => {
         await visit(page, target);
         await page.evaluate(() => document.fonts.ready);
         if (shot.full) {
-          // Let lazy pictures and the map load.
+          // Every picture loads now (a lazy one off screen, or in a carousel's hidden slide, would
+          // never finish), then a scroll through the page lets the map draw.
+          await page.evaluate(() => {
+            for (const image of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) {
+              image.loading = "eager";
+            }
+          });
           await page.evaluate(async () => {
             for (let y = 0; y < document.body.scrollHeight; y += 500) {
               window.scrollTo(0, y);
