@@ -15,6 +15,9 @@ if (!existsSync(webBuild) || process.env.REBUILD === "1") {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Traces first (when configured): the servers must be created after the instrumentation is in place.
+const { startTelemetry } = await import("@paxelbox/api/telemetry");
+const stopTelemetry = await startTelemetry();
 const { startSystem } = await import("./system.ts");
 const system = await startSystem();
 console.log(`\nPaxelBox is running at ${system.url}\n`);
@@ -33,6 +36,9 @@ try {
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    system.close().then(() => process.exit(0));
+    system
+      .close()
+      .then(() => stopTelemetry?.())
+      .then(() => process.exit(0));
   });
 }

@@ -5,6 +5,7 @@ import type { ApiConfig } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
+import { traced } from "./db/traced.ts";
 import { createRateLimiter, type RateLimiter } from "./domain/rate-limit.ts";
 import { requestLogFields } from "./http/log-redaction.ts";
 import { kioskRoutes } from "./kiosk/routes.ts";
@@ -73,7 +74,8 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   app.removeContentTypeParser("text/plain");
 
   const db =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    options.database ??
+    traced(await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   app.decorate("db", db);
   app.decorate("rateLimiter", createRateLimiter(db, config.rateLimitFactor));
   if (!options.database) app.addHook("onClose", () => db.close());

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from "fastify";
 
 /** Query parameters that carry a credential: member and order-link tokens, payment access tokens. */
-const secretParameter = /([?&](?:token|access_token)=)[^&#]*/gi;
+export const secretQueryParameters = ["token", "access_token"] as const;
+const secretParameter = new RegExp(`([?&](?:${secretQueryParameters.join("|")})=)[^&#]*`, "gi");
 
 /** The address with every credential in its query replaced, for logs. */
 export function redactUrl(url: string): string {

@@ -34,6 +34,13 @@ describe("web configuration", () => {
     expect(parseWebEnv({ PORT: "4100" }).apiInternalUrl).toBe("http://127.0.0.1:4100");
   });
 
+  it("accepts PORT=0 (any free port) beside the internal API URL the composition root sets", () => {
+    expect(parseWebEnv({ PORT: "0", API_INTERNAL_URL: "http://127.0.0.1:41234" }).apiInternalUrl).toBe(
+      "http://127.0.0.1:41234",
+    );
+    expect(() => parseWebEnv({ PORT: "70000" })).toThrow(/PORT/);
+  });
+
   it("names every bad variable", () => {
     expect(() => parseWebEnv({ KIOSK_SITE_URL: "not a url", MAPS_SEARCH_URL: "https://m.test/" })).toThrow(
       /KIOSK_SITE_URL[\s\S]*MAPS_SEARCH_URL|MAPS_SEARCH_URL[\s\S]*KIOSK_SITE_URL/,

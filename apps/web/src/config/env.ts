@@ -50,7 +50,8 @@ export const WebEnv = z.object({
   MAPS_SEARCH_URL: mapsTemplate.default(d.MAPS_SEARCH_URL),
   API_BASE_URL: baseUrl.default(d.API_BASE_URL),
   API_INTERNAL_URL: baseUrl.optional(),
-  PORT: z.coerce.number().int().positive().optional(),
+  // 0: any free port (tests, `PORT=0 npm start`); the composition root then sets API_INTERNAL_URL.
+  PORT: z.coerce.number().int().min(0).max(65_535).optional(),
 });
 
 export interface ServerConfig {
