@@ -54,7 +54,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   process.env.API_INTERNAL_URL ??= `http://127.0.0.1:${actualPort}`;
 
   const api = await buildApp(loadConfig(env), { logger: !options.quiet });
-  const web = await buildWebServer();
+  // The web app logs through the API's logger: one format for both (docs/operations.md).
+  const web = await buildWebServer({ logger: options.quiet ? false : api.log });
   await Promise.all([api.ready(), web.ready()]);
   apps = { api, web };
 

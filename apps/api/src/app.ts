@@ -6,7 +6,7 @@ import { type Database, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
 import { createRateLimiter, type RateLimiter } from "./domain/rate-limit.ts";
-import { requestLogFields } from "./http/log-redaction.ts";
+import { loggerOptions, RequestLog } from "./http/request-log.ts";
 import { kioskRoutes } from "./kiosk/routes.ts";
 import { paymentGateways } from "./payments/gateways.ts";
 import { sandboxRoutes } from "./payments/sandbox/routes.ts";
@@ -46,14 +46,8 @@ declare module "fastify" {
 /** Builds the locker API: opens the database, applies migrations, seeds an empty one, mounts every call. */
 export async function buildApp(config: ApiConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger || options.logStream
-        ? {
-            level: config.logLevel,
-            serializers: { req: requestLogFields },
-            ...(options.logStream ? { stream: options.logStream } : {}),
-          }
-        : false,
+    logger: options.logger || options.logStream ? loggerOptions(config, options.logStream) : false,
+    logController: new RequestLog(),
     bodyLimit: 4 * 1024 * 1024,
     // Behind a load balancer every proxy is trusted; otherwise only this machine's web server, whose
     // loaders forward their visitor's address (rate limits count per visitor).
