@@ -1,6 +1,6 @@
 /**
  * Composition root: one HTTP server in front of two separately deployable apps.
- * Paths under /api, /ebox, /demo and /healthz go to the locker API; everything else to the web app.
+ * Paths under /api, /ebox, /demo, /healthz and /readyz go to the locker API; everything else to the web app.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,7 +8,7 @@ import { buildApp, loadConfig } from "@paxelbox/api";
 import { buildWebServer } from "@paxelbox/web/server";
 import type { FastifyInstance } from "fastify";
 
-const apiPrefixes = ["/api/", "/ebox/", "/demo/", "/healthz"];
+const apiPrefixes = ["/api/", "/ebox/", "/demo/", "/healthz", "/readyz"];
 
 export function isApiPath(url: string): boolean {
   return apiPrefixes.some((prefix) => url === prefix.replace(/\/$/, "") || url.startsWith(prefix));

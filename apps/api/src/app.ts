@@ -14,6 +14,7 @@ import { startReconciliation } from "./payments/service.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandler, rejectNulCharacters, sendMessage } from "./plugins/error-handler.ts";
 import { registerSecurity } from "./plugins/security.ts";
+import { registerShutdown } from "./plugins/shutdown.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { demoRoutes } from "./routes/demo.ts";
 import { docsRoutes } from "./routes/docs.ts";
@@ -61,6 +62,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerShutdown(app);
   registerErrorHandler(app);
   rejectNulCharacters(app);
   // JSON and multipart only: any other content type is answered 415.

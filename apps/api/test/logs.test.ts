@@ -44,10 +44,12 @@ const scan = (code: string) => call(app(), calls.kioskScan, { body: { code } });
 describe("happy journeys log nothing at error", () => {
   it("logs one line per request, with its status and time and the tokens of its address redacted", async () => {
     await app().inject("/healthz");
+    await app().inject("/readyz");
     await call(app(), calls.validateUser, { query: { token: budi } });
     const requests = lines.filter((line) => line.req);
     expect(requests.map((line) => `${line.req?.method} ${line.req?.url} ${line.res?.statusCode}`)).toEqual([
       "GET /healthz 200",
+      "GET /readyz 200",
       "GET /api/webview/v1/members/auth?token=[redacted] 200",
     ]);
     expect(requests.every((line) => line.level === 30 && line.msg === "request completed")).toBe(true);
