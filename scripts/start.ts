@@ -18,27 +18,27 @@ if (!existsSync(webBuild) || process.env.REBUILD === "1") {
 // Traces first (when configured): the servers must be created after the instrumentation is in place.
 const { startTelemetry } = await import("@paxelbox/api/telemetry");
 const stopTelemetry = await startTelemetry();
-const { startSystem } = await import("./system.ts");
+const { closeOnSignals, startSystem } = await import("./system.ts");
 const system = await startSystem();
-console.log(`\nPaxelBox is running at ${system.url}\n`);
+// After the system closes, the spans still queued are sent.
+closeOnSignals(system, stopTelemetry);
+
+// One banner, once everything serves: where to go, then one log line per request.
+const banner = [`PaxelBox is running at ${system.url}`];
 try {
   const response = await fetch(`${system.url}/api/demo/scenarios`);
   if (response.ok) {
     const body = (await response.json()) as { data: { id: string; title: string; url: string }[] };
-    console.log(`Locker kiosk simulator: ${system.url}/demo/kiosk   API reference: ${system.url}/api/docs\n`);
-    console.log("Demo scenarios (each link creates a fresh record):");
+    banner.push(
+      `Locker kiosk simulator: ${system.url}/demo/kiosk   API reference: ${system.url}/api/docs`,
+      "",
+    );
+    banner.push("Demo scenarios (each link creates a fresh record):");
     for (const scenario of body.data) {
-      console.log(`  ${scenario.title.padEnd(48)} ${system.url}/api/demo/scenarios/${scenario.id}/open`);
+      banner.push(`  ${scenario.title.padEnd(48)} ${system.url}/api/demo/scenarios/${scenario.id}/open`);
     }
   }
 } catch {
   // Demo scenarios are off (production without DEMO=1).
 }
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    system
-      .close()
-      .then(() => stopTelemetry?.())
-      .then(() => process.exit(0));
-  });
-}
+console.log(`\n${banner.join("\n")}\n`);

@@ -1,28 +1,43 @@
 /**
  * Composition root: one HTTP server in front of two separately deployable apps.
- * Paths under /api, /ebox, /demo and /healthz go to the locker API; everything else to the web app.
+ * Paths under /api, /ebox, /demo, /healthz and /readyz go to the locker API; everything else to the web app.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildApp, loadConfig } from "@paxelbox/api";
-import { buildWebServer } from "@paxelbox/web/server";
-import type { FastifyInstance } from "fastify";
+import { buildWebServer, type WebServerOptions } from "@paxelbox/web/server";
+import closeWithGrace from "close-with-grace";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 
-const apiPrefixes = ["/api/", "/ebox/", "/demo/", "/healthz"];
+const apiPrefixes = ["/api/", "/ebox/", "/demo/", "/healthz", "/readyz"];
 
 export function isApiPath(url: string): boolean {
   return apiPrefixes.some((prefix) => url === prefix.replace(/\/$/, "") || url.startsWith(prefix));
 }
+
+/** Milliseconds a shutdown waits for the requests in flight before it closes their connections. */
+const drainMilliseconds = 8_000;
+/** Milliseconds after a signal when the process exits, whatever is still running (logged). */
+const exitDeadlineMilliseconds = 10_000;
 
 export interface SystemOptions {
   port?: number;
   host?: string;
   env?: Record<string, string | undefined>;
   quiet?: boolean;
+  /** Builds the web app; `buildWebServer` (which needs the web build) by default. */
+  web?: (options: WebServerOptions) => Promise<FastifyInstance>;
 }
 
 export interface RunningSystem {
   url: string;
+  /** The API's logger, which the web app shares: one format for both. */
+  log: FastifyBaseLogger;
+  /**
+   * Graceful: readiness off, no new connections, idle ones closed, requests in flight finish (each
+   * response closes its connection); after 8 s the rest are closed. Then both apps close (the
+   * payment reconciliation job stops, the database closes).
+   */
   close(): Promise<void>;
 }
 
@@ -32,11 +47,14 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const host = options.host ?? env.HOST ?? "0.0.0.0";
 
   let apps: { api: FastifyInstance; web: FastifyInstance } | undefined;
+  let draining = false;
   const server = http.createServer((req, res) => {
     if (!apps) {
       res.writeHead(503, { "content-type": "text/plain", "retry-after": "1" }).end("Starting");
       return;
     }
+    // Shutting down: a keep-alive client takes its next request to another instance.
+    if (draining) res.setHeader("connection", "close");
     if (isApiPath(req.url ?? "/")) apps.api.routing(req, res);
     else apps.web.routing(req, res);
   });
@@ -54,16 +72,42 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   process.env.API_INTERNAL_URL ??= `http://127.0.0.1:${actualPort}`;
 
   const api = await buildApp(loadConfig(env), { logger: !options.quiet });
-  const web = await buildWebServer();
+  // The web app logs through the API's logger: one format for both (docs/operations.md).
+  const web = await (options.web ?? buildWebServer)({ logger: options.quiet ? false : api.log });
   await Promise.all([api.ready(), web.ready()]);
   apps = { api, web };
 
+  let closing: Promise<void> | undefined;
+  async function close(): Promise<void> {
+    draining = true;
+    api.shutdown.begin();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const deadline = setTimeout(() => {
+      api.log.warn(`closing the connections still open after ${drainMilliseconds / 1000} s`);
+      server.closeAllConnections();
+    }, drainMilliseconds);
+    await closed;
+    clearTimeout(deadline);
+    await Promise.all([api.close(), web.close()]);
+  }
+
   return {
     url: `http://localhost:${actualPort}`,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([api.close(), web.close()]);
+    log: api.log,
+    close() {
+      closing ??= close();
+      return closing;
     },
   };
+}
+
+/** SIGTERM or SIGINT closes the system gracefully; 10 s after the signal the process exits anyway (logged). */
+export function closeOnSignals(system: RunningSystem, afterClose?: () => Promise<void>): void {
+  closeWithGrace({ delay: exitDeadlineMilliseconds, logger: system.log }, async ({ signal, err }) => {
+    if (err) system.log.error({ err }, "stopping after an uncaught error");
+    else system.log.info({ signal }, "shutting down");
+    await system.close();
+    await afterClose?.();
+  });
 }

@@ -7,7 +7,7 @@ import { migrate } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
 import { traced } from "./db/traced.ts";
 import { createRateLimiter, type RateLimiter } from "./domain/rate-limit.ts";
-import { requestLogFields } from "./http/log-redaction.ts";
+import { loggerOptions, RequestLog } from "./http/request-log.ts";
 import { kioskRoutes } from "./kiosk/routes.ts";
 import { paymentGateways } from "./payments/gateways.ts";
 import { sandboxRoutes } from "./payments/sandbox/routes.ts";
@@ -15,6 +15,7 @@ import { startReconciliation } from "./payments/service.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandler, rejectNulCharacters, sendMessage } from "./plugins/error-handler.ts";
 import { registerSecurity } from "./plugins/security.ts";
+import { registerShutdown } from "./plugins/shutdown.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { demoRoutes } from "./routes/demo.ts";
 import { docsRoutes } from "./routes/docs.ts";
@@ -47,14 +48,8 @@ declare module "fastify" {
 /** Builds the locker API: opens the database, applies migrations, seeds an empty one, mounts every call. */
 export async function buildApp(config: ApiConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger || options.logStream
-        ? {
-            level: config.logLevel,
-            serializers: { req: requestLogFields },
-            ...(options.logStream ? { stream: options.logStream } : {}),
-          }
-        : false,
+    logger: options.logger || options.logStream ? loggerOptions(config, options.logStream) : false,
+    logController: new RequestLog(),
     bodyLimit: 4 * 1024 * 1024,
     // Behind a load balancer every proxy is trusted; otherwise only this machine's web server, whose
     // loaders forward their visitor's address (rate limits count per visitor).
@@ -68,6 +63,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerShutdown(app);
   registerErrorHandler(app);
   rejectNulCharacters(app);
   // JSON and multipart only: any other content type is answered 415.

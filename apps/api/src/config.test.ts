@@ -47,6 +47,14 @@ describe("API configuration", () => {
     expect(() => loadConfig({ DROPOFF_FREE_DAYS: "0" })).toThrow(/DROPOFF_FREE_DAYS/);
   });
 
+  it("logs readable lines in a terminal and JSON lines elsewhere, unless LOG_FORMAT says", () => {
+    expect(loadConfig({}, true).logFormat).toBe("pretty");
+    expect(loadConfig({}, false).logFormat).toBe("json");
+    expect(loadConfig({ LOG_FORMAT: "json" }, true).logFormat).toBe("json");
+    expect(loadConfig({ LOG_FORMAT: "pretty" }, false).logFormat).toBe("pretty");
+    expect(() => loadConfig({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
+  });
+
   it("stops with a clear message on a bad value", () => {
     expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });

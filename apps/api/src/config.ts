@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
 });
 
 export interface ApiConfig {
@@ -55,6 +56,8 @@ export interface ApiConfig {
   demo: boolean;
   publicBaseUrl: string | undefined;
   logLevel: string;
+  /** `pretty`: one readable line per request (a terminal); `json`: one JSON object per line (log stores). */
+  logFormat: "json" | "pretty";
   /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
   /** Days a drop-off parcel stays free after it is stored, and days until its link expires. */
@@ -97,8 +100,14 @@ export interface ApiConfig {
   };
 }
 
-/** Parses the API's environment once, at start-up; a bad value stops the process with a clear message. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
+/**
+ * Parses the API's environment once, at start-up; a bad value stops the process with a clear message.
+ * `terminal`: standard output is a terminal, so logs are readable lines unless LOG_FORMAT says otherwise.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  terminal: boolean = Boolean(process.stdout.isTTY),
+): ApiConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`);
@@ -139,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: e.NODE_ENV !== "production" || e.DEMO,
     publicBaseUrl: e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"),
     trustProxy: e.TRUST_PROXY,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     dropoff: { freeDays: e.DROPOFF_FREE_DAYS, linkDays: Math.max(e.DROPOFF_LINK_DAYS, e.DROPOFF_FREE_DAYS) },

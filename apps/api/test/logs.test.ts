@@ -13,10 +13,17 @@ interface LogLine {
   level: number;
   msg?: string;
   err?: { message?: string };
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
 }
 
 const lines: LogLine[] = [];
-const app = useApp({}, { logStream: { write: (line: string) => lines.push(JSON.parse(line) as LogLine) } });
+// At debug, so the test also sees the lines `info` leaves out.
+const app = useApp(
+  { LOG_LEVEL: "debug" },
+  { logStream: { write: (line: string) => lines.push(JSON.parse(line) as LogLine) } },
+);
 const origin = useServer(app);
 
 afterEach(() => {
@@ -35,9 +42,27 @@ async function orderOf(orderid: number, token = budi): Promise<Order> {
 const scan = (code: string) => call(app(), calls.kioskScan, { body: { code } });
 
 describe("happy journeys log nothing at error", () => {
-  it("the logger is heard", async () => {
+  it("logs one line per request, with its status and time and the tokens of its address redacted", async () => {
     await app().inject("/healthz");
-    expect(lines.some((line) => line.msg === "request completed")).toBe(true);
+    await app().inject("/readyz");
+    await call(app(), calls.validateUser, { query: { token: budi } });
+    const requests = lines.filter((line) => line.req);
+    expect(requests.map((line) => `${line.req?.method} ${line.req?.url} ${line.res?.statusCode}`)).toEqual([
+      "GET /healthz 200",
+      "GET /readyz 200",
+      "GET /api/webview/v1/members/auth?token=[redacted] 200",
+    ]);
+    expect(requests.every((line) => line.level === 30 && line.msg === "request completed")).toBe(true);
+    expect(requests.every((line) => typeof line.responseTime === "number")).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain(budi);
+    expect(lines.some((line) => line.msg === "incoming request")).toBe(false);
+  });
+
+  it("logs pictures and other assets at debug", async () => {
+    const picture = await app().inject("/api/v1/media/misc/no-content.svg");
+    expect(picture.statusCode).toBe(200);
+    const [line] = lines.filter((entry) => entry.req?.url === "/api/v1/media/misc/no-content.svg");
+    expect(line?.level).toBe(20);
   });
 
   it("rent: open the door, then stop with the overdue QR once nothing is owed", async () => {

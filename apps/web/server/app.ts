@@ -5,15 +5,25 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { fileURLToPath } from "node:url";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { clientAddressHeader, contentSecurityPolicy, nonceHeader } from "../src/lib/csp.ts";
+import { pageRoute, RequestLog, requestLogFields } from "./request-log.ts";
 
 const defaultBuildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build");
 
 export interface WebServerOptions {
   buildDir?: string;
-  logger?: boolean;
+  /**
+   * `true`: JSON lines on standard output (LOG_LEVEL). A logger: log through it (the composition root
+   * passes the API's, so both apps write one format: readable lines in a terminal, docs/operations.md).
+   */
+  logger?: boolean | FastifyBaseLogger;
 }
 
 /** Headers on every response of the web app (graded in e2e/security-grade.e2e.test.ts, docs/security.md). */
@@ -37,20 +47,6 @@ const apiOrigin = (() => {
     return undefined;
   }
 })();
-
-/** Query parameters that carry a credential (web-view and order-link tokens). */
-const secretParameter = /([?&](?:token|access_token)=)[^&#]*/gi;
-
-/** Request log fields with tokens in the address redacted, so log stores never hold them. */
-function requestLogFields(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: request.url.replace(secretParameter, "$1[redacted]"),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
-}
 
 /** The Fastify request as a web `Request` for React Router (body streamed for non-GET). */
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -88,8 +84,15 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   );
 
   const app = Fastify({
-    logger: options.logger ? { serializers: { req: requestLogFields } } : false,
-  });
+    ...(typeof options.logger === "object"
+      ? { loggerInstance: options.logger }
+      : {
+          logger: options.logger
+            ? { level: process.env.LOG_LEVEL ?? "info", serializers: { req: requestLogFields } }
+            : false,
+        }),
+    logController: new RequestLog(),
+  }) as FastifyInstance;
   // React Router reads request bodies itself (form actions), so Fastify must leave them unread.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
@@ -114,7 +117,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     },
   });
 
-  app.all("/*", async (request, reply) => {
+  app.all(pageRoute, async (request, reply) => {
     const nonce = randomBytes(16).toString("base64");
     const webRequest = toWebRequest(request, reply);
     webRequest.headers.set(nonceHeader, nonce);

@@ -40,7 +40,10 @@ const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 const networkTimeoutMs = 8000;
 
 function isPage(url: URL): boolean {
-  return url.origin === self.location.origin && !/^\/(api|ebox|demo|o)(\/|$)|^\/healthz$/.test(url.pathname);
+  return (
+    url.origin === self.location.origin &&
+    !/^\/(api|ebox|demo|o)(\/|$)|^\/(healthz|readyz)$/.test(url.pathname)
+  );
 }
 
 function isHtml(response: Response): boolean {

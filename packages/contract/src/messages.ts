@@ -87,6 +87,8 @@ export const messageKeys = [
   // Server faults
   "serverFault",
   "databaseUnavailable",
+  "migrationsPending",
+  "shuttingDown",
 ] as const;
 
 export const MessageKey = z.enum(messageKeys);

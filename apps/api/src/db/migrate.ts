@@ -1,18 +1,28 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Database } from "./database.ts";
+import type { Database, Queryable } from "./database.ts";
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** Lock key shared by every API instance so that only one migrates or seeds at a time. */
 export const schemaLockKey = 72_617_001;
 
+/** The SQL files of `migrations/`, in the order they apply. */
+const files = readdirSync(migrationsDir)
+  .filter((name) => name.endsWith(".sql"))
+  .sort();
+
+/** Migrations this code expects that the database has not applied (none once `migrate` has run). */
+export async function pendingMigrations(db: Queryable): Promise<string[]> {
+  const applied = new Set(
+    (await db.query<{ version: string }>("select version from schema_migrations")).map((row) => row.version),
+  );
+  return files.filter((file) => !applied.has(file));
+}
+
 /** Applies the SQL files of `migrations/` that have not run yet, in name order, each in its own transaction. */
 export async function migrate(db: Database): Promise<string[]> {
-  const files = readdirSync(migrationsDir)
-    .filter((name) => name.endsWith(".sql"))
-    .sort();
   return db.transaction(async (tx) => {
     await tx.query("select pg_advisory_xact_lock($1)", [schemaLockKey]);
     await tx.query(

@@ -289,6 +289,14 @@ export const messages = {
     id: "Database tidak menjawab.",
     en: "The database does not answer.",
   },
+  migrationsPending: {
+    id: "Database belum diperbarui ke versi ini.",
+    en: "The database has not been migrated to this version yet.",
+  },
+  shuttingDown: {
+    id: "Server ini sedang berhenti. Silakan coba lagi.",
+    en: "This server is shutting down. Please try again.",
+  },
 } as const satisfies Record<MessageKey, Record<Language, string>>;
 
 type Catalogue = typeof messages;

@@ -1,12 +1,30 @@
 import { calls } from "@paxelbox/contract";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { call, failure, ok, useApp } from "../helpers.ts";
 
 const app = useApp();
 
 describe("health and docs", () => {
-  it("answers healthz when the database answers", async () => {
-    expect(ok(calls.health, await call(app(), calls.health))).toEqual({ status: "ok", database: "ok" });
+  it("answers healthz without asking the database", async () => {
+    const query = vi.spyOn(app().db, "query");
+    expect(ok(calls.health, await call(app(), calls.health))).toEqual({ status: "ok" });
+    expect(query).not.toHaveBeenCalled();
+    query.mockRestore();
+  });
+
+  it("is ready when the database answers and has every migration", async () => {
+    const ready = ok(calls.readiness, await call(app(), calls.readiness));
+    expect(ready).toMatchObject({ status: "ok", database: "ok" });
+    expect(ready.migration).toMatch(/^\d{4}-.+\.sql$/);
+    await app().db.query("delete from schema_migrations where version = $1", [ready.migration]);
+    const pending = await call(app(), calls.readiness);
+    failure(pending, 503);
+    expect(pending.json()).toMatchObject({ key: "migrationsPending" });
+    await app().db.query("insert into schema_migrations (version) values ($1)", [ready.migration]);
+    const failing = vi.spyOn(app().db, "query").mockRejectedValueOnce(new Error("connection refused"));
+    failure(await call(app(), calls.readiness), 503);
+    failing.mockRestore();
+    ok(calls.readiness, await call(app(), calls.readiness));
   });
 
   it("serves the OpenAPI document with every call and a docs page", async () => {
@@ -39,5 +57,18 @@ describe("health and docs", () => {
       headers: { "content-type": "application/json" },
     });
     failure(huge, 413);
+  });
+
+  // Last: the instance stays in shutdown.
+  it("is not ready once shutdown began, and asks every client to close its connection", async () => {
+    app().shutdown.begin();
+    const response = await call(app(), calls.readiness);
+    failure(response, 503);
+    expect(response.json()).toMatchObject({ key: "shuttingDown" });
+    expect(response.headers["retry-after"]).toBe("1");
+    expect(response.headers.connection).toBe("close");
+    const alive = await call(app(), calls.health);
+    expect(alive.statusCode).toBe(200);
+    expect(alive.headers.connection).toBe("close");
   });
 });

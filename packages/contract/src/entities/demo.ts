@@ -31,7 +31,15 @@ export const ScenarioParams = z.object({ id: ScenarioId });
 /** `language=en` makes rent scenarios belong to the English-speaking demo member. */
 export const ScenarioQuery = z.object({ language: z._default(z.enum(["id", "en"]), "id") });
 
-export const Health = z.object({ status: z.literal("ok"), database: z.literal("ok") });
+/** Liveness: the process answers (no database call). */
+export const Health = z.object({ status: z.literal("ok") });
+
+/** Readiness: the database answers and has every migration of this code, the latest named. */
+export const Readiness = z.object({
+  status: z.literal("ok"),
+  database: z.literal("ok"),
+  migration: z.string(),
+});
 
 export const MediaParams = z.object({
   kind: z.enum(["banner", "service", "guide", "locker", "badge", "brand", "misc"], {
