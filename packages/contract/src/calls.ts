@@ -36,6 +36,7 @@ export const referenceOrder = [
   "barcodeImage",
   "media",
   "health",
+  "reportWebVitals",
   "demoScenarios",
   "createDemoScenario",
   "openDemoScenario",

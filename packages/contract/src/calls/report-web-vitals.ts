@@ -1,0 +1,16 @@
+import { NoContent } from "../common.ts";
+import { defineCall } from "../define-call.ts";
+import { WebVitalsReport } from "../entities/web-vitals.ts";
+
+/** Operations: real-user Web Vitals, sent by the web pages with `navigator.sendBeacon`. */
+export const reportWebVitals = defineCall({
+  id: "reportWebVitals",
+  method: "POST",
+  path: "/api/v1/web-vitals",
+  summary: "Report the Web Vitals of a page view (sampled); no personal data",
+  tag: "operations",
+  auth: "none",
+  body: WebVitalsReport,
+  response: NoContent,
+  responseType: "empty",
+});
