@@ -38,6 +38,7 @@ import {
 import { setRuntimeConfig } from "./lib/runtime-config";
 import { isMobileUserAgent } from "./lib/variant";
 import { preloadSession } from "./lib/web-view-preload.server";
+import { useWebVitals } from "./lib/web-vitals";
 import { paths } from "./paths";
 import styles from "./root.module.css";
 
@@ -139,6 +140,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useStoredLanguagePreference(i18n);
   useOfflineSupport();
   useHydratedMarker();
+  useWebVitals(config.webVitalsSampleRate);
 
   return (
     <html lang={language}>

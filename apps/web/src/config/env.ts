@@ -51,6 +51,9 @@ export const WebEnv = z.object({
   API_BASE_URL: baseUrl.default(d.API_BASE_URL),
   API_INTERNAL_URL: baseUrl.optional(),
   PORT: z.coerce.number().int().positive().optional(),
+  NODE_ENV: z.enum(["development", "production", "test"]).optional(),
+  /** Share of page views that report their Web Vitals, 0 to 1: 0.1 in production, every one otherwise. */
+  WEB_VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
 });
 
 export interface ServerConfig {
@@ -74,7 +77,10 @@ export function parseWebEnv(env: Record<string, string | undefined>): ServerConf
   }
   const e = parsed.data;
   return {
-    public: toPublicConfig(e),
+    public: toPublicConfig({
+      ...e,
+      WEB_VITALS_SAMPLE_RATE: e.WEB_VITALS_SAMPLE_RATE ?? (e.NODE_ENV === "production" ? 0.1 : 1),
+    }),
     kioskSiteUrl: e.KIOSK_SITE_URL,
     lockerSiteUrl: e.LOCKER_SITE_URL,
     apiInternalUrl: e.API_INTERNAL_URL || `http://127.0.0.1:${e.PORT ?? 3000}`,
