@@ -13,5 +13,6 @@ export * from "./entities/payment.ts";
 export * from "./entities/settings.ts";
 export * from "./entities/user.ts";
 export * from "./entities/web-vitals.ts";
+export * from "./entities/web-vitals-texts.ts";
 export * from "./messages.ts";
 export * from "./openapi.ts";

@@ -31,11 +31,11 @@ describe("web configuration", () => {
   });
 
   it("samples every page view's Web Vitals, one in ten in production, unless told otherwise", () => {
-    expect(parseWebEnv({}).public.webVitalsSampleRate).toBe(1);
-    expect(parseWebEnv({ NODE_ENV: "production" }).public.webVitalsSampleRate).toBe(0.1);
-    expect(
-      parseWebEnv({ NODE_ENV: "production", WEB_VITALS_SAMPLE_RATE: "0.25" }).public.webVitalsSampleRate,
-    ).toBe(0.25);
+    expect(parseWebEnv({}).webVitalsSampleRate).toBe(1);
+    expect(parseWebEnv({ NODE_ENV: "production" }).webVitalsSampleRate).toBe(0.1);
+    expect(parseWebEnv({ NODE_ENV: "production", WEB_VITALS_SAMPLE_RATE: "0.25" }).webVitalsSampleRate).toBe(
+      0.25,
+    );
     expect(() => parseWebEnv({ WEB_VITALS_SAMPLE_RATE: "2" })).toThrow(/WEB_VITALS_SAMPLE_RATE/);
   });
 

@@ -63,6 +63,8 @@ export interface ServerConfig {
   lockerSiteUrl: string;
   /** Base URL of the API for server-side loaders. */
   apiInternalUrl: string;
+  /** Share of page views (0 to 1) that send their Web Vitals to the API. */
+  webVitalsSampleRate: number;
 }
 
 /** Parses an environment; throws one readable error listing every bad variable. */
@@ -77,12 +79,10 @@ export function parseWebEnv(env: Record<string, string | undefined>): ServerConf
   }
   const e = parsed.data;
   return {
-    public: toPublicConfig({
-      ...e,
-      WEB_VITALS_SAMPLE_RATE: e.WEB_VITALS_SAMPLE_RATE ?? (e.NODE_ENV === "production" ? 0.1 : 1),
-    }),
+    public: toPublicConfig(e),
     kioskSiteUrl: e.KIOSK_SITE_URL,
     lockerSiteUrl: e.LOCKER_SITE_URL,
     apiInternalUrl: e.API_INTERNAL_URL || `http://127.0.0.1:${e.PORT ?? 3000}`,
+    webVitalsSampleRate: e.WEB_VITALS_SAMPLE_RATE ?? (e.NODE_ENV === "production" ? 0.1 : 1),
   };
 }

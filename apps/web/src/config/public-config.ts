@@ -46,8 +46,6 @@ export interface PublicEnv {
   MAP_TILE_ATTRIBUTION: string;
   MAPS_SEARCH_URL: string;
   API_BASE_URL: string;
-  /** Share of page views that report their Web Vitals (parsed on the server; none without it). */
-  WEB_VITALS_SAMPLE_RATE?: number;
 }
 
 /** Everything the browser may know. Every value is public. */
@@ -76,8 +74,6 @@ export function toPublicConfig(env: PublicEnv) {
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
     mapsSearchUrl: env.MAPS_SEARCH_URL,
     apiBaseUrl: env.API_BASE_URL,
-    /** Share of page views (0 to 1) that send their Web Vitals to the API. */
-    webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE ?? 0,
   };
 }
 

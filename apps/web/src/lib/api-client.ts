@@ -179,7 +179,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
       response = await doFetch(url, { method: call.method, headers, body, signal: controller.signal });
       if (!response.ok) throw errorFromBody(response.status, await readJson(response), call.id);
       if (call.responseType === "image") return (await response.blob()) as CallData<C>;
-      if (call.responseType === "empty") return undefined as CallData<C>;
       const json = await readJson(response);
       const result = envelopeOf(call.response).safeParse(json);
       if (result.success) return (result.data as { data: CallData<C> }).data;
@@ -235,32 +234,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-/**
- * Sends a call's JSON body without waiting for an answer, even while the page is being hidden or
- * unloaded (Web Vitals). Same origin: `navigator.sendBeacon` with a JSON Blob (the API refuses
- * text/plain). An API on another origin: a `keepalive` fetch without credentials, which CORS allows
- * (a beacon always sends credentials, which the API's CORS does not). False when nothing was queued.
- */
-export function sendBeacon<C extends CallDef>(call: C, body: InputOf<C["body"]>): boolean {
-  const url = buildUrl(defaultBaseUrl(), call);
-  const json = JSON.stringify(body);
-  try {
-    if (new URL(url, window.location.href).origin === window.location.origin) {
-      return navigator.sendBeacon(url, new Blob([json], { type: "application/json" }));
-    }
-    void fetch(url, {
-      method: call.method,
-      body: json,
-      headers: { "content-type": "application/json" },
-      keepalive: true,
-      credentials: "omit",
-    }).catch(() => undefined);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The browser's client: same-origin (or `API_BASE_URL`), bearer token from storage. The calls whose

@@ -48,7 +48,7 @@ describe("Web Vitals reporter", () => {
   it("sends one JSON beacon when the page is hidden: route pattern, name, value, rating, navigation type", async () => {
     const sent = fakeBeacon();
     const { reportWebVitals } = await freshReporter();
-    reportWebVitals(() => "/order-status/action");
+    reportWebVitals("/order-status/action");
     report("TTFB", 240);
     report("LCP", 1900);
     report("CLS", 0.02);
@@ -76,7 +76,7 @@ describe("Web Vitals reporter", () => {
   it("sends each metric of a page view once, and nothing when there is nothing new", async () => {
     const sent: unknown[] = [];
     const { reportWebVitals } = await freshReporter();
-    reportWebVitals(() => "/", { send: (report) => sent.push(report) > 0 });
+    reportWebVitals("/", (report) => sent.push(report) > 0);
     report("CLS", 0.05);
     hide();
     report("CLS", 0.3);
@@ -90,29 +90,36 @@ describe("Web Vitals reporter", () => {
     ]);
   });
 
-  it("keeps the route the page was loaded at; a page back from the back/forward cache takes the route it shows", async () => {
-    const sent: { route: string }[] = [];
-    let route = "/o/:code";
-    const { reportWebVitals } = await freshReporter();
-    reportWebVitals(() => route, { send: (report) => sent.push(report) > 0 });
-    route = "/order";
-    report("LCP", 900);
-    hide();
-    const restored = new Event("pageshow") as PageTransitionEvent;
-    Object.defineProperty(restored, "persisted", { value: true });
-    window.dispatchEvent(restored);
-    report("LCP", 300, "v6-LCP-2", "back-forward-cache");
-    hide();
-    expect(sent.map((report) => report.route)).toEqual(["/o/:code", "/order"]);
-  });
-
   it("starts once however often it is asked", async () => {
     const sent: unknown[] = [];
     const { reportWebVitals } = await freshReporter();
-    reportWebVitals(() => "/", { send: (report) => sent.push(report) > 0 });
-    reportWebVitals(() => "/", { send: (report) => sent.push(report) > 0 });
+    reportWebVitals("/", (report) => sent.push(report) > 0);
+    reportWebVitals("/", (report) => sent.push(report) > 0);
     report("TTFB", 100);
     hide();
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe("beacon", () => {
+  it("goes to an API on another origin as a keepalive fetch without credentials", async () => {
+    const { setRuntimeConfig } = await import("./runtime-config");
+    const { fallbackPublicConfig } = await import("../config/public-config");
+    const { sendBeacon } = await import("./beacon");
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal("fetch", fetch);
+    setRuntimeConfig({ ...fallbackPublicConfig, apiBaseUrl: "https://api.paxel.example" });
+    try {
+      expect(sendBeacon(calls.reportWebVitals.path, { route: "/" })).toBe(true);
+    } finally {
+      setRuntimeConfig(fallbackPublicConfig);
+    }
+    expect(fetch).toHaveBeenCalledWith("https://api.paxel.example/api/v1/web-vitals", {
+      method: "POST",
+      body: '{"route":"/"}',
+      headers: { "content-type": "application/json" },
+      keepalive: true,
+      credentials: "omit",
+    });
   });
 });

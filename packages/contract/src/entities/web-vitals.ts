@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
 import { checked, described } from "../common.ts";
+import { webVitalNames } from "./web-vitals-texts.ts";
 
-/** The Web Vitals a page reports (LCP, INP and TTFB in milliseconds; CLS without a unit). */
-export const webVitalNames = ["LCP", "INP", "CLS", "TTFB"] as const;
 export const WebVitalName = z.enum(webVitalNames, { error: "unknown metric" });
 export type WebVitalName = z.infer<typeof WebVitalName>;
 
