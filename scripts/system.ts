@@ -4,7 +4,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { buildApp, loadConfig } from "@paxelbox/api";
+import { buildApp, loadConfig, serveMetrics } from "@paxelbox/api";
 import { buildWebServer, type WebServerOptions } from "@paxelbox/web/server";
 import closeWithGrace from "close-with-grace";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -71,7 +71,10 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   // The web app's server-side loaders reach the API over real HTTP, through this same port.
   process.env.API_INTERNAL_URL ??= `http://127.0.0.1:${actualPort}`;
 
-  const api = await buildApp(loadConfig(env), { logger: !options.quiet });
+  const config = loadConfig(env);
+  const api = await buildApp(config, { logger: !options.quiet });
+  // Prometheus scrapes the API on a port of its own (METRICS_PORT), never this public one.
+  await serveMetrics(api, config.metrics);
   // The web app logs through the API's logger: one format for both (docs/operations.md).
   const web = await (options.web ?? buildWebServer)({ logger: options.quiet ? false : api.log });
   await Promise.all([api.ready(), web.ready()]);

@@ -14,6 +14,7 @@ import { sandboxRoutes } from "./payments/sandbox/routes.ts";
 import { startReconciliation } from "./payments/service.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandler, rejectNulCharacters, sendMessage } from "./plugins/error-handler.ts";
+import { createMetrics, type Metrics, registerMetrics } from "./plugins/metrics.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import { registerShutdown } from "./plugins/shutdown.ts";
 import { contentRoutes } from "./routes/content.ts";
@@ -26,9 +27,11 @@ import { lockerRoutes } from "./routes/lockers.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { paymentRoutes } from "./routes/payments.ts";
+import { webVitalsRoutes } from "./routes/web-vitals.ts";
 import { whitePaperRoutes } from "./routes/white-papers.ts";
 
 export { type ApiConfig, loadConfig } from "./config.ts";
+export { type MetricsServer, serveMetrics } from "./plugins/metrics.ts";
 
 export interface BuildOptions {
   logger?: boolean;
@@ -42,6 +45,7 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Database;
     rateLimiter: RateLimiter;
+    metrics: Metrics;
   }
 }
 
@@ -69,11 +73,19 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   // JSON and multipart only: any other content type is answered 415.
   app.removeContentTypeParser("text/plain");
 
+  const metrics = createMetrics();
   const db =
     options.database ??
-    traced(await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    traced(
+      await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        observer: metrics.databaseObserver,
+      }),
+    );
   app.decorate("db", db);
-  app.decorate("rateLimiter", createRateLimiter(db, config.rateLimitFactor));
+  registerMetrics(app, metrics, db);
+  app.decorate("rateLimiter", createRateLimiter(db, config.rateLimitFactor, metrics));
   if (!options.database) app.addHook("onClose", () => db.close());
   await migrate(db);
   await seedIfEmpty(db);
@@ -105,16 +117,18 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
       intervalSeconds: config.payments.reconcileIntervalSeconds,
       gateways,
       log: app.log,
+      metrics,
     });
   });
   app.addHook("preClose", async () => {
     await stopReconciliation?.();
   });
   whitePaperRoutes(app);
+  webVitalsRoutes(app, metrics);
   if (config.demo) {
     demoRoutes(app, db, config.dropoff);
     await sandboxRoutes(app, db, config);
-    await kioskRoutes(app, db, config.dropoff);
+    await kioskRoutes(app, db, config.dropoff, metrics);
   }
   await docsRoutes(app, { demo: config.demo });
   return app;

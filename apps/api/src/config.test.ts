@@ -55,6 +55,13 @@ describe("API configuration", () => {
     expect(() => loadConfig({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
   });
 
+  it("serves metrics only when METRICS_PORT is set, on the loopback interface by default", () => {
+    expect(loadConfig({}).metrics).toEqual({ port: undefined, host: "127.0.0.1" });
+    expect(loadConfig({ METRICS_PORT: "9464" }).metrics).toEqual({ port: 9464, host: "127.0.0.1" });
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics.host).toBe("0.0.0.0");
+    expect(() => loadConfig({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+  });
+
   it("stops with a clear message on a bad value", () => {
     expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });

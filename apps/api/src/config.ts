@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 export interface ApiConfig {
@@ -58,6 +60,11 @@ export interface ApiConfig {
   logLevel: string;
   /** `pretty`: one readable line per request (a terminal); `json`: one JSON object per line (log stores). */
   logFormat: "json" | "pretty";
+  /**
+   * Prometheus metrics on a port of their own (`GET /metrics`), never the public one: off without
+   * METRICS_PORT (0: any free port); bound to 127.0.0.1 unless METRICS_HOST says otherwise.
+   */
+  metrics: { port: number | undefined; host: string };
   /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
   /** Days a drop-off parcel stays free after it is stored, and days until its link expires. */
@@ -149,6 +156,7 @@ export function loadConfig(
     publicBaseUrl: e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"),
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     trustProxy: e.TRUST_PROXY,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     dropoff: { freeDays: e.DROPOFF_FREE_DAYS, linkDays: Math.max(e.DROPOFF_LINK_DAYS, e.DROPOFF_FREE_DAYS) },

@@ -3,11 +3,12 @@ import { startTelemetry } from "./telemetry/traces.ts";
 
 // Traces first: the HTTP server and Fastify must be created after the instrumentation is in place.
 const stopTelemetry = await startTelemetry();
-const { buildApp, loadConfig } = await import("./app.ts");
+const { buildApp, loadConfig, serveMetrics } = await import("./app.ts");
 
 const config = loadConfig();
 const app = await buildApp(config, { logger: true });
 if (stopTelemetry) app.addHook("onClose", stopTelemetry);
+await serveMetrics(app, config.metrics);
 await app.listen({ port: Number(process.env.PORT ?? 3001), host: process.env.HOST ?? "0.0.0.0" });
 
 // SIGTERM or SIGINT: stop listening, finish the requests in flight, stop the reconciliation job, close

@@ -38,6 +38,8 @@ import {
 import { setRuntimeConfig } from "./lib/runtime-config";
 import { isMobileUserAgent } from "./lib/variant";
 import { preloadSession } from "./lib/web-view-preload.server";
+import { useWebVitals } from "./lib/web-vitals";
+import { webVitalsRoute } from "./lib/web-vitals.server";
 import { paths } from "./paths";
 import styles from "./root.module.css";
 
@@ -46,7 +48,7 @@ import styles from "./root.module.css";
  * a member's own when a web-view page is opened with their token (validated here, ADR 011), else
  * the `lang` query when valid (the `hreflang` alternates of the marketing pages), else the cookie.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, pattern }: Route.LoaderArgs) {
   const requested = new URL(request.url).searchParams.get("lang");
   const session = await preloadSession(request);
   const language = session?.user.member_code
@@ -55,8 +57,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? requested
       : languageFromCookieHeader(request.headers.get("cookie"));
   await ensureLanguage(language);
+  const config = getServerConfig();
   return {
-    config: getServerConfig().public,
+    config: config.public,
     language,
     mobileDevice: isMobileUserAgent(request.headers.get("user-agent")),
     /** This response's Content-Security-Policy nonce (set by the web server; see server/app.ts). */
@@ -65,6 +68,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     session,
     /** The server's clock and time zone, so hydration renders times as the server did. */
     render: { now: Date.now(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    /** The route pattern this page view reports its Web Vitals under, when it is sampled. */
+    webVitalsRoute: webVitalsRoute(pattern, config.webVitalsSampleRate),
   };
 }
 
@@ -139,6 +144,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useStoredLanguagePreference(i18n);
   useOfflineSupport();
   useHydratedMarker();
+  useWebVitals(data?.webVitalsRoute);
 
   return (
     <html lang={language}>

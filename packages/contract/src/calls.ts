@@ -37,6 +37,7 @@ export const referenceOrder = [
   "media",
   "health",
   "readiness",
+  "reportWebVitals",
   "demoScenarios",
   "createDemoScenario",
   "openDemoScenario",

@@ -92,5 +92,8 @@ export function requiredText(message: string, max = 200) {
   );
 }
 
+/** The "response" of a call answered 204 No Content. */
+export const NoContent = described(z.undefined(), "no content");
+
 /** The "response" of an image call: the raw bytes, not an envelope. */
 export const ImageBytes = described(z.string(), "image bytes");

@@ -14,6 +14,7 @@ import {
   referenceOrder,
   toColonPath,
   UserData,
+  WebVitalsReport,
 } from "./index.ts";
 
 function messages(result: {
@@ -134,6 +135,19 @@ describe("drop-off", () => {
 describe("order status", () => {
   it("keeps unknown statuses so screens can show them raw", () => {
     expect(OrderStatusValue.parse("SOMETHING_NEW")).toBe("SOMETHING_NEW");
+  });
+});
+
+describe("Web Vitals report", () => {
+  const metric = { name: "LCP", value: 2100.5, rating: "good", navigationType: "navigate" };
+
+  it("takes a route pattern and known metrics only", () => {
+    expect(WebVitalsReport.safeParse({ route: "/o/:code", metrics: [metric] }).success).toBe(true);
+    expect(WebVitalsReport.safeParse({ route: "/", metrics: [metric] }).success).toBe(true);
+    const address = WebVitalsReport.safeParse({ route: "/order?orderid=1&token=t", metrics: [metric] });
+    expect(messages(address)).toEqual({ route: "route must be a route pattern" });
+    const unknown = WebVitalsReport.safeParse({ route: "/", metrics: [{ ...metric, name: "FID" }] });
+    expect(messages(unknown)).toEqual({ "metrics.0.name": "unknown metric" });
   });
 });
 

@@ -12,5 +12,7 @@ export * from "./entities/order.ts";
 export * from "./entities/payment.ts";
 export * from "./entities/settings.ts";
 export * from "./entities/user.ts";
+export * from "./entities/web-vitals.ts";
+export * from "./entities/web-vitals-texts.ts";
 export * from "./messages.ts";
 export * from "./openapi.ts";

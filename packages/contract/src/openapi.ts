@@ -65,7 +65,7 @@ export function buildOpenApiDocument(
         "200":
           call.responseType === "image"
             ? { description: "Image", content: { "image/png": {}, "image/svg+xml": {} } }
-            : call.responseType === "redirect"
+            : call.responseType === "redirect" || call.responseType === "empty"
               ? undefined
               : {
                   description: "Success: `{ code: 200, data }`",
@@ -74,6 +74,7 @@ export function buildOpenApiDocument(
         ...(call.responseType === "redirect"
           ? { "302": { description: "Redirect to the page to open" } }
           : {}),
+        ...(call.responseType === "empty" ? { "204": { description: "No content" } } : {}),
         "400": errorResponse,
         ...(call.auth === "bearer" ? { "401": errorResponse, "403": errorResponse } : {}),
         ...(call.idempotent ? { "422": errorResponse } : {}),

@@ -56,6 +56,7 @@ export function traced(db: Database): Database {
         db.transaction((tx) => work(tracedQueryable(tx, db.kind))),
       );
     },
+    pool: () => db.pool(),
     close: () => db.close(),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { HttpError } from "../http/errors.ts";
+import type { Metrics } from "../plugins/metrics.ts";
 
 export interface RateLimit {
   /** Name of what is limited, e.g. "guest-book". */
@@ -27,13 +28,25 @@ export interface RateLimiter {
 
 /**
  * Rate limits scaled by `factor` (1 in production; the browser tests raise it, since every test
- * browser shares one address).
+ * browser shares one address). Every refusal is counted by the name of its limit.
  */
-export function createRateLimiter(db: Queryable, factor = 1): RateLimiter {
+export function createRateLimiter(
+  db: Queryable,
+  factor: number,
+  metrics: Pick<Metrics, "rateLimitRejections">,
+): RateLimiter {
   const scaled = (limit: RateLimit) => ({ ...limit, max: limit.max * factor });
+  const counted = async (limit: RateLimit, enforce: Promise<void>) => {
+    try {
+      await enforce;
+    } catch (error) {
+      if (error instanceof TooManyRequests) metrics.rateLimitRejections.inc({ limit: limit.name });
+      throw error;
+    }
+  };
   return {
-    hit: (limit, client) => hit(db, scaled(limit), client),
-    check: (limit, client) => check(db, scaled(limit), client),
+    hit: (limit, client) => counted(limit, hit(db, scaled(limit), client)),
+    check: (limit, client) => counted(limit, check(db, scaled(limit), client)),
   };
 }
 

@@ -20,7 +20,9 @@ export interface RouteContext<C extends CallDef> {
 
 type Result<C extends CallDef> = C["responseType"] extends "image" | "redirect"
   ? unknown
-  : z.output<C["response"]>;
+  : C["responseType"] extends "empty"
+    ? undefined
+    : z.output<C["response"]>;
 
 export interface MountOptions {
   /** Answer 304 when the client already holds this exact response (polled calls). */
@@ -33,7 +35,8 @@ export interface MountOptions {
 
 /**
  * Mounts a contract call: validates params, query and body with its schemas, enforces its auth,
- * and wraps the handler's result as `{ code: 200, data }` (validated on the way out).
+ * and wraps the handler's result as `{ code: 200, data }` (validated on the way out); an `empty`
+ * call answers 204 without a body.
  * Image and redirect calls send their own reply, and so may any handler: a reply it sent is left
  * as it is.
  */
@@ -76,6 +79,7 @@ export function mountCall<C extends CallDef>(
         reply,
       } as RouteContext<C>);
       if (call.responseType === "image" || call.responseType === "redirect" || reply.sent) return reply;
+      if (call.responseType === "empty") return reply.status(204).send();
       const data = call.response.parse(result);
       const body = { code: 200, data };
       if (options.etag) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/errors.ts";
 import { mountCall } from "../http/route.ts";
+import type { Metrics } from "../plugins/metrics.ts";
 import { kioskPage } from "./page.ts";
 import { advance, type DropoffPolicy, scan } from "./scan.ts";
 
@@ -10,8 +11,13 @@ import { advance, type DropoffPolicy, scan } from "./scan.ts";
 export const kioskScanLimit = { name: "kiosk-scan", max: 120, windowSeconds: 60 };
 
 /** The locker-kiosk simulator (demo mode): scan API, clock advance, and a page for people. */
-export async function kioskRoutes(app: FastifyInstance, db: Database, policy: DropoffPolicy): Promise<void> {
-  mountCall(app, calls.kioskScan, async ({ body }) => scan(db, body, policy), {
+export async function kioskRoutes(
+  app: FastifyInstance,
+  db: Database,
+  policy: DropoffPolicy,
+  metrics: Metrics,
+): Promise<void> {
+  mountCall(app, calls.kioskScan, async ({ body }) => scan(db, body, policy, metrics), {
     rateLimit: kioskScanLimit,
   });
 
@@ -55,7 +61,7 @@ export async function kioskRoutes(app: FastifyInstance, db: Database, policy: Dr
         );
       }
       try {
-        const outcome: KioskScanResult = await scan(db, input.data, policy);
+        const outcome: KioskScanResult = await scan(db, input.data, policy, metrics);
         return send(reply, kioskPage({ outcome }));
       } catch (error) {
         if (error instanceof HttpError) {

@@ -3,7 +3,8 @@ import type { Database, Queryable } from "../db/database.ts";
 import { issueCode } from "../domain/access-codes.ts";
 import { calculateRentOverdue, dayMs, dropoffOverdueStatus } from "../domain/overdue.ts";
 import { hashToken, randomCode, randomSecret } from "../domain/tokens.ts";
-import { conflict, gone, notFound } from "../http/errors.ts";
+import { conflict, gone, HttpError, notFound } from "../http/errors.ts";
+import type { Metrics } from "../plugins/metrics.ts";
 import { findFreeMouth, getOrder, insertOrder, type OrderRecord } from "../repositories/orders.ts";
 
 /** Days a drop-off parcel may stay for free, and days until its link expires (see ApiConfig.dropoff). */
@@ -60,9 +61,25 @@ const expressNumber = () => `PBD${new Date().toISOString().slice(2, 10).replaceA
 
 /**
  * What a locker does with a scanned QR text. Refusals are `{ code, message }` errors: unknown (404),
- * used or not allowed now (409), expired (410).
+ * used or not allowed now (409), expired (410). Each scan is counted by its action, or as refused.
  */
 export async function scan(
+  db: Database,
+  input: { code: string; boxId?: number | undefined },
+  policy: DropoffPolicy,
+  metrics: Pick<Metrics, "kioskScans">,
+): Promise<KioskScanResult> {
+  try {
+    const outcome = await applyScan(db, input, policy);
+    metrics.kioskScans.inc({ action: outcome.action, outcome: "accepted" });
+    return outcome;
+  } catch (error) {
+    if (error instanceof HttpError) metrics.kioskScans.inc({ action: "none", outcome: "refused" });
+    throw error;
+  }
+}
+
+async function applyScan(
   db: Database,
   input: { code: string; boxId?: number | undefined },
   policy: DropoffPolicy,

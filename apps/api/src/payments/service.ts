@@ -4,6 +4,7 @@ import { issueCode } from "../domain/access-codes.ts";
 import { calculateRentOverdue, dropoffOverdueFee, dropoffOverdueStatus } from "../domain/overdue.ts";
 import { randomCode } from "../domain/tokens.ts";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
+import type { Metrics } from "../plugins/metrics.ts";
 import { crashPoint } from "./crash-points.ts";
 import {
   type GatewayName,
@@ -498,21 +499,26 @@ async function anomaly(tx: Queryable, paymentId: string, kind: AnomalyKind, deta
   ]);
 }
 
-/** Asks the gateway to give a charge back; the reconciliation job tries again until it has. */
-async function refundPayment(db: Database, paymentId: string, options: SettleOptions): Promise<void> {
+/**
+ * Asks the gateway to give a charge back; the reconciliation job tries again until it has. Answers
+ * false when the gateway has not confirmed it.
+ */
+async function refundPayment(db: Database, paymentId: string, options: SettleOptions): Promise<boolean> {
   const [payment] = await db.query<PaymentRow>("select * from payments where id = $1", [paymentId]);
-  if (payment?.status !== "REFUNDED" || payment.refunded_at) return;
+  if (payment?.status !== "REFUNDED" || payment.refunded_at) return true;
   try {
     await options
       .gateways(payment.gateway)
       .refund(ref(payment), "Overdue fee already paid or no longer owed");
     await db.query("update payments set refunded_at = now(), updated_at = now() where id = $1", [paymentId]);
+    return true;
   } catch (error) {
     options.log.warn(
       { paymentId, error: String(error) },
       "refund not confirmed by the gateway; it will be retried",
     );
     await anomaly(db, paymentId, "refund-failed", { error: String(error).slice(0, 300) });
+    return false;
   }
 }
 
@@ -535,12 +541,15 @@ export async function checkLatestPayment(
   return after ?? null;
 }
 
-/** Asks the gateway about one open payment and settles it; a gateway that does not answer leaves it open. */
+/**
+ * Asks the gateway about one open payment and settles it; a gateway that does not answer leaves it
+ * open. Answers the payment's state afterwards, or `unanswered`.
+ */
 export async function settleFromGateway(
   db: Database,
   payment: PaymentRow,
   options: Omit<SettleOptions, "eventId">,
-): Promise<void> {
+): Promise<PaymentStatus | "unanswered"> {
   let record: GatewayRecord;
   try {
     record = await options.gateways(payment.gateway).status(ref(payment));
@@ -549,14 +558,26 @@ export async function settleFromGateway(
       { paymentId: payment.id, error: String(error) },
       "the gateway did not answer a status call",
     );
-    return;
+    return "unanswered";
   }
   crashPoint(options.source === "reconcile" ? "reconcile-read" : "return-read");
   // Midtrans knows a checkout only once the customer has started paying: give an unstarted one its lifetime.
   const young = Date.now() - payment.created_at.getTime() < 60 * 60_000;
-  if (record.status === "NOT_FOUND" && payment.checkout_url && young) return;
-  await settle(db, payment.id, record, options);
+  if (record.status === "NOT_FOUND" && payment.checkout_url && young) return "PENDING";
+  return (await settle(db, payment.id, record, options)).status;
 }
+
+/**
+ * What came of one payment the reconciliation job checked: the state it was settled to (`pending`:
+ * still open at the gateway), `gateway-unavailable`, `refund-confirmed` / `refund-failed` for a
+ * charge being given back, or `error` when settling it threw.
+ */
+export type ReconcileOutcome =
+  | Lowercase<PaymentStatus>
+  | "gateway-unavailable"
+  | "refund-confirmed"
+  | "refund-failed"
+  | "error";
 
 /**
  * One round of the reconciliation job: claims payments pending longer than `ageSeconds` (and refunds
@@ -567,7 +588,7 @@ export async function settleFromGateway(
 export async function reconcile(
   db: Database,
   options: { ageSeconds: number; gateways: GatewayLookup; log: FastifyBaseLogger; limit?: number },
-): Promise<{ checked: number }> {
+): Promise<{ checked: number; outcomes: ReconcileOutcome[] }> {
   const claimed = await db.transaction((tx) =>
     tx.query<PaymentRow>(
       `update payments p set next_check_at = now() + make_interval(secs => $1), check_attempts = p.check_attempts + 1
@@ -584,11 +605,18 @@ export async function reconcile(
     ),
   );
   const settleOptions = { source: "reconcile", gateways: options.gateways, log: options.log };
+  const outcomes: ReconcileOutcome[] = [];
   for (const payment of claimed) {
     try {
-      if (payment.status === "REFUNDED") await refundPayment(db, payment.id, settleOptions);
-      else await settleFromGateway(db, payment, settleOptions);
+      if (payment.status === "REFUNDED") {
+        const confirmed = await refundPayment(db, payment.id, settleOptions);
+        outcomes.push(confirmed ? "refund-confirmed" : "refund-failed");
+      } else {
+        const status = await settleFromGateway(db, payment, settleOptions);
+        outcomes.push(status === "unanswered" ? "gateway-unavailable" : toOutcome(status));
+      }
     } catch (error) {
+      outcomes.push("error");
       options.log.warn(
         { paymentId: payment.id, error: String(error) },
         "reconciliation could not settle a payment",
@@ -596,19 +624,36 @@ export async function reconcile(
     }
   }
   await db.query("delete from idempotency_keys where created_at < now() - interval '1 day'");
-  return { checked: claimed.length };
+  return { checked: claimed.length, outcomes };
 }
 
-/** Runs `reconcile` every `intervalSeconds` in this instance until the returned stop is called. */
+const toOutcome = (status: PaymentStatus) => status.toLowerCase() as Lowercase<PaymentStatus>;
+
+/**
+ * Runs `reconcile` every `intervalSeconds` in this instance until the returned stop is called;
+ * counts what came of each payment it checked, and rounds that failed as a whole (`round-failed`).
+ */
 export function startReconciliation(
   db: Database,
-  options: { ageSeconds: number; intervalSeconds: number; gateways: GatewayLookup; log: FastifyBaseLogger },
+  options: {
+    ageSeconds: number;
+    intervalSeconds: number;
+    gateways: GatewayLookup;
+    log: FastifyBaseLogger;
+    metrics: Pick<Metrics, "reconciliations">;
+  },
 ): () => Promise<void> {
   let running: Promise<unknown> | undefined;
   const tick = () => {
     if (running) return;
     running = reconcile(db, options)
-      .catch((error: unknown) => options.log.warn({ error: String(error) }, "reconciliation round failed"))
+      .then(({ outcomes }) => {
+        for (const outcome of outcomes) options.metrics.reconciliations.inc({ outcome });
+      })
+      .catch((error: unknown) => {
+        options.metrics.reconciliations.inc({ outcome: "round-failed" });
+        options.log.warn({ error: String(error) }, "reconciliation round failed");
+      })
       .finally(() => {
         running = undefined;
       });

@@ -30,6 +30,15 @@ describe("web configuration", () => {
     expect(config.apiInternalUrl).toBe("http://10.0.0.2:8080");
   });
 
+  it("samples every page view's Web Vitals, one in ten in production, unless told otherwise", () => {
+    expect(parseWebEnv({}).webVitalsSampleRate).toBe(1);
+    expect(parseWebEnv({ NODE_ENV: "production" }).webVitalsSampleRate).toBe(0.1);
+    expect(parseWebEnv({ NODE_ENV: "production", WEB_VITALS_SAMPLE_RATE: "0.25" }).webVitalsSampleRate).toBe(
+      0.25,
+    );
+    expect(() => parseWebEnv({ WEB_VITALS_SAMPLE_RATE: "2" })).toThrow(/WEB_VITALS_SAMPLE_RATE/);
+  });
+
   it("uses PORT for the internal API URL when it is not set", () => {
     expect(parseWebEnv({ PORT: "4100" }).apiInternalUrl).toBe("http://127.0.0.1:4100");
   });

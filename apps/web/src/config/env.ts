@@ -52,6 +52,9 @@ export const WebEnv = z.object({
   API_INTERNAL_URL: baseUrl.optional(),
   // 0: any free port (tests, `PORT=0 npm start`); the composition root then sets API_INTERNAL_URL.
   PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  NODE_ENV: z.enum(["development", "production", "test"]).optional(),
+  /** Share of page views that report their Web Vitals, 0 to 1: 0.1 in production, every one otherwise. */
+  WEB_VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
 });
 
 export interface ServerConfig {
@@ -61,6 +64,8 @@ export interface ServerConfig {
   lockerSiteUrl: string;
   /** Base URL of the API for server-side loaders. */
   apiInternalUrl: string;
+  /** Share of page views (0 to 1) that send their Web Vitals to the API. */
+  webVitalsSampleRate: number;
 }
 
 /** Parses an environment; throws one readable error listing every bad variable. */
@@ -79,5 +84,6 @@ export function parseWebEnv(env: Record<string, string | undefined>): ServerConf
     kioskSiteUrl: e.KIOSK_SITE_URL,
     lockerSiteUrl: e.LOCKER_SITE_URL,
     apiInternalUrl: e.API_INTERNAL_URL || `http://127.0.0.1:${e.PORT ?? 3000}`,
+    webVitalsSampleRate: e.WEB_VITALS_SAMPLE_RATE ?? (e.NODE_ENV === "production" ? 0.1 : 1),
   };
 }

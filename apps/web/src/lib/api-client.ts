@@ -9,7 +9,8 @@ export { ApiError, type ApiErrorKind, errorMessage, isApiError } from "./api-err
 /**
  * The one door to HTTP. A call is described by the contract (`calls.x`); `request(call, …)`
  * builds its URL, sends it, checks the `{ code, data }` envelope with the call's own schema and
- * returns `data` — or throws an `ApiError` carrying the server's message.
+ * returns `data` — or throws an `ApiError` carrying the server's message. What a page sends while
+ * it is being hidden, without awaiting an answer (Web Vitals), goes through `beacon.ts` beside it.
  */
 
 export const requestTimeoutMs = 60_000;

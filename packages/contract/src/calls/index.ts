@@ -33,6 +33,7 @@ export * from "./overdue-qr.ts";
 export * from "./payment-notification.ts";
 export * from "./payment-return.ts";
 export * from "./payment-token.ts";
+export * from "./report-web-vitals.ts";
 export * from "./send-guest-book.ts";
 export * from "./send-package-data.ts";
 export * from "./services.ts";

@@ -1,0 +1,154 @@
+import { calls } from "@paxelbox/contract";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
+import { type MetricsServer, serveMetrics } from "../src/plugins/metrics.ts";
+import { webVitalsLimit } from "../src/routes/web-vitals.ts";
+import { budi, call, http, lockerOrderBody, ok, scenario, useApp, useServer } from "./helpers.ts";
+
+/**
+ * Prometheus metrics: every series the operations guide lists is there after a few calls, with
+ * values that follow what was done, and only on the metrics port.
+ */
+const app = useApp({
+  PAYMENT_RECONCILE_AGE: "1",
+  PAYMENT_RECONCILE_INTERVAL: "1",
+  SANDBOX_NOTIFICATIONS: "off",
+});
+let metricsServer: MetricsServer | undefined;
+beforeAll(async () => {
+  metricsServer = await serveMetrics(app(), { host: "127.0.0.1", port: 0 });
+});
+const origin = useServer(app);
+
+async function scrape(): Promise<string> {
+  const response = await fetch(metricsServer?.url ?? "");
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+  return response.text();
+}
+
+/** The value of one sample, `undefined` when the series has no such sample. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split("\n")) {
+    const match = /^([a-z_:]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries(
+      [...(match[2] ?? "").matchAll(/([a-z_]+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1], pair[2]]),
+    );
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+  }
+  return undefined;
+}
+
+const orderPoll = "/api/v1/box/express/info/:orderid/paid";
+
+describe("Prometheus metrics", () => {
+  it("are served on the metrics port only, never on the API's own", async () => {
+    expect(metricsServer?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    expect((await app().inject({ method: "GET", url: "/metrics" })).statusCode).toBe(404);
+    expect((await fetch(`${origin()}/metrics`)).status).toBe(404);
+    expect((await fetch(new URL("/", metricsServer?.url))).status).toBe(404);
+  });
+
+  it("list every series with values that follow the calls made", async () => {
+    // An order poll, twice: the route pattern is the label, never the order's address.
+    const orderid = Number((await scenario(app(), "rent-in-store")).get("orderid"));
+    for (let i = 0; i < 2; i++) {
+      ok(calls.orderDetail, await call(app(), calls.orderDetail, { params: { orderid }, token: budi }));
+    }
+    // A kiosk scan the locker accepts, and one it refuses.
+    const order = ok(
+      calls.orderDetail,
+      await call(app(), calls.orderDetail, { params: { orderid }, token: budi }),
+    );
+    const qr = ok(
+      calls.temporaryQr,
+      await call(app(), calls.temporaryQr, { body: { expressNumber: order.expressNumber }, token: budi }),
+    );
+    expect(
+      ok(calls.kioskScan, await call(app(), calls.kioskScan, { body: { code: qr.temporaryQrcode } })).action,
+    ).toBe("open");
+    expect((await call(app(), calls.kioskScan, { body: { code: "PXB-O-UNKNOWN" } })).statusCode).toBe(404);
+    // Web Vitals beacons until the limit refuses one.
+    const beacon = {
+      route: "/order-status/action",
+      metrics: [
+        { name: "LCP", value: 1800, rating: "good", navigationType: "navigate" },
+        { name: "CLS", value: 0.12, rating: "needs-improvement", navigationType: "navigate" },
+      ],
+    };
+    for (let i = 0; i < webVitalsLimit.max; i++) {
+      expect((await call(app(), calls.reportWebVitals, { body: beacon })).statusCode).toBe(204);
+    }
+    expect((await call(app(), calls.reportWebVitals, { body: beacon })).statusCode).toBe(429);
+    // A payment left pending (no notification): the reconciliation job checks it within a few seconds.
+    const overdue = Number((await scenario(app(), "rent-in-store-overdue")).get("orderid"));
+    const token = await http(origin(), calls.paymentToken, { token: budi });
+    const created = await http(origin(), calls.lockerOrderPayment, {
+      query: { access_token: (token.body.data as { access_token: string }).access_token },
+      body: lockerOrderBody(overdue, `${origin()}/order-status?orderid=${overdue}`),
+    });
+    expect(created.status).toBe(200);
+    await expect
+      .poll(
+        async () => sample(await scrape(), "paxelbox_payment_reconciliations_total", { outcome: "pending" }),
+        {
+          timeout: 15_000,
+          interval: 500,
+        },
+      )
+      .toBeGreaterThanOrEqual(1);
+
+    const text = await scrape();
+    expect(
+      sample(text, "paxelbox_http_request_duration_seconds_count", {
+        method: "GET",
+        route: orderPoll,
+        status_code: "200",
+      }),
+    ).toBe(3);
+    expect(text).not.toContain(`/api/v1/box/express/info/${orderid}/`);
+    expect(
+      sample(text, "paxelbox_http_request_duration_seconds_bucket", {
+        route: "/api/v1/web-vitals",
+        status_code: "429",
+        le: "+Inf",
+      }),
+    ).toBe(1);
+    expect(sample(text, "paxelbox_kiosk_scans_total", { action: "open", outcome: "accepted" })).toBe(1);
+    expect(sample(text, "paxelbox_kiosk_scans_total", { action: "none", outcome: "refused" })).toBe(1);
+    expect(sample(text, "paxelbox_rate_limit_rejections_total", { limit: "web-vitals" })).toBe(1);
+    expect(sample(text, "paxelbox_web_vitals_seconds_count", { route: beacon.route, metric: "LCP" })).toBe(
+      webVitalsLimit.max,
+    );
+    expect(sample(text, "paxelbox_web_vitals_seconds_bucket", { metric: "LCP", le: "1.8" })).toBe(
+      webVitalsLimit.max,
+    );
+    expect(sample(text, "paxelbox_web_vitals_seconds_bucket", { metric: "LCP", le: "1" })).toBe(0);
+    expect(sample(text, "paxelbox_web_vitals_cls_bucket", { route: beacon.route, le: "0.15" })).toBe(
+      webVitalsLimit.max,
+    );
+    expect(sample(text, "paxelbox_open_event_streams")).toBe(0);
+    expect(sample(text, "paxelbox_payments", { state: "PENDING" })).toBe(1);
+    expect(sample(text, "paxelbox_payments", { state: "SUCCESS" })).toBe(0);
+    expect(sample(text, "paxelbox_payment_oldest_pending_age_seconds")).toBeGreaterThan(0);
+    expect(sample(text, "paxelbox_db_pool_connections", { state: "total" })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, "paxelbox_db_pool_connections", { state: "idle" })).toBeGreaterThanOrEqual(0);
+    expect(sample(text, "paxelbox_db_pool_waiting")).toBe(0);
+    expect(sample(text, "paxelbox_db_query_duration_seconds_count", { operation: "query" })).toBeGreaterThan(
+      10,
+    );
+    expect(
+      sample(text, "paxelbox_db_query_duration_seconds_count", { operation: "transaction" }),
+    ).toBeGreaterThan(0);
+    if (app().db.kind === "pglite")
+      expect(sample(text, "paxelbox_db_pool_wait_seconds_count")).toBeGreaterThan(10);
+    // prom-client's process metrics, on the same registry and prefix.
+    expect(sample(text, "paxelbox_process_cpu_seconds_total")).toBeGreaterThan(0);
+    expect(sample(text, "paxelbox_nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
+  });
+
+  it("are off unless METRICS_PORT is set", async () => {
+    expect(await serveMetrics(app(), loadConfig({}).metrics)).toBeUndefined();
+  });
+});
