@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { measure, overBudget } from "./budgets.ts";
+import { measure, measureAfterInteractive, overBudget } from "./budgets.ts";
 
 /** A client build with a manifest and assets of known sizes (random bytes do not compress). */
 const clientDir = mkdtempSync(path.join(tmpdir(), "budgets-"));
@@ -93,5 +93,25 @@ describe("bundle budgets", () => {
     const empty = path.join(clientDir, "empty");
     mkdirSync(path.join(empty, "assets"), { recursive: true });
     expect(() => measure(empty)).toThrow(/build first/);
+  });
+
+  it("measures what loads after interactive on its own budget, and fails when it is missing", () => {
+    const lazyDir = path.join(clientDir, "lazy");
+    mkdirSync(path.join(lazyDir, "assets"), { recursive: true });
+    const reporter = noise(4_000);
+    writeFileSync(path.join(lazyDir, "assets", "web-vitals-reporter-AbC_12.js"), reporter);
+    const bytes = gzipSync(reporter, { level: 9 }).length;
+    const [fits] = measureAfterInteractive(lazyDir, [
+      { name: "reporter", file: /^web-vitals-reporter-[\w-]+\.js$/, budget: bytes },
+    ]);
+    expect(fits).toMatchObject({ size: bytes, failure: undefined });
+    const [over] = measureAfterInteractive(lazyDir, [
+      { name: "reporter", file: /^web-vitals-reporter-[\w-]+\.js$/, budget: bytes - 1 },
+    ]);
+    expect(over?.failure).toMatch(/^reporter: .* KB > .* KB$/);
+    const [missing] = measureAfterInteractive(lazyDir, [
+      { name: "other", file: /^other-.*\.js$/, budget: 1 },
+    ]);
+    expect(missing?.failure).toMatch(/no chunk matches/);
   });
 });

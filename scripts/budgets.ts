@@ -22,6 +22,29 @@ export interface Budgets {
 
 export const budgets: Budgets = { initialJs: 172 * 1024, routeChunk: 25 * 1024, css: 20 * 1024 };
 
+/** What every page loads after it is interactive, on its own budget (not initial JS). */
+export const afterInteractive = [
+  // The real-user Web Vitals reporter with the `web-vitals` library (docs/operations.md).
+  { name: "Web Vitals reporter", file: /^web-vitals-reporter-[\w-]+\.js$/, budget: 3 * 1024 },
+];
+
+/** The gzip size of each after-interactive chunk; a missing chunk is a failure (renamed or inlined). */
+export function measureAfterInteractive(clientDir: string, limits = afterInteractive) {
+  const assets = path.join(clientDir, "assets");
+  const names = readdirSync(assets);
+  return limits.map(({ name, file, budget }) => {
+    const found = names.find((candidate) => file.test(candidate));
+    const size = found ? gzipSync(readFileSync(path.join(assets, found)), { level: 9 }).length : undefined;
+    const failure =
+      size === undefined
+        ? `${name}: no chunk matches ${file}`
+        : size > budget
+          ? `${name}: ${kb(size)} > ${kb(budget)}`
+          : undefined;
+    return { name, size, budget, failure };
+  });
+}
+
 interface RouteEntry {
   id: string;
   parentId?: string;
@@ -128,7 +151,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       `${size.route.padEnd(36)} initial JS ${kb(size.initialJs).padStart(9)}  route chunk ${kb(size.routeChunk).padStart(8)}  CSS ${kb(size.css).padStart(8)}`,
     );
   }
-  const failures = overBudget(sizes);
+  const later = measureAfterInteractive(clientDir);
+  for (const chunk of later) {
+    console.log(
+      `${`${chunk.name} (after interactive)`.padEnd(36)} ${chunk.size === undefined ? "missing" : kb(chunk.size).padStart(9)}  budget ${kb(chunk.budget)}`,
+    );
+  }
+  const failures = [
+    ...overBudget(sizes),
+    ...later.flatMap((chunk) => (chunk.failure ? [chunk.failure] : [])),
+  ];
   if (failures.length > 0) {
     console.error(`\nOver budget:\n  ${failures.join("\n  ")}`);
     process.exit(1);
