@@ -169,7 +169,22 @@ describe("graceful shutdown", () => {
         await sleep(5);
       }
     };
-    const running = [...Array.from({ length: pollers }, poller), readinessProbe()];
+    // Slow requests (400 ms) are in flight whenever the signal comes.
+    const slow: Outcome[] = [];
+    const slowPoller = async () => {
+      while (!stop) {
+        const outcome = await get(agentA, a.port, "/slow");
+        slow.push(outcome);
+        if (outcome.connection === "close") refusedProbe ??= connectOutcome(a.port);
+        if (retriable(outcome)) return;
+      }
+    };
+    const running = [
+      ...Array.from({ length: pollers }, poller),
+      slowPoller(),
+      slowPoller(),
+      readinessProbe(),
+    ];
 
     // Polls flow (a loaded machine may take a while to answer the first ones), then the signal.
     const warmUp = Date.now() + 60_000;
@@ -202,7 +217,12 @@ describe("graceful shutdown", () => {
       2 * pollers,
     );
     expect(inFlight.length).toBeGreaterThan(0);
-    const answeredByA = polls.map(({ first }) => first).filter((outcome) => outcome.status !== undefined);
+    expect(
+      slow.filter((o) => o.sentAt < signalAt && o.answeredAt > signalAt && o.status === 200).length,
+    ).toBeGreaterThan(0);
+    const answeredByA = [...polls.map(({ first }) => first), ...slow].filter(
+      (outcome) => outcome.status !== undefined,
+    );
     expect(answeredByA.filter((outcome) => outcome.status !== 200 || !outcome.complete)).toEqual([]);
     // Responses once shutdown began sent the clients elsewhere; the listener was closed by then.
     expect(answeredByA.some((outcome) => outcome.connection === "close")).toBe(true);

@@ -48,6 +48,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
 
   let apps: { api: FastifyInstance; web: FastifyInstance } | undefined;
   let draining = false;
+  const inFlight = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     if (!apps) {
       res.writeHead(503, { "content-type": "text/plain", "retry-after": "1" }).end("Starting");
@@ -55,6 +56,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     }
     // Shutting down: a keep-alive client takes its next request to another instance.
     if (draining) res.setHeader("connection", "close");
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
     if (isApiPath(req.url ?? "/")) apps.api.routing(req, res);
     else apps.web.routing(req, res);
   });
@@ -83,6 +86,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   let closing: Promise<void> | undefined;
   async function close(): Promise<void> {
     draining = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("connection", "close");
     api.shutdown.begin();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();

@@ -10,6 +10,11 @@ const system = await startSystem({
   web: async () => {
     const web = Fastify();
     web.get("/*", async () => "web");
+    // A request that is surely in flight when a signal comes.
+    web.get("/slow", async () => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return { code: 200, data: "slow" };
+    });
     return web;
   },
 });
