@@ -16,10 +16,13 @@ interface Beacon {
 async function beaconAfterHiding(page: Page): Promise<{ request: Request; body: Beacon }> {
   // The reporter arrives after hydration.
   await expect
-    .poll(() =>
-      page.evaluate(() =>
-        performance.getEntriesByType("resource").some((entry) => entry.name.includes("web-vitals-reporter")),
-      ),
+    .poll(
+      () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType("resource")
+            .some((entry) => entry.name.includes("web-vitals-reporter")),
+        ),
       { timeout: 30_000 },
     )
     .toBe(true);
