@@ -1,4 +1,5 @@
 import fastifyMultipart from "@fastify/multipart";
+import { fastifySSE } from "@fastify/sse";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ApiConfig } from "./config.ts";
@@ -86,12 +87,14 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   app.decorate("db", db);
   registerMetrics(app, metrics, db);
   app.decorate("rateLimiter", createRateLimiter(db, config.rateLimitFactor, metrics));
+  app.addHook("preClose", async () => app.rateLimiter.flush());
   if (!options.database) app.addHook("onClose", () => db.close());
   await migrate(db);
   await seedIfEmpty(db);
 
   registerAuth(app, db);
   await registerSecurity(app, { corsOrigins: config.corsOrigins });
+  await app.register(fastifySSE);
 
   healthRoutes(app, db);
   memberRoutes(app, db);

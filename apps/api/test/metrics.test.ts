@@ -135,6 +135,7 @@ describe("Prometheus metrics", () => {
     expect(sample(text, "paxelbox_db_pool_connections", { state: "total" })).toBeGreaterThanOrEqual(1);
     expect(sample(text, "paxelbox_db_pool_connections", { state: "idle" })).toBeGreaterThanOrEqual(0);
     expect(sample(text, "paxelbox_db_pool_waiting")).toBe(0);
+    expect(sample(text, "paxelbox_change_feed_listening")).toBe(1);
     expect(sample(text, "paxelbox_db_query_duration_seconds_count", { operation: "query" })).toBeGreaterThan(
       10,
     );

@@ -7,6 +7,7 @@ export type CallId = keyof Calls;
 export const referenceOrder = [
   "validateUser",
   "orderDetail",
+  "orderEvents",
   "boxLocationDetail",
   "temporaryQr",
   "overdueQr",

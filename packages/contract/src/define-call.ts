@@ -21,8 +21,11 @@ export interface CallDef {
   bodyType?: "json" | "multipart";
   /** The `data` of the success envelope. */
   response: ZodMiniType;
-  /** json: the `{ code, data }` envelope; image: raw image bytes; redirect: a 302; empty: a 204. */
-  responseType?: "json" | "image" | "redirect" | "empty";
+  /**
+   * json: the `{ code, data }` envelope; image: raw image bytes; redirect: a 302; empty: a 204;
+   * events: a Server-Sent Events stream whose events each carry the envelope.
+   */
+  responseType?: "json" | "image" | "redirect" | "empty" | "events";
   /**
    * Honours an `Idempotency-Key` header: the same key and body get the first answer again; the same
    * key with another body is refused with 422.

@@ -89,6 +89,7 @@ export const messageKeys = [
   "databaseUnavailable",
   "migrationsPending",
   "shuttingDown",
+  "eventsUnavailable",
 ] as const;
 
 export const MessageKey = z.enum(messageKeys);

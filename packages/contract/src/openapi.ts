@@ -67,10 +67,15 @@ export function buildOpenApiDocument(
             ? { description: "Image", content: { "image/png": {}, "image/svg+xml": {} } }
             : call.responseType === "redirect" || call.responseType === "empty"
               ? undefined
-              : {
-                  description: "Success: `{ code: 200, data }`",
-                  content: { "application/json": { schema: toSchema(envelope(call.response), "output") } },
-                },
+              : call.responseType === "events"
+                ? {
+                    description: "Server-Sent Events: each `data` is `{ code: 200, data }`",
+                    content: { "text/event-stream": { schema: toSchema(envelope(call.response), "output") } },
+                  }
+                : {
+                    description: "Success: `{ code: 200, data }`",
+                    content: { "application/json": { schema: toSchema(envelope(call.response), "output") } },
+                  },
         ...(call.responseType === "redirect"
           ? { "302": { description: "Redirect to the page to open" } }
           : {}),

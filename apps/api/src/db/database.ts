@@ -20,6 +20,19 @@ export interface DatabaseObserver {
   used(operation: "query" | "transaction", seconds: number): void;
 }
 
+/** The channel the triggers of migration 0006 announce changes on (`db/changes.ts` reads it). */
+export const changesChannel = "paxelbox_changes";
+
+/** Told of each notification on the changes channel, and of every cut in their delivery. */
+export interface ChangeSubscriber {
+  notified(payload: string): void;
+  /**
+   * Delivery was cut (a lost connection) or has just resumed: a notification may have been missed,
+   * so whatever was learnt from them is to be forgotten.
+   */
+  reset(): void;
+}
+
 /** PostgreSQL, embedded (PGlite) or a server (pg pool): the same SQL runs on both. */
 export interface Database extends Queryable {
   readonly kind: "pglite" | "postgres";
@@ -27,6 +40,13 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** The embedded database is one connection; a server's pool has up to DATABASE_POOL_SIZE. */
   pool(): PoolState;
+  /**
+   * Subscribes to the changes channel. A write made through this database has been delivered to
+   * the subscribers by the time its query or transaction resolves (read-your-writes for caches).
+   */
+  subscribe(subscriber: ChangeSubscriber): () => void;
+  /** True while every notification reaches the subscribers (always, embedded). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -40,6 +60,25 @@ export interface DatabaseOptions {
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const unobserved: DatabaseObserver = { waited() {}, used() {} };
+
+/** The subscribers of one database: each notification and reset goes to all of them. */
+function subscribers() {
+  const all = new Set<ChangeSubscriber>();
+  return {
+    add(subscriber: ChangeSubscriber) {
+      all.add(subscriber);
+      return () => {
+        all.delete(subscriber);
+      };
+    },
+    notified(payload: string) {
+      for (const subscriber of all) subscriber.notified(payload);
+    },
+    reset() {
+      for (const subscriber of all) subscriber.reset();
+    },
+  };
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const observer = options.observer ?? unobserved;
@@ -55,6 +94,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string, observer: DatabaseObserver): Promise<Database> {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
+  const subscribed = subscribers();
+  // PGlite hands a transaction's notifications over as it commits, before the call resolves.
+  await db.listen(changesChannel, (payload) => subscribed.notified(payload));
   let queue: Promise<void> = Promise.resolve();
   let inFlight = 0;
   async function exclusive<T>(operation: "query" | "transaction", work: () => Promise<T>): Promise<T> {
@@ -96,14 +138,36 @@ async function openPglite(dataDir: string, observer: DatabaseObserver): Promise<
       );
     },
     pool: () => ({ total: 1, idle: inFlight > 0 ? 0 : 1, waiting: Math.max(0, inFlight - 1) }),
+    subscribe: subscribed.add,
+    listening: () => !db.closed,
     async close() {
       await db.close();
     },
   };
 }
 
+/**
+ * A PostgreSQL server: a pool for the queries, and one connection of its own that listens to the
+ * changes channel for as long as the database is open, reconnecting after a loss (each loss and
+ * each resumption resets the subscribers). Every pooled connection listens too: PostgreSQL hands
+ * a session the notifications of its own transaction before it answers the COMMIT, so this
+ * instance's writes reach the subscribers before their call resolves.
+ */
 async function openPostgres(connectionString: string, observer: DatabaseObserver): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const subscribed = subscribers();
+  const listenOn = async (client: pg.ClientBase) => {
+    client.on("notification", (message) => {
+      if (message.channel === changesChannel && message.payload !== undefined) {
+        subscribed.notified(message.payload);
+      }
+    });
+    await client.query(`listen ${changesChannel}`);
+  };
+  const pool = new pg.Pool({
+    connectionString,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    onConnect: listenOn,
+  });
   // An idle connection the server closes (restart, failover, admin command) must not take the API
   // down: the pool drops it and opens a new one on the next query.
   pool.on("error", (error) => {
@@ -113,6 +177,8 @@ async function openPostgres(connectionString: string, observer: DatabaseObserver
   pg.types.setTypeParser(20, (value) => Number(value));
   const client = await pool.connect();
   client.release();
+  const listener = changeListener(connectionString, listenOn, subscribed.reset);
+  await listener.started;
   return {
     kind: "postgres",
     // A single statement takes its connection inside pg: its wait shows as the pool's `waiting`.
@@ -148,8 +214,61 @@ async function openPostgres(connectionString: string, observer: DatabaseObserver
       }
     },
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    subscribe: subscribed.add,
+    listening: listener.listening,
     async close() {
+      await listener.close();
       await pool.end();
+    },
+  };
+}
+
+/**
+ * The connection that keeps listening: on a loss it resets the subscribers, then tries again every
+ * second (each new connection resets them once more, as notifications sent in between are lost).
+ */
+function changeListener(
+  connectionString: string,
+  listenOn: (client: pg.Client) => Promise<void>,
+  reset: () => void,
+) {
+  let current: pg.Client | undefined;
+  let live = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (client: pg.Client) => {
+    if (current !== client) return;
+    current = undefined;
+    live = false;
+    reset();
+    if (!closed) retry = setTimeout(() => void connect(), 1000);
+  };
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString, application_name: "paxelbox-listener" });
+    current = client;
+    client.on("error", () => lost(client));
+    client.on("end", () => lost(client));
+    try {
+      await client.connect();
+      await listenOn(client);
+      if (closed || current !== client) return;
+      live = true;
+      reset();
+    } catch {
+      lost(client);
+      client.end().catch(() => undefined);
+    }
+  }
+  return {
+    started: connect(),
+    listening: () => live,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = current;
+      current = undefined;
+      live = false;
+      await client?.end().catch(() => undefined);
     },
   };
 }

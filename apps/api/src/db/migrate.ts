@@ -45,10 +45,23 @@ export async function migrate(db: Database): Promise<string[]> {
   });
 }
 
-/** Splits a migration on semicolons at line ends (migrations keep one statement per `;`-terminated block). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
-    .filter(Boolean);
+/**
+ * Splits a migration on semicolons at line ends (one statement per `;`-terminated block); a function
+ * body between `$$` quotes is kept whole.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of sql.split("\n")) {
+    if (!inBody && /^\s*--/.test(line)) continue;
+    current.push(line);
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.join("\n").replace(/;\s*$/, "").trim());
+      current = [];
+    }
+  }
+  statements.push(current.join("\n").trim());
+  return statements.filter(Boolean);
 }

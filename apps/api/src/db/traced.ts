@@ -57,6 +57,8 @@ export function traced(db: Database): Database {
       );
     },
     pool: () => db.pool(),
+    subscribe: (subscriber) => db.subscribe(subscriber),
+    listening: () => db.listening(),
     close: () => db.close(),
   };
 }

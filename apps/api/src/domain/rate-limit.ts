@@ -8,6 +8,12 @@ export interface RateLimit {
   name: string;
   max: number;
   windowSeconds: number;
+  /**
+   * Counted in memory and added to the shared count in PostgreSQL once a second, for limits on
+   * calls too frequent to write each one (the polls). Every instance still counts together, but
+   * each may let through up to a second of calls past the limit before it learns the total.
+   */
+  batched?: boolean;
 }
 
 /** A refusal that also tells the client when to try again. */
@@ -24,6 +30,13 @@ export interface RateLimiter {
   hit(limit: RateLimit, client: string): Promise<void>;
   /** Refuses with 429 when `client` is already over the limit, without counting. */
   check(limit: RateLimit, client: string): Promise<void>;
+  /**
+   * Refuses with 429, without asking the database, when this instance has refused `client` under
+   * this limit and the refusal still holds (paths that must not wait on a query).
+   */
+  recall(limit: RateLimit, client: string): void;
+  /** Adds the batched counts to the database now (tests, shutdown). */
+  flush(): Promise<void>;
 }
 
 /**
@@ -36,17 +49,130 @@ export function createRateLimiter(
   metrics: Pick<Metrics, "rateLimitRejections">,
 ): RateLimiter {
   const scaled = (limit: RateLimit) => ({ ...limit, max: limit.max * factor });
-  const counted = async (limit: RateLimit, enforce: Promise<void>) => {
+  /** Refusals this instance gave, by limit and client, until their window ends. */
+  const refused = new Map<string, number>();
+  const counted = async (limit: RateLimit, client: string, enforce: Promise<void>) => {
     try {
       await enforce;
     } catch (error) {
-      if (error instanceof TooManyRequests) metrics.rateLimitRejections.inc({ limit: limit.name });
+      if (error instanceof TooManyRequests) {
+        metrics.rateLimitRejections.inc({ limit: limit.name });
+        if (refused.size > 10_000) {
+          for (const [key, until] of refused) if (until <= Date.now()) refused.delete(key);
+        }
+        refused.set(`${limit.name}:${client}`, Date.now() + error.retryAfterSeconds * 1000);
+      }
       throw error;
     }
   };
+  const batch = batchedCounts(db);
   return {
-    hit: (limit, client) => counted(limit, hit(db, scaled(limit), client)),
-    check: (limit, client) => counted(limit, check(db, scaled(limit), client)),
+    hit: (limit, client) =>
+      counted(
+        limit,
+        client,
+        limit.batched ? batch.hit(scaled(limit), client) : hit(db, scaled(limit), client),
+      ),
+    check: (limit, client) => counted(limit, client, check(db, scaled(limit), client)),
+    recall(limit, client) {
+      const key = `${limit.name}:${client}`;
+      const until = refused.get(key);
+      if (until === undefined) return;
+      if (until <= Date.now()) {
+        refused.delete(key);
+        return;
+      }
+      metrics.rateLimitRejections.inc({ limit: limit.name });
+      throw new TooManyRequests(Math.max(1, Math.ceil((until - Date.now()) / 1000)));
+    },
+    flush: batch.flush,
+  };
+}
+
+/** A batched counter: what the database last said, and the calls since. */
+interface Tally {
+  limit: RateLimit;
+  /** The count in the database when last written (every instance's calls). */
+  shared: number;
+  /** Calls counted here and not yet added to the database. */
+  pending: number;
+  windowEnds: number;
+}
+
+/**
+ * The counters of batched limits: refused here as soon as what the database said plus the calls
+ * since is over the limit; the calls are added to the database in one statement a second.
+ */
+function batchedCounts(db: Queryable) {
+  const tallies = new Map<string, Tally>();
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+
+  async function write(): Promise<void> {
+    const now = Date.now();
+    const due = new Map<number, [string, Tally][]>();
+    for (const [key, tally] of tallies) {
+      if (tally.pending === 0) {
+        if (now >= tally.windowEnds) tallies.delete(key);
+        continue;
+      }
+      const group = due.get(tally.limit.windowSeconds) ?? [];
+      group.push([key, tally]);
+      due.set(tally.limit.windowSeconds, group);
+    }
+    for (const [windowSeconds, group] of due) {
+      const counts = group.map(([, tally]) => tally.pending);
+      for (const [, tally] of group) tally.pending = 0;
+      try {
+        const rows = await db.query<{ key: string; count: number; window_start: Date }>(
+          `insert into rate_limits (key, window_start, count)
+           select key, now(), n from unnest($1::text[], $2::int[]) as t (key, n)
+           on conflict (key) do update set
+             count = case when rate_limits.window_start < now() - make_interval(secs => $3)
+                          then excluded.count else rate_limits.count + excluded.count end,
+             window_start = case when rate_limits.window_start < now() - make_interval(secs => $3)
+                                 then now() else rate_limits.window_start end
+           returning key, count, window_start`,
+          [group.map(([key]) => key), counts, windowSeconds],
+        );
+        for (const row of rows) {
+          const tally = tallies.get(row.key);
+          if (!tally) continue;
+          tally.shared = row.count;
+          tally.windowEnds = row.window_start.getTime() + windowSeconds * 1000;
+        }
+      } catch {
+        // The database is away: keep the calls, to be added on the next write.
+        group.forEach(([, tally], index) => {
+          tally.pending += counts[index] ?? 0;
+        });
+      }
+    }
+  }
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    flushing = flushing.then(write);
+    return flushing;
+  };
+
+  return {
+    async hit(limit: RateLimit, client: string): Promise<void> {
+      const key = `${limit.name}:${client}`;
+      const now = Date.now();
+      let tally = tallies.get(key);
+      if (!tally || now >= tally.windowEnds) {
+        tally = { limit, shared: 0, pending: 0, windowEnds: now + limit.windowSeconds * 1000 };
+        tallies.set(key, tally);
+      }
+      tally.pending++;
+      timer ??= setTimeout(flush, 1000).unref();
+      if (tally.shared + tally.pending > limit.max) {
+        throw new TooManyRequests(Math.max(1, Math.ceil((tally.windowEnds - now) / 1000)));
+      }
+    },
+    flush,
   };
 }
 

@@ -297,6 +297,10 @@ export const messages = {
     id: "Server ini sedang berhenti. Silakan coba lagi.",
     en: "This server is shutting down. Please try again.",
   },
+  eventsUnavailable: {
+    id: "Pembaruan langsung sedang tidak tersedia; status diperiksa setiap beberapa detik.",
+    en: "Live updates are not available right now; the status is checked every few seconds.",
+  },
 } as const satisfies Record<MessageKey, Record<Language, string>>;
 
 type Catalogue = typeof messages;

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { type CallDef, toColonPath } from "@paxelbox/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
@@ -25,8 +24,6 @@ type Result<C extends CallDef> = C["responseType"] extends "image" | "redirect"
     : z.output<C["response"]>;
 
 export interface MountOptions {
-  /** Answer 304 when the client already holds this exact response (polled calls). */
-  etag?: boolean;
   /** Requests per client address allowed in a window; more get 429 with Retry-After. */
   rateLimit?: RateLimit;
   /** Requests per bearer token allowed in a window (calls that write for the caller); more get 429. */
@@ -81,13 +78,7 @@ export function mountCall<C extends CallDef>(
       if (call.responseType === "image" || call.responseType === "redirect" || reply.sent) return reply;
       if (call.responseType === "empty") return reply.status(204).send();
       const data = call.response.parse(result);
-      const body = { code: 200, data };
-      if (options.etag) {
-        const tag = `"${createHash("sha1").update(JSON.stringify(body)).digest("base64url")}"`;
-        reply.header("etag", tag);
-        if (request.headers["if-none-match"] === tag) return reply.status(304).send();
-      }
-      return reply.send(body);
+      return reply.send({ code: 200, data });
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { UserData } from "@paxelbox/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Queryable } from "../db/database.ts";
+import { ChangeCache } from "../db/change-cache.ts";
+import type { Database, Queryable } from "../db/database.ts";
 import { clientAddress, type RateLimit, type RateLimiter } from "../domain/rate-limit.ts";
 import { hashToken } from "../domain/tokens.ts";
 import { forbidden, gone, unauthorized } from "../http/errors.ts";
@@ -35,7 +36,7 @@ export const tokenGuessLimit: RateLimit = { name: "token-guess", max: 30, window
  * Calls per token: a rent screen polls every 5 s (12 a minute) beside its other calls; a script
  * hammering with one token is stopped.
  */
-export const tokenCallLimit: RateLimit = { name: "token-call", max: 120, windowSeconds: 60 };
+export const tokenCallLimit: RateLimit = { name: "token-call", max: 120, windowSeconds: 60, batched: true };
 
 /** What an expired link's holder learns of themselves: nothing. */
 export const anonymousUser: UserData = {
@@ -57,20 +58,24 @@ interface MemberRow {
   language: "id" | "en";
 }
 
-/** Finds the holder of a token: a member, or the recipient of the order whose link carries it. */
-export async function findTokenHolder(
-  db: Queryable,
-  token: string,
-  now = Date.now(),
-): Promise<TokenHolder | null> {
-  const hash = hashToken(token);
+/** A token's holder as stored: a member, or an order's link with the time it expires. */
+type StoredHolder = (
+  | { kind: "member"; memberId: number; user: UserData }
+  | { kind: "link"; orderId: number; user: UserData; expiresAt: number | null }
+) & { keptUntil: number };
+
+/** How long a looked-up holder is trusted without a notification saying otherwise. */
+const holderKeptMs = 60_000;
+
+async function loadHolder(db: Queryable, hash: string): Promise<StoredHolder | null> {
+  const keptUntil = Date.now() + holderKeptMs;
   const [member] = await db.query<MemberRow>(
     "select id, email, first_name, last_name, member_code, phone, language from members where token_hash = $1",
     [hash],
   );
   if (member) {
     const { id, ...user } = member;
-    return { kind: "member", memberId: id, user };
+    return { kind: "member", memberId: id, user, keptUntil };
   }
   const [order] = await db.query<{
     id: number;
@@ -81,38 +86,78 @@ export async function findTokenHolder(
     hash,
   ]);
   if (!order) return null;
-  if (order.link_expires_at && now > order.link_expires_at.getTime()) {
-    return { kind: "expired-link", orderId: order.id };
-  }
   return {
-    kind: "recipient",
+    kind: "link",
     orderId: order.id,
-    user: {
-      ...anonymousUser,
-      first_name: order.recipient_name,
-      phone: order.recipient_phone,
-    },
+    user: { ...anonymousUser, first_name: order.recipient_name, phone: order.recipient_phone },
+    expiresAt: order.link_expires_at?.getTime() ?? null,
+    keptUntil,
   };
 }
 
+/** A link past its time opens nothing: its holder is told so and learns nothing personal. */
+function asTokenHolder(stored: StoredHolder, now: number): TokenHolder {
+  if (stored.kind === "member") return { kind: "member", memberId: stored.memberId, user: stored.user };
+  if (stored.expiresAt !== null && now > stored.expiresAt)
+    return { kind: "expired-link", orderId: stored.orderId };
+  return { kind: "recipient", orderId: stored.orderId, user: stored.user };
+}
+
 /**
- * Looks a token up under the rate limits: an address past its failed lookups is refused (429)
- * before any lookup; a failed lookup counts for the address; a known token counts its own calls.
+ * Who holds which token, kept in memory for a minute at most and forgotten as soon as a
+ * notification says the member or the order changed (ADR 020): a screen's polls look nobody up.
+ */
+export type TokenHolders = ChangeCache<string, StoredHolder>;
+
+export function createTokenHolders(db: Database): TokenHolders {
+  return new ChangeCache<string, StoredHolder>(db, {
+    max: 50_000,
+    tagsOf: (holder) => [holder.kind === "member" ? `member:${holder.memberId}` : `order:${holder.orderId}`],
+    expiresAt: (holder) => holder.keptUntil,
+  });
+}
+
+/**
+ * The token's holder now, from memory when known, without counting a call (an event stream checks
+ * its caller again before each event it sends).
+ */
+export async function currentHolder(
+  holders: TokenHolders,
+  db: Queryable,
+  token: string,
+): Promise<TokenHolder | null> {
+  const hash = hashToken(token);
+  const stored = await holders.getOrLoad(hash, () => loadHolder(db, hash));
+  return stored ? asTokenHolder(stored, Date.now()) : null;
+}
+
+/**
+ * Finds a token's holder under the rate limits: an address past its failed lookups is refused
+ * (429) before any lookup, and a token already known is refused to an address this instance has
+ * refused, so that a guesser learns nothing; a failed lookup counts for the address; a known token
+ * counts its own calls.
  */
 export async function authenticate(
+  holders: TokenHolders,
   db: Queryable,
   limiter: RateLimiter,
   token: string,
   address: string,
 ): Promise<TokenHolder | null> {
-  await limiter.check(tokenGuessLimit, address);
-  const holder = await findTokenHolder(db, token);
-  if (!holder) {
-    await limiter.hit(tokenGuessLimit, address);
-    return null;
+  const hash = hashToken(token);
+  let stored = holders.get(hash) ?? null;
+  if (stored) {
+    limiter.recall(tokenGuessLimit, address);
+  } else {
+    await limiter.check(tokenGuessLimit, address);
+    stored = await holders.getOrLoad(hash, () => loadHolder(db, hash));
+    if (!stored) {
+      await limiter.hit(tokenGuessLimit, address);
+      return null;
+    }
   }
-  await limiter.hit(tokenCallLimit, hashToken(token));
-  return holder;
+  await limiter.hit(tokenCallLimit, hash);
+  return asTokenHolder(stored, Date.now());
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -133,13 +178,24 @@ export function identifiedPrincipal(request: FastifyRequest): Principal | null {
   return identified.get(request) ?? null;
 }
 
-export function registerAuth(app: FastifyInstance, db: Queryable): void {
+declare module "fastify" {
+  interface FastifyInstance {
+    tokenHolders: TokenHolders;
+  }
+}
+
+export function registerAuth(app: FastifyInstance, db: Database): void {
+  const holders = createTokenHolders(db);
+  app.decorate("tokenHolders", holders);
+  app.addHook("onClose", async () => holders.close());
   const cache = new WeakMap<FastifyRequest, Promise<TokenHolder | null>>();
   app.decorateRequest("tokenHolder", function (this: FastifyRequest) {
     let pending = cache.get(this);
     if (!pending) {
       const token = bearerToken(this);
-      pending = token ? authenticate(db, app.rateLimiter, token, clientAddress(this)) : Promise.resolve(null);
+      pending = token
+        ? authenticate(holders, db, app.rateLimiter, token, clientAddress(this))
+        : Promise.resolve(null);
       pending.then(
         (holder) => identified.set(this, asPrincipal(holder)),
         () => {},
@@ -163,11 +219,17 @@ export async function requirePrincipal(request: FastifyRequest): Promise<Princip
 }
 
 /** Object-level authorisation: the member who owns the order, or the holder of its link. */
+export function mayAccessOrder(
+  principal: Principal,
+  order: { id: number; memberId: number | null },
+): boolean {
+  return principal.kind === "member" ? order.memberId === principal.memberId : principal.orderId === order.id;
+}
+
+/** `mayAccessOrder`, or 403. */
 export function assertOrderAccess(
   principal: Principal,
   order: { id: number; memberId: number | null },
 ): void {
-  const allowed =
-    principal.kind === "member" ? order.memberId === principal.memberId : principal.orderId === order.id;
-  if (!allowed) throw forbidden("orderOfAnotherAccount");
+  if (!mayAccessOrder(principal, order)) throw forbidden("orderOfAnotherAccount");
 }

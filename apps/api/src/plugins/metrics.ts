@@ -142,6 +142,14 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, db: Data
     },
   });
   new Gauge({
+    name: "paxelbox_change_feed_listening",
+    help: "1 while this instance hears the database's change notifications; 0 while its polls read the database (ADR 020)",
+    registers,
+    collect() {
+      this.set(db.listening() ? 1 : 0);
+    },
+  });
+  new Gauge({
     name: "paxelbox_payments",
     help: "Payments by state (PENDING, SUCCESS, FAILED, CANCELLED, EXPIRED, REFUNDED)",
     labelNames: ["state"] as const,
@@ -168,10 +176,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, db: Data
   });
 }
 
-/**
- * Where an event stream registers when it opens: counted until its connection closes. (No call
- * streams events yet; the gauge reads 0 until one does.)
- */
+/** Where an event stream registers when it opens: counted until its connection closes. */
 export function trackEventStream(metrics: Metrics, request: FastifyRequest): void {
   metrics.openEventStreams.inc();
   request.raw.once("close", () => metrics.openEventStreams.dec());

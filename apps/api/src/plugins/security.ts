@@ -1,5 +1,21 @@
 import fastifyCors from "@fastify/cors";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+
+/**
+ * The headers every API response carries; a response written outside the `onSend` hooks (an event
+ * stream) sets them itself.
+ */
+export function setSecurityHeaders(reply: FastifyReply): void {
+  reply.header("x-content-type-options", "nosniff");
+  // Order pages carry tokens in their query: never leak the address to another site.
+  reply.header("referrer-policy", "no-referrer");
+  reply.header("strict-transport-security", "max-age=31536000; includeSubDomains; preload");
+  reply.header("cross-origin-resource-policy", "same-site");
+  reply.header("x-frame-options", "DENY");
+  if (!reply.hasHeader("content-security-policy")) {
+    reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+  }
+}
 
 /**
  * Security headers on every API response, and CORS only for configured origins. Pages the API
@@ -20,15 +36,7 @@ export async function registerSecurity(
   });
 
   app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("x-content-type-options", "nosniff");
-    // Order pages carry tokens in their query: never leak the address to another site.
-    reply.header("referrer-policy", "no-referrer");
-    reply.header("strict-transport-security", "max-age=31536000; includeSubDomains; preload");
-    reply.header("cross-origin-resource-policy", "same-site");
-    reply.header("x-frame-options", "DENY");
-    if (!reply.hasHeader("content-security-policy")) {
-      reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
-    }
+    setSecurityHeaders(reply);
     return payload;
   });
 }

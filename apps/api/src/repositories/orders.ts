@@ -1,6 +1,6 @@
 import type { Order, OverdueDropoffDetail } from "@paxelbox/contract";
 import type { Queryable } from "../db/database.ts";
-import { dropoffOverdueFee, dropoffOverdueStatus } from "../domain/overdue.ts";
+import { dayMs, dropoffOverdueFee, dropoffOverdueStatus } from "../domain/overdue.ts";
 import { notFound } from "../http/errors.ts";
 
 /** An order row joined with its door, box and size. */
@@ -73,7 +73,10 @@ const orderViewSelect = orderSelect.replace(
      (select c.code from access_codes c
        where c.order_id = o.id and c.purpose in ('pickup', 'take') and c.used_at is null
          and (c.expires_at is null or c.expires_at > now())
-       order by c.purpose = 'pickup' desc, c.created_at desc limit 1) as take_code
+       order by c.purpose = 'pickup' desc, c.created_at desc limit 1) as take_code,
+     (select min(c.expires_at) from access_codes c
+       where c.order_id = o.id and c.purpose in ('store', 'pickup', 'take') and c.used_at is null
+         and c.expires_at > now()) as codes_change_at
     from orders o`,
 );
 
@@ -81,6 +84,8 @@ export interface OrderViewRecord extends OrderRecord {
   history: { status: string; at: number }[];
   store_code: string | null;
   take_code: string | null;
+  /** When the next of its shown codes expires (the view changes then without a write). */
+  codes_change_at: Date | null;
 }
 
 export async function findOrderView(db: Queryable, id: number): Promise<OrderViewRecord | null> {
@@ -180,6 +185,20 @@ export function toOrderView(order: OrderViewRecord, now = Date.now()): Order {
       longitude: order.box_longitude,
     },
   };
+}
+
+/**
+ * Until when `toOrderView` gives the same answer without any write to the order: the next expiry
+ * of a code it shows, and for a drop-off past its deadline the start of the next overdue day.
+ */
+export function orderViewChangesAt(order: OrderViewRecord, now = Date.now()): number {
+  let at = order.codes_change_at?.getTime() ?? Number.POSITIVE_INFINITY;
+  if (order.kind === "dropoff" && order.deadline) {
+    const deadline = order.deadline.getTime();
+    const days = now <= deadline ? 0 : Math.ceil((now - deadline) / dayMs);
+    at = Math.min(at, deadline + days * dayMs + 1);
+  }
+  return at;
 }
 
 /** Overdue state of a drop-off; the full detail when `full`. */

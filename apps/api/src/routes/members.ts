@@ -8,7 +8,13 @@ import { anonymousUser, authenticate } from "../plugins/auth.ts";
 
 export function memberRoutes(app: FastifyInstance, db: Queryable): void {
   mountCall(app, calls.validateUser, async ({ query, request }) => {
-    const holder = await authenticate(db, app.rateLimiter, query.token, clientAddress(request));
+    const holder = await authenticate(
+      app.tokenHolders,
+      db,
+      app.rateLimiter,
+      query.token,
+      clientAddress(request),
+    );
     if (!holder) throw unauthorized("tokenInvalid");
     // An expired drop-off link still opens its page, which shows the link has expired (ADR 004),
     // but it is no credential: nobody's name or phone comes with it.

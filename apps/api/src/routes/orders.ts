@@ -1,16 +1,28 @@
-import { calls } from "@paxelbox/contract";
+import { createHash } from "node:crypto";
+import { calls, toColonPath } from "@paxelbox/contract";
 import type { FastifyInstance } from "fastify";
+import { ChangeCache, changedTag } from "../db/change-cache.ts";
 import type { Database } from "../db/database.ts";
 import { issueCode } from "../domain/access-codes.ts";
 import { calculateRentOverdue, isRentOverdue } from "../domain/overdue.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict, HttpError, notFound } from "../http/errors.ts";
 import { mountCall } from "../http/route.ts";
-import { assertOrderAccess, type Principal } from "../plugins/auth.ts";
+import {
+  assertOrderAccess,
+  bearerToken,
+  currentHolder,
+  mayAccessOrder,
+  type Principal,
+  requirePrincipal,
+} from "../plugins/auth.ts";
+import { trackEventStream } from "../plugins/metrics.ts";
+import { setSecurityHeaders } from "../plugins/security.ts";
 import {
   findOrderByExpressNumber,
   findOrderView,
   getOrder,
   type OrderRecord,
+  orderViewChangesAt,
   toOrderView,
 } from "../repositories/orders.ts";
 
@@ -34,20 +46,170 @@ const rentClock = (order: OrderRecord) => ({
   feePerHour: order.overdue_unit_price,
 });
 
-export function orderRoutes(app: FastifyInstance, db: Database): void {
-  // Polled every 5 s by the rent screens: an unchanged order costs a 304 with no body.
-  mountCall(
-    app,
-    calls.orderDetail,
-    async ({ params, principal, reply }) => {
-      const order = await findOrderView(db, params.orderid);
-      if (!order) throw notFound("orderNotFound", { id: params.orderid });
-      assertOrderAccess(principal, { id: order.id, memberId: order.member_id });
-      reply.header("cache-control", "private, no-cache");
-      return toOrderView(order);
+/** The order detail's answer as sent, with what its authorisation needs. */
+interface OrderAnswer {
+  orderId: number;
+  memberId: number | null;
+  /** `{ code: 200, data }`, validated with the contract and serialised. */
+  json: string;
+  etag: string;
+  /** The answer changes by itself at this time (a code expires, an overdue day starts). */
+  changesAt: number;
+}
+
+/** However long nothing changes, an answer is built afresh at least this often. */
+const answerMaxAgeMs = 60_000;
+
+async function loadOrderAnswer(db: Database, id: number): Promise<OrderAnswer | null> {
+  const order = await findOrderView(db, id);
+  if (!order) return null;
+  const now = Date.now();
+  const json = JSON.stringify({ code: 200, data: calls.orderDetail.response.parse(toOrderView(order, now)) });
+  return {
+    orderId: order.id,
+    memberId: order.member_id,
+    json,
+    etag: `"${createHash("sha1").update(json).digest("base64url")}"`,
+    changesAt: Math.min(orderViewChangesAt(order, now), now + answerMaxAgeMs),
+  };
+}
+
+/** Without a notification, an open stream checks its caller and its answer this often (codes and links expire). */
+const streamRecheckMs = 5_000;
+/** How long a client waits before it opens a stream again after this instance ended it. */
+const streamRetryMs = 1_000;
+
+interface OpenStream {
+  orderId: number;
+  /** Checks the caller again and sends the order's answer if it changed; ends the stream if the caller lost access. */
+  refresh(): void;
+  /** Ends the stream, telling the client when to open it again. */
+  end(): void;
+}
+
+/**
+ * The order detail pushed as it changes (Server-Sent Events, ADR 020): each notification about an
+ * order refreshes its open streams from the same kept answers as the poll. While the instance does
+ * not hear the notifications it opens no stream (503 with Retry-After: the screen polls).
+ */
+function orderEventRoutes(
+  app: FastifyInstance,
+  db: Database,
+  answers: ChangeCache<number, OrderAnswer>,
+): void {
+  const open = new Set<OpenStream>();
+  const byOrder = new Map<number, Set<OpenStream>>();
+  const unsubscribe = db.subscribe({
+    notified(payload) {
+      const tag = changedTag(payload);
+      if (!tag) return;
+      // Once every subscriber, the kept answers first, has taken the notification in.
+      setImmediate(() => {
+        const streams = tag.startsWith("order:") ? byOrder.get(Number(tag.slice(6))) : open;
+        for (const stream of streams ?? []) stream.refresh();
+      });
     },
-    { etag: true },
+    reset() {
+      setImmediate(() => {
+        for (const stream of open) db.listening() ? stream.refresh() : stream.end();
+      });
+    },
+  });
+  app.addHook("onClose", async () => unsubscribe());
+
+  app.get(
+    toColonPath(calls.orderEvents.path),
+    {
+      schema: { params: calls.orderEvents.params },
+      sse: { kind: "only", serializer: String },
+    },
+    async (request, reply) => {
+      const principal = await requirePrincipal(request);
+      const token = bearerToken(request) as string;
+      const { orderid } = request.params as { orderid: number };
+      if (!db.listening() || app.shutdown.begun) {
+        reply.header("retry-after", "5");
+        throw new HttpError(503, "eventsUnavailable");
+      }
+      const load = () => answers.getOrLoad(orderid, () => loadOrderAnswer(db, orderid));
+      const first = await load();
+      if (!first) throw notFound("orderNotFound", { id: orderid });
+      assertOrderAccess(principal, { id: first.orderId, memberId: first.memberId });
+
+      reply.header("cache-control", "no-store");
+      setSecurityHeaders(reply);
+      reply.sse.keepAlive();
+      trackEventStream(app.metrics, request);
+      let sent = "";
+      let ended = false;
+      const send = async (answer: OrderAnswer) => {
+        if (ended || answer.etag === sent) return;
+        sent = answer.etag;
+        await reply.sse.send({ id: answer.etag, event: "order", data: answer.json });
+      };
+      const stream: OpenStream = {
+        orderId: orderid,
+        refresh() {
+          void (async () => {
+            const holder = await currentHolder(app.tokenHolders, db, token);
+            const answer = await load();
+            const allowed =
+              holder !== null &&
+              holder.kind !== "expired-link" &&
+              answer !== null &&
+              mayAccessOrder(holder, { id: answer.orderId, memberId: answer.memberId });
+            if (!allowed) return stream.end();
+            await send(answer);
+          })().catch(() => stream.end());
+        },
+        end() {
+          if (ended) return;
+          ended = true;
+          // A message of a `retry` field alone: the plugin writes no `data` line for undefined data.
+          void reply.sse
+            .send({ data: undefined, retry: streamRetryMs })
+            .catch(() => undefined)
+            .finally(() => reply.sse.close());
+        },
+      };
+      const streams = byOrder.get(orderid) ?? new Set();
+      byOrder.set(orderid, streams);
+      streams.add(stream);
+      open.add(stream);
+      const recheck = setInterval(stream.refresh, streamRecheckMs);
+      const unregister = app.shutdown.endOnShutdown(stream.end);
+      reply.sse.onClose(() => {
+        ended = true;
+        clearInterval(recheck);
+        unregister();
+        open.delete(stream);
+        streams.delete(stream);
+        if (streams.size === 0) byOrder.delete(orderid);
+      });
+      await send(first);
+    },
   );
+}
+
+export function orderRoutes(app: FastifyInstance, db: Database): void {
+  // Polled every 5 s by every open rent screen: the answer is kept in memory until a notification
+  // says the order changed (ADR 020), so an unchanged order costs no database call at all; its
+  // owner is checked on every answer all the same.
+  const answers = new ChangeCache<number, OrderAnswer>(db, {
+    max: 20_000,
+    tagsOf: (answer) => [`order:${answer.orderId}`, "catalog"],
+    expiresAt: (answer) => answer.changesAt,
+  });
+  app.addHook("onClose", async () => answers.close());
+  mountCall(app, calls.orderDetail, async ({ params, principal, request, reply }) => {
+    const answer = await answers.getOrLoad(params.orderid, () => loadOrderAnswer(db, params.orderid));
+    if (!answer) throw notFound("orderNotFound", { id: params.orderid });
+    assertOrderAccess(principal, { id: answer.orderId, memberId: answer.memberId });
+    reply.header("cache-control", "private, no-cache").header("etag", answer.etag);
+    if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
+    return reply.type("application/json; charset=utf-8").send(answer.json);
+  });
+  orderEventRoutes(app, db, answers);
 
   mountCall(app, calls.overdueCalculation, async ({ params, principal }) => {
     const order = await ownedOrder(db, principal, params.orderid);

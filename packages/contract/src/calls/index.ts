@@ -26,6 +26,7 @@ export * from "./locker-sizes.ts";
 export * from "./media.ts";
 export * from "./open-demo-scenario.ts";
 export * from "./order-detail.ts";
+export * from "./order-events.ts";
 export * from "./overdue-calculation.ts";
 export * from "./overdue-dropoff-detail.ts";
 export * from "./overdue-dropoff-submit.ts";
