@@ -16,7 +16,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFlag,
   DROPOFF_FREE_DAYS: z.coerce.number().int().min(1).max(30).default(2),
   DROPOFF_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(9),
-  RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(100_000).default(1),
   CORS_ORIGINS: z
     .string()
     .default("")

@@ -229,13 +229,18 @@ describe("traces (OTLP)", () => {
     expect(recorded).not.toContain(rent.token);
   });
 
-  it("stops cleanly on SIGTERM when the collector is gone, with spans still queued", async () => {
+  it("stops cleanly on SIGTERM when the collector is gone, with spans still queued", {
+    timeout: 20_000,
+  }, async () => {
     await new Promise((resolve) => receiver.close(resolve));
     const order = await scenario("rent-to-store");
     expect(order.token).not.toBe("");
     const exited = new Promise<number | null>((resolve) => system.once("exit", resolve));
+    const signalled = Date.now();
     system.kill("SIGTERM");
     expect(await exited).toBe(0);
+    // Within the shutdown's 10 s, however long the exporter would go on retrying.
+    expect(Date.now() - signalled).toBeLessThan(10_000);
     expect(output).not.toMatch(/Unhandled|triggerUncaughtException/);
   });
 });

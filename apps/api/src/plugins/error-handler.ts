@@ -100,9 +100,11 @@ function hasNul(value: unknown, depth = 0): boolean {
 
 /** PostgreSQL cannot store NUL characters in text: refuse them up front with a clear 400. */
 export function rejectNulCharacters(app: FastifyInstance): void {
-  app.addHook("preValidation", async (request) => {
+  app.addHook("preValidation", (request, _reply, done) => {
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-      throw new HttpError(400, "nulCharacters");
+      done(new HttpError(400, "nulCharacters"));
+      return;
     }
+    done();
   });
 }

@@ -109,7 +109,7 @@ export function createMetrics(): Metrics {
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, db: Database): void {
   app.decorate("metrics", metrics);
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     metrics.httpDuration.observe(
       {
         method: request.method,
@@ -118,6 +118,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, db: Data
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   const registers = [metrics.registry];

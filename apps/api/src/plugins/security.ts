@@ -35,8 +35,9 @@ export async function registerSecurity(
     maxAge: 600,
   });
 
-  app.addHook("onSend", async (_request, reply, payload) => {
+  // Callback hooks on every response: no promise per request on the polled path.
+  app.addHook("onSend", (_request, reply, payload, done) => {
     setSecurityHeaders(reply);
-    return payload;
+    done(null, payload);
   });
 }

@@ -38,8 +38,9 @@ export function registerShutdown(app: FastifyInstance): void {
     },
   } satisfies Shutdown);
   // A keep-alive client gets this response, then opens its next connection: to another instance.
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (begun) reply.header("connection", "close");
+    done(null, payload);
   });
   app.addHook("preClose", async () => {
     app.shutdown.begin();

@@ -83,9 +83,23 @@ export async function startTelemetry(
   // `node:http` is patched when it is first required; the system imports it as an ES module, which
   // the require hook does not see, so require it here, after the hook is in place.
   createRequire(import.meta.url)("node:http");
-  // Spans still queued are sent on the way out; a collector that is down must not fail the shutdown.
-  return () =>
-    sdk.shutdown().catch((error: unknown) => {
-      console.warn(`Traces not delivered at shutdown: ${(error as Error).message}`);
+  // Spans still queued are sent on the way out; a collector that is down must neither fail the
+  // shutdown nor hold it for the exporter's retries (10 s): it gets a few seconds.
+  return () => {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${shutdownFlushMs / 1000} s`)),
+        shutdownFlushMs,
+      ).unref();
     });
+    return Promise.race([sdk.shutdown(), deadline])
+      .catch((error: unknown) => {
+        console.warn(`Traces not delivered at shutdown: ${(error as Error).message}`);
+      })
+      .finally(() => clearTimeout(timer));
+  };
 }
+
+/** The longest a shutdown waits for the collector to take the queued spans. */
+const shutdownFlushMs = 2_000;
