@@ -149,24 +149,27 @@ async function openPglite(dataDir: string, observer: DatabaseObserver): Promise<
 /**
  * A PostgreSQL server: a pool for the queries, and one connection of its own that listens to the
  * changes channel for as long as the database is open, reconnecting after a loss (each loss and
- * each resumption resets the subscribers). Every pooled connection listens too: PostgreSQL hands
- * a session the notifications of its own transaction before it answers the COMMIT, so this
- * instance's writes reach the subscribers before their call resolves.
+ * each resumption resets the subscribers). Every pooled connection listens too, for its own
+ * writes only: PostgreSQL hands a session the notifications of its own transaction before it
+ * answers the COMMIT, so this instance's writes reach the subscribers before their call resolves
+ * (and other sessions' notifications come once, through the listener, not once per connection).
  */
 async function openPostgres(connectionString: string, observer: DatabaseObserver): Promise<Database> {
   const subscribed = subscribers();
-  const listenOn = async (client: pg.ClientBase) => {
+  const listenOn = async (client: pg.ClientBase, ownWritesOnly: boolean) => {
+    // `processID`: the session's backend, from PostgreSQL's BackendKeyData (not in pg's types).
+    const session = (client as pg.ClientBase & { processID: number }).processID;
     client.on("notification", (message) => {
-      if (message.channel === changesChannel && message.payload !== undefined) {
-        subscribed.notified(message.payload);
-      }
+      if (message.channel !== changesChannel || message.payload === undefined) return;
+      if (ownWritesOnly && message.processId !== session) return;
+      subscribed.notified(message.payload);
     });
     await client.query(`listen ${changesChannel}`);
   };
   const pool = new pg.Pool({
     connectionString,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    onConnect: listenOn,
+    onConnect: (client) => listenOn(client, true),
   });
   // An idle connection the server closes (restart, failover, admin command) must not take the API
   // down: the pool drops it and opens a new one on the next query.
@@ -177,7 +180,7 @@ async function openPostgres(connectionString: string, observer: DatabaseObserver
   pg.types.setTypeParser(20, (value) => Number(value));
   const client = await pool.connect();
   client.release();
-  const listener = changeListener(connectionString, listenOn, subscribed.reset);
+  const listener = changeListener(connectionString, (client) => listenOn(client, false), subscribed.reset);
   await listener.started;
   return {
     kind: "postgres",

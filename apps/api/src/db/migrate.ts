@@ -49,7 +49,7 @@ export async function migrate(db: Database): Promise<string[]> {
  * Splits a migration on semicolons at line ends (one statement per `;`-terminated block); a function
  * body between `$$` quotes is kept whole.
  */
-export function splitStatements(sql: string): string[] {
+function splitStatements(sql: string): string[] {
   const statements: string[] = [];
   let current: string[] = [];
   let inBody = false;

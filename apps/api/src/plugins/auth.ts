@@ -127,9 +127,13 @@ export async function currentHolder(
   token: string,
 ): Promise<TokenHolder | null> {
   const hash = hashToken(token);
-  const stored = await holders.getOrLoad(hash, () => loadHolder(db, hash));
+  const stored = await storedHolder(holders, db, hash);
   return stored ? asTokenHolder(stored, Date.now()) : null;
 }
+
+/** The holder of a token's hash, kept or looked up (one lookup at a time per hash). */
+const storedHolder = (holders: TokenHolders, db: Queryable, hash: string) =>
+  holders.getOrLoad(hash, () => loadHolder(db, hash));
 
 /**
  * Finds a token's holder under the rate limits: an address past its failed lookups is refused
@@ -150,7 +154,7 @@ export async function authenticate(
     limiter.recall(tokenGuessLimit, address);
   } else {
     await limiter.check(tokenGuessLimit, address);
-    stored = await holders.getOrLoad(hash, () => loadHolder(db, hash));
+    stored = await storedHolder(holders, db, hash);
     if (!stored) {
       await limiter.hit(tokenGuessLimit, address);
       return null;

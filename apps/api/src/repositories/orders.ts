@@ -194,9 +194,11 @@ export function toOrderView(order: OrderViewRecord, now = Date.now()): Order {
 export function orderViewChangesAt(order: OrderViewRecord, now = Date.now()): number {
   let at = order.codes_change_at?.getTime() ?? Number.POSITIVE_INFINITY;
   if (order.kind === "dropoff" && order.deadline) {
-    const deadline = order.deadline.getTime();
-    const days = now <= deadline ? 0 : Math.ceil((now - deadline) / dayMs);
-    at = Math.min(at, deadline + days * dayMs + 1);
+    const { days } = dropoffOverdueFee(
+      { status: order.status, deadline: order.deadline, linkExpiresAt: null, feePerDay: 0 },
+      now,
+    );
+    at = Math.min(at, order.deadline.getTime() + days * dayMs + 1);
   }
   return at;
 }

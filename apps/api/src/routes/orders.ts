@@ -95,7 +95,7 @@ interface OpenStream {
 function orderEventRoutes(
   app: FastifyInstance,
   db: Database,
-  answers: ChangeCache<number, OrderAnswer>,
+  answerOf: (orderId: number) => Promise<OrderAnswer | null>,
 ): void {
   const open = new Set<OpenStream>();
   const byOrder = new Map<number, Set<OpenStream>>();
@@ -131,8 +131,7 @@ function orderEventRoutes(
         reply.header("retry-after", "5");
         throw new HttpError(503, "eventsUnavailable");
       }
-      const load = () => answers.getOrLoad(orderid, () => loadOrderAnswer(db, orderid));
-      const first = await load();
+      const first = await answerOf(orderid);
       if (!first) throw notFound("orderNotFound", { id: orderid });
       assertOrderAccess(principal, { id: first.orderId, memberId: first.memberId });
 
@@ -152,7 +151,7 @@ function orderEventRoutes(
         refresh() {
           void (async () => {
             const holder = await currentHolder(app.tokenHolders, db, token);
-            const answer = await load();
+            const answer = await answerOf(orderid);
             const allowed =
               holder !== null &&
               holder.kind !== "expired-link" &&
@@ -201,15 +200,16 @@ export function orderRoutes(app: FastifyInstance, db: Database): void {
     expiresAt: (answer) => answer.changesAt,
   });
   app.addHook("onClose", async () => answers.close());
+  const answerOf = (orderId: number) => answers.getOrLoad(orderId, () => loadOrderAnswer(db, orderId));
   mountCall(app, calls.orderDetail, async ({ params, principal, request, reply }) => {
-    const answer = await answers.getOrLoad(params.orderid, () => loadOrderAnswer(db, params.orderid));
+    const answer = await answerOf(params.orderid);
     if (!answer) throw notFound("orderNotFound", { id: params.orderid });
     assertOrderAccess(principal, { id: answer.orderId, memberId: answer.memberId });
     reply.header("cache-control", "private, no-cache").header("etag", answer.etag);
     if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
     return reply.type("application/json; charset=utf-8").send(answer.json);
   });
-  orderEventRoutes(app, db, answers);
+  orderEventRoutes(app, db, answerOf);
 
   mountCall(app, calls.overdueCalculation, async ({ params, principal }) => {
     const order = await ownedOrder(db, principal, params.orderid);
