@@ -5,7 +5,7 @@ import path from "node:path";
 import jsQR from "jsqr";
 import type { BrowserContext, Page } from "playwright-core";
 import { PNG } from "pngjs";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import { type Database, openDatabase } from "../../api/src/db/database.ts";
 import { migrate } from "../../api/src/db/migrate.ts";
 import { seedIfEmpty } from "../../api/src/db/seed/index.ts";
@@ -291,9 +291,17 @@ describe.each(screens)("stored payloads stay text at %s in %s", (viewport, lang)
     await markers.first().waitFor({ timeout: 15_000 });
     const tooltips: string[] = [];
     for (let index = 0; index < Math.min(await markers.count(), 3); index++) {
-      await markers.nth(index).hover({ force: true, timeout: 5_000 });
       const tooltip = page.locator(".leaflet-tooltip").first();
-      await tooltip.waitFor({ state: "attached", timeout: 5_000 });
+      // The map may still be settling (tiles, fitBounds) when the pointer arrives, so the first
+      // hover can land beside the marker: leave and hover again until Leaflet opens the tooltip.
+      await vi.waitFor(
+        async () => {
+          await page.mouse.move(0, 0);
+          await markers.nth(index).hover({ force: true, timeout: 2_000 });
+          await tooltip.waitFor({ state: "attached", timeout: 1_000 });
+        },
+        { timeout: 15_000, interval: 250 },
+      );
       tooltips.push(await tooltip.innerText({ timeout: 5_000 }));
       await expectInert(page, watch, `map tooltip ${index}`);
     }
