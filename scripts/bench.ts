@@ -4,15 +4,18 @@
  * (304, the client holds the ETag) and in full (200), against a bare Fastify hello-world on the same
  * machine in the same run; prints each ratio beside its target, writes the figures into
  * docs/performance.md between the `bench` markers, and exits 1 when a target is missed (ADR 020).
+ * Then the order screens' pushed changes: 5,000 open streams on one instance, its memory growth
+ * (target ≤ 300 MB) and how soon a change reaches every stream of its order.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { freePort } from "./net.ts";
+import { startPostgres } from "./postgres.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -23,16 +26,6 @@ const cleanups: (() => void)[] = [];
 function machine(): string {
   const cores = cpus();
   return `${cores.length} × ${cores[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitFor(url: string): Promise<void> {
@@ -77,9 +70,15 @@ interface Poll {
 }
 
 /** An API instance with demo data; `poll(language)` opens a rent for that language's demo member. */
-async function api(
-  env: Record<string, string>,
-): Promise<{ open: (language: "id" | "en") => Promise<Poll>; stop: () => void }> {
+interface Api {
+  origin: string;
+  /** The instance's resident memory now (bytes), as the kernel counts it. */
+  rss: () => number;
+  open: (language: "id" | "en") => Promise<Poll>;
+  stop: () => void;
+}
+
+async function api(env: Record<string, string>): Promise<Api> {
   const port = await freePort();
   const child = spawnNode(["apps/api/src/server.ts"], {
     PORT: String(port),
@@ -104,36 +103,12 @@ async function api(
     if (!etag) throw new Error("the order poll sent no ETag");
     return { url, headers, etag };
   };
+  const rss = () => {
+    const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
+  };
   // Each instance is measured alone: it stops before the next one starts.
-  return { open, stop: () => child.kill("SIGKILL") };
-}
-
-function postgres(): string | null {
-  try {
-    const bin = path.dirname(
-      execFileSync("readlink", ["-f", execFileSync("which", ["initdb"]).toString().trim()])
-        .toString()
-        .trim(),
-    );
-    const dir = mkdtempSync(path.join(tmpdir(), "paxelbox-bench-pg-"));
-    const asPostgres = (command: string) =>
-      process.getuid?.() === 0
-        ? execFileSync("su", ["postgres", "-s", "/bin/bash", "-c", command], { stdio: "ignore" })
-        : execFileSync("bash", ["-c", command], { stdio: "ignore" });
-    execFileSync("chown", ["postgres:postgres", dir]);
-    asPostgres(`'${bin}/initdb' -D '${dir}' -A trust -U postgres --no-sync`);
-    const port = 55000 + Math.floor(Math.random() * 400);
-    asPostgres(
-      `'${bin}/pg_ctl' -D '${dir}' -l '${dir}/log' -w -o "-c listen_addresses=127.0.0.1 -p ${port} -k /tmp" start`,
-    );
-    cleanups.push(() => {
-      asPostgres(`'${bin}/pg_ctl' -D '${dir}' -m fast stop`);
-      rmSync(dir, { recursive: true, force: true });
-    });
-    return `postgres://postgres@127.0.0.1:${port}/postgres`;
-  } catch {
-    return null;
-  }
+  return { origin, rss, open, stop: () => child.kill("SIGKILL") };
 }
 
 interface Result {
@@ -216,7 +191,7 @@ const fullShare = 0.1;
 const fixedP99Ms = 25;
 
 /** Both paths on one instance, each with its own member's token (each under its own call limit). */
-async function polls(database: string, { open, stop }: Awaited<ReturnType<typeof api>>): Promise<Result[]> {
+async function polls(database: string, { open }: Api): Promise<Result[]> {
   const unchanged = await open("id");
   const full = await open("en");
   const results = [
@@ -229,8 +204,106 @@ async function polls(database: string, { open, stop }: Awaited<ReturnType<typeof
     ),
     await run(`Order poll, full (200), ${database}`, full.url, full.headers, 200, fullShare),
   ];
-  stop();
   return results;
+}
+
+/** The push target (ADR 020): memory an instance grows by with 5,000 open order streams. */
+const streamCount = 5000;
+const streamOrders = 100;
+const streamMemoryBytes = 300 * 2 ** 20;
+
+interface StreamResult {
+  database: string;
+  growth: number;
+  /** Milliseconds from a change's write answering until every stream of its order had it: median and max. */
+  reachMedian: number;
+  reachMax: number;
+}
+
+/** One open order stream: resolves `opened` at its first event; counts the events after. */
+function openStream(url: string, token: string, agent: http.Agent) {
+  let events = 0;
+  const waiters: (() => void)[] = [];
+  const opened = new Promise<http.ClientRequest>((resolve, reject) => {
+    const request = http.get(url, {
+      agent,
+      headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
+    });
+    request.on("response", (response) => {
+      if (response.statusCode !== 200) reject(new Error(`stream answered ${response.statusCode}`));
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        const count = chunk.split("event: order").length - 1;
+        if (count === 0) return;
+        if (events === 0) resolve(request);
+        events += count;
+        for (const wake of waiters.splice(0)) wake();
+      });
+    });
+    request.on("error", reject);
+  });
+  const nextEvent = (after: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => (events > after ? resolve() : waiters.push(check));
+      check();
+    });
+  return { opened, nextEvent, events: () => events };
+}
+
+/** 5,000 streams over 100 waiting rents on one instance; then 10 of those rents cancelled. */
+async function streams(database: string, instance: Api): Promise<StreamResult> {
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+  const orders: { id: string; token: string }[] = [];
+  for (let index = 0; index < streamOrders; index++) {
+    const language = index % 2 === 0 ? "id" : "en";
+    const response = await fetch(`${instance.origin}/api/demo/scenarios/rent-to-store?language=${language}`, {
+      method: "POST",
+    });
+    const { data } = (await response.json()) as { data: { url: string } };
+    const params = new URL(data.url, instance.origin).searchParams;
+    orders.push({ id: params.get("orderid") ?? "", token: params.get("token") ?? "" });
+  }
+  const eventsOf = (id: string) => `${instance.origin}/api/v1/box/express/info/${id}/events`;
+  // Warm: one stream per order, closed, so the baseline holds what any instance holds once it serves.
+  for (const order of orders.slice(0, 10))
+    (await openStream(eventsOf(order.id), order.token, agent).opened).destroy();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const before = instance.rss();
+  const open: ReturnType<typeof openStream>[] = [];
+  for (let batch = 0; batch < streamCount; batch += 250) {
+    const opening = Array.from({ length: Math.min(250, streamCount - batch) }, (_, offset) => {
+      const order = orders[(batch + offset) % orders.length]!;
+      return openStream(eventsOf(order.id), order.token, agent);
+    });
+    await Promise.all(opening.map((stream) => stream.opened));
+    open.push(...opening);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const growth = instance.rss() - before;
+
+  const reach: number[] = [];
+  for (const [index, order] of orders.slice(0, 10).entries()) {
+    const mine = open.filter((_, position) => position % orders.length === index);
+    const seen = mine.map((stream) => stream.nextEvent(stream.events()));
+    const response = await fetch(`${instance.origin}/api/v1/box/express/cancelRent`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${order.token}` },
+      body: JSON.stringify({ id: Number(order.id) }),
+    });
+    if (!response.ok) throw new Error(`cancel ${order.id}: HTTP ${response.status}`);
+    const written = performance.now();
+    await Promise.all(seen);
+    reach.push(performance.now() - written);
+  }
+  agent.destroy();
+  for (const stream of open) void stream.opened.then((request) => request.destroy());
+  reach.sort((a, b) => a - b);
+  return {
+    database,
+    growth,
+    reachMedian: Math.round(reach[Math.floor(reach.length / 2)] ?? Number.NaN),
+    reachMax: Math.round(reach.at(-1) ?? Number.NaN),
+  };
 }
 
 try {
@@ -238,9 +311,22 @@ try {
   results.push(await run("Fastify hello-world", await helloWorld()));
   const dataDir = mkdtempSync(path.join(tmpdir(), "paxelbox-bench-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  results.push(...(await polls("PGlite", await api({ DATA_DIR: dataDir }))));
-  const databaseUrl = postgres();
-  if (databaseUrl) results.push(...(await polls("PostgreSQL", await api({ DATABASE_URL: databaseUrl }))));
+  const pushed: StreamResult[] = [];
+  const pglite = await api({ DATA_DIR: dataDir });
+  results.push(...(await polls("PGlite", pglite)));
+  pushed.push(await streams("PGlite", pglite));
+  pglite.stop();
+  const server = await startPostgres().catch((error: unknown) => {
+    console.error(`No PostgreSQL server (${error instanceof Error ? error.message : error}): PGlite only.`);
+    return null;
+  });
+  if (server) {
+    cleanups.push(() => void server.stop());
+    const instance = await api({ DATABASE_URL: server.url });
+    results.push(...(await polls("PostgreSQL", instance)));
+    pushed.push(await streams("PostgreSQL", instance));
+    instance.stop();
+  }
   const hello = results[0]?.rps ?? 1;
   const missed: string[] = [];
   const row = (r: Result) => {
@@ -261,6 +347,18 @@ try {
     "| Target | req/s | p50 ms | p99 ms | % of hello-world | p99 ms at 1,000 req/s |",
     "|---|---:|---:|---:|---:|---:|",
     ...results.map(row),
+    "",
+    `Order streams (pushed changes): ${streamCount.toLocaleString("en")} open on one instance over ${streamOrders} orders; memory is the instance's resident set, before and with them open; reach is from a cancel's answer until every stream of that order had the change (10 orders).`,
+    "",
+    "| Database | memory growth (≤ 300 MB) | per stream | reach median ms | reach max ms |",
+    "|---|---:|---:|---:|---:|",
+    ...pushed.map((p) => {
+      if (p.growth > streamMemoryBytes)
+        missed.push(
+          `${p.database}: ${streamCount} streams grew memory by ${Math.round(p.growth / 2 ** 20)} MB, target ≤ 300 MB`,
+        );
+      return `| ${p.database} | ${Math.round(p.growth / 2 ** 20)} MB | ${Math.round(p.growth / streamCount / 1024)} KB | ${p.reachMedian} | ${p.reachMax} |`;
+    }),
   ];
   console.log(lines.join("\n"));
   const file = path.join(root, "docs/performance.md");

@@ -3,7 +3,15 @@ import type { Page, Request } from "playwright-core";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
 import { bridgeCalls, stubBridge } from "./support/bridge.ts";
-import { type Lang, runClock, setHidden, speakEnglish, type ViewportName, visit } from "./support/browser.ts";
+import {
+  cutOrderStream,
+  type Lang,
+  runClock,
+  setHidden,
+  speakEnglish,
+  type ViewportName,
+  visit,
+} from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 import { createScenario } from "./support/journeys.ts";
 
@@ -203,10 +211,12 @@ describe.for(combos)("the five views at %s in %s", ([viewport, lang]) => {
   });
 });
 
+// The poll is the fallback of the stream of pushed changes (ADR 020; push.e2e.test.ts): cut here.
 describe("polling and failures", () => {
   it.override("contextOptions", { viewport: "mobile", language: "id" });
 
   it("stops on CANCEL, pauses while hidden and resumes on return", { timeout: 90_000 }, async ({ page }) => {
+    await cutOrderStream(page);
     const seen = orderRequests(page);
     // The page's timers run on the test's clock: 6 s of polling pass at once.
     await page.clock.install();
@@ -233,6 +243,7 @@ describe("polling and failures", () => {
     // Playwright turns the HTTP cache off in contexts with request routing, so this one has none.
     const context = await newContext({ plain: true });
     const page = await context.newPage();
+    await cutOrderStream(page);
     const seen = orderRequests(page);
     await visit(page, (await createScenario("rent-ended")).url);
     await page.locator('[data-testid="rent-status"]').waitFor();

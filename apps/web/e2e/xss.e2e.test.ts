@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import jsQR from "jsqr";
 import type { BrowserContext, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, vi } from "vitest";
+import { freePort } from "../../../scripts/net.ts";
 import { type Database, openDatabase } from "../../api/src/db/database.ts";
 import { migrate } from "../../api/src/db/migrate.ts";
 import { seedIfEmpty } from "../../api/src/db/seed/index.ts";
@@ -158,17 +158,6 @@ let dataDir = "";
 let close: (() => Promise<void>) | undefined;
 const previousApiUrl = process.env.API_INTERNAL_URL;
 const records: Record<string, string> = {};
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Writes the payloads into content only the database holds (lockers, banners, services, texts). */
 async function poison(db: Database, port: number): Promise<void> {

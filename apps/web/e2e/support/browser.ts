@@ -218,6 +218,17 @@ export async function runClock(page: Page, ms: number): Promise<void> {
   );
 }
 
+/**
+ * Cuts the order screens' stream of pushed changes (ADR 020) in this page, so they fall back to
+ * their 5 s poll: a test of the poll itself. Blocked in the browser, not by request routing (which
+ * would turn the page's HTTP cache off).
+ */
+export async function cutOrderStream(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setBlockedURLs", { urls: ["*/api/v1/box/express/info/*/events"] });
+}
+
 /** Makes the page believe its tab was hidden (or shown again), as a switch of tabs or apps does. */
 export async function setHidden(page: Page, hidden: boolean): Promise<void> {
   await page.evaluate((value) => {

@@ -21,14 +21,16 @@ export interface Scenario {
 
 /**
  * Creates a fresh record for a demo scenario (`POST /api/demo/scenarios/{id}`); with `language: "en"`
- * rents belong to the English-speaking demo member.
+ * rents belong to the English-speaking demo member. `origin`: another system than the suite's.
  */
 export async function createScenario(
   id: string,
-  options: { language?: "id" | "en" } = {},
+  options: { language?: "id" | "en"; origin?: string } = {},
 ): Promise<Scenario> {
   const query = options.language ? `?language=${options.language}` : "";
-  const response = await fetch(`${baseUrl}/api/demo/scenarios/${id}${query}`, { method: "POST" });
+  const response = await fetch(`${options.origin ?? baseUrl}/api/demo/scenarios/${id}${query}`, {
+    method: "POST",
+  });
   if (!response.ok) throw new Error(`scenario ${id}: HTTP ${response.status} ${await response.text()}`);
   const { data } = (await response.json()) as { data: { url: string } };
   const params = new URL(data.url, baseUrl).searchParams;
@@ -57,9 +59,9 @@ export interface KioskResult {
   };
 }
 
-/** Scans a code at the locker-kiosk simulator. */
-export async function scanAtKiosk(code: string, boxId?: number): Promise<KioskResult> {
-  const response = await fetch(`${baseUrl}/api/demo/kiosk/scan`, {
+/** Scans a code at the locker-kiosk simulator (of the system at `origin`, the suite's by default). */
+export async function scanAtKiosk(code: string, boxId?: number, origin = baseUrl): Promise<KioskResult> {
+  const response = await fetch(`${origin}/api/demo/kiosk/scan`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(boxId === undefined ? { code } : { code, boxId }),

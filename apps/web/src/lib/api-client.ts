@@ -124,6 +124,34 @@ function errorFromBody(status: number, body: unknown, callId: string): ApiError 
   });
 }
 
+const acceptOf: Partial<Record<NonNullable<CallDef["responseType"]>, string>> = {
+  image: "image/*",
+  events: "text/event-stream",
+};
+
+/**
+ * `data` of a `{ code, data }` envelope, checked with the call's own schema: the body of an answer,
+ * or of one event of a stream. An envelope carrying another code is a failure reported the old
+ * way; anything else is an `invalid-response` error.
+ */
+export function answerOf<C extends CallDef>(call: C, json: unknown, status = 200): z.output<C["response"]> {
+  const result = envelopeOf(call.response).safeParse(json);
+  if (result.success) return (result.data as { data: z.output<C["response"]> }).data;
+  const failure = ApiErrorBody.safeParse(json);
+  if (failure.success && failure.data.code !== 200) throw errorFromBody(status, json, call.id);
+  throw new ApiError({
+    status,
+    code: status,
+    message: `Unexpected response from ${call.id}: ${result.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join(".")} ${issue.message}`)
+      .join("; ")}`,
+    kind: "invalid-response",
+    callId: call.id,
+    cause: result.error,
+  });
+}
+
 function defaultBaseUrl(): string {
   return getRuntimeConfig()?.apiBaseUrl ?? "";
 }
@@ -132,7 +160,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const timeoutMs = options.timeoutMs ?? requestTimeoutMs;
   const getToken = options.getToken ?? (() => storage.get("user_token"));
 
-  async function request<C extends CallDef>(call: C, opts: RequestOptions<C>): Promise<CallData<C>> {
+  /**
+   * Sends `call` and hands its answer, once it is ok, to `read`. A refusal becomes an `ApiError`
+   * with the server's message; so does a timeout (over the whole exchange, or over the answer's
+   * head alone with `streaming`) and a lost connection. A caller's abort passes through untouched.
+   */
+  async function exchange<C extends CallDef, T>(
+    call: C,
+    opts: RequestOptions<C>,
+    read: (response: Response) => Promise<T>,
+    { streaming = false }: { streaming?: boolean } = {},
+  ): Promise<T> {
     const baseUrl =
       typeof options.baseUrl === "function" ? options.baseUrl() : (options.baseUrl ?? defaultBaseUrl());
     const url = buildUrl(
@@ -143,7 +181,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     );
 
     const headers = new Headers({
-      accept: call.responseType === "image" ? "image/*" : "application/json",
+      accept: acceptOf[call.responseType ?? "json"] ?? "application/json",
       // The API words its messages in the screen's language (the member's own when it knows them).
       "accept-language": typeof document === "undefined" ? "id" : document.documentElement.lang,
       ...options.headers,
@@ -175,28 +213,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     else opts.signal?.addEventListener("abort", onCallerAbort, { once: true });
 
     const doFetch = options.fetch ?? globalThis.fetch;
-    let response: Response;
     try {
-      response = await doFetch(url, { method: call.method, headers, body, signal: controller.signal });
+      const response = await doFetch(url, { method: call.method, headers, body, signal: controller.signal });
+      if (streaming) clearTimeout(timer);
       if (!response.ok) throw errorFromBody(response.status, await readJson(response), call.id);
-      if (call.responseType === "image") return (await response.blob()) as CallData<C>;
-      const json = await readJson(response);
-      const result = envelopeOf(call.response).safeParse(json);
-      if (result.success) return (result.data as { data: CallData<C> }).data;
-      // A 200 whose body carries another code is a failure reported the old way.
-      const failure = ApiErrorBody.safeParse(json);
-      if (failure.success && failure.data.code !== 200) throw errorFromBody(response.status, json, call.id);
-      throw new ApiError({
-        status: response.status,
-        code: response.status,
-        message: `Unexpected response from ${call.id}: ${result.error.issues
-          .slice(0, 3)
-          .map((issue) => `${issue.path.join(".")} ${issue.message}`)
-          .join("; ")}`,
-        kind: "invalid-response",
-        callId: call.id,
-        cause: result.error,
-      });
+      return await read(response);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (timedOut) {
@@ -225,13 +246,33 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
+  async function request<C extends CallDef>(call: C, opts: RequestOptions<C>): Promise<CallData<C>> {
+    return exchange(call, opts, async (response) => {
+      if (call.responseType === "image") return (await response.blob()) as CallData<C>;
+      return answerOf(call, await readJson(response), response.status) as CallData<C>;
+    });
+  }
+
+  /**
+   * A call that answers with a stream (`responseType: "events"`): `read` takes the open answer
+   * and resolves when it is done with it; the timeout covers the answer's head only.
+   */
+  function stream<C extends CallDef, T>(
+    call: C,
+    opts: RequestOptions<C>,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
+    if (call.responseType !== "events") throw new TypeError(`${call.id} is not a stream`);
+    return exchange(call, opts, read, { streaming: true });
+  }
+
   /** An image call (QR, barcode) as a Blob. */
   async function requestImage<C extends CallDef>(call: C, opts: RequestOptions<C>): Promise<Blob> {
     if (call.responseType !== "image") throw new TypeError(`${call.id} is not an image call`);
     return request(call, opts) as Promise<Blob>;
   }
 
-  return { request, requestImage };
+  return { request, requestImage, stream };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

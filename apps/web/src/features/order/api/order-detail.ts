@@ -1,15 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { keepsAsking, orderPollMs, orderQueryOptions } from "../../../domain/order/order-query";
+import { useOrderStream } from "../../../domain/order/use-order-stream";
 import { serverTimedApi } from "../../../lib/server-clock";
 import { canStillChange } from "../lib/order-rules";
 
 /**
- * The drop-off order of the order page, asked again every 5 s while it can still change, so a
- * status change (picked up, overdue) shows without a reload. Its answers set the server's clock,
- * which the overdue redirect compares the deadline with.
+ * The drop-off order of the order page, followed while it can still change (its stream of changes,
+ * or every 5 s while the stream is not live), so a status change (picked up, overdue) shows without
+ * a reload. Its answers set the server's clock, which the overdue redirect compares the deadline with.
  */
-export const useOrderDetail = (orderid: number, token: string | null) =>
-  useQuery({
+export function useOrderDetail(orderid: number, token: string | null) {
+  const follows = (state: Parameters<typeof keepsAsking>[0]) => keepsAsking(state, canStillChange);
+  const streaming = useOrderStream(String(orderid), token, { follows, api: serverTimedApi });
+  return useQuery({
     ...orderQueryOptions(String(orderid), token, serverTimedApi),
-    refetchInterval: (query) => (keepsAsking(query.state, canStillChange) ? orderPollMs : false),
+    refetchInterval: (query) => (follows(query.state) && !streaming ? orderPollMs : false),
   });
+}

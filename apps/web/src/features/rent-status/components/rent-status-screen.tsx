@@ -19,7 +19,7 @@ import { useT } from "../../../lib/i18n";
 import { lazyModule, useLazyModule } from "../../../lib/lazy-module";
 import { useOfflineData } from "../../../lib/offline-cache";
 import { paths } from "../../../paths";
-import { useRentOrder } from "../api/order";
+import { useRentOrder } from "../api/use-rent-order";
 import { useStatusTransitions } from "../hooks/use-status-transitions";
 import { isStopSuccess, readRentQuery, selectRentView, toHrefQuery } from "../lib/rent-view";
 import styles from "./rent-status.module.css";
