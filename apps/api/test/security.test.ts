@@ -1,5 +1,6 @@
 import { type CallDef, calls, type Order } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
+import { buildApp, loadConfig } from "../src/app.ts";
 import { budi, call, failure, lockerOrderBody, ok, sari, scenario, useApp } from "./helpers.ts";
 
 const app = useApp({ CORS_ORIGINS: "https://app.paxel.example" });
@@ -39,6 +40,22 @@ describe("CORS", () => {
       headers: { origin: "https://evil.example" },
     });
     expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(other.headers.vary).toMatch(/origin/i);
+  });
+
+  it("is not there at all without configured origins: no CORS headers, no Vary on Origin", async () => {
+    const sameOrigin = await buildApp(loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://" }));
+    try {
+      const response = await sameOrigin.inject({
+        url: "/api/v1/settings",
+        headers: { origin: "https://app.paxel.example" },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["access-control-allow-origin"]).toBeUndefined();
+      expect(String(response.headers.vary ?? "")).not.toMatch(/origin/i);
+    } finally {
+      await sameOrigin.close();
+    }
   });
 });
 

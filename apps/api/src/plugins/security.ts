@@ -18,7 +18,7 @@ export function setSecurityHeaders(reply: FastifyReply): void {
 }
 
 /**
- * Security headers on every API response, and CORS only for configured origins. Pages the API
+ * Security headers on every API response, and CORS only for configured origins (none: no CORS). Pages the API
  * serves itself (docs, sandbox checkout, kiosk) set a Content-Security-Policy of their own; every
  * other response (JSON, images) gets one that allows nothing.
  */
@@ -27,13 +27,17 @@ export async function registerSecurity(
   options: { corsOrigins: string[] },
 ): Promise<void> {
   const allowed = new Set(options.corsOrigins);
-  await app.register(fastifyCors, {
-    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
-    methods: ["GET", "POST"],
-    allowedHeaders: ["authorization", "content-type", "if-none-match"],
-    exposedHeaders: ["etag", "retry-after", "date"],
-    maxAge: 600,
-  });
+  // No origin configured (the web app on the API's own origin): no CORS work on any request, and
+  // no `Vary: Origin` on answers that do not vary.
+  if (allowed.size > 0) {
+    await app.register(fastifyCors, {
+      origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+      methods: ["GET", "POST"],
+      allowedHeaders: ["authorization", "content-type", "if-none-match"],
+      exposedHeaders: ["etag", "retry-after", "date"],
+      maxAge: 600,
+    });
+  }
 
   // Callback hooks on every response: no promise per request on the polled path.
   app.addHook("onSend", (_request, reply, payload, done) => {
