@@ -6,7 +6,8 @@
  *   node scripts/postgres.ts -- <command…>   runs the command with DATABASE_URL set, then stops it.
  */
 import { execFile, spawn } from "node:child_process";
-import { chown, mkdtemp, readdir, rm } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, chown, mkdtemp, readdir, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -23,11 +24,12 @@ export interface PostgresServer {
 /** The directory of `initdb` and `pg_ctl`: on the PATH, or Debian's newest `/usr/lib/postgresql/<n>/bin`. */
 async function binaries(): Promise<string> {
   for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    const found = await run("test", ["-x", path.join(dir, "initdb")]).then(
+    const initdb = path.join(dir, "initdb");
+    const found = await access(initdb, constants.X_OK).then(
       () => true,
       () => false,
     );
-    if (found) return path.dirname((await run("readlink", ["-f", path.join(dir, "initdb")])).stdout.trim());
+    if (found) return path.dirname(await realpath(initdb));
   }
   const versions = await readdir("/usr/lib/postgresql").catch(() => [] as string[]);
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];

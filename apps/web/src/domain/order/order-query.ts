@@ -30,6 +30,13 @@ export function requestOrder(
 /** The key of every copy of one order, whatever the token: for invalidating and refetching it. */
 export const orderQueryKey = (orderId: OrderId) => ["orderDetail", orderId] as const;
 
+/** The key of the order asked with `token`. */
+export const orderQueryKeyOf = (orderId: OrderId, token: string | null) =>
+  [...orderQueryKey(orderId), token] as const;
+
+/** What decides whether a screen keeps following its order: its query's state. */
+export type OrderQueryState = { status: string; error: unknown; data: Order | undefined };
+
 /**
  * The order asked with `token`, through the browser's client unless told otherwise (the order page
  * passes `serverTimedApi`; a server loader fills this very key, ADR 011). A failure is not retried.
@@ -40,7 +47,7 @@ export const orderQueryOptions = (
   api: Pick<ApiClient, "request"> = apiClient,
 ) =>
   queryOptions({
-    queryKey: [...orderQueryKey(orderId), token] as const,
+    queryKey: orderQueryKeyOf(orderId, token),
     queryFn: ({ signal }) => requestOrder(api, orderId, { token, signal }),
     // A failure stops the screen (spec §8): no silent retries.
     retry: false,
@@ -52,7 +59,7 @@ export const orderQueryOptions = (
  * (`undefined` before the first answer).
  */
 export function keepsAsking(
-  state: { status: string; error: unknown; data: Order | undefined },
+  state: OrderQueryState,
   live: (status: Order["status"] | undefined) => boolean,
 ): boolean {
   if (state.status === "error" && !isConnectionError(state.error)) return false;

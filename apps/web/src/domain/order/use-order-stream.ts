@@ -4,11 +4,10 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { type ApiClient, apiClient } from "../../lib/api-client";
 import { useHydrated } from "../../lib/hydration-gate";
 import { lazyModule } from "../../lib/lazy-module";
-import { type OrderId, orderQueryOptions } from "./order-query";
+import { type OrderId, type OrderQueryState, orderQueryKeyOf } from "./order-query";
 
-/** What decides whether a screen follows its order: the order query's state (before its first answer: pending). */
-type OrderState = { status: string; error: unknown; data: Order | undefined };
-const beforeFirstAnswer: OrderState = { status: "pending", error: null, data: undefined };
+/** The order query's state before its first answer. */
+const beforeFirstAnswer: OrderQueryState = { status: "pending", error: null, data: undefined };
 
 /** The stream reader, loaded once the screen is interactive: nothing of it is in the first render's JavaScript. */
 const orderStream = lazyModule(() => import("./order-stream"));
@@ -30,7 +29,7 @@ export function useOrderStream(
   {
     follows,
     api = apiClient,
-  }: { follows: (state: OrderState) => boolean; api?: Pick<ApiClient, "request" | "stream"> },
+  }: { follows: (state: OrderQueryState) => boolean; api?: Pick<ApiClient, "stream"> },
 ): boolean {
   const queryClient = useQueryClient();
   // Read in render: the screen's own `useQuery` re-renders it whenever that state changes.
@@ -68,6 +67,3 @@ export function useOrderStream(
 
   return following && live;
 }
-
-const orderQueryKeyOf = (orderId: OrderId, token: string | null) =>
-  orderQueryOptions(orderId, token).queryKey;

@@ -1,5 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { keepsAsking, orderPollMs, orderQueryOptions } from "../../../domain/order/order-query";
+import {
+  keepsAsking,
+  type OrderQueryState,
+  orderPollMs,
+  orderQueryOptions,
+} from "../../../domain/order/order-query";
 import { useOrderStream } from "../../../domain/order/use-order-stream";
 import { serverTimedApi } from "../../../lib/server-clock";
 import { canStillChange } from "../lib/order-rules";
@@ -10,7 +15,7 @@ import { canStillChange } from "../lib/order-rules";
  * a reload. Its answers set the server's clock, which the overdue redirect compares the deadline with.
  */
 export function useOrderDetail(orderid: number, token: string | null) {
-  const follows = (state: Parameters<typeof keepsAsking>[0]) => keepsAsking(state, canStillChange);
+  const follows = (state: OrderQueryState) => keepsAsking(state, canStillChange);
   const streaming = useOrderStream(String(orderid), token, { follows, api: serverTimedApi });
   return useQuery({
     ...orderQueryOptions(String(orderid), token, serverTimedApi),

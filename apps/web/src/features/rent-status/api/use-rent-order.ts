@@ -1,5 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { keepsAsking, type OrderId, orderPollMs } from "../../../domain/order/order-query";
+import {
+  keepsAsking,
+  type OrderId,
+  type OrderQueryState,
+  orderPollMs,
+} from "../../../domain/order/order-query";
 import { useOrderStream } from "../../../domain/order/use-order-stream";
 import { keepsPolling } from "../lib/rent-view";
 import { rentOrderQueryOptions } from "./order";
@@ -13,7 +18,7 @@ import { rentOrderQueryOptions } from "./order";
  * re-renders; the API answers them with 304 to the browser's `If-None-Match`.
  */
 export function useRentOrder(orderId: OrderId | null, token: string | null, { poll }: { poll: boolean }) {
-  const polls = (state: Parameters<typeof keepsAsking>[0]) => poll && keepsAsking(state, keepsPolling);
+  const polls = (state: OrderQueryState) => poll && keepsAsking(state, keepsPolling);
   const streaming = useOrderStream(orderId, token, { follows: polls });
   return useQuery({
     ...rentOrderQueryOptions(orderId ?? "", token),
