@@ -26,6 +26,9 @@ async function beaconAfterHiding(page: Page): Promise<{ request: Request; body: 
       { timeout: 30_000 },
     )
     .toBe(true);
+  // Fetched is not yet listening: an idle moment after it, the module has run and subscribed (a key
+  // press before that, on a busy runner, would end LCP before the library saw it).
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   // LCP is final at the first input (a key press here) or when the tab is hidden; the library takes
   // only trusted events for that, and a test can hide the tab with a synthetic one only.
   await page.keyboard.press("Shift");

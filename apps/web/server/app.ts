@@ -12,8 +12,9 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { clientAddressHeader, contentSecurityPolicy, nonceHeader } from "../src/lib/csp.ts";
+import { type CspOptions, clientAddressHeader, contentSecurityPolicy, nonceHeader } from "../src/lib/csp.ts";
 import { pageRoute, RequestLog, requestLogFields } from "./request-log.ts";
+import { hashInlineScripts, sharedCacheMayStore } from "./shared-page.ts";
 
 const defaultBuildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build");
 
@@ -117,6 +118,9 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     },
   });
 
+  const policy = (scripts: CspOptions["scripts"]) =>
+    contentSecurityPolicy({ scripts, apiOrigin, recaptcha: Boolean(process.env.RECAPTCHA_SITE_KEY) });
+
   app.all(pageRoute, async (request, reply) => {
     const nonce = randomBytes(16).toString("base64");
     const webRequest = toWebRequest(request, reply);
@@ -124,18 +128,26 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     // Set here only, never taken from the visitor: the loaders forward it to the API.
     webRequest.headers.set(clientAddressHeader, request.ip);
     const response = await handle(webRequest);
-    if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
-      reply.header(
-        "content-security-policy",
-        contentSecurityPolicy({ nonce, apiOrigin, recaptcha: Boolean(process.env.RECAPTCHA_SITE_KEY) }),
-      );
-    }
+    const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== "set-cookie") reply.header(name, value);
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header("set-cookie", cookies);
+    if (html && sharedCacheMayStore(response.headers.get("cache-control"))) {
+      if (cookies.length > 0) {
+        // A page that sets a cookie is someone's own, whatever its route said.
+        reply.header("cache-control", "private, no-store");
+      } else {
+        // A page for every visitor (src/lib/shared-cache.ts): its scripts are named by hash, not nonce.
+        const shared = hashInlineScripts(await response.text(), nonce);
+        reply.removeHeader("content-length");
+        reply.header("content-security-policy", policy({ hashes: shared.hashes }));
+        return reply.send(shared.html);
+      }
+    }
+    if (html) reply.header("content-security-policy", policy({ nonce }));
     if (!response.body || request.method === "HEAD") return reply.send();
     return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
   });

@@ -9,6 +9,7 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { nonceHeader } from "./lib/csp";
 import { registerServerSanitizer, sanitizeOptions } from "./lib/sanitize";
+import { isSharedPage, sharedPageCacheControl, sharedPageVary } from "./lib/shared-cache";
 import { preloadToken } from "./lib/web-view-preload.server";
 
 export const streamTimeout = 5_000;
@@ -31,8 +32,11 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     // Crawlers get finished HTML; so does a web-view page opened with its token, whose data the
     // server has already read (ADR 011): its lazily loaded parts arrive in place, not streamed in.
+    // So does a page a shared cache keeps (ADR 021): its one copy serves crawlers and people alike.
+    const url = new URL(request.url);
+    const shared = isSharedPage(url, request.method);
     const complete =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || preloadToken(request) !== null;
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || preloadToken(request) !== null || shared;
     const readyOption: keyof RenderToPipeableStreamOptions = complete ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -56,6 +60,12 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // The web server names this page's scripts by hash for it (server/shared-page.ts).
+          if (shared && responseStatusCode === 200) {
+            responseHeaders.set("Cache-Control", sharedPageCacheControl);
+            const vary = sharedPageVary(url);
+            if (vary) responseHeaders.append("Vary", vary);
+          }
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -36,6 +36,7 @@ import {
   useT,
 } from "./lib/i18n";
 import { setRuntimeConfig } from "./lib/runtime-config";
+import { isSharedPage } from "./lib/shared-cache";
 import { isMobileUserAgent } from "./lib/variant";
 import { preloadSession } from "./lib/web-view-preload.server";
 import { useWebVitals } from "./lib/web-vitals";
@@ -47,9 +48,11 @@ import styles from "./root.module.css";
  * Public configuration, the language to render and a first guess at the device. The language is
  * a member's own when a web-view page is opened with their token (validated here, ADR 011), else
  * the `lang` query when valid (the `hreflang` alternates of the marketing pages), else the cookie.
+ * A page a shared cache keeps (ADR 021) makes no guess from the user agent: its copy serves all.
  */
 export async function loader({ request, pattern }: Route.LoaderArgs) {
-  const requested = new URL(request.url).searchParams.get("lang");
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("lang");
   const session = await preloadSession(request);
   const language = session?.user.member_code
     ? toLanguage(session.user.language)
@@ -61,15 +64,17 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
   return {
     config: config.public,
     language,
-    mobileDevice: isMobileUserAgent(request.headers.get("user-agent")),
+    mobileDevice: isSharedPage(url, request.method)
+      ? undefined
+      : isMobileUserAgent(request.headers.get("user-agent")),
     /** This response's Content-Security-Policy nonce (set by the web server; see server/app.ts). */
     nonce: request.headers.get(nonceHeader) ?? undefined,
     /** The member of a web-view page opened with a token, checked on the server. */
     session,
     /** The server's clock and time zone, so hydration renders times as the server did. */
     render: { now: Date.now(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
-    /** The route pattern this page view reports its Web Vitals under, when it is sampled. */
-    webVitalsRoute: webVitalsRoute(pattern, config.webVitalsSampleRate),
+    /** The route pattern a page view reports its Web Vitals under, and the share of views that do. */
+    webVitals: { route: webVitalsRoute(pattern), sampleRate: config.webVitalsSampleRate },
   };
 }
 
@@ -144,7 +149,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useStoredLanguagePreference(i18n);
   useOfflineSupport();
   useHydratedMarker();
-  useWebVitals(data?.webVitalsRoute);
+  useWebVitals(data?.webVitals);
 
   return (
     <html lang={language}>

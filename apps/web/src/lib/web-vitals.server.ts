@@ -1,10 +1,9 @@
 /**
- * Whether a page view reports its Web Vitals, decided by the root loader at `WEB_VITALS_SAMPLE_RATE`
- * (0 to 1): the route pattern it reports under, or null. The pattern is React Router's matched
- * route pattern of the document (`order-status/action`, `o/:code`, `*`): never the address, its
- * query or its tokens.
+ * The route a page view reports its Web Vitals under: React Router's matched route pattern of the
+ * document (`order-status/action`, `o/:code`, `*`), never the address, its query or its tokens.
+ * Whether a view reports at all is drawn in the browser (`web-vitals.ts`), so a page a shared cache
+ * keeps is the same for every visitor.
  */
-export function webVitalsRoute(pattern: string, sampleRate: number, random = Math.random()): string | null {
-  if (random >= sampleRate) return null;
+export function webVitalsRoute(pattern: string): string {
   return `/${pattern.replace(/^\/+|\/+$/g, "")}`;
 }

@@ -3,20 +3,35 @@ import { useHydrated } from "./hydration-gate";
 import { lazyModule } from "./lazy-module";
 
 /**
- * Real-user Web Vitals (docs/operations.md). The root loader samples the page view and names its
- * route pattern (`web-vitals.server.ts`); on a sampled one, the root imports the reporter (with the
- * `web-vitals` library) once the page has hydrated, so it adds nothing to the JavaScript of the
- * first render. This part is in every page's initial JavaScript and stays a few lines.
+ * Real-user Web Vitals (docs/operations.md). The root loader names the page's route pattern and the
+ * share of page views that report (`WEB_VITALS_SAMPLE_RATE`); the browser draws whether this view is
+ * one of them (not the server: a page a shared cache keeps is the same for everyone, ADR 021). A
+ * sampled view imports the reporter (with the `web-vitals` library) once the page has hydrated, so
+ * it adds nothing to the JavaScript of the first render. This part is in every page's initial
+ * JavaScript and stays a few lines.
  */
 const reporter = lazyModule(() => import("./web-vitals-reporter"));
 
-export function useWebVitals(route: string | null | undefined): void {
+export interface WebVitalsSampling {
+  route: string;
+  /** 0 to 1. */
+  sampleRate: number;
+}
+
+/** Whether a page view reports: a draw below the rate (never at 0, always at 1). */
+export function sampled(sampleRate: number, draw = Math.random()): boolean {
+  return draw < sampleRate;
+}
+
+export function useWebVitals(sampling: WebVitalsSampling | undefined): void {
   const hydrated = useHydrated();
+  const route = sampling?.route;
+  const sampleRate = sampling?.sampleRate ?? 0;
   useEffect(() => {
-    if (hydrated && route)
+    if (hydrated && route && sampled(sampleRate))
       reporter.load().then(
         (module) => module.reportWebVitals(route),
         () => {},
       );
-  }, [hydrated, route]);
+  }, [hydrated, route, sampleRate]);
 }

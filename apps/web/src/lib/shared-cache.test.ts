@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { isSharedPage, sharedPageVary } from "./shared-cache";
+
+const at = (path: string) => new URL(path, "https://paxelbox.example");
+
+describe("marketing pages a shared cache may keep", () => {
+  it("the landing and services pages, with no query or only the language", () => {
+    for (const path of ["/", "/?lang=en", "/services", "/services?lang=id"])
+      expect(isSharedPage(at(path)), path).toBe(true);
+  });
+
+  it("never an order's address, another page, another query or another method", () => {
+    for (const path of [
+      "/?orderid=7&token=abc",
+      "/?orderid=7",
+      "/package",
+      "/services/",
+      "/?utm_source=x",
+      "/guest-book",
+    ])
+      expect(isSharedPage(at(path)), path).toBe(false);
+    expect(isSharedPage(at("/"), "POST")).toBe(false);
+    expect(isSharedPage(at("/"), "HEAD")).toBe(false);
+  });
+
+  it("varies on the cookie only when the address does not name the language", () => {
+    expect(sharedPageVary(at("/"))).toBe("Cookie");
+    expect(sharedPageVary(at("/services?lang=en"))).toBeNull();
+  });
+});
