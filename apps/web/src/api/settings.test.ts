@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { Settings } from "@paxelbox/contract";
-import { beforeAll, describe, expect, it } from "vitest";
-import { contentText, isFeatureEnabled, loadSanitizer } from "./settings";
+import { describe, expect, it } from "vitest";
+import { cleanSettings, contentText, isFeatureEnabled } from "./settings";
 
 const settings: Settings = {
   paxelbox_content: [
@@ -21,23 +21,24 @@ const settings: Settings = {
   ],
 };
 
-describe("settings content before DOMPurify is loaded", () => {
-  it("shows no HTML", () => {
-    expect(contentText(settings, "how_to_pick_up_items", "en", 12)?.html).toBe("");
-  });
-});
-
 describe("settings content", () => {
-  beforeAll(async () => {
-    await loadSanitizer();
+  it("is sanitised once, as the settings arrive; then picks the language and fills the door number", async () => {
+    const clean = await cleanSettings(settings);
+    const en = contentText(clean, "how_to_pick_up_items", "en", 12);
+    expect(en).toEqual({ title: "How to pick up", html: "<ol><li>Go to door 12</li></ol>" });
+    const id = contentText(clean, "how_to_pick_up_items", "id", "7");
+    expect(id?.html).toBe("<p>Menuju pintu 7</p>");
+    expect(contentText(clean, "how_to_stop_rent", "en")).toBeNull();
+    // The raw settings are not touched.
+    expect(settings.paxelbox_content[0]?.setting_value.description).toContain("onerror");
   });
 
-  it("picks the language, fills the door number and strips scripts", () => {
-    const en = contentText(settings, "how_to_pick_up_items", "en", 12);
-    expect(en).toEqual({ title: "How to pick up", html: "<ol><li>Go to door 12</li></ol>" });
-    const id = contentText(settings, "how_to_pick_up_items", "id", "7");
-    expect(id?.html).toBe("<p>Menuju pintu 7</p>");
-    expect(contentText(settings, "how_to_stop_rent", "en")).toBeNull();
+  it("puts the door number into the HTML as text", async () => {
+    const clean = await cleanSettings(settings);
+    const door = '<img src=x onerror="alert(1)">';
+    const en = contentText(clean, "how_to_pick_up_items", "en", door);
+    expect(en?.html).toBe("<ol><li>Go to door &lt;img src=x onerror=&quot;alert(1)&quot;&gt;</li></ol>");
+    expect(contentText(clean, "how_to_pick_up_items", "en", "A&B")?.html).toContain("door A&amp;B");
   });
 
   it("reads feature flags", () => {

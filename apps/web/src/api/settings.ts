@@ -8,24 +8,40 @@ import {
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { request } from "../lib/api-client";
 import type { Language } from "../lib/i18n";
-import { useLazyModule } from "../lib/lazy-module";
-import { readySanitizer, sanitizer } from "../lib/sanitizer-ready";
+import { lazyModule } from "../lib/lazy-module";
+
+/** DOMPurify's module, imported when settings arrive in the browser (or on the server). */
+const sanitizer = lazyModule(() => import("../lib/sanitize"));
 
 /**
  * Settings (spec §7): content texts and user-app feature flags, loaded once and shared by every
- * screen that shows how-to texts or picks a payment flow.
+ * screen that shows how-to texts or picks a payment flow. Their HTML is sanitised once, as they
+ * arrive (`cleanSettings`): on the server for a page opened with its token, so that page hydrates
+ * and shows them without DOMPurify in the browser; in the browser only when it fetches them itself.
  */
 export async function getSettings(signal?: AbortSignal): Promise<Settings> {
-  const [settings] = await Promise.all([request(calls.settings, { signal }), loadSanitizer()]);
-  return settings;
+  return cleanSettings(await request(calls.settings, { signal }));
 }
 
-/**
- * DOMPurify (~11 KB), loaded with the settings rather than with the page: their HTML is the only
- * HTML these screens show, and it is shown only once sanitised.
- */
-export function loadSanitizer(): Promise<(html: string) => string> {
+/** DOMPurify (~11 KB) on demand: in the browser only for settings it fetches itself. */
+function loadSanitizer(): Promise<(html: string) => string> {
   return sanitizer.load().then((module) => module.sanitizeHtml);
+}
+
+/** The settings with every content text's HTML sanitised: what the settings query holds. */
+export async function cleanSettings(settings: Settings): Promise<Settings> {
+  const sanitize = await loadSanitizer();
+  return {
+    ...settings,
+    paxelbox_content: settings.paxelbox_content.map((entry) => ({
+      ...entry,
+      setting_value: {
+        ...entry.setting_value,
+        description: sanitize(entry.setting_value.description),
+        description_bahasa: sanitize(entry.setting_value.description_bahasa),
+      },
+    })),
+  };
 }
 
 export const settingsQueryOptions = () =>
@@ -35,19 +51,21 @@ export const settingsQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/**
- * The settings, and a re-render once the sanitiser is there. Settings HTML the server rendered
- * (ADR 011) stays as it came while the browser's sanitiser loads: React keeps server markup of
- * `dangerouslySetInnerHTML` when hydrating, and the first render after it is the sanitised text.
- */
 export function useSettings() {
-  useLazyModule(sanitizer);
   return useQuery(settingsQueryOptions());
 }
 
+const htmlEscapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
 /**
- * A content entry in the language, `{{door_number}}` filled in, its HTML sanitised (empty until
- * the sanitiser is loaded, which `getSettings` does before any settings reach the screen).
+ * A content entry in the language, `{{door_number}}` filled in (as text: the door number is
+ * escaped where it goes into the already sanitised HTML).
  */
 export function contentText(
   settings: Settings | undefined,
@@ -58,15 +76,20 @@ export function contentText(
   const entry = settings?.paxelbox_content.find((item) => item.name === name);
   if (!entry) return null;
   const value = entry.setting_value;
-  const fill = (text: string) =>
-    doorNumber === undefined ? text : text.replaceAll(doorNumberToken, String(doorNumber));
+  const door = doorNumber === undefined ? undefined : String(doorNumber);
+  const fill = (text: string, asHtml: boolean) =>
+    door === undefined
+      ? text
+      : text.replaceAll(
+          doorNumberToken,
+          asHtml ? door.replace(/[&<>"']/g, (c) => htmlEscapes[c] ?? c) : door,
+        );
   const title = language === "id" ? value.title_bahasa || value.title : value.title || value.title_bahasa;
   const html =
     language === "id"
       ? value.description_bahasa || value.description
       : value.description || value.description_bahasa;
-  const sanitize = readySanitizer();
-  return { title: fill(title), html: sanitize ? sanitize(fill(html)) : "" };
+  return { title: fill(title, false), html: fill(html, true) };
 }
 
 /** Whether a user-app feature flag is on (`snap_bi_paxelbox`, `snap_bi_dropoff`, `yellowai`). */

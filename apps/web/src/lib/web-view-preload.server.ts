@@ -1,6 +1,6 @@
 import { calls, type UserData } from "@paxelbox/contract";
 import type { QueryKey } from "@tanstack/react-query";
-import { loadSanitizer, settingsQueryOptions } from "../api/settings";
+import { cleanSettings, settingsQueryOptions } from "../api/settings";
 import type { PreloadedQuery } from "../components/query-provider";
 import { serverApiClient } from "./api-client.server";
 
@@ -71,18 +71,14 @@ export async function preloadQuery<T>(
 }
 
 /**
- * The settings (how-to and attention texts) for a page opened with a token, with the sanitiser
- * loaded so the server renders their HTML (the browser loads its own before hydrating, see
- * `entry.client.tsx`).
+ * The settings (how-to and attention texts) for a page opened with a token, their HTML sanitised
+ * here: the page renders them and the browser reads them from the query as they are.
  */
 export function preloadSettings(request: Request): Promise<PreloadedQuery | null> {
   return preloadQuery(
     request,
     () => settingsQueryOptions().queryKey,
-    async (api, signal) => {
-      const [settings] = await Promise.all([api.request(calls.settings, { signal }), loadSanitizer()]);
-      return settings;
-    },
+    async (api, signal) => cleanSettings(await api.request(calls.settings, { signal })),
   );
 }
 

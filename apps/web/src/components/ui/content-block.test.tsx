@@ -3,7 +3,7 @@ import type { ContentSetting, Settings } from "@paxelbox/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadSanitizer, settingsQueryOptions } from "../../api/settings";
+import { cleanSettings, settingsQueryOptions } from "../../api/settings";
 import { createI18n, ensureLanguage, I18nProvider } from "../../lib/i18n";
 import { testRoot } from "../test-root";
 import { ContentBlock } from "./content-block";
@@ -29,15 +29,18 @@ describe("<ContentBlock>", () => {
   const dom = testRoot();
   const { $ } = dom;
 
+  // The settings query holds what `cleanSettings` made of the API's answer.
+  let clean: Settings;
   beforeAll(async () => {
-    await Promise.all([ensureLanguage("en"), loadSanitizer()]);
+    await ensureLanguage("en");
+    clean = await cleanSettings(settings);
   });
 
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  async function render(node: ReactNode, data: Settings | null = settings) {
+  async function render(node: ReactNode, data: Settings | null = clean) {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     if (data) client.setQueryData(settingsQueryOptions().queryKey, data);
     else vi.stubGlobal("fetch", () => new Promise(() => undefined));

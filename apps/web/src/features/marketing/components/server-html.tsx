@@ -15,8 +15,8 @@ import { lazyModule, useLazyModule } from "../../../lib/lazy-module";
  * `dangerouslySetInnerHTML` when hydrating), so the landing page needs no DOMPurify at load.
  */
 
-/** DOMPurify, loaded on demand (its own instance here: the web-view's `sanitizer-ready` would
- * bring the settings call into the marketing pages' chunks). */
+/** DOMPurify, loaded on demand (its own handle here: the settings' one would bring the settings
+ * call into the marketing pages' chunks). */
 const sanitizer = lazyModule(() => import("../../../lib/sanitize"));
 
 export function ServerHtml({ html, className }: { html: string | null | undefined; className?: string }) {
