@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { baseUrl } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 
@@ -90,5 +94,34 @@ describe("web-view pages rendered on the server", () => {
     expect(html).not.toContain('data-testid="rent-status"');
     await page.goto("/order-status?orderid=1&token=not-a-member");
     await page.locator('[data-testid="session-error"]').waitFor();
+  });
+});
+
+describe("the web server's React", () => {
+  it("renders with React's production build when NODE_ENV is unset, as `npm start` runs it, and leaves NODE_ENV unset", async () => {
+    const app = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../server/app.ts");
+    const source = `
+      const { buildWebServer } = await import(${JSON.stringify(app)});
+      const web = await buildWebServer();
+      const { createRequire } = await import("node:module");
+      // Run, not only read: Node reads both branches of React's index to learn their exports.
+      const loaded = Object.entries(createRequire(import.meta.url).cache)
+        .filter(([file, module]) => module?.loaded && /[\\/]react(-dom)?[\\/]cjs[\\/]/.test(file))
+        .map(([file]) => file);
+      console.log(JSON.stringify({ loaded, nodeEnv: process.env.NODE_ENV ?? null }));
+      await web.close();
+    `;
+    const env = { ...process.env };
+    delete env.NODE_ENV;
+    const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", source], {
+      env,
+    });
+    const { loaded, nodeEnv } = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as {
+      loaded: string[];
+      nodeEnv: string | null;
+    };
+    expect(loaded.some((file) => /react-dom-server\.node\.production\.js$/.test(file))).toBe(true);
+    expect(loaded.filter((file) => /\.development\.js$/.test(file))).toEqual([]);
+    expect(nodeEnv).toBeNull();
   });
 });
