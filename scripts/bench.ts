@@ -7,7 +7,8 @@
  * Then the order screens' pushed changes: 5,000 open streams on one instance, its memory growth
  * (target ≤ 300 MB) and how soon a change reaches every stream of its order. Then the landing page
  * rendered by the server against the same HTML served as a static file (what a CDN copy saves,
- * ADR 021). Every load figure is the median of `BENCH_RUNS` runs (3), each `BENCH_SECONDS` long.
+ * ADR 021). Every load figure is the median of `BENCH_RUNS` runs (3), each `BENCH_SECONDS` long,
+ * after a 2 s warm-up run that is not counted.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -182,6 +183,8 @@ async function run(
   /** Also measure p99 at a fixed 1,000 req/s (pointless where the maximum is far below it). */
   paced = true,
 ): Promise<Result> {
+  // A server in service is warm: a first 2 s run (JIT, caches, connections) is not counted.
+  await autocannon({ url, headers, connections, duration: 2 });
   const rounds: { rps: number; p50: number; p99: number }[] = [];
   for (let round = 0; round < runs; round++) {
     const max = await autocannon({ url, headers, connections, duration: seconds });
@@ -402,7 +405,7 @@ try {
     return `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${Math.round(share * 100)} %${target} | ${fixed} |`;
   };
   const lines = [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} (median of ${runs} runs of ${seconds} s each, ${connections} connections, loopback; the last column at a fixed 1,000 req/s; targets in brackets).`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} (median of ${runs} runs of ${seconds} s each after a 2 s warm-up, ${connections} connections, loopback; the last column at a fixed 1,000 req/s; targets in brackets).`,
     "",
     "| Target | req/s | p50 ms | p99 ms | % of hello-world | p99 ms at 1,000 req/s |",
     "|---|---:|---:|---:|---:|---:|",
