@@ -54,17 +54,22 @@ function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
   return child;
 }
 
-async function helloWorld(): Promise<string> {
+/** A bare Fastify in its own process (`setup` registers its one route or plugin); its URL. */
+async function bareFastify(workspace: string, setup: string): Promise<string> {
   const port = await freePort();
-  const source = `import Fastify from "fastify"; const app = Fastify(); app.get("/", async () => ({ hello: "world" })); await app.listen({ port: ${port}, host: "127.0.0.1" });`;
+  const source = `import Fastify from "fastify"; const app = Fastify(); ${setup} await app.listen({ port: ${port}, host: "127.0.0.1" });`;
   const child = spawn(process.execPath, ["--input-type=module", "-e", source], {
-    cwd: path.join(root, "apps/api"),
+    cwd: path.join(root, workspace),
     stdio: "ignore",
   });
   children.push(child);
   const url = `http://127.0.0.1:${port}/`;
   await waitFor(url);
   return url;
+}
+
+function helloWorld(): Promise<string> {
+  return bareFastify("apps/api", `app.get("/", async () => ({ hello: "world" }));`);
 }
 
 interface Poll {
@@ -350,21 +355,15 @@ async function landing(): Promise<Result[]> {
   if (!/s-maxage/.test(page.headers.get("cache-control") ?? ""))
     throw new Error("/ is not sent for a shared cache");
   writeFileSync(path.join(dataDir, "index.html"), await page.text());
-  const staticPort = await freePort();
-  const source = `import Fastify from "fastify"; import fastifyStatic from "@fastify/static"; const app = Fastify(); await app.register(fastifyStatic, { root: ${JSON.stringify(dataDir)} }); await app.listen({ port: ${staticPort}, host: "127.0.0.1" });`;
-  const file = spawn(process.execPath, ["--input-type=module", "-e", source], {
-    cwd: path.join(root, "apps/web"),
-    stdio: "ignore",
-  });
-  children.push(file);
-  const staticUrl = `http://127.0.0.1:${staticPort}/`;
-  await waitFor(staticUrl);
+  const staticUrl = await bareFastify(
+    "apps/web",
+    `const { default: fastifyStatic } = await import("@fastify/static"); await app.register(fastifyStatic, { root: ${JSON.stringify(dataDir)} });`,
+  );
   const results = [
     await run("Landing page /, server-rendered", `${origin}/`, {}, 200, undefined, false),
     await run("Landing page /, the same HTML as a static file", staticUrl, {}, 200, undefined, false),
   ];
   system.kill("SIGKILL");
-  file.kill("SIGKILL");
   return results;
 }
 

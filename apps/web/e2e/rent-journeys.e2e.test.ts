@@ -305,7 +305,9 @@ describe("rent journeys", () => {
       await setHidden(page, true);
       await storeAtKiosk(orderId);
       const before = calls.length;
-      const refetched = page.waitForResponse((response) => isOrderCall(response.url()), { timeout: 3_000 });
+      // The page's timers are held, so no poll can come before the test runs its clock: whatever
+      // answers now was asked by the return itself. The wait is real time, for a busy runner.
+      const refetched = page.waitForResponse((response) => isOrderCall(response.url()), { timeout: 10_000 });
       await setHidden(page, false);
       await refetched;
 
