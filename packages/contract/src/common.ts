@@ -81,6 +81,16 @@ export const ServerHtml = described(
   "HTML from the server; sanitise before rendering",
 );
 
+/**
+ * Text escaped for HTML: the API's own small pages (sandbox checkout, kiosk) and a door number put
+ * into settings HTML that has already been sanitised.
+ */
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
+  );
+
 /** Trimmed, non-empty text with a bounded length. */
 /* @__NO_SIDE_EFFECTS__ */
 export function requiredText(message: string, max = 200) {

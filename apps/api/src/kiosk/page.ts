@@ -1,5 +1,5 @@
 import type { KioskScanResult } from "@paxelbox/contract";
-import { escapeHtml } from "../http/html.ts";
+import { escapeHtml } from "@paxelbox/contract";
 
 const describe: Record<KioskScanResult["action"], string> = {
   store: "Door opened to store the items. The rent is now running.",

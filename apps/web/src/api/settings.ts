@@ -2,16 +2,14 @@ import {
   type ContentName,
   calls,
   doorNumberToken,
+  escapeHtml,
   type FeatureName,
   type Settings,
 } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { request } from "../lib/api-client";
 import type { Language } from "../lib/i18n";
-import { lazyModule } from "../lib/lazy-module";
-
-/** DOMPurify's module, imported when settings arrive in the browser (or on the server). */
-const sanitizer = lazyModule(() => import("../lib/sanitize"));
+import { sanitizer } from "../lib/sanitizer";
 
 /**
  * Settings (spec §7): content texts and user-app feature flags, loaded once and shared by every
@@ -23,14 +21,12 @@ export async function getSettings(signal?: AbortSignal): Promise<Settings> {
   return cleanSettings(await request(calls.settings, { signal }));
 }
 
-/** DOMPurify (~11 KB) on demand: in the browser only for settings it fetches itself. */
-function loadSanitizer(): Promise<(html: string) => string> {
-  return sanitizer.load().then((module) => module.sanitizeHtml);
-}
-
-/** The settings with every content text's HTML sanitised: what the settings query holds. */
+/**
+ * The settings with every content text's HTML sanitised: what the settings query holds. DOMPurify
+ * is imported here, so in the browser only for settings it fetches itself.
+ */
 export async function cleanSettings(settings: Settings): Promise<Settings> {
-  const sanitize = await loadSanitizer();
+  const { sanitizeHtml: sanitize } = await sanitizer.load();
   return {
     ...settings,
     paxelbox_content: settings.paxelbox_content.map((entry) => ({
@@ -55,14 +51,6 @@ export function useSettings() {
   return useQuery(settingsQueryOptions());
 }
 
-const htmlEscapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
 /**
  * A content entry in the language, `{{door_number}}` filled in (as text: the door number is
  * escaped where it goes into the already sanitised HTML).
@@ -78,12 +66,7 @@ export function contentText(
   const value = entry.setting_value;
   const door = doorNumber === undefined ? undefined : String(doorNumber);
   const fill = (text: string, asHtml: boolean) =>
-    door === undefined
-      ? text
-      : text.replaceAll(
-          doorNumberToken,
-          asHtml ? door.replace(/[&<>"']/g, (c) => htmlEscapes[c] ?? c) : door,
-        );
+    door === undefined ? text : text.replaceAll(doorNumberToken, asHtml ? escapeHtml(door) : door);
   const title = language === "id" ? value.title_bahasa || value.title : value.title || value.title_bahasa;
   const html =
     language === "id"

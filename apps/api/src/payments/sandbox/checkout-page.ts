@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../http/html.ts";
+import { escapeHtml } from "@paxelbox/contract";
 import type { SandboxTransaction } from "./ledger.ts";
 
 /** Rupiah as the product writes it: 'Rp. 1.234.567'. */

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { useHydrated } from "../../../lib/hydration-gate";
-import { lazyModule, useLazyModule } from "../../../lib/lazy-module";
+import { useLazyModule } from "../../../lib/lazy-module";
+import { sanitizer } from "../../../lib/sanitizer";
 
 /**
  * Server-provided HTML (banner `sub_heading`, service `description`), sanitised with DOMPurify on
@@ -14,10 +15,6 @@ import { lazyModule, useLazyModule } from "../../../lib/lazy-module";
  * While React hydrates, the server's markup is kept as it is (React never rewrites
  * `dangerouslySetInnerHTML` when hydrating), so the landing page needs no DOMPurify at load.
  */
-
-/** DOMPurify, loaded on demand (its own handle here: the settings' one would bring the settings
- * call into the marketing pages' chunks). */
-const sanitizer = lazyModule(() => import("../../../lib/sanitize"));
 
 export function ServerHtml({ html, className }: { html: string | null | undefined; className?: string }) {
   // false while hydrating server markup (and on the server), true for renders the browser makes itself
