@@ -7,7 +7,7 @@ import {
   type Settings,
 } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { request } from "../lib/api-client";
+import { type ApiClient, apiClient } from "../lib/api-client";
 import type { Language } from "../lib/i18n";
 import { sanitizer } from "../lib/sanitizer";
 
@@ -17,8 +17,11 @@ import { sanitizer } from "../lib/sanitizer";
  * arrive (`cleanSettings`): on the server for a page opened with its token, so that page hydrates
  * and shows them without DOMPurify in the browser; in the browser only when it fetches them itself.
  */
-export async function getSettings(signal?: AbortSignal): Promise<Settings> {
-  return cleanSettings(await request(calls.settings, { signal }));
+export async function getSettings(
+  signal?: AbortSignal,
+  api: Pick<ApiClient, "request"> = apiClient,
+): Promise<Settings> {
+  return cleanSettings(await api.request(calls.settings, { signal }));
 }
 
 /**
@@ -40,10 +43,11 @@ export async function cleanSettings(settings: Settings): Promise<Settings> {
   };
 }
 
-export const settingsQueryOptions = () =>
+/** The settings through the browser's client, or a server loader's (ADR 015). */
+export const settingsQueryOptions = (api: Pick<ApiClient, "request"> = apiClient) =>
   queryOptions({
     queryKey: ["settings"],
-    queryFn: ({ signal }) => getSettings(signal),
+    queryFn: ({ signal }) => getSettings(signal, api),
     staleTime: 5 * 60_000,
   });
 

@@ -1,4 +1,4 @@
-import { QueryClientProvider, type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { type DehydratedState, HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { syncOnlineState } from "../lib/offline-cache";
 import { createQueryClient } from "../lib/query-client";
@@ -25,32 +25,18 @@ export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-/** One answer the server loaded for a screen's query (see `lib/web-view-preload.server.ts`). */
-export interface PreloadedQuery {
-  queryKey: QueryKey;
-  data: unknown;
-  /** When the server received it (ms): the query's freshness counts from then. */
-  updatedAt: number;
-}
-
 /**
- * Puts the answers a route's server loader fetched into the query cache before the screen asks,
- * so the first render (on the server, and the hydration that follows) already shows them and the
- * browser does not ask again. A query that already has data keeps it (ADR 011).
+ * The answers a route's server loader dehydrated (`preloadScreen`), put into the query cache
+ * before the screen asks: the first render (on the server, and the hydration that follows) shows
+ * them and the browser does not ask again (ADR 015). TanStack's `HydrationBoundary`, reached from
+ * here so that it travels in this module's chunk instead of a request of its own.
  */
-export function PreloadedQueries({
-  queries,
+export function LoaderQueries({
+  state,
   children,
 }: {
-  queries: readonly (PreloadedQuery | null)[] | null | undefined;
+  state: DehydratedState | null | undefined;
   children: ReactNode;
 }) {
-  const client = useQueryClient();
-  useState(() => {
-    for (const query of queries ?? []) {
-      if (!query || client.getQueryData(query.queryKey) !== undefined) continue;
-      client.setQueryData(query.queryKey, query.data, { updatedAt: query.updatedAt });
-    }
-  });
-  return children;
+  return <HydrationBoundary state={state ?? undefined}>{children}</HydrationBoundary>;
 }

@@ -1,19 +1,42 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { calls } from "@paxelbox/contract";
+import type { Settings } from "@paxelbox/contract";
+import { hydrate, QueryClient } from "@tanstack/react-query";
+import DOMPurify from "dompurify";
+import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settingsQueryOptions } from "../api/settings";
 import { testMember } from "../domain/member/test-member";
+import { orderQueryOptions } from "../domain/order/order-query";
 import { testOrder } from "../domain/order/test-order";
-import { preloadQuery, preloadSession, preloadTimeoutMs, preloadToken } from "./web-view-preload.server";
+import { registerServerSanitizer, sanitizeOptions } from "./sanitize";
+import { preloadScreen, preloadSession, preloadTimeoutMs, preloadToken } from "./web-view-preload.server";
 
-/** A small API on loopback: members auth and order detail, one slow order. */
+/** A small API on loopback: members auth, settings and order detail, one slow order. */
 let server: Server;
 let origin = "";
 const seen: { path: string; authorization: string | undefined }[] = [];
 
 const member = testMember();
+const settings: Settings = {
+  paxelbox_content: [
+    {
+      name: "how_to_put_items",
+      setting_value: {
+        title: "Put it in",
+        title_bahasa: "Masukkan",
+        description: '<p>Door {{door_number}}</p><img src="x" onerror="alert(1)">',
+        description_bahasa: "<p>Pintu {{door_number}}</p>",
+      },
+    },
+  ],
+  enabled_userapp_feature: [],
+};
 
 beforeAll(async () => {
+  // As the server entry does: DOMPurify on a jsdom window.
+  const purifier = DOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis);
+  registerServerSanitizer((html) => purifier.sanitize(html, sanitizeOptions) as string);
   server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     seen.push({ path: url.pathname, authorization: request.headers.authorization });
@@ -25,6 +48,7 @@ beforeAll(async () => {
       if (url.searchParams.get("token") === "good") return reply(200, { code: 200, data: member });
       return reply(401, { code: 401, message: "Session ended" });
     }
+    if (url.pathname === "/api/v1/settings") return reply(200, { code: 200, data: settings });
     if (url.pathname === "/api/v1/box/express/info/7/paid") {
       return reply(200, { code: 200, data: testOrder({ id: 7 }) });
     }
@@ -72,27 +96,57 @@ describe("preloadSession", () => {
   });
 });
 
-describe("preloadQuery", () => {
-  const order = (orderid: string) =>
-    preloadQuery(
-      page(`/order?orderid=${orderid}&token=good`),
-      (token) => ["order", orderid, token],
-      (api, signal) => api.request(calls.orderDetail, { params: { orderid }, signal }),
+describe("preloadScreen", () => {
+  const screen = (orderid: string, token = "good") =>
+    preloadScreen(page(`/order?orderid=${orderid}&token=${token}`), (pageToken, api) =>
+      orderQueryOptions(orderid, pageToken, api),
     );
 
-  it("makes the call with the page's token and keys the answer like the screen's query", async () => {
+  /** What the browser's cache holds once `<HydrationBoundary>` has taken the page's state in. */
+  function hydrated(state: Awaited<ReturnType<typeof screen>>["dehydratedState"]) {
+    const client = new QueryClient();
+    if (state) hydrate(client, state);
+    return client;
+  }
+
+  it("loads the screen's query with the page's token and the settings, under the screen's keys", async () => {
     const started = Date.now();
-    const result = await order("7");
-    expect(result?.queryKey).toEqual(["order", "7", "good"]);
-    expect(result?.data).toMatchObject({ id: 7 });
-    expect(result?.updatedAt).toBeGreaterThanOrEqual(started);
-    expect(seen.at(-1)).toEqual({ path: "/api/v1/box/express/info/7/paid", authorization: "Bearer good" });
+    const { dehydratedState, screenLoaded } = await screen("7");
+    expect(screenLoaded).toBe(true);
+    expect(seen).toContainEqual({ path: "/api/v1/box/express/info/7/paid", authorization: "Bearer good" });
+
+    const client = hydrated(dehydratedState);
+    const order = orderQueryOptions("7", "good").queryKey;
+    expect(client.getQueryData(order)).toMatchObject({ id: 7 });
+    expect(client.getQueryState(order)?.dataUpdatedAt).toBeGreaterThanOrEqual(started);
+    // The settings arrive sanitised: the page renders them without DOMPurify in the browser.
+    const html = client.getQueryData(settingsQueryOptions().queryKey)?.paxelbox_content[0]?.setting_value;
+    expect(html?.description).toBe("<p>Door {{door_number}}</p>");
   });
 
-  it("returns nothing for a failed or a slow call", async () => {
-    expect(await order("404")).toBeNull();
+  it("leaves a failed or a slow call out, and the page waits no longer than its limit", async () => {
+    const failed = await screen("404");
+    expect(failed.screenLoaded).toBe(false);
+    expect(
+      hydrated(failed.dehydratedState).getQueryData(orderQueryOptions("404", "good").queryKey),
+    ).toBeUndefined();
+
     const started = Date.now();
-    expect(await order("8")).toBeNull();
+    const slow = await screen("8");
     expect(Date.now() - started).toBeLessThan(preloadTimeoutMs + 400);
+    expect(slow.screenLoaded).toBe(false);
+    const client = hydrated(slow.dehydratedState);
+    expect(client.getQueryData(orderQueryOptions("8", "good").queryKey)).toBeUndefined();
+    // The settings, which came in time, are still there.
+    expect(client.getQueryData(settingsQueryOptions().queryKey)).toBeDefined();
+  });
+
+  it("asks nothing for a page without a token", async () => {
+    const before = seen.length;
+    expect(await preloadScreen(page("/order?orderid=7"), null)).toEqual({
+      dehydratedState: null,
+      screenLoaded: false,
+    });
+    expect(seen.length).toBe(before);
   });
 });

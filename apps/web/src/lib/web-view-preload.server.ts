@@ -1,13 +1,14 @@
 import { calls, type UserData } from "@paxelbox/contract";
-import type { QueryKey } from "@tanstack/react-query";
-import { cleanSettings, settingsQueryOptions } from "../api/settings";
-import type { PreloadedQuery } from "../components/query-provider";
+import { type DehydratedState, dehydrate, type FetchQueryOptions } from "@tanstack/react-query";
+import { settingsQueryOptions } from "../api/settings";
+import type { ApiClient } from "./api-client";
 import { serverApiClient } from "./api-client.server";
+import { createQueryClient } from "./query-client";
 
 /**
  * Server rendering of the web-view screens opened with a token (ADR 011). The member check and
  * the screen's first call run on the server, so the HTML the app receives already shows the
- * order; the browser takes the answers over (RequireUser, PreloadedQueries) instead of asking
+ * order; the browser takes the answers over (RequireUser, `<HydrationBoundary>`) instead of asking
  * again. Anything that fails or is slow here is left to the browser, which asks as it always has:
  * preloading only ever saves time, it never decides what the member sees.
  */
@@ -51,47 +52,55 @@ export async function preloadSession(request: Request): Promise<PreloadedSession
   }
 }
 
-/**
- * Runs a screen's first call with the page's token; `null` without a token or when the call
- * fails (the browser then makes it and shows the failure as usual).
- */
-export async function preloadQuery<T>(
-  request: Request,
-  queryKey: (token: string) => QueryKey,
-  load: (api: ReturnType<typeof serverApiClient>, signal: AbortSignal) => Promise<T>,
-): Promise<PreloadedQuery | null> {
-  const token = preloadToken(request);
-  if (!token) return null;
-  try {
-    const data = await load(serverApiClient(token, request), signalFor(request));
-    return { queryKey: queryKey(token), data, updatedAt: Date.now() };
-  } catch {
-    return null;
-  }
+/** The screen's own query, built with the page's token and the loader's API client. */
+export type ScreenQuery = (
+  token: string,
+  api: ApiClient,
+  // biome-ignore lint/suspicious/noExplicitAny: any screen's query options (each is typed where it is built)
+) => FetchQueryOptions<any, any, any, any>;
+
+/** What a web-view route's loader returns (ADR 015). */
+export interface ScreenPreload {
+  /** The answers that arrived in time, for `<HydrationBoundary>`; `null` without a token. */
+  dehydratedState: DehydratedState | null;
+  /** Whether the screen's own query is among them (the page then arrives showing it). */
+  screenLoaded: boolean;
+}
+
+/** Resolves when the page's wait for the API is over: timed out or the visitor gone. */
+function waitOver(request: Request): Promise<void> {
+  const signal = signalFor(request);
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
+  });
 }
 
 /**
- * The settings (how-to and attention texts) for a page opened with a token, their HTML sanitised
- * here: the page renders them and the browser reads them from the query as they are.
- */
-export function preloadSettings(request: Request): Promise<PreloadedQuery | null> {
-  return preloadQuery(
-    request,
-    () => settingsQueryOptions().queryKey,
-    async (api, signal) => cleanSettings(await api.request(calls.settings, { signal })),
-  );
-}
-
-/**
- * What a web-view route's loader returns: the screen's first call (when the page has what it
- * needs) and the settings, made side by side.
+ * Runs the screen's query and the settings (how-to and attention texts, their HTML sanitised
+ * here) side by side with the page's token, through the same query options as the screen under
+ * the same keys, and dehydrates what arrived within `preloadTimeoutMs`. A call that fails or is
+ * still running then is left out (cancelled): the browser makes it and shows the outcome as usual.
  */
 export async function preloadScreen(
   request: Request,
-  firstCall: Promise<PreloadedQuery | null> | null,
-): Promise<{ queries: (PreloadedQuery | null)[] }> {
-  const queries = await Promise.all([firstCall, preloadSettings(request)]);
-  return { queries };
+  screenQuery: ScreenQuery | null,
+): Promise<ScreenPreload> {
+  const token = preloadToken(request);
+  if (!token) return { dehydratedState: null, screenLoaded: false };
+  const api = serverApiClient(token, request);
+  const client = createQueryClient();
+  const screen = screenQuery?.(token, api);
+  const loads = Promise.all([
+    screen ? client.prefetchQuery({ ...screen, retry: false }) : null,
+    client.prefetchQuery({ ...settingsQueryOptions(api), retry: false }),
+  ]);
+  await Promise.race([loads, waitOver(request)]);
+  await client.cancelQueries();
+  const screenLoaded = screen ? client.getQueryState(screen.queryKey)?.status === "success" : false;
+  const dehydratedState = dehydrate(client);
+  client.clear();
+  return { dehydratedState, screenLoaded };
 }
 
 /**

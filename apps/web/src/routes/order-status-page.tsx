@@ -1,7 +1,7 @@
 import "../lib/messages/rent";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PreloadedQueries } from "../components/query-provider";
-import { preloadOrder } from "../domain/order/order-query.server";
+import { LoaderQueries } from "../components/query-provider";
+import { orderQueryOptions } from "../domain/order/order-query";
 import { loadRentViews, RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
 import { readRentQuery } from "../features/rent-status/lib/rent-view";
 import { personalPageHeaders, preloadScreen } from "../lib/web-view-preload.server";
@@ -16,9 +16,12 @@ export const handle = routeHandle({
 /** Opened with a token, the order is read on the server so the page arrives showing it (ADR 011). */
 export async function loader({ request }: Route.LoaderArgs) {
   const orderid = readRentQuery(new URL(request.url).searchParams).orderid;
-  const preloaded = await preloadScreen(request, orderid ? preloadOrder(request, orderid) : null);
+  const preloaded = await preloadScreen(
+    request,
+    orderid ? (token, api) => orderQueryOptions(orderid, token, api) : null,
+  );
   // The views the server renders the order with (the browser loads them before hydrating).
-  if (preloaded.queries[0]) await loadRentViews();
+  if (preloaded.screenLoaded) await loadRentViews();
   return preloaded;
 }
 
@@ -34,8 +37,8 @@ export function headers() {
 /** Rent status (named route `order-status`): the five views of spec §2, polled every 5 s. */
 export default function OrderStatusRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <PreloadedQueries queries={loaderData?.queries}>
+    <LoaderQueries state={loaderData?.dehydratedState}>
       <RentStatusScreen />
-    </PreloadedQueries>
+    </LoaderQueries>
   );
 }

@@ -2,10 +2,10 @@ import "../lib/messages/drop-off-order";
 import { NumericId } from "@paxelbox/contract";
 import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PreloadedQueries, QueryProvider } from "../components/query-provider";
+import { LoaderQueries, QueryProvider } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
 import { linkToken } from "../domain/member/member-session";
-import { preloadOrder } from "../domain/order/order-query.server";
+import { orderQueryOptions } from "../domain/order/order-query";
 import { OrderScreen } from "../features/order/components/order-screen";
 import { personalPageHeaders, preloadScreen } from "../lib/web-view-preload.server";
 import type { Route } from "./+types/order";
@@ -15,7 +15,8 @@ export const handle = routeHandle({ layout: "webview", titleKey: "header.orderDe
 /** Opened with a token, the order is read on the server so the page arrives showing it (ADR 011). */
 export async function loader({ request }: Route.LoaderArgs) {
   const parsed = NumericId.safeParse(new URL(request.url).searchParams.get("orderid") ?? "");
-  return preloadScreen(request, parsed.success ? preloadOrder(request, String(parsed.data)) : null);
+  const orderId = parsed.success ? String(parsed.data) : null;
+  return preloadScreen(request, orderId ? (token, api) => orderQueryOptions(orderId, token, api) : null);
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */
@@ -31,11 +32,11 @@ export function headers() {
 export default function OrderRoute({ loaderData }: Route.ComponentProps) {
   return (
     <QueryProvider>
-      <PreloadedQueries queries={loaderData?.queries}>
+      <LoaderQueries state={loaderData?.dehydratedState}>
         <RequireUser>
           <OrderRouteContent />
         </RequireUser>
-      </PreloadedQueries>
+      </LoaderQueries>
     </QueryProvider>
   );
 }

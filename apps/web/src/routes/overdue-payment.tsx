@@ -1,15 +1,15 @@
 import "../lib/messages/drop-off-overdue";
-import { calls, NumericId } from "@paxelbox/contract";
+import { NumericId } from "@paxelbox/contract";
 import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { PreloadedQueries } from "../components/query-provider";
+import { LoaderQueries } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
 import { linkToken } from "../domain/member/member-session";
 import { overdueDetailQueryOptions } from "../features/overdue/api/overdue-detail";
 import { OverduePaymentScreen } from "../features/overdue/components/overdue-payment-screen";
 import { paymentReturn } from "../features/overdue/lib/entry";
 import { generateInvoiceNumber } from "../features/overdue/lib/invoice-number";
-import { personalPageHeaders, preloadQuery, preloadScreen } from "../lib/web-view-preload.server";
+import { personalPageHeaders, preloadScreen } from "../lib/web-view-preload.server";
 import type { Route } from "./+types/overdue-payment";
 
 export const handle = routeHandle({ layout: "webview", titleKey: "header.overdueFee" });
@@ -20,18 +20,12 @@ export const handle = routeHandle({ layout: "webview", titleKey: "header.overdue
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const parsed = NumericId.safeParse(new URL(request.url).searchParams.get("orderid") ?? "");
+  const orderid = parsed.success ? parsed.data : null;
   const preloaded = await preloadScreen(
     request,
-    parsed.success
-      ? preloadQuery(
-          request,
-          (token) => overdueDetailQueryOptions(parsed.data, token).queryKey,
-          (api, signal) =>
-            api.request(calls.overdueDropoffDetail, { params: { orderid: parsed.data }, signal }),
-        )
-      : null,
+    orderid === null ? null : (token, api) => overdueDetailQueryOptions(orderid, token, api),
   );
-  return { ...preloaded, invoiceNumber: preloaded.queries[0] ? generateInvoiceNumber() : null };
+  return { ...preloaded, invoiceNumber: preloaded.screenLoaded ? generateInvoiceNumber() : null };
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */
@@ -46,11 +40,11 @@ export function headers() {
 /** Overdue payment (named route `overdue`, `/overduepayment?orderid=&token=&status=`). */
 export default function OverduePaymentRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <PreloadedQueries queries={loaderData?.queries}>
+    <LoaderQueries state={loaderData?.dehydratedState}>
       <RequireUser>
         <OverduePaymentRouteContent invoiceNumber={loaderData?.invoiceNumber ?? null} />
       </RequireUser>
-    </PreloadedQueries>
+    </LoaderQueries>
   );
 }
 

@@ -2,21 +2,7 @@ import { calls } from "@paxelbox/contract";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api-client";
 import { keepsAsking, orderQueryKey, orderQueryOptions, requestOrder } from "./order-query";
-import { preloadOrder } from "./order-query.server";
 import { testOrder } from "./test-order";
-
-vi.mock("../../lib/web-view-preload.server", () => ({
-  // The page's token is "link-token"; the loader's client answers with the call and its options.
-  preloadQuery: async (
-    _request: Request,
-    queryKey: (token: string) => unknown,
-    load: (api: unknown, signal: AbortSignal) => Promise<unknown>,
-  ) => ({
-    queryKey: queryKey("link-token"),
-    data: await load({ request: async (call: unknown, options: unknown) => ({ call, options }) }, signal),
-    updatedAt: 0,
-  }),
-}));
 
 const signal = new AbortController().signal;
 
@@ -35,18 +21,6 @@ describe("the order query (spec §7)", () => {
       params: { orderid: "12" },
       token: "t",
       signal,
-    });
-  });
-
-  it("is preloaded on the server under the key the screen's query reads", async () => {
-    const preloaded = await preloadOrder(
-      new Request("http://web.test/order?orderid=12&token=link-token"),
-      "12",
-    );
-    expect(preloaded?.queryKey).toEqual(orderQueryOptions("12", "link-token").queryKey);
-    expect(preloaded?.data).toEqual({
-      call: calls.orderDetail,
-      options: { params: { orderid: "12" }, signal },
     });
   });
 

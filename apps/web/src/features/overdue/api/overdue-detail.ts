@@ -1,9 +1,18 @@
 import { calls, type OverdueDropoffDetail } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ApiClient } from "../../../lib/api-client";
 import { serverTimedApi } from "../../../lib/server-clock";
 
-export const getOverdueDetail = (orderid: number, token: string | null, signal?: AbortSignal) =>
-  serverTimedApi.request(calls.overdueDropoffDetail, { params: { orderid }, token, signal });
+/**
+ * The overdue detail through `api`: `serverTimedApi` in the browser (the screen acts on the
+ * deadline, by the server's clock), a server loader's client on the server (ADR 015).
+ */
+export const getOverdueDetail = (
+  orderid: number,
+  token: string | null,
+  signal?: AbortSignal,
+  api: Pick<ApiClient, "request"> = serverTimedApi,
+) => api.request(calls.overdueDropoffDetail, { params: { orderid }, token, signal });
 
 export type OverdueDetailResponse = Awaited<ReturnType<typeof getOverdueDetail>>;
 
@@ -12,10 +21,14 @@ export function isFullDetail(data: OverdueDetailResponse | undefined): data is O
   return data !== undefined && "expressNumber" in data;
 }
 
-export const overdueDetailQueryOptions = (orderid: number, token: string | null) =>
+export const overdueDetailQueryOptions = (
+  orderid: number,
+  token: string | null,
+  api: Pick<ApiClient, "request"> = serverTimedApi,
+) =>
   queryOptions({
     queryKey: ["overdueDropoffDetail", orderid, token],
-    queryFn: ({ signal }) => getOverdueDetail(orderid, token, signal),
+    queryFn: ({ signal }) => getOverdueDetail(orderid, token, signal, api),
     retry: false,
     staleTime: 0,
   });
