@@ -1,9 +1,9 @@
-/** All the runs of one page: its record created by a demo scenario, then runs until it has settled. */
+/** All the runs of one page: its record created by a demo scenario, then `runsPerPage` runs. */
 import { LighthouseRunError, lighthouseRun } from "./lighthouse.ts";
 import { categories, type Page, type PageResult, type Run } from "./pages.ts";
 import { seconds } from "./report.ts";
-import { bestRun, settled } from "./runs.ts";
-import { comparedRuns, maxRuns } from "./settings.ts";
+import { medianRun } from "./runs.ts";
+import { runsPerPage } from "./settings.ts";
 
 /** The page's address on `origin`; a scenario's record is created on the system's own port. */
 async function pageUrl(page: Page, origin: string, system: string): Promise<string> {
@@ -20,11 +20,12 @@ export async function auditPage(
   origin: string,
   system: string,
   ignoreCertificateErrors: boolean,
+  served: string,
 ): Promise<PageResult> {
   const url = await pageUrl(page, origin, system);
-  const slug = page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "landing";
+  const slug = `${served}-${page.name}`.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "landing";
   const runs: Run[] = [];
-  while (!settled(page, runs, { maxRuns, comparedRuns })) {
+  while (runs.length < runsPerPage) {
     const started = Date.now();
     const name = `${slug}-${runs.length + 1}`;
     let run: Run;
@@ -41,5 +42,5 @@ export async function auditPage(
       `  ${page.name} run ${runs.length}: ${categories.map((c) => run.scores[c]).join(" / ")} · LCP ${seconds(run.metrics.lcp)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
   }
-  return { page, url, runs, best: bestRun(page, runs) };
+  return { page, url, runs, median: medianRun(page, runs) };
 }

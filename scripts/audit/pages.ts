@@ -24,9 +24,10 @@ export interface Page {
   /** Demo scenario that creates the page's record and returns its address. */
   scenario?: string;
   path?: string;
+  /** The least median score per gated category. */
   thresholds: Partial<Record<Category, number>>;
-  /** Part of the landing / static-copy LCP comparison: runs at least `comparedRuns` times. */
-  compared?: boolean;
+  /** The most median Total Blocking Time, in ms. */
+  maxTbtMs?: number;
 }
 
 export interface Run {
@@ -40,23 +41,30 @@ export interface PageResult {
   page: Page;
   url: string;
   runs: Run[];
-  /** The run that stands for the page (see bestRun). */
-  best: Run;
+  /** The figures that stand for the page: the medians of its runs (see medianRun). */
+  median: Run;
 }
 
 /** Where the HTTP/2 front serves the landing page without its scripts. */
 export const staticLandingPath = "/__audit/static-landing";
 
-const appThresholds = { performance: 90, accessibility: 95, "best-practices": 95 };
-const marketingThresholds = { ...appThresholds, seo: 95 };
+/**
+ * Targets (issue "Fast on a mid-range phone…"): performance ≥ 98 on the two pages most visitors
+ * land on, ≥ 95 everywhere else; Total Blocking Time ≤ 150 ms on every page; accessibility and best
+ * practices ≥ 95; SEO ≥ 95 on the public pages (the others are personal links, not search results).
+ */
+const maxTbtMs = 150;
+const appThresholds = { performance: 95, accessibility: 95, "best-practices": 95 };
+const publicThresholds = { ...appThresholds, seo: 95 };
+const landingThresholds = { ...publicThresholds, performance: 98 };
 
 export const pages: Page[] = [
-  { name: "/", path: "/", thresholds: marketingThresholds, compared: true },
-  { name: "/services", path: "/services", thresholds: marketingThresholds },
-  { name: "/guest-book", scenario: "guest-book-individu", thresholds: marketingThresholds },
-  { name: "/package", scenario: "package-form", thresholds: appThresholds },
-  { name: "/order", scenario: "dropoff-in-store", thresholds: appThresholds },
-  { name: "/order-status", scenario: "rent-in-store", thresholds: appThresholds },
-  { name: "/overduepayment", scenario: "dropoff-overdue-need-to-pay", thresholds: appThresholds },
-  { name: "static landing", path: staticLandingPath, thresholds: {}, compared: true },
+  { name: "/", path: "/", thresholds: landingThresholds, maxTbtMs },
+  { name: "/services", path: "/services", thresholds: landingThresholds, maxTbtMs },
+  { name: "/guest-book", scenario: "guest-book-individu", thresholds: publicThresholds, maxTbtMs },
+  { name: "/package", scenario: "package-form", thresholds: appThresholds, maxTbtMs },
+  { name: "/order", scenario: "dropoff-in-store", thresholds: appThresholds, maxTbtMs },
+  { name: "/order-status", scenario: "rent-in-store", thresholds: appThresholds, maxTbtMs },
+  { name: "/overduepayment", scenario: "dropoff-overdue-need-to-pay", thresholds: appThresholds, maxTbtMs },
+  { name: "static landing", path: staticLandingPath, thresholds: {} },
 ];

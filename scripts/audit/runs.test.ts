@@ -1,112 +1,95 @@
 import { describe, expect, it } from "vitest";
 import type { Page, PageResult, Run } from "./pages.ts";
-import { bestRun, gateFailures, settled, thresholdsMet } from "./runs.ts";
+import { gateFailures, median, medianRun } from "./runs.ts";
 
 const app: Page = {
   name: "/order",
   scenario: "dropoff-in-store",
-  thresholds: { performance: 90, accessibility: 95, "best-practices": 95 },
+  thresholds: { performance: 95, accessibility: 95, "best-practices": 95 },
+  maxTbtMs: 150,
 };
-const landing: Page = { name: "/", path: "/", thresholds: { performance: 90, seo: 95 }, compared: true };
-const limits = { maxRuns: 5, comparedRuns: 3 };
+const landing: Page = { name: "/", path: "/", thresholds: { performance: 98, seo: 95 }, maxTbtMs: 150 };
 
-function run(performance: number, lcp: number, others: Partial<Run["scores"]> = {}): Run {
+function run(performance: number, lcp: number, tbt = 50, findings: string[] = []): Run {
   return {
-    scores: { performance, accessibility: 100, "best-practices": 100, seo: 100, ...others },
-    metrics: { fcp: 1000, lcp, si: 1000, tbt: 50, cls: 0 },
-    findings: [],
+    scores: { performance, accessibility: 100, "best-practices": 100, seo: 100 },
+    metrics: { fcp: 1000, lcp, si: 1000, tbt, cls: 0 },
+    findings,
   };
 }
 
-describe("thresholdsMet", () => {
-  it("counts the gated categories the run meets, a score equal to its threshold included", () => {
-    expect(thresholdsMet(app, run(90, 2000))).toBe(3);
-    expect(thresholdsMet(app, run(89, 2000, { accessibility: 94 }))).toBe(1);
-    expect(thresholdsMet({ ...app, thresholds: {} }, run(10, 9000))).toBe(0);
+describe("median", () => {
+  it("takes the middle value, whatever the order, and the mean of the two middle ones", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([100, 40, 99])).toBe(99);
+    expect(median([1, 4, 2, 3])).toBe(2.5);
+    expect(median([7])).toBe(7);
+    expect(() => median([])).toThrow();
   });
 });
 
-describe("bestRun", () => {
-  it("takes the run meeting the most thresholds, even over a higher performance score", () => {
-    const passing = run(91, 2500);
-    const faster = run(97, 1500, { accessibility: 90 });
-    expect(bestRun(app, [faster, passing])).toBe(passing);
+describe("medianRun", () => {
+  it("stands for the page by the median of every score and metric, not by its best run", () => {
+    const runs = [run(100, 1200, 0), run(70, 4000, 900), run(90, 2500, 200)];
+    const { scores, metrics } = medianRun(app, runs);
+    expect(scores.performance).toBe(90);
+    expect(metrics.lcp).toBe(2500);
+    expect(metrics.tbt).toBe(200);
   });
 
-  it("then the highest performance score, then the fastest LCP", () => {
-    const slow = run(80, 3000);
-    const better = run(85, 3200);
-    expect(bestRun(app, [slow, better])).toBe(better);
-    const quick = run(85, 2100);
-    expect(bestRun(app, [better, quick])).toBe(quick);
+  it("takes each column on its own: the median LCP need not come from the median-score run", () => {
+    const runs = [run(95, 3000), run(90, 1500), run(99, 2000)];
+    const { scores, metrics } = medianRun(app, runs);
+    expect(scores.performance).toBe(95);
+    expect(metrics.lcp).toBe(2000);
   });
 
-  it("does not reorder the runs it is given", () => {
+  it("lists the failing audits of the middle run by performance score", () => {
+    const runs = [run(99, 1000, 0, ["fast"]), run(60, 5000, 0, ["slow"]), run(80, 3000, 0, ["middle"])];
+    expect(medianRun(app, runs).findings).toEqual(["middle"]);
+  });
+
+  it("does not reorder the runs it is given, and refuses a page without runs", () => {
     const runs = [run(70, 3000), run(95, 1500)];
-    bestRun(app, runs);
+    medianRun(app, runs);
     expect(runs.map((r) => r.scores.performance)).toEqual([70, 95]);
-  });
-
-  it("refuses a page without runs", () => {
-    expect(() => bestRun(app, [])).toThrow("No Lighthouse run for /order");
-  });
-});
-
-describe("settled", () => {
-  it("stops at the first run meeting every threshold", () => {
-    expect(settled(app, [], limits)).toBe(false);
-    expect(settled(app, [run(85, 3000)], limits)).toBe(false);
-    expect(settled(app, [run(85, 3000), run(92, 2000)], limits)).toBe(true);
-  });
-
-  it("stops at the run limit when no run passes", () => {
-    expect(
-      settled(
-        app,
-        Array.from({ length: 4 }, () => run(60, 5000)),
-        limits,
-      ),
-    ).toBe(false);
-    expect(
-      settled(
-        app,
-        Array.from({ length: 5 }, () => run(60, 5000)),
-        limits,
-      ),
-    ).toBe(true);
-  });
-
-  it("runs the compared pages at least the compared number of times", () => {
-    expect(settled(landing, [run(99, 1000), run(99, 1000)], limits)).toBe(false);
-    expect(settled(landing, [run(99, 1000), run(99, 1000), run(99, 1000)], limits)).toBe(true);
-    const staticCopy: Page = { name: "static landing", path: "/x", thresholds: {}, compared: true };
-    expect(settled(staticCopy, [run(10, 9000), run(10, 9000)], limits)).toBe(false);
-    expect(settled(staticCopy, [run(10, 9000), run(10, 9000), run(10, 9000)], limits)).toBe(true);
+    expect(() => medianRun(app, [])).toThrow("No Lighthouse run for /order");
   });
 });
 
 describe("gateFailures", () => {
-  const result = (page: Page, best: Run): PageResult => ({
+  const result = (page: Page, runs: Run[]): PageResult => ({
     page,
     url: "https://localhost/",
-    runs: [best],
-    best,
+    runs,
+    median: medianRun(page, runs),
   });
 
-  it("passes when every page's standing run meets its thresholds", () => {
-    expect(gateFailures([result(app, run(90, 2000)), result(landing, run(99, 1000))])).toEqual([]);
-  });
-
-  it("names the page, the category and the score of every miss", () => {
+  it("passes when every page's medians meet its thresholds", () => {
     expect(
-      gateFailures([
-        result(app, run(88, 2000, { "best-practices": 92 })),
-        result(landing, run(95, 1000, { seo: 90 })),
-      ]),
-    ).toEqual(["/order: performance 88 < 90", "/order: best practices 92 < 95", "/: SEO 90 < 95"]);
+      gateFailures(
+        [result(app, [run(95, 2000), run(96, 2000), run(80, 2000)]), result(landing, [run(98, 1000)])],
+        "HTTP/2",
+      ),
+    ).toEqual([]);
   });
 
-  it("does not gate categories a page has no threshold for", () => {
-    expect(gateFailures([result(app, run(95, 2000, { seo: 40 }))])).toEqual([]);
+  it("fails a page whose best run passes but whose median does not", () => {
+    expect(gateFailures([result(app, [run(100, 1000), run(90, 2000), run(85, 2500)])], "HTTP/1.1")).toEqual([
+      "/order (HTTP/1.1): performance 90 < 95",
+    ]);
+  });
+
+  it("names the page, the protocol, the category or TBT, and the median of every miss", () => {
+    const blocked = { ...run(99, 1000, 400), scores: { ...run(99, 1000).scores, seo: 90 } };
+    expect(gateFailures([result(landing, [blocked])], "HTTP/2")).toEqual([
+      "/ (HTTP/2): SEO 90 < 95",
+      "/ (HTTP/2): TBT 400 ms > 150 ms",
+    ]);
+  });
+
+  it("does not gate what a page has no threshold for", () => {
+    const page: Page = { name: "static landing", path: "/x", thresholds: {} };
+    expect(gateFailures([result(page, [run(10, 9000, 5000)])], "HTTP/2")).toEqual([]);
   });
 });

@@ -1,49 +1,62 @@
 /**
- * Which runs a page gets and which one stands for it, and the gate on those runs. A page passes
- * when one run meets all its thresholds: other work on the machine only ever makes runs slower
- * (Lighthouse scales every observed task by the simulated 4× slowdown), so the best run is the
- * closest to the page's own cost (ADR 009).
+ * Which figures stand for a page, and the gate on them. Every page runs the same number of times
+ * (three by default) and each column of the report is the median of its runs: a run on a busy
+ * machine is slower, and so is a phone in the field; the median neither keeps the luckiest run
+ * nor the unluckiest (ADR 009).
  */
-import { type Category, categoryNames, type Page, type PageResult, type Run } from "./pages.ts";
+import {
+  type Category,
+  categories,
+  categoryNames,
+  type Metric,
+  metrics,
+  type Page,
+  type PageResult,
+  type Run,
+} from "./pages.ts";
 
-/** Gated categories of the page that the run meets. */
-export function thresholdsMet(page: Page, run: Run): number {
-  return Object.entries(page.thresholds).filter(
-    ([category, threshold]) => run.scores[category as Category] >= threshold,
-  ).length;
-}
-
-/** The run that stands for the page: the one meeting the most thresholds, then the fastest. */
-export function bestRun(page: Page, runs: Run[]): Run {
-  const [best] = [...runs].sort(
-    (a, b) =>
-      thresholdsMet(page, b) - thresholdsMet(page, a) ||
-      b.scores.performance - a.scores.performance ||
-      a.metrics.lcp - b.metrics.lcp,
-  );
-  if (!best) throw new Error(`No Lighthouse run for ${page.name}`);
-  return best;
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error("No values to take the median of");
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /**
- * Whether the page has run enough: at the first run that meets every threshold, or at `maxRuns`;
- * the compared pages run at least `comparedRuns` times.
+ * The page's median run: each score and each metric the median of the runs, and the failing
+ * performance audits of the run whose performance score is the median (the middle run by score).
  */
-export function settled(page: Page, runs: Run[], limits: { maxRuns: number; comparedRuns: number }): boolean {
-  if (runs.length >= limits.maxRuns) return true;
-  if (page.compared && runs.length < limits.comparedRuns) return false;
-  const gated = Object.keys(page.thresholds).length;
-  return runs.some((run) => thresholdsMet(page, run) === gated);
+export function medianRun(page: Page, runs: readonly Run[]): Run {
+  if (runs.length === 0) throw new Error(`No Lighthouse run for ${page.name}`);
+  const scores = Object.fromEntries(
+    categories.map((category) => [category, Math.round(median(runs.map((run) => run.scores[category])))]),
+  ) as Record<Category, number>;
+  const values = Object.fromEntries(
+    (Object.keys(metrics) as Metric[]).map((metric) => [
+      metric,
+      median(runs.map((run) => run.metrics[metric])),
+    ]),
+  ) as Record<Metric, number>;
+  const byScore = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  const middle = byScore[Math.floor((byScore.length - 1) / 2)]!;
+  return { scores, metrics: values, findings: middle.findings };
 }
 
-/** The gate: every threshold the run standing for its page misses, as "page: category score < threshold". */
-export function gateFailures(results: PageResult[]): string[] {
-  return results.flatMap(({ page, best }) =>
-    Object.entries(page.thresholds)
-      .filter(([category, threshold]) => best.scores[category as Category] < threshold)
+/**
+ * The gate: every threshold a page's medians miss, as "page: category score < threshold" or
+ * "page: TBT 180 ms > 150 ms", prefixed with how the pages were served.
+ */
+export function gateFailures(results: PageResult[], served: string): string[] {
+  return results.flatMap(({ page, median }) => [
+    ...Object.entries(page.thresholds)
+      .filter(([category, threshold]) => median.scores[category as Category] < threshold)
       .map(
         ([category, threshold]) =>
-          `${page.name}: ${categoryNames[category as Category]} ${best.scores[category as Category]} < ${threshold}`,
+          `${page.name} (${served}): ${categoryNames[category as Category]} ${median.scores[category as Category]} < ${threshold}`,
       ),
-  );
+    ...(page.maxTbtMs !== undefined && median.metrics.tbt > page.maxTbtMs
+      ? [`${page.name} (${served}): TBT ${Math.round(median.metrics.tbt)} ms > ${page.maxTbtMs} ms`]
+      : []),
+  ]);
 }
