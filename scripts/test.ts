@@ -21,6 +21,7 @@ const steps: { name: string; command: string[]; cwd?: string }[] =
         { name: "Types: web (route types)", command: ["react-router", "typegen"], cwd: "apps/web" },
         { name: "Types: web", command: ["tsc", "-p", "apps/web/tsconfig.json"] },
         { name: "Types: service worker", command: ["tsc", "-p", "apps/web/service-worker/tsconfig.json"] },
+        { name: "Types: scripts", command: ["tsc", "-p", "scripts/tsconfig.json"] },
         { name: "Unit and API tests", command: ["vitest", "run"] },
         { name: "Web build", command: ["react-router", "build"], cwd: "apps/web" },
         { name: "Bundle budgets", command: ["node", "scripts/budgets.ts"] },
