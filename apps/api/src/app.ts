@@ -80,6 +80,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
     traced(
       await openDatabase({
         databaseUrl: config.databaseUrl,
+        poolSize: config.databasePoolSize,
         dataDir: config.dataDir,
         observer: metrics.databaseObserver,
       }),

@@ -62,6 +62,13 @@ describe("API configuration", () => {
     expect(() => loadConfig({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
   });
 
+  it("sizes the PostgreSQL pool from DATABASE_POOL_SIZE, 10 by default, and refuses a pool of none", () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "25" }).databasePoolSize).toBe(25);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "ten" })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it("stops with a clear message on a bad value", () => {
     expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });

@@ -10,6 +10,7 @@ const booleanFlag = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(10),
   DATA_DIR: z.string().default(".data"),
   DEMO: booleanFlag,
   PUBLIC_BASE_URL: z.string().url().optional(),
@@ -54,6 +55,8 @@ const EnvSchema = z.object({
 export interface ApiConfig {
   nodeEnv: "development" | "production" | "test";
   databaseUrl: string | undefined;
+  /** Connections of the pool to a PostgreSQL server (`DATABASE_POOL_SIZE`); PGlite is one. */
+  databasePoolSize: number;
   dataDir: string;
   demo: boolean;
   publicBaseUrl: string | undefined;
@@ -151,6 +154,7 @@ export function loadConfig(
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR.startsWith("memory://") ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     demo: e.NODE_ENV !== "production" || e.DEMO,
     publicBaseUrl: e.PUBLIC_BASE_URL,

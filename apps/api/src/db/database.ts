@@ -53,6 +53,8 @@ export interface Database extends Queryable {
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; without it the embedded database is used. */
   databaseUrl?: string | undefined;
+  /** Connections of the server's pool (10 unless told). */
+  poolSize?: number | undefined;
   /** Folder of the embedded database, or "memory://" for a throw-away one. */
   dataDir: string;
   observer?: DatabaseObserver | undefined;
@@ -83,7 +85,7 @@ function subscribers() {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const observer = options.observer ?? unobserved;
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, observer)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, observer)
     : openPglite(options.dataDir, observer);
 }
 
@@ -154,7 +156,11 @@ async function openPglite(dataDir: string, observer: DatabaseObserver): Promise<
  * answers the COMMIT, so this instance's writes reach the subscribers before their call resolves
  * (and other sessions' notifications come once, through the listener, not once per connection).
  */
-async function openPostgres(connectionString: string, observer: DatabaseObserver): Promise<Database> {
+async function openPostgres(
+  connectionString: string,
+  poolSize: number,
+  observer: DatabaseObserver,
+): Promise<Database> {
   const subscribed = subscribers();
   const listenOn = async (client: pg.ClientBase, ownWritesOnly: boolean) => {
     // `processID`: the session's backend, from PostgreSQL's BackendKeyData (not in pg's types).
@@ -168,7 +174,7 @@ async function openPostgres(connectionString: string, observer: DatabaseObserver
   };
   const pool = new pg.Pool({
     connectionString,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: poolSize,
     onConnect: (client) => listenOn(client, true),
   });
   // An idle connection the server closes (restart, failover, admin command) must not take the API
