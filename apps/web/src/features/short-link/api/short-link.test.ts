@@ -20,65 +20,30 @@ function httpError(status: number, serverMessage?: string) {
 
 const origin = "https://box.example";
 
+/** The lookup of `code` when the API answers with `answer`. */
+const lookup = (answer: () => Promise<unknown>, code = "x") => resolveShortLink(client(answer), code, origin);
+
 describe("short-link lookup", () => {
   it("redirects to an http(s) target, adding a scheme when missing", async () => {
-    expect(
-      await resolveShortLink(
-        client(async () => ({ url: "example.com/a" })),
-        "app",
-        origin,
-      ),
-    ).toEqual({
+    expect(await lookup(async () => ({ url: "example.com/a" }), "app")).toEqual({
       kind: "redirect",
       target: "https://example.com/a",
     });
   });
 
   it("treats any other target, an unknown code and an invalid code as not found", async () => {
-    expect(
-      await resolveShortLink(
-        client(async () => ({ url: "javascript:alert(1)" })),
-        "x",
-        origin,
-      ),
-    ).toEqual({
-      kind: "not-found",
-    });
-    expect(
-      await resolveShortLink(
-        client(() => Promise.reject(httpError(404, "nope"))),
-        "x",
-        origin,
-      ),
-    ).toEqual({
-      kind: "not-found",
-    });
-    expect(
-      await resolveShortLink(
-        client(() => Promise.reject(httpError(400))),
-        "a b",
-        origin,
-      ),
-    ).toEqual({
-      kind: "not-found",
-    });
+    const notFound = { kind: "not-found" };
+    expect(await lookup(async () => ({ url: "javascript:alert(1)" }))).toEqual(notFound);
+    expect(await lookup(() => Promise.reject(httpError(404, "nope")))).toEqual(notFound);
+    expect(await lookup(() => Promise.reject(httpError(400)), "a b")).toEqual(notFound);
   });
 
   it("reports a failed lookup with the server's message", async () => {
-    expect(
-      await resolveShortLink(
-        client(() => Promise.reject(httpError(503, "Down for a minute"))),
-        "x",
-        origin,
-      ),
-    ).toEqual({ kind: "failed", message: "Down for a minute" });
-    expect(
-      await resolveShortLink(
-        client(() => Promise.reject(new TypeError("offline"))),
-        "x",
-        origin,
-      ),
-    ).toEqual({
+    expect(await lookup(() => Promise.reject(httpError(503, "Down for a minute")))).toEqual({
+      kind: "failed",
+      message: "Down for a minute",
+    });
+    expect(await lookup(() => Promise.reject(new TypeError("offline")))).toEqual({
       kind: "failed",
       message: null,
     });
