@@ -50,11 +50,21 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-/** How each pass serves the pages, as the report says it. */
-const setups = {
-  http2:
-    "Served over HTTP/2 and TLS by the audit's own front (as a CDN or load balancer serves production), forwarding to `npm start`'s HTTP/1.1 port.",
-  http1: "Served over plain HTTP/1.1 by `npm start` itself (no HTTP/2 front).",
+/** Each pass: its name in the gate's messages, how the report says the pages were served, the command for it alone and its block's marker in docs/performance.md. */
+const passes = {
+  http2: {
+    label: "HTTP/2",
+    setup:
+      "Served over HTTP/2 and TLS by the audit's own front (as a CDN or load balancer serves production), forwarding to `npm start`'s HTTP/1.1 port.",
+    command: "npm run audit -- --http2",
+    marker: "audit",
+  },
+  http1: {
+    label: "HTTP/1.1",
+    setup: "Served over plain HTTP/1.1 by `npm start` itself (no HTTP/2 front).",
+    command: "npm run audit -- --http1",
+    marker: "audit-http1",
+  },
 } as const;
 
 let exitCode = 0;
@@ -79,26 +89,26 @@ try {
   const failures: string[] = [];
   for (const protocol of protocols) {
     const origin = origins[protocol]!;
+    const pass = passes[protocol];
+    const front = protocol === "http2";
     const loadAtStart = loadavg()[0] ?? 0;
     await settleMachine();
-    console.log(`▶ Lighthouse on ${origin} (${protocol === "http2" ? "HTTP/2 front" : "HTTP/1.1"})`);
+    console.log(`▶ Lighthouse on ${origin} (${pass.label})`);
     // Without the front, the static copy has nowhere to be served from.
     const chosen = pages.filter(
       (candidate) =>
-        (protocol === "http2" || candidate.path !== staticLandingPath) &&
-        (!onlyPages || onlyPages.includes(candidate.name)),
+        (front || candidate.path !== staticLandingPath) && (!onlyPages || onlyPages.includes(candidate.name)),
     );
     const results: PageResult[] = [];
     for (const page of chosen) {
-      results.push(await auditPage(page, origin, system.origin, protocol === "http2", protocol));
+      results.push(await auditPage(page, origin, system.origin, front, protocol));
     }
-    const passFailures = gateFailures(results, protocol === "http2" ? "HTTP/2" : "HTTP/1.1");
+    const passFailures = gateFailures(results, pass.label);
     failures.push(...passFailures);
     const load = `${loadAtStart.toFixed(1)} and ${(loadavg()[0] ?? 0).toFixed(1)}`;
-    const command = protocol === "http2" ? "npm run audit -- --http2" : "npm run audit -- --http1";
-    const block = report(results, setups[protocol], command, passFailures, load);
+    const block = report(results, pass.setup, pass.command, passFailures, load);
     console.log(`\n${block}\n`);
-    if (!onlyPages) writeDoc(block, protocol === "http2" ? "audit" : "audit-http1");
+    if (!onlyPages) writeDoc(block, pass.marker);
   }
   console.log(`Audit took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (failures.length > 0) {
