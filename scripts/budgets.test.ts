@@ -102,6 +102,18 @@ describe("bundle budgets", () => {
     ]);
   });
 
+  it("holds a route to its own initial-JS budget where it has one", () => {
+    const order = sizes[0];
+    if (!order) throw new Error("no order route");
+    const limits = { initialJs: 10 * 1024, routeChunk: 1024 * 1024, css: 1024 * 1024 };
+    const own = Math.ceil(order.initialJs / 1024) * 1024;
+    expect(overBudget([order], { ...limits, initialJsOf: { [order.route]: own } })).toEqual([]);
+    expect(overBudget([order], { ...limits, initialJsOf: { [order.route]: own - 1024 } })).toEqual([
+      `order: initial JS ${(order.initialJs / 1024).toFixed(1)} KB > ${(own / 1024 - 1).toFixed(1)} KB`,
+    ]);
+    expect(overBudget([order], { ...limits, initialJsOf: { elsewhere: own } })).toHaveLength(1);
+  });
+
   it("refuses a folder without a build", () => {
     const empty = path.join(clientDir, "empty");
     mkdirSync(path.join(empty, "assets"), { recursive: true });

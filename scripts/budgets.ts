@@ -2,7 +2,8 @@
  * Size budgets of the built web app, measured gzip from the React Router manifest (`npm test` runs
  * this right after the web build; `npm run budgets` after any build):
  *   - initial JS of every route: the entry, every module its route chain preloads and the part
- *     of the route manifest its HTML carries ≤ 172 KB (ADR 017). With lazy route discovery (React
+ *     of the route manifest its HTML carries ≤ 172 KB, the overdue form's page ≤ 176 KB (ADR 017:
+ *     react-hook-form on a page that had no form library). With lazy route discovery (React
  *     Router's default) a page never loads the manifest file: its HTML inlines the routes it
  *     matches, the index route and their parents, and the rest is asked for on navigation;
  *   - the order stream reader, after interactive, on its own budget;
@@ -19,11 +20,19 @@ import { gzipSync } from "node:zlib";
 
 export interface Budgets {
   initialJs: number;
+  /** A route's own initial-JS budget where it differs from `initialJs`, by route as printed. */
+  initialJsOf?: Record<string, number>;
   routeChunk: number;
   css: number;
 }
 
-export const budgets: Budgets = { initialJs: 172 * 1024, routeChunk: 25 * 1024, css: 20 * 1024 };
+export const budgets: Budgets = {
+  initialJs: 172 * 1024,
+  // The overdue form's react-hook-form (13 KB gzip), which no other chunk of that page carries (ADR 017).
+  initialJsOf: { "/overduepayment/(index)": 176 * 1024 },
+  routeChunk: 25 * 1024,
+  css: 20 * 1024,
+};
 
 /** What every page loads after it is interactive, on its own budget (not initial JS). */
 export const afterInteractive = [
@@ -147,8 +156,9 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export function overBudget(sizes: RouteSize[], limits: Budgets = budgets): string[] {
   const failures: string[] = [];
   for (const size of sizes) {
-    if (size.initialJs > limits.initialJs)
-      failures.push(`${size.route}: initial JS ${kb(size.initialJs)} > ${kb(limits.initialJs)}`);
+    const initialJs = limits.initialJsOf?.[size.route] ?? limits.initialJs;
+    if (size.initialJs > initialJs)
+      failures.push(`${size.route}: initial JS ${kb(size.initialJs)} > ${kb(initialJs)}`);
     if (size.routeChunk > limits.routeChunk)
       failures.push(`${size.route}: route chunk ${kb(size.routeChunk)} > ${kb(limits.routeChunk)}`);
     if (size.css > limits.css) failures.push(`${size.route}: CSS ${kb(size.css)} > ${kb(limits.css)}`);
@@ -179,6 +189,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
   console.log(
-    `\nEvery route within budget (initial JS ≤ ${kb(budgets.initialJs)}, route chunk ≤ ${kb(budgets.routeChunk)}, CSS ≤ ${kb(budgets.css)}).`,
+    `\nEvery route within budget (initial JS ≤ ${kb(budgets.initialJs)} or its own, route chunk ≤ ${kb(budgets.routeChunk)}, CSS ≤ ${kb(budgets.css)}).`,
   );
 }

@@ -80,7 +80,8 @@ const weighed: Weighed[] = [
     page: "/overduepayment",
     scenario: "dropoff-overdue-need-to-pay",
     targetKb: 170,
-    ceiling: { requests: 38 },
+    // react-hook-form in its form since 2026-11-25 (ADR 017): 167 → 182 KB.
+    ceiling: { kb: 182, requests: 39 },
   },
 ];
 

@@ -1,5 +1,6 @@
 import type { OverdueDropoffDetail } from "@paxelbox/contract";
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { isFeatureEnabled, useSettings } from "../../../api/settings";
 import { Button } from "../../../components/button";
@@ -24,11 +25,13 @@ import { isFullDetail, useOverdueDetail } from "../api/overdue-detail";
 import { overdueEntryTarget, type PaymentReturn } from "../lib/entry";
 import { generateInvoiceNumber } from "../lib/invoice-number";
 import {
-  checkOverdueForm,
   type OverdueField,
   type OverdueFormInput,
   type OverdueFormValues,
   overdueFields,
+  overdueFormResolver,
+  overdueMessageKey,
+  prefilledErrors,
 } from "../lib/overdue-form";
 import styles from "./overdue-payment-screen.module.css";
 
@@ -124,30 +127,30 @@ function OverdueForm({
   };
   const emailIds = fieldIds(ids.email);
 
-  const [values, setValues] = useState<OverdueFormInput>({
+  // The prefilled name and phone cannot be changed here: what is wrong with them shows from the
+  // first render (the server's HTML); the email's message once the person has left it, or tried to
+  // pay. The email has no default value: one typed into the server's HTML before the page hydrated
+  // is read from the field and kept.
+  const [prefilled] = useState(() => ({
     receiver_name: detail.recipientName,
     phone: detail.takeUserPhoneNumber,
-    email: "",
+  }));
+  const [initialErrors] = useState(() => prefilledErrors(prefilled));
+  const { register, handleSubmit, setValue, getValues, formState } = useForm<
+    OverdueFormInput,
+    unknown,
+    OverdueFormValues
+  >({
+    resolver: overdueFormResolver,
+    defaultValues: prefilled,
+    errors: initialErrors,
+    mode: "onTouched",
+    shouldFocusError: false,
   });
-  // The prefilled name and phone say at once what is wrong with them (they cannot be changed here);
-  // the email once the person has left it, or tried to pay.
-  const [emailTouched, setEmailTouched] = useState(false);
-  const [submitCount, setSubmitCount] = useState(0);
-  const checked = checkOverdueForm(values);
-  const isValid = checked.values !== null;
-  const shown = (field: OverdueField) =>
-    field === "email" && !emailTouched && submitCount === 0 ? undefined : checked.errors[field];
-
-  // An email typed into the server's HTML before the page hydrated is kept.
-  const emailRef = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => {
-    const typed = emailRef.current?.value;
-    if (typed) setValues((current) => (current.email ? current : { ...current, email: typed }));
-  }, []);
-  const setEmail = (email: string) => setValues((current) => ({ ...current, email }));
+  const { isValid, submitCount } = formState;
 
   const message = (field: OverdueField) => {
-    const key = shown(field);
+    const key = overdueMessageKey(formState.errors[field]?.message);
     return key ? t(key) : undefined;
   };
   const fieldOf = (field: OverdueField) => ({ id: ids[field], error: message(field) });
@@ -172,11 +175,11 @@ function OverdueForm({
   useEffect(() => {
     void paymentFlow().then(({ keptEmail }) => {
       const email = keptEmail(detail.id);
-      if (!email) return;
-      setValues((current) => (current.email ? current : { ...current, email }));
-      setEmailTouched(true);
+      if (email && !getValues("email")) {
+        setValue("email", email, { shouldTouch: true, shouldValidate: true });
+      }
     });
-  }, [detail.id]);
+  }, [detail.id, getValues, setValue]);
 
   // History back from the payment page to this page as it was left (back-forward cache): Select
   // Payment works again.
@@ -214,14 +217,17 @@ function OverdueForm({
       setProcessing(false);
     }
   };
+  /** The email as sent: without the spaces around it (the rules trim it too). */
+  const trimEmail = () => {
+    const email = getValues("email") ?? "";
+    if (email.trim() !== email) setValue("email", email.trim());
+  };
   /** Select Payment, or Enter in the email field: pay, or show every message and go to the first. */
   const submit = () => {
-    setEmailTouched(true);
-    setSubmitCount((count) => count + 1);
-    const trimmed = checkOverdueForm({ ...values, email: values.email.trim() });
-    setEmail(values.email.trim());
-    if (trimmed.values) void pay(trimmed.values);
+    trimEmail();
+    return handleSubmit(pay)();
   };
+  const email = register("email");
 
   const warning =
     paymentReturn === "cancel"
@@ -299,7 +305,7 @@ function OverdueForm({
         aria-labelledby={`${ids.receiver_name}-heading`}
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          void submit();
         }}
         data-testid="overdue-form"
       >
@@ -308,7 +314,7 @@ function OverdueForm({
           {(fieldProps) => (
             <input
               {...fieldProps}
-              value={values.receiver_name}
+              value={prefilled.receiver_name}
               className={inputClassName}
               readOnly
               data-testid="overdue-receiver-name"
@@ -319,7 +325,7 @@ function OverdueForm({
           {(fieldProps) => (
             <input
               {...fieldProps}
-              value={values.phone}
+              value={prefilled.phone}
               className={inputClassName}
               type="tel"
               inputMode="numeric"
@@ -332,25 +338,22 @@ function OverdueForm({
           {(fieldProps) => (
             <input
               {...fieldProps}
-              ref={emailRef}
-              name="email"
-              value={values.email}
-              onChange={(event) => setEmail(event.target.value)}
+              {...email}
               className={inputClassName}
               type="email"
               inputMode="email"
               autoComplete="email"
               maxLength={254}
               placeholder={t("dropOff.overdue.emailPlaceholder")}
-              onBlur={() => {
-                setEmail(values.email.trim());
-                setEmailTouched(true);
+              onBlur={(event) => {
+                trimEmail();
+                return email.onBlur(event);
               }}
               onKeyDown={(event) => {
                 // The disabled Select Payment button blocks Enter's submit: say what is missing instead.
                 if (event.key === "Enter" && !isValid) {
                   event.preventDefault();
-                  submit();
+                  void submit();
                 }
               }}
               data-testid="overdue-email"

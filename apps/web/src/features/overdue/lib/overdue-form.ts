@@ -1,4 +1,6 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { OverdueEmail } from "@paxelbox/contract";
+import type { FieldErrors } from "react-hook-form";
 import * as z from "zod/mini";
 import type { TKey } from "../../../lib/i18n";
 
@@ -13,11 +15,7 @@ export const overdueMessages = {
 /** Phone: digits only, 8 to 13 of them (spec §5, §9). */
 export const overduePhonePattern = /^\d{8,13}$/;
 
-/**
- * The form's rules, with the contract's email rule. The form checks them as the person types
- * (without react-hook-form: see ADR 017), so the server's HTML already shows what is wrong with the
- * prefilled name and phone.
- */
+/** The form's rules, with the contract's email rule (react-hook-form validates with them). */
 export const overdueFormSchema = z.object({
   receiver_name: z.string().check(z.trim(), z.minLength(1, { error: overdueMessages.receiverName })),
   phone: z.pipe(
@@ -54,21 +52,23 @@ export function overdueMessageKey(message: string | undefined): TKey | undefined
     : overdueMessages.email;
 }
 
-/** The values as sent, or the error per field, as the form shows them. */
-export function checkOverdueForm(values: OverdueFormInput): {
-  values: OverdueFormValues | null;
-  errors: Partial<Record<OverdueField, TKey>>;
-} {
-  const result = overdueFormSchema.safeParse(values);
-  if (result.success) return { values: result.data, errors: {} };
-  const errors: Partial<Record<OverdueField, TKey>> = {};
-  for (const issue of result.error.issues) {
-    errors[issue.path[0] as OverdueField] ??= overdueMessageKey(issue.message);
-  }
-  return { values: null, errors };
-}
+/** react-hook-form's resolver of the form's rules. */
+export const overdueFormResolver = zodResolver(overdueFormSchema);
 
-/** Errors per field of the values, as the form shows them. */
-export function overdueFormErrors(values: OverdueFormInput): Partial<Record<OverdueField, TKey>> {
-  return checkOverdueForm(values).errors;
+/**
+ * What is wrong with the prefilled name and phone, which the person cannot change here: the form
+ * starts with these errors, so the server's HTML already shows them. `undefined` when both are fine.
+ */
+export function prefilledErrors(
+  values: Pick<OverdueFormInput, "receiver_name" | "phone">,
+): FieldErrors<OverdueFormInput> | undefined {
+  const result = overdueFormSchema.safeParse({ ...values, email: "" });
+  const errors: FieldErrors<OverdueFormInput> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0];
+    if ((field === "receiver_name" || field === "phone") && !errors[field]) {
+      errors[field] = { type: issue.code, message: issue.message };
+    }
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
 }

@@ -4,7 +4,12 @@ import en from "../../../locales/en/drop-off";
 import id from "../../../locales/id/drop-off";
 import { overdueEntryTarget, paymentReturn } from "./entry";
 import { generateInvoiceNumber } from "./invoice-number";
-import { overdueFormErrors } from "./overdue-form";
+import {
+  type OverdueFormInput,
+  overdueFormResolver,
+  overdueMessageKey,
+  prefilledErrors,
+} from "./overdue-form";
 import { returnUrls } from "./pay-overdue";
 
 describe("invoice number", () => {
@@ -65,23 +70,48 @@ describe("overdue page entry (spec §4)", () => {
 
 describe("overdue form (spec §5)", () => {
   const valid = { receiver_name: "Rina", phone: "0811222233333", email: "rina@example.com" };
-  it("accepts prefilled name and phone with a valid email", () => {
-    expect(overdueFormErrors(valid)).toEqual({});
-    expect(overdueFormErrors({ ...valid, email: "  rina@example.com " })).toEqual({});
+  /** The message key per field, as react-hook-form gets the errors from the form's resolver. */
+  const overdueFormErrors = async (values: OverdueFormInput) => {
+    const result = await overdueFormResolver(values, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    return Object.fromEntries(
+      Object.entries(result.errors).map(([field, error]) => [field, overdueMessageKey(error?.message)]),
+    );
+  };
+  it("accepts prefilled name and phone with a valid email, sent trimmed", async () => {
+    expect(await overdueFormErrors(valid)).toEqual({});
+    const result = await overdueFormResolver({ ...valid, email: "  rina@example.com " }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(result).toEqual({ values: valid, errors: {} });
   });
-  it("names each problem", () => {
-    expect(overdueFormErrors({ ...valid, email: "rina@" })).toEqual({
+  it("starts with what is wrong with the prefilled name and phone, and nothing for the email", () => {
+    expect(prefilledErrors(valid)).toBeUndefined();
+    expect(prefilledErrors({ receiver_name: " ", phone: "0811223" })).toEqual({
+      receiver_name: expect.objectContaining({ message: "dropOff.overdue.messages.receiverName" }),
+      phone: expect.objectContaining({ message: "dropOff.overdue.messages.phoneFormat" }),
+    });
+  });
+  it("names each problem", async () => {
+    expect(await overdueFormErrors({ ...valid, email: "rina@" })).toEqual({
       email: "dropOff.overdue.messages.email",
     });
-    expect(overdueFormErrors({ ...valid, email: "" })).toEqual({ email: "dropOff.overdue.messages.email" });
-    expect(overdueFormErrors({ ...valid, receiver_name: " " })).toEqual({
+    expect(await overdueFormErrors({ ...valid, email: "" })).toEqual({
+      email: "dropOff.overdue.messages.email",
+    });
+    expect(await overdueFormErrors({ ...valid, receiver_name: " " })).toEqual({
       receiver_name: "dropOff.overdue.messages.receiverName",
     });
-    expect(overdueFormErrors({ ...valid, phone: "" })).toEqual({ phone: "dropOff.overdue.messages.phone" });
-    expect(overdueFormErrors({ ...valid, phone: "0811223" })).toEqual({
+    expect(await overdueFormErrors({ ...valid, phone: "" })).toEqual({
+      phone: "dropOff.overdue.messages.phone",
+    });
+    expect(await overdueFormErrors({ ...valid, phone: "0811223" })).toEqual({
       phone: "dropOff.overdue.messages.phoneFormat",
     });
-    expect(overdueFormErrors({ ...valid, phone: "08112233445566" })).toEqual({
+    expect(await overdueFormErrors({ ...valid, phone: "08112233445566" })).toEqual({
       phone: "dropOff.overdue.messages.phoneFormat",
     });
   });
