@@ -231,6 +231,34 @@ describe.each(combos)("package form timing at %s in %s", (viewport, lang) => {
     expect(errors).toEqual([]);
   }, 60_000);
 
+  it("the QR appears 2000 ms after the send is answered, not before (spec §9)", async ({ openScenario }) => {
+    const { page, errors, demo } = await openScenario("package-form", { viewport, language: lang });
+    // The page's timers run on the test's clock: with time flowing until the form is ready, then held.
+    await page.clock.install();
+    await visit(page, demo.url);
+    await fillText(page);
+    await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: smallPng() });
+    await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
+    await passSlider(page, viewport);
+    await page.clock.pauseAt(Date.now() + 1_000);
+
+    const answered = page.waitForResponse((response) => isSend(response.request()));
+    await press(page, "package-submit", viewport);
+    expect((await answered).status()).toBe(200);
+    const qr = $(page, "package-qr");
+    // The answer is taken in when its QR picture is stored; the 2000 ms start then.
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem("bloburl")?.startsWith("data:image/")))
+      .toBe(true);
+    await page.clock.runFor(1_999);
+    expect(await qr.getAttribute("data-state")).toBe("generating");
+    expect(await $(page, "package-qr-image").count()).toBe(0);
+    await page.clock.runFor(1);
+    await expect.poll(() => qr.getAttribute("data-state")).toBe("generated");
+    await $(page, "package-qr-image").waitFor();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it("a double press on an empty form shows the messages from the top, selects nothing, keeps the focus", async ({
     openScenario,
   }) => {
