@@ -1,4 +1,4 @@
-import { type HTMLAttributes, type ReactNode, useId } from "react";
+import { type FocusEvent, type HTMLAttributes, type ReactNode, useId } from "react";
 import { AlertIcon } from "../icons";
 import styles from "./field.module.css";
 
@@ -17,6 +17,19 @@ export function fieldIds(input: string): FieldIds {
 /** `aria-describedby` of a field: its hint and, when shown, its error. */
 export function describedBy(ids: FieldIds, hasHint: boolean, error: unknown): string | undefined {
   return [hasHint ? ids.hint : "", error ? ids.error : ""].filter(Boolean).join(" ") || undefined;
+}
+
+/**
+ * A `register` option of react-hook-form for a text control whose value loses the spaces around it
+ * when the person leaves it (spec §5): `set` receives the trimmed value, only when it differs.
+ */
+export function trimOnBlur(set: (trimmed: string) => void) {
+  return {
+    onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const trimmed = event.currentTarget.value.trim();
+      if (trimmed !== event.currentTarget.value) set(trimmed);
+    },
+  };
 }
 
 /** What a field gives its control: its id, and the hint and error that describe it. */

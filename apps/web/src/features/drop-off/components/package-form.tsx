@@ -1,20 +1,11 @@
 import type { PackageData } from "@paxelbox/contract";
-import {
-  type FocusEvent,
-  type FormEvent,
-  type RefObject,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from "react";
+import { type FormEvent, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "../../../components/button";
 import { useErrorAnnouncer } from "../../../components/error-announcer";
 import { AlertIcon, CheckCircleIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
-import { Field, type FieldIds, fieldIds, inputClassName } from "../../../components/ui/field";
+import { Field, type FieldIds, fieldIds, inputClassName, trimOnBlur } from "../../../components/ui/field";
 import { type TKey, useT } from "../../../lib/i18n";
 import { useBoxLocation } from "../api/box-location";
 import { useLockerSizes } from "../api/locker-sizes";
@@ -193,13 +184,6 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
     });
   };
 
-  const trimOnBlur = (field: "sender_name" | "recipient_name") => ({
-    onBlur: (event: FocusEvent<HTMLInputElement>) => {
-      const trimmed = event.currentTarget.value.trim();
-      if (trimmed !== event.currentTarget.value) setValue(field, trimmed);
-    },
-  });
-
   const sizeList = sizes.data ?? [];
   const noLocker = !sizes.isPending && sizeList.length === 0;
 
@@ -217,7 +201,10 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
               className={inputClassName}
               autoComplete="organization"
               maxLength={maxLengths.sender_name}
-              {...register("sender_name", trimOnBlur("sender_name"))}
+              {...register(
+                "sender_name",
+                trimOnBlur((value) => setValue("sender_name", value)),
+              )}
             />
           )}
         </Field>
@@ -229,7 +216,10 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
               className={inputClassName}
               autoComplete="off"
               maxLength={maxLengths.recipient_name}
-              {...register("recipient_name", trimOnBlur("recipient_name"))}
+              {...register(
+                "recipient_name",
+                trimOnBlur((value) => setValue("recipient_name", value)),
+              )}
             />
           )}
         </Field>

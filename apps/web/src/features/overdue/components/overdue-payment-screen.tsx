@@ -10,7 +10,7 @@ import { AlertIcon } from "../../../components/icons";
 import { ScreenSkeleton, Spinner } from "../../../components/loaders";
 import { PageTitle } from "../../../components/page-title";
 import { Card, CardTitle, cardStyles } from "../../../components/ui/card";
-import { Field, fieldIds, inputClassName } from "../../../components/ui/field";
+import { Field, fieldIds, inputClassName, trimOnBlur } from "../../../components/ui/field";
 import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { useVariant } from "../../../hooks/use-variant";
@@ -217,17 +217,19 @@ function OverdueForm({
       setProcessing(false);
     }
   };
-  /** The email as sent: without the spaces around it (the rules trim it too). */
-  const trimEmail = () => {
+  /**
+   * Select Payment, or Enter in the email field: pay, or show every message and go to the first.
+   * The email shows as sent, without the spaces around it (the rules trim it too).
+   */
+  const submit = () => {
     const email = getValues("email") ?? "";
     if (email.trim() !== email) setValue("email", email.trim());
-  };
-  /** Select Payment, or Enter in the email field: pay, or show every message and go to the first. */
-  const submit = () => {
-    trimEmail();
     return handleSubmit(pay)();
   };
-  const email = register("email");
+  const email = register(
+    "email",
+    trimOnBlur((value) => setValue("email", value)),
+  );
 
   const warning =
     paymentReturn === "cancel"
@@ -345,10 +347,6 @@ function OverdueForm({
               autoComplete="email"
               maxLength={254}
               placeholder={t("dropOff.overdue.emailPlaceholder")}
-              onBlur={(event) => {
-                trimEmail();
-                return email.onBlur(event);
-              }}
               onKeyDown={(event) => {
                 // The disabled Select Payment button blocks Enter's submit: say what is missing instead.
                 if (event.key === "Enter" && !isValid) {

@@ -70,23 +70,19 @@ describe("overdue page entry (spec §4)", () => {
 
 describe("overdue form (spec §5)", () => {
   const valid = { receiver_name: "Rina", phone: "0811222233333", email: "rina@example.com" };
-  /** The message key per field, as react-hook-form gets the errors from the form's resolver. */
+  /** What react-hook-form gets from the form's resolver. */
+  const resolve = (values: OverdueFormInput) =>
+    overdueFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+  /** The message key per field, from the resolver's errors. */
   const overdueFormErrors = async (values: OverdueFormInput) => {
-    const result = await overdueFormResolver(values, undefined, {
-      fields: {},
-      shouldUseNativeValidation: false,
-    });
+    const result = await resolve(values);
     return Object.fromEntries(
       Object.entries(result.errors).map(([field, error]) => [field, overdueMessageKey(error?.message)]),
     );
   };
   it("accepts prefilled name and phone with a valid email, sent trimmed", async () => {
     expect(await overdueFormErrors(valid)).toEqual({});
-    const result = await overdueFormResolver({ ...valid, email: "  rina@example.com " }, undefined, {
-      fields: {},
-      shouldUseNativeValidation: false,
-    });
-    expect(result).toEqual({ values: valid, errors: {} });
+    expect(await resolve({ ...valid, email: "  rina@example.com " })).toEqual({ values: valid, errors: {} });
   });
   it("starts with what is wrong with the prefilled name and phone, and nothing for the email", () => {
     expect(prefilledErrors(valid)).toBeUndefined();
