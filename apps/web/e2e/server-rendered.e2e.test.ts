@@ -32,7 +32,7 @@ const authCall = "/api/webview/v1/members/auth";
 
 describe("web-view pages rendered on the server", () => {
   it.for(cases)(
-    "$name ($lang, $viewport): the HTML shows the data, private; hydration keeps it",
+    "$name ($lang, $viewport): the HTML shows the data, private, its CSS first; hydration keeps it",
     async ({ scenario: id, marker, lang, viewport }, { open, scenario }) => {
       const created = await scenario(id, { language: lang });
 
@@ -46,6 +46,10 @@ describe("web-view pages rendered on the server", () => {
       expect(html).toContain(`lang="${lang}"`);
       expect(html).toContain(`data-testid="${marker}"`);
       expect(html).not.toContain('data-testid="screen-skeleton"');
+      // The CSS the first paint waits for is asked for before the page's scripts (ADR 024).
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
+      expect(head.lastIndexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
 
       // With JavaScript: the element the server sent is the one on screen after hydration.
       const { page, errors } = await open({ viewport, language: lang });
