@@ -22,6 +22,7 @@ import { themeColor } from "./config/brand";
 import { getServerConfig } from "./config/config.server";
 import { fallbackPublicConfig } from "./config/public-config";
 import { nonceHeader } from "./lib/csp";
+import { fontPreloads } from "./lib/fonts";
 import {
   changeLanguage,
   createI18n,
@@ -93,6 +94,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", type: "image/svg+xml", href: favicon },
   { rel: "manifest", href: paths.webManifest.href() },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+  ...fontPreloads,
 ];
 
 /**

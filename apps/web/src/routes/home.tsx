@@ -15,7 +15,6 @@ import { PartnershipContact } from "../features/marketing/components/partnership
 import { ServiceCards } from "../features/marketing/components/service-cards";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { useScrollToHash } from "../features/marketing/hooks/use-scroll-to-hash";
-import { fontPreloads } from "../features/marketing/lib/fonts";
 import { locationFloor } from "../features/marketing/lib/location-count";
 import { overdueRedirectPath } from "../features/marketing/lib/overdue-redirect";
 import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
@@ -69,8 +68,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   return { language, overdueRedirect: null, banners, services, lockers, seo };
 }
-
-export const links: Route.LinksFunction = () => fontPreloads;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...seoMeta(loaderData?.seo),

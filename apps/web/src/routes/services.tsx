@@ -7,7 +7,6 @@ import { ServiceSection } from "../features/marketing/components/service-section
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { useScrollToHash } from "../features/marketing/hooks/use-scroll-to-hash";
 import { servicesCarousel } from "../features/marketing/lib/carousel";
-import { fontPreloads } from "../features/marketing/lib/fonts";
 import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
 import { useT } from "../lib/i18n";
@@ -29,8 +28,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   return { language, banners, services, seo };
 }
-
-export const links: Route.LinksFunction = () => fontPreloads;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...seoMeta(loaderData?.seo),
