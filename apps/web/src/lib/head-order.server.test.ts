@@ -3,7 +3,7 @@ import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { stylesheetsFirst, stylesheetsFirstStream } from "./head-order.server";
 
-/** A head as React writes it: hoisted links and module preloads first, `<Links>`' stylesheets last. */
+/** A head as React writes it: hoisted preloads first, `<Links>`' stylesheets last. */
 const head = [
   '<!DOCTYPE html><html lang="id"><head><meta charSet="utf-8"/><title>Loker — PaxelBox</title>',
   '<link rel="preload" as="image" href="/banner.svg" fetchPriority="high"/>',
@@ -21,12 +21,12 @@ const order = (html: string) =>
   );
 
 describe("stylesheets ahead of module preloads", () => {
-  it("moves the head's stylesheets, in their order, in front of the first module preload", () => {
+  it("moves the head's stylesheets, in their order, in front of the first preload", () => {
     const html = stylesheetsFirst(head + body);
     expect(order(html)).toEqual([
-      "preload /banner.svg",
       "stylesheet /assets/shell.css#",
       "stylesheet /assets/page.css",
+      "preload /banner.svg",
       "modulepreload /assets/entry.js",
       "modulepreload /assets/shell.js",
       "stylesheet /in-body.css",
@@ -35,8 +35,8 @@ describe("stylesheets ahead of module preloads", () => {
     expect([...html].sort().join("")).toBe([...(head + body)].sort().join(""));
   });
 
-  it("leaves a head without module preloads, or without an end, as it is", () => {
-    const noPreloads = head.replace(/<link rel="modulepreload"[^>]*>/g, "") + body;
+  it("leaves a head without preloads, or without an end, as it is", () => {
+    const noPreloads = head.replace(/<link rel="(module)?preload"[^>]*>/g, "") + body;
     expect(stylesheetsFirst(noPreloads)).toBe(noPreloads);
     const unfinished = head.replace("</head>", "");
     expect(stylesheetsFirst(unfinished)).toBe(unfinished);

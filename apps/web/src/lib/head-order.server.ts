@@ -2,21 +2,22 @@ import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 
 const stylesheet = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
-const firstModulePreload = /<link\b[^>]*\brel="modulepreload"/;
+const firstPreload = /<link\b[^>]*\brel="(?:modulepreload|preload)"/;
 
 /**
- * The stylesheets of a rendered `<head>` moved in front of its first module preload (ADR 024).
- * React hoists the `<link rel="modulepreload">` that React Router's `<Scripts>` renders into the
- * head, ahead of the stylesheet links `<Links>` renders in place, so the browser asked for a
- * page's 10–35 scripts before the CSS its first paint waits for; over HTTP/1.1's six connections the
- * CSS queued behind them. The stylesheets keep their order among themselves (the cascade), and
- * React's hydration finds them anywhere in the head, as it skips what it does not expect there.
+ * The stylesheets of a rendered `<head>` moved in front of its first preload (ADR 024). React
+ * hoists preloads — the `<link rel="modulepreload">` that React Router's `<Scripts>` renders, the
+ * fonts' and the banner's `<link rel="preload">` — into the head, ahead of the stylesheet links
+ * `<Links>` renders in place, so the browser asked for a page's fonts and 10–35 scripts before the
+ * CSS its first paint waits for; over HTTP/1.1's six connections the CSS queued behind them. The
+ * stylesheets keep their order among themselves (the cascade), and React's hydration finds them
+ * anywhere in the head, as it skips what it does not expect there.
  */
 export function stylesheetsFirst(html: string): string {
   const headEnd = html.indexOf("</head>");
   if (headEnd === -1) return html;
   const head = html.slice(0, headEnd);
-  const preload = head.search(firstModulePreload);
+  const preload = head.search(firstPreload);
   if (preload === -1) return html;
   const before = head.slice(0, preload);
   const after = head.slice(preload);
