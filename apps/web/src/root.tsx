@@ -36,6 +36,7 @@ import {
   useLanguageOf,
   useT,
 } from "./lib/i18n";
+import { lazyModule } from "./lib/lazy-module";
 import { setRuntimeConfig } from "./lib/runtime-config";
 import { isSharedPage } from "./lib/shared-cache";
 import { isMobileUserAgent } from "./lib/variant";
@@ -111,7 +112,7 @@ function useStoredLanguagePreference(i18n: I18n) {
 }
 
 /** The service worker's page side, loaded after the first render (it is not needed for it). */
-const serviceWorker = () => import("./lib/service-worker");
+const serviceWorker = lazyModule(() => import("./lib/service-worker"));
 
 /**
  * Offline support: the service worker registers after the page has loaded, and pages reached by
@@ -121,7 +122,7 @@ function useOfflineSupport() {
   const location = useLocation();
   const first = useRef(true);
   useEffect(() => {
-    void serviceWorker().then((module) => module.registerServiceWorker());
+    void serviceWorker.load().then((module) => module.registerServiceWorker());
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => {
@@ -130,7 +131,7 @@ function useOfflineSupport() {
       return;
     }
     const href = window.location.href;
-    void serviceWorker().then((module) => module.keepPage(href));
+    void serviceWorker.load().then((module) => module.keepPage(href));
   }, [location.pathname, location.search]);
 }
 

@@ -15,23 +15,50 @@ export interface LazyModule<T> {
   subscribe(listener: () => void): () => void;
 }
 
+/**
+ * Resolves in a task of its own. A screen starts most of its imports from the effects of its first
+ * render, which React runs together in one task after hydrating; each import first adds a `<link>`
+ * per dependency to the head (Vite's loader), and together they made that task a long one (the guest
+ * book's: 40–50 ms, ×4 on a mid-range phone). `scheduler.postTask` where the browser has it, else a
+ * message to ourselves; neither waits on timers, so a page on a test's paused clock still loads.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (
+    globalThis as {
+      scheduler?: { postTask?: (task: () => void, options: { priority: string }) => Promise<void> };
+    }
+  ).scheduler;
+  if (scheduler?.postTask) return scheduler.postTask(() => undefined, { priority: "user-visible" });
+  if (typeof MessageChannel === "undefined") return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   let loaded: T | undefined;
   let loading: Promise<T> | undefined;
   const listeners = new Set<() => void>();
   return {
     load() {
-      loading ??= importer().then(
-        (module) => {
-          loaded = module;
-          for (const listener of listeners) listener();
-          return module;
-        },
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      );
+      loading ??= nextTask()
+        .then(importer)
+        .then(
+          (module) => {
+            loaded = module;
+            for (const listener of listeners) listener();
+            return module;
+          },
+          (error: unknown) => {
+            loading = undefined;
+            throw error;
+          },
+        );
       return loading;
     },
     current: () => loaded,
