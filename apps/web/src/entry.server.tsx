@@ -67,7 +67,7 @@ export default function handleRequest(
             const vary = sharedPageVary(url);
             if (vary) responseHeaders.append("Vary", vary);
           }
-          // Stylesheets ahead of the module preloads React hoists into the head (ADR 024).
+          // Stylesheets ahead of the preloads React hoists into the head (ADR 024).
           const html = body.pipe(stylesheetsFirstStream());
           body.on("error", (error) => html.destroy(error));
           pipe(body);
