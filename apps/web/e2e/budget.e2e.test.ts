@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { budgets } from "../../../scripts/budgets.ts";
-import { visit } from "./support/browser.ts";
+import { visit, watchRequests } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
@@ -86,16 +86,10 @@ const weighed: Weighed[] = [
 ];
 
 async function scriptsUntilQuiet(page: Page, path: string): Promise<string[]> {
-  const scripts: string[] = [];
-  let last = Date.now();
-  page.on("request", (request) => {
-    if (request.resourceType() !== "script") return;
-    scripts.push(request.url());
-    last = Date.now();
-  });
+  const scripts = watchRequests(page, ["script"]);
   await page.goto(path, { waitUntil: "load" });
-  await expect.poll(() => Date.now() - last >= 2000, { timeout: 30_000, interval: 250 }).toBe(true);
-  return scripts;
+  await scripts.quiet(2000);
+  return scripts.urls;
 }
 
 describe("weight in the browser, every script until the page is quiet", () => {

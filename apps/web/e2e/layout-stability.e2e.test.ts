@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { everyFrame } from "./support/browser.ts";
+import { everyFrame, watchRequests } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
@@ -45,15 +45,12 @@ async function recordShifts(page: Page): Promise<void> {
   });
 }
 
-/** Waits until the page has hydrated and loaded no script or stylesheet for 1.5 s. */
+/** Waits until the page has hydrated and loaded no script, stylesheet, font or image for 1.5 s. */
 async function settled(page: Page, path: string): Promise<void> {
-  let last = Date.now();
-  page.on("request", (request) => {
-    if (["script", "stylesheet", "font", "image"].includes(request.resourceType())) last = Date.now();
-  });
+  const loads = watchRequests(page, ["script", "stylesheet", "font", "image"]);
   await page.goto(path, { waitUntil: "load" });
   await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
-  await expect.poll(() => Date.now() - last >= 1500, { timeout: 30_000, interval: 250 }).toBe(true);
+  await loads.quiet(1500);
 }
 
 describe("layout stability: hydration and what loads after it move nothing", () => {

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
-import { afterAll, inject } from "vitest";
+import { afterAll, expect, inject } from "vitest";
 import "./context.ts";
 
 export const baseUrl = inject("baseUrl");
@@ -107,6 +107,25 @@ export function collectErrors(page: Page): string[] {
 /** Waits until React has hydrated the page. */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+}
+
+/**
+ * The requests of the given kinds (`script`, `stylesheet`…) a page makes from now on, and a wait
+ * until it has made none for `quietMs` (a page that keeps a stream open is never network-idle).
+ */
+export function watchRequests(page: Page, kinds: readonly string[]) {
+  const urls: string[] = [];
+  let last = Date.now();
+  page.on("request", (request) => {
+    if (!kinds.includes(request.resourceType())) return;
+    urls.push(request.url());
+    last = Date.now();
+  });
+  return {
+    urls,
+    quiet: (quietMs: number) =>
+      expect.poll(() => Date.now() - last >= quietMs, { timeout: 30_000, interval: 250 }).toBe(true),
+  };
 }
 
 /** Opens a path and waits for hydration; returns the document response. */
