@@ -72,10 +72,12 @@ const targetRequests = 15;
 const weighed: Weighed[] = [
   { page: "/", path: "/", targetKb: 140 },
   { page: "/services", path: "/services", targetKb: 140 },
-  { page: "/guest-book", scenario: "guest-book-individu", targetKb: 140, ceiling: { kb: 197, requests: 26 } },
+  // The captcha and the form's runtime load when the visitor starts the form (ADR 026): 195 → 146 KB.
+  { page: "/guest-book", scenario: "guest-book-individu", targetKb: 140, ceiling: { kb: 147, requests: 17 } },
   { page: "/package", scenario: "package-form", targetKb: 170, ceiling: { kb: 180, requests: 32 } },
-  { page: "/order", scenario: "dropoff-in-store", targetKb: 170, ceiling: { kb: 177, requests: 37 } },
-  { page: "/order-status", scenario: "rent-in-store", targetKb: 170, ceiling: { kb: 193, requests: 46 } },
+  // The door QR arrives drawn by the server, without the encoder (ADR 026): 176 → 167 KB.
+  { page: "/order", scenario: "dropoff-in-store", targetKb: 170, ceiling: { requests: 36 } },
+  { page: "/order-status", scenario: "rent-in-store", targetKb: 170, ceiling: { kb: 184, requests: 45 } },
   {
     page: "/overduepayment",
     scenario: "dropoff-overdue-need-to-pay",
@@ -98,9 +100,12 @@ describe("weight in the browser, every script until the page is quiet", () => {
   for (const entry of weighed) {
     const maxKb = Math.max(entry.targetKb, entry.ceiling?.kb ?? 0);
     const maxRequests = Math.max(targetRequests, entry.ceiling?.requests ?? 0);
-    const over = entry.ceiling
-      ? ` (over the target of ${entry.targetKb} KB and ${targetRequests}: held at today's figures)`
-      : "";
+    const missed = [
+      maxKb > entry.targetKb ? `${entry.targetKb} KB` : null,
+      maxRequests > targetRequests ? `${targetRequests} requests` : null,
+    ].filter(Boolean);
+    const over =
+      missed.length > 0 ? ` (over the target of ${missed.join(" and ")}: held at today's figures)` : "";
     it(`${entry.page}: ≤ ${maxKb} KB gzip and ≤ ${maxRequests} script requests${over}`, async ({
       page,
       scenario,

@@ -1,7 +1,7 @@
 import type { Page, Request } from "playwright-core";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
-import { baseUrl, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { baseUrl, hydrated, type Lang, type ViewportName, visit, watchRequests } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
@@ -236,5 +236,69 @@ describe("guest-book send", () => {
     await expect.poll(() => dialog.locator("p").textContent(), { timeout: 10_000 }).toBe(expected);
     expect(sends).toHaveLength(1);
     expect(errors.filter((error) => !/status of (400|503)/.test(error))).toEqual([]);
+  });
+});
+
+/**
+ * The captcha and the guest book's validation runtime load when the visitor starts the form (a
+ * focus or a tap in it, or the widget's place nearing the screen), not with the page (ADR 026): a
+ * visitor who only reads the page never loads the ALTCHA widget.
+ */
+describe.each(combos)("guest-book captcha on demand at %s in %s", (viewport, lang) => {
+  const m = messages[lang].marketing.guestBook;
+  const captchaAsked = (urls: string[]) =>
+    urls.filter((url) => new URL(url).pathname === "/api/v1/captcha" || /\/altcha-[\w-]+\.js$/.test(url));
+
+  it("loads nothing of the captcha until the visitor starts the form, then shows the widget", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport, language: lang });
+    const requests = watchRequests(page, ["script", "fetch"]);
+    await visit(page, "/guest-book?business_type=Individu");
+    await requests.quiet(1500);
+    expect(captchaAsked(requests.urls)).toEqual([]);
+    const captcha = page.locator('[data-testid="captcha"]');
+    expect(await captcha.getAttribute("data-status")).toBe("idle");
+    expect(await captcha.textContent()).toContain(m.captchaLoading);
+
+    await page.getByLabel(m.senderName, { exact: true }).focus();
+    await expect.poll(() => captcha.getAttribute("data-status"), { timeout: 15_000 }).toBe("ready");
+    await page.locator("altcha-widget").waitFor({ state: "attached" });
+    expect(captchaAsked(requests.urls).length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("starts it for a visitor who scrolls down to it, and for one who typed before the page could answer", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport, language: lang });
+    await visit(page, "/guest-book?business_type=Individu");
+    const captcha = page.locator('[data-testid="captcha"]');
+    await captcha.scrollIntoViewIfNeeded();
+    await expect.poll(() => captcha.getAttribute("data-status"), { timeout: 15_000 }).toBe("ready");
+
+    // Typed into the server's HTML while the scripts were still on their way (at the top of the
+    // page, the widget's place far from the screen).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const held: (() => void)[] = [];
+    let holding = true;
+    await page.route(
+      (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+      async (route) => {
+        if (holding) await new Promise<void>((resolve) => held.push(resolve));
+        await route.continue();
+      },
+    );
+    await page.goto("/guest-book?business_type=Individu", { waitUntil: "domcontentloaded" });
+    const name = page.getByLabel(m.senderName, { exact: true });
+    await name.pressSequentially("Budi");
+    await name.blur();
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    holding = false;
+    for (const release of held.splice(0)) release();
+    await hydrated(page);
+    await expect.poll(() => captcha.getAttribute("data-status"), { timeout: 15_000 }).toBe("ready");
+    expect(await name.inputValue()).toBe("Budi");
+    expect(errors).toEqual([]);
   });
 });

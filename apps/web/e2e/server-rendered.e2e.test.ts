@@ -2,8 +2,9 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { baseUrl } from "./support/browser.ts";
+import { baseUrl, hydrated, watchRequests } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
+import { decodeQr } from "./support/journeys.ts";
 
 /**
  * Web-view pages opened with a token arrive rendered (ADR 011): the server checks the token and
@@ -84,6 +85,50 @@ describe("web-view pages rendered on the server", () => {
       expect(same).toBe(true);
       expect(await page.getAttribute("html", "lang")).toBe(lang);
       expect(authCalls).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it.for(
+    (["id", "en"] as const).flatMap((lang) =>
+      (["mobile", "desktop"] as const).map((viewport) => ({ lang, viewport })),
+    ),
+  )(
+    "order detail ($lang, $viewport): the door QR arrives drawn, hydration keeps it, no encoder loads",
+    async ({ lang, viewport }, { open, scenario }) => {
+      const created = await scenario("dropoff-in-store", { language: lang });
+      const html = await (
+        await fetch(new URL(created.url, baseUrl), { headers: { cookie: `language=${lang}` } })
+      ).text();
+      const value = /data-qr-value="([^"]+)"/.exec(html)?.[1];
+      expect(value, "a QR drawn in the served HTML").toMatch(/^PXB-/);
+      expect(html).toMatch(/data-qr-value="[^"]+" data-qr-modules="\d+"><svg[^>]*role="img"/);
+
+      const { page, errors } = await open({ viewport, language: lang });
+      const scripts = watchRequests(page, ["script"]);
+      await page.addInitScript(() => {
+        const found = window as unknown as { __servedQr?: Element };
+        const observer = new MutationObserver(() => {
+          const svg = document.querySelector("[data-qr-value] svg");
+          if (!svg) return;
+          found.__servedQr = svg;
+          observer.disconnect();
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(created.url, { waitUntil: "domcontentloaded" });
+      await hydrated(page);
+      await scripts.quiet(1500);
+      const qr = page.locator('[data-testid="order-qr-code"]');
+      expect(await qr.locator("[data-qr-value]").getAttribute("data-qr-value")).toBe(value);
+      expect(await decodeQr(qr)).toBe(value);
+      expect(
+        await page.evaluate(() => {
+          const served = (window as unknown as { __servedQr?: Element }).__servedQr;
+          return Boolean(served?.isConnected && served === document.querySelector("[data-qr-value] svg"));
+        }),
+      ).toBe(true);
+      expect(scripts.urls.filter((url) => /\/qr-path-[\w-]+\.js$/.test(url))).toEqual([]);
       expect(errors).toEqual([]);
     },
   );

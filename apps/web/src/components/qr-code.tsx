@@ -15,24 +15,53 @@ export interface QrCodeProps {
 
 const qrEncoder = lazyModule(() => import("./qr-path"));
 
+type DrawnQr = ReturnType<typeof import("./qr-path").qrPath>;
+
 /**
- * Loads the QR encoder once. Screens call it when they request the data a QR will show, so the
- * encoder arrives in parallel with that data instead of after it.
+ * Loads the QR encoder once. Screens call it when they ask for the data a QR will show, so the
+ * encoder arrives in parallel with that data instead of after it; a server loader calls it before
+ * rendering a page it has the data for, so that the page arrives with its QR drawn.
  */
 export function preloadQrEncoder(): Promise<unknown> {
   return qrEncoder.load();
 }
 
 /**
+ * The QR the server drew into this page for `value`, read back from the page (the same value always
+ * makes the same drawing): hydration keeps it, and the browser needs no encoder until a QR with
+ * another value is to be shown.
+ */
+function drawnInPage(value: string): DrawnQr | undefined {
+  for (const card of document.querySelectorAll<HTMLElement>("[data-qr-value]")) {
+    if (card.dataset.qrValue !== value) continue;
+    const path = card.querySelector("path")?.getAttribute("d");
+    const modules = Number(card.dataset.qrModules);
+    if (path && Number.isInteger(modules) && modules > 0) return { path, modules };
+  }
+  return undefined;
+}
+
+/**
  * A QR code drawn as SVG: error correction H (spec §9), black on white with a four-module quiet
- * zone, inside a white card. Until the encoder has loaded (and while hydrating server markup) the
- * card keeps its size, marked busy.
+ * zone, inside a white card. The server draws it when its loader has loaded the encoder; in the
+ * browser a QR the server drew is kept as it is, and any other loads the encoder, the card keeping
+ * its size, marked busy, until it has arrived (ADR 026).
  */
 export function QrCode({ value, label, size = 300 }: QrCodeProps) {
   useBrightScreen();
   const hydrating = !useHydrated();
-  const encode = useLazyModule(qrEncoder)?.qrPath;
-  const qr = useMemo(() => (encode && !hydrating ? encode(value) : undefined), [encode, hydrating, value]);
+  const onServer = typeof document === "undefined";
+  const encode = useLazyModule(qrEncoder, { load: false })?.qrPath;
+  const qr = useMemo(() => {
+    if (onServer) return encode?.(value);
+    // While hydrating, exactly what the server drew (or its busy card).
+    const drawn = drawnInPage(value);
+    return drawn ?? (hydrating ? undefined : encode?.(value));
+  }, [onServer, encode, hydrating, value]);
+  const needsEncoder = !onServer && !hydrating && !qr;
+  useEffect(() => {
+    if (needsEncoder) qrEncoder.load().catch(() => undefined);
+  }, [needsEncoder]);
 
   if (!qr) {
     return (
@@ -44,7 +73,7 @@ export function QrCode({ value, label, size = 300 }: QrCodeProps) {
   const quiet = 4;
   const extent = qr.modules + quiet * 2;
   return (
-    <div className={styles.card} data-qr-value={value}>
+    <div className={styles.card} data-qr-value={value} data-qr-modules={qr.modules}>
       <svg
         role="img"
         aria-label={label}

@@ -1,5 +1,6 @@
 import "../lib/messages/rent";
 import { routeHandle } from "../components/layouts/layout-handle";
+import { preloadQrEncoder } from "../components/qr-code";
 import { LoaderQueries } from "../components/query-provider";
 import { orderQueryOptions } from "../domain/order/order-query";
 import { loadRentViews, RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
@@ -20,8 +21,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     request,
     orderid ? (token, api) => orderQueryOptions(orderid, token, api) : null,
   );
-  // The views the server renders the order with (the browser loads them before hydrating).
-  if (preloaded.screenLoaded) await loadRentViews();
+  // The views the server renders the order with (the browser loads them before hydrating), and the
+  // QR encoder, so that the page arrives with its door QR drawn.
+  if (preloaded.screenLoaded) await Promise.all([loadRentViews(), preloadQrEncoder()]);
   return preloaded;
 }
 

@@ -2,6 +2,7 @@ import "../lib/messages/drop-off-order";
 import { NumericId } from "@paxelbox/contract";
 import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
+import { preloadQrEncoder } from "../components/qr-code";
 import { LoaderQueries, QueryProvider } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
 import { linkToken } from "../domain/member/member-session";
@@ -16,7 +17,13 @@ export const handle = routeHandle({ layout: "webview", titleKey: "header.orderDe
 export async function loader({ request }: Route.LoaderArgs) {
   const parsed = NumericId.safeParse(new URL(request.url).searchParams.get("orderid") ?? "");
   const orderId = parsed.success ? String(parsed.data) : null;
-  return preloadScreen(request, orderId ? (token, api) => orderQueryOptions(orderId, token, api) : null);
+  const preloaded = await preloadScreen(
+    request,
+    orderId ? (token, api) => orderQueryOptions(orderId, token, api) : null,
+  );
+  // The page arrives with its pick-up QR drawn.
+  if (preloaded.screenLoaded) await preloadQrEncoder();
+  return preloaded;
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */

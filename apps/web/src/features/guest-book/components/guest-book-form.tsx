@@ -174,7 +174,16 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
 
   return (
     <>
-      <form ref={topRef} className={styles.form} noValidate onSubmit={onSubmit} data-testid="guest-book-form">
+      <form
+        ref={topRef}
+        className={styles.form}
+        noValidate
+        onSubmit={onSubmit}
+        // The visitor starts the form: its captcha (and validation runtime) load now, not with the page.
+        onFocus={captcha.start}
+        onPointerDown={captcha.start}
+        data-testid="guest-book-form"
+      >
         {businessType ? (
           <p className={styles.type} data-testid="business-type">
             <span>{t("marketing.guestBook.businessType")}</span>

@@ -15,7 +15,8 @@ interface AltchaElement extends HTMLElement {
   verify(): Promise<{ payload: string } | null>;
 }
 
-type Status = "loading" | "ready" | "error";
+/** idle: not asked for yet (the visitor has not reached the form); loading: setup and widget on the way. */
+type Status = "idle" | "loading" | "ready" | "error";
 
 /** The widget's payload, once it has one (a statechange carries it). */
 function waitForPayload(widget: AltchaElement): Promise<string> {
@@ -67,6 +68,11 @@ async function mountAltcha(
 export interface Captcha {
   /** Where the widget goes, inside the form. */
   field: ReactNode;
+  /**
+   * The visitor has started the form (a focus or a tap in it): the setup and the widget load now if
+   * they have not yet. Repeated calls do nothing while they load or once they are there.
+   */
+  start(): void;
   /** A fresh captcha token for one send; throws `CaptchaUnavailableError` when none can be had. */
   getToken(): Promise<string>;
   /** After a send the token is spent: the next send solves a new challenge. */
@@ -75,8 +81,10 @@ export interface Captcha {
 
 /**
  * The guest book's captcha (issue: ALTCHA proof of work by default, Google reCAPTCHA v3 when the
- * server is configured for it). The setup comes from the API; the ALTCHA widget and its
- * Indonesian texts load on demand, so the form itself stays light.
+ * server is configured for it). The setup comes from the API; the setup, the ALTCHA widget and its
+ * Indonesian texts (~37 KB gzip with the guest book's runtime) load when the visitor starts the
+ * form — a focus or a tap in it, or the widget's place coming near the screen — not with the page:
+ * a visitor who only reads the page never loads them (ADR 026). A send before that loads them too.
  */
 export function useCaptcha(): Captcha {
   const { t, language } = useT();
@@ -86,11 +94,14 @@ export function useCaptcha(): Captcha {
   const payload = useRef<string | null>(null);
   const setup = useRef<Promise<CaptchaSetup> | null>(null);
   const [provider, setProvider] = useState<CaptchaSetup["provider"] | null>(null);
-  const [status, setStatus] = useState<Status>("loading");
+  const [status, setStatus] = useState<Status>("idle");
+  const started = useRef(false);
   const languageRef = useRef(language);
   languageRef.current = language;
 
   const prepare = useCallback(async (): Promise<CaptchaSetup> => {
+    started.current = true;
+    setStatus((current) => (current === "ready" ? current : "loading"));
     setup.current ??= loadGuestBookRuntime().then((runtime) => runtime.fetchCaptchaSetup());
     try {
       const current = await setup.current;
@@ -106,14 +117,44 @@ export function useCaptcha(): Captcha {
     } catch (error) {
       setup.current = null;
       mounting.current = null;
+      started.current = false;
       setStatus("error");
       throw error;
     }
   }, []);
 
-  useEffect(() => {
-    prepare().catch(() => undefined);
+  const start = useCallback(() => {
+    if (!started.current) prepare().catch(() => undefined);
   }, [prepare]);
+
+  // The widget's place near the screen starts it too (a visitor scrolling down to it), and so does a
+  // form the visitor was already in before the page could answer (typing before hydration).
+  useEffect(() => {
+    const slot = container.current;
+    const form = slot?.closest("form");
+    if (!slot) return;
+    const active = document.activeElement;
+    const typed = [...(form?.elements ?? [])].some((field) =>
+      field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")
+        ? field.checked
+        : (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value !== "",
+    );
+    if ((active && form?.contains(active)) || typed) {
+      start();
+      return;
+    }
+    if (typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        start();
+      },
+      { rootMargin: "200px 0px" },
+    );
+    observer.observe(slot.parentElement ?? slot);
+    return () => observer.disconnect();
+  }, [start]);
 
   useEffect(() => {
     void widget.current?.configure({ language });
@@ -156,7 +197,7 @@ export function useCaptcha(): Captcha {
       {provider === "recaptcha" ? null : (
         <div className={styles.captcha} data-status={status} data-testid="captcha">
           <div ref={container} className={styles.captchaSlot} />
-          {status === "loading" ? (
+          {status === "loading" || status === "idle" ? (
             <p className={fieldStyles.hint}>{t("marketing.guestBook.captchaLoading")}</p>
           ) : null}
         </div>
@@ -164,5 +205,5 @@ export function useCaptcha(): Captcha {
     </Field>
   );
 
-  return { field, getToken, reset };
+  return { field, start, getToken, reset };
 }

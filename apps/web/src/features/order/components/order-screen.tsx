@@ -1,5 +1,5 @@
 import type { Order } from "@paxelbox/contract";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { isFeatureEnabled, useSettings } from "../../../api/settings";
 import { Button } from "../../../components/button";
@@ -76,10 +76,12 @@ function OrderDetail({
   const [dialogOpen, setDialogOpen] = useState(true);
   const data = view.data;
 
-  // The pick-up QR's encoder loads while the order does.
+  // The pick-up QR's encoder loads while the order does (a page that arrived with the order has its
+  // QR drawn by the server already).
+  const orderPending = useRef(order.isPending).current;
   useEffect(() => {
-    void preloadQrEncoder();
-  }, []);
+    if (orderPending) void preloadQrEncoder();
+  }, [orderPending]);
 
   useEffect(() => {
     if (data) keepShownOrder(data);

@@ -1,5 +1,5 @@
 import { focusManager } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../components/button";
 import { ErrorDialog } from "../../../components/error-dialog";
@@ -64,10 +64,12 @@ export function RentStatusScreen() {
 
   useStatusTransitions(order, productName);
 
-  // The door QRs' encoder loads while the order (and the views) do.
+  // The door QRs' encoder loads while the order (and the views) do (a page that arrived with the
+  // order has its QR drawn by the server already).
+  const orderPending = useRef(orderQuery.isPending).current;
   useEffect(() => {
-    void preloadQrEncoder();
-  }, []);
+    if (orderPending) void preloadQrEncoder();
+  }, [orderPending]);
 
   // The last order shown is kept for the header's share button (spec §3 order_data).
   useEffect(() => {
