@@ -1,0 +1,115 @@
+import type { Plugin } from "vite";
+
+/**
+ * How the browser build groups modules into chunks (ADR 022). Rolldown splits shared code by which
+ * entries use it, and React Router makes every route module an entry, so the code that pages
+ * share came out as dozens of chunks of a few hundred bytes, one request apiece. Three groups, in
+ * priority order:
+ *
+ * - `shell`: the browser entry, the root route and everything they import statically (React, React
+ *   Router, the layouts, i18n…). Every page loads all of it already.
+ * - `web-view`: what each of the four web-view screens (`/package`, `/order`, `/overduepayment`,
+ *   `/order-status`) imports statically and nothing else reaches — no marketing page, no lazily
+ *   loaded part of one, not the root (TanStack Query, the query provider, the offline copy, the
+ *   member session…). Every screen loads all of it already.
+ * - `contract`: the contract's schemas and zod, the web-view screens' and the forms' validation,
+ *   in one file (on every web-view screen they came as four to six files); not the Web Vitals
+ *   call, which the reporter that every page loads needs without the schemas.
+ *
+ * The first two are computed from the module graph at the end of the build phase; the build fails
+ * if the roots are not found (a React Router change of module ids would otherwise silently bring
+ * the small chunks back). A group does not take its modules' dependencies along
+ * (`includeDependenciesRecursively: false`): a module the web-view screens share with a marketing
+ * page stays out of `web-view`, so no marketing page loads it. Rolldown allows that only when entry
+ * chunks may export more than their own module does (`preserveEntrySignatures: "allow-extension"`).
+ */
+
+/** The browser entry and the root route as the browser gets it (React Router's client version). */
+const shellRoot = /[\\/]src[\\/](entry\.client\.tsx|root\.tsx\?__react-router-build-client-route)$/;
+
+/** A route module in any of React Router's versions of it (client route, route chunks). */
+const routeFile = (id: string) => /[\\/]src[\\/]routes[\\/]([\w-]+)\.tsx?(\?.*)?$/.exec(id)?.[1];
+
+/** The web-view screens: each one's layout route and index route (route file names). */
+const webViewScreens = [/^package$/, /^order$/, /^overdue(-payment)?$/, /^order-status(-page)?$/];
+/** Every route of the web-view flows (the screens and the pages after them). */
+const webViewRoute = /^(package|order|overdue.*|order-status.*)$/;
+
+const contract = /[\\/](packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/])/;
+const webVitalsCall =
+  /[\\/]packages[\\/]contract[\\/]src[\\/](calls[\\/]report-web-vitals|entities[\\/]web-vitals)/;
+
+interface ModuleGraph {
+  getModuleIds(): IterableIterator<string>;
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+}
+
+/** Every module `roots` reach by static imports (and dynamic ones with `dynamic`). */
+function reach(graph: ModuleGraph, roots: string[], { dynamic }: { dynamic: boolean }): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...roots];
+  while (pending.length > 0) {
+    const id = pending.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    pending.push(...(info?.importedIds ?? []), ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : []));
+  }
+  return seen;
+}
+
+export function chunkGroups(): {
+  plugin: Plugin;
+  groups: { name: string; test: (id: string) => boolean; priority: number }[];
+} {
+  const shell = new Set<string>();
+  const webView = new Set<string>();
+  const plugin: Plugin = {
+    name: "paxelbox-chunk-groups",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    options(options) {
+      return { ...options, preserveEntrySignatures: "allow-extension" };
+    },
+    buildEnd() {
+      shell.clear();
+      webView.clear();
+      const ids = [...this.getModuleIds()];
+      const shellRoots = ids.filter((id) => shellRoot.test(id));
+      if (shellRoots.length !== 2)
+        this.error(`the shell chunk expects the entry and the root route, found: ${shellRoots.join(", ")}`);
+      for (const id of reach(this, shellRoots, { dynamic: false })) shell.add(id);
+      for (const id of shellRoots) shell.delete(id);
+
+      const routesOf = (test: (name: string) => boolean) =>
+        ids.filter((id) => {
+          const name = routeFile(id);
+          return name !== undefined && test(name);
+        });
+      // What anything but the web-view flows reaches, lazily loaded parts included.
+      const elsewhere = reach(this, [...shellRoots, ...routesOf((name) => !webViewRoute.test(name))], {
+        dynamic: true,
+      });
+      const screens = webViewScreens.map((screen) => {
+        const roots = routesOf((name) => screen.test(name));
+        if (roots.length === 0) this.error(`the web-view chunk found no route module for ${screen}`);
+        return reach(this, roots, { dynamic: false });
+      });
+      const [first = new Set<string>(), ...others] = screens;
+      for (const id of first) {
+        if (shell.has(id) || elsewhere.has(id) || routeFile(id) !== undefined) continue;
+        if (others.every((screen) => screen.has(id))) webView.add(id);
+      }
+    },
+  };
+  return {
+    plugin,
+    groups: [
+      { name: "shell", test: (id) => shell.has(id), priority: 30 },
+      { name: "web-view", test: (id) => webView.has(id), priority: 20 },
+      { name: "contract", test: (id) => contract.test(id) && !webVitalsCall.test(id), priority: 10 },
+    ],
+  };
+}
