@@ -1,7 +1,15 @@
 import type { Page, Request } from "playwright-core";
 import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
-import { baseUrl, hydrated, type Lang, type ViewportName, visit, watchRequests } from "./support/browser.ts";
+import {
+  baseUrl,
+  holdScripts,
+  hydrated,
+  type Lang,
+  type ViewportName,
+  visit,
+  watchRequests,
+} from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
@@ -280,22 +288,13 @@ describe.each(combos)("guest-book captcha on demand at %s in %s", (viewport, lan
     // Typed into the server's HTML while the scripts were still on their way (at the top of the
     // page, the widget's place far from the screen).
     await page.evaluate(() => window.scrollTo(0, 0));
-    const held: (() => void)[] = [];
-    let holding = true;
-    await page.route(
-      (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
-      async (route) => {
-        if (holding) await new Promise<void>((resolve) => held.push(resolve));
-        await route.continue();
-      },
-    );
+    const release = await holdScripts(page);
     await page.goto("/guest-book?business_type=Individu", { waitUntil: "domcontentloaded" });
     const name = page.getByLabel(m.senderName, { exact: true });
     await name.pressSequentially("Budi");
     await name.blur();
     expect(await page.locator("html[data-hydrated]").count()).toBe(0);
-    holding = false;
-    for (const release of held.splice(0)) release();
+    release();
     await hydrated(page);
     await expect.poll(() => captcha.getAttribute("data-status"), { timeout: 15_000 }).toBe("ready");
     expect(await name.inputValue()).toBe("Budi");

@@ -1,5 +1,12 @@
 import type { Page } from "playwright-core";
-import { fetchThrough, hydrated, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import {
+  fetchThrough,
+  holdScripts,
+  hydrated,
+  type Lang,
+  type ViewportName,
+  visit,
+} from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 import { advanceOrder, api, type createScenario, type Scenario } from "./support/journeys.ts";
 
@@ -176,21 +183,12 @@ describe.each(combos)("order and overdue pages on a phone whose clock is off (%s
   }) => {
     const demo = await scenario("dropoff-overdue-need-to-pay");
     // The page's scripts arrive only once the email is typed into the server's HTML.
-    const held: (() => void)[] = [];
-    let holding = true;
-    await page.route(
-      (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
-      async (route) => {
-        if (holding) await new Promise<void>((resolve) => held.push(resolve));
-        await route.continue();
-      },
-    );
+    const release = await holdScripts(page);
     await page.goto(demo.url, { waitUntil: "domcontentloaded" });
     const email = $(page, "overdue-email");
     await email.pressSequentially("rina@example.com");
     expect(await page.locator("html[data-hydrated]").count()).toBe(0);
-    holding = false;
-    for (const release of held.splice(0)) release();
+    release();
 
     await hydrated(page);
     await page.waitForURL((url) => url.pathname === "/overduepayment" && !url.searchParams.has("token"));

@@ -128,6 +128,26 @@ export function watchRequests(page: Page, kinds: readonly string[]) {
   };
 }
 
+/**
+ * Holds back every script of the page until the returned function is called: the server's HTML is
+ * on screen and the visitor can type into it, but nothing has hydrated yet.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  const held: (() => void)[] = [];
+  let holding = true;
+  await page.route(
+    (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+    async (route) => {
+      if (holding) await new Promise<void>((resolve) => held.push(resolve));
+      await route.continue();
+    },
+  );
+  return () => {
+    holding = false;
+    for (const release of held.splice(0)) release();
+  };
+}
+
 /** Opens a path and waits for hydration; returns the document response. */
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path, { waitUntil: "domcontentloaded" });
