@@ -6,7 +6,6 @@ import { useErrorAnnouncer } from "../../../components/error-announcer";
 import { AlertIcon, CheckCircleIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
 import { Field, type FieldIds, fieldIds, inputClassName, trimOnBlur } from "../../../components/ui/field";
-import { enteredBeforeHydration } from "../../../lib/entered-before-hydration";
 import { type TKey, useT } from "../../../lib/i18n";
 import { useBoxLocation } from "../api/box-location";
 import { useLockerSizes } from "../api/locker-sizes";
@@ -100,18 +99,9 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
   const ids = useFieldIds();
   const sizes = useLockerSizes(boxId);
   const location = useBoxLocation(boxId, !lockerName);
-  // A courier faster than the page keeps what they typed before it hydrated (the phone as if typed
-  // into the running page).
-  const [defaultValues] = useState(() => {
-    const entered = enteredBeforeHydration(
-      'form[data-testid="package-form"]',
-      emptyPackageForm(lockerName?.trim() ?? ""),
-    );
-    return { ...entered, recipient_mobile_number: recipientPhoneInput(entered.recipient_mobile_number) };
-  });
   const form = useForm<PackageFormInput, unknown, PackageFormValues>({
     resolver: packageFormResolver,
-    defaultValues,
+    defaultValues: emptyPackageForm(lockerName?.trim() ?? ""),
     mode: "onTouched",
     shouldFocusError: false,
   });

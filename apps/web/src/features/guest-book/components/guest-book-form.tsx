@@ -9,7 +9,6 @@ import { ErrorDialog } from "../../../components/error-dialog";
 import { LoadingOverlay } from "../../../components/loaders";
 import { Field, inputClassName } from "../../../components/ui/field";
 import { useConfig } from "../../../config/use-config";
-import { enteredBeforeHydration } from "../../../lib/entered-before-hydration";
 import { externalLink } from "../../../lib/external-links";
 import { useHydrated } from "../../../lib/hydration-gate";
 import { Trans, useT } from "../../../lib/i18n";
@@ -34,8 +33,6 @@ const resolver: Resolver<FormInput, unknown, FormOutput> = async (values, contex
   );
 };
 type FieldName = FieldPath<FormInput>;
-
-const formTestId = "guest-book-form";
 
 /** Spec §4/§9: the loading overlay clears after 3000 ms. */
 export const overlayClearMs = 3000;
@@ -74,20 +71,6 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
   const overlayTimer = useRef<number | undefined>(undefined);
   const topRef = useRef<HTMLFormElement>(null);
 
-  // A visitor faster than the page keeps what they entered before it hydrated.
-  const [defaultValues] = useState(() => {
-    const entered = enteredBeforeHydration<FormInput>(`form[data-testid="${formTestId}"]`, {
-      sender_name: "",
-      sender_contact: "",
-      email_address: "",
-      purpose: "",
-      message: "",
-      term_check: false,
-      business_type: businessType,
-    });
-    // Digits only, as if it had been typed into the running page (spec §5).
-    return { ...entered, sender_contact: entered.sender_contact.replace(/\D/g, "") };
-  });
   const {
     register,
     handleSubmit,
@@ -97,7 +80,15 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
     resolver,
     mode: "onTouched",
     shouldFocusError: false,
-    defaultValues,
+    defaultValues: {
+      sender_name: "",
+      sender_contact: "",
+      email_address: "",
+      purpose: "",
+      message: "",
+      term_check: false,
+      business_type: businessType,
+    },
   });
 
   useEffect(() => () => window.clearTimeout(overlayTimer.current), []);
@@ -191,7 +182,7 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
         // The visitor starts the form: its captcha (and validation runtime) load now, not with the page.
         onFocus={captcha.start}
         onPointerDown={captcha.start}
-        data-testid={formTestId}
+        data-testid="guest-book-form"
       >
         {businessType ? (
           <p className={styles.type} data-testid="business-type">
