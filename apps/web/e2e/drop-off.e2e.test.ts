@@ -3,7 +3,7 @@ import { PNG } from "pngjs";
 import { beforeAll } from "vitest";
 import en from "../src/locales/en/drop-off.ts";
 import id from "../src/locales/id/drop-off.ts";
-import { animationsDone, everyFrame, visit } from "./support/browser.ts";
+import { animationsDone, everyFrame, holdScripts, hydrated, visit } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 import { createScenario, fillPackageForm } from "./support/journeys.ts";
 
@@ -44,6 +44,25 @@ describe.each(everyFrame)("package form at %s in %s", (viewport, lang) => {
 
   beforeAll(async () => {
     url = (await createScenario("package-form")).url;
+  });
+
+  it("keeps what a courier typed before the page could answer, the phone as digits", async ({ open }) => {
+    const { page, errors } = await open({ viewport, language: lang });
+    const release = await holdScripts(page);
+    await page.goto(url, { waitUntil: "domcontentloaded" });
+    const field = (name: string) => $(page, `field-${name}`).locator("input");
+    await field("sender_name").fill("Paxel");
+    await field("recipient_name").fill("Rina Kartika");
+    await field("recipient_mobile_number").fill("0811-2222-3333");
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    release();
+    await hydrated(page);
+    // The sizes arrive after hydration; the typed fields must still be there once they have.
+    await expect.poll(() => $(page, "field-package_size").locator("option").count()).toBeGreaterThan(1);
+    expect(await field("sender_name").inputValue()).toBe("Paxel");
+    expect(await field("recipient_name").inputValue()).toBe("Rina Kartika");
+    expect(await field("recipient_mobile_number").inputValue()).toBe("081122223333");
+    expect(errors).toEqual([]);
   });
 
   it("says every message of spec §5 on an empty submit, scrolls to the top and focuses the first error", async ({

@@ -121,6 +121,38 @@ describe.each(combos)("guest-book validation at %s in %s", (viewport, lang) => {
   });
 });
 
+describe.each(combos)("guest-book before hydration at %s in %s", (viewport, lang) => {
+  it("sends what the visitor filled in before the page could answer, the chosen purpose included", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport, language: lang });
+    const sends = watchSends(page);
+    const release = await holdScripts(page);
+    await page.goto("/guest-book?business_type=Business", { waitUntil: "domcontentloaded" });
+    await fillValid(page, lang);
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    release();
+    await hydrated(page);
+    expect(await page.locator('input[name="purpose"][value="paxelbox_locker"]').isChecked()).toBe(true);
+    expect(await page.locator('input[name="term_check"]').isChecked()).toBe(true);
+
+    await page.locator('[data-testid="guest-book-submit"]').click();
+    await page.waitForURL(`${baseUrl}/guest-book/submitted`, { timeout: 30_000 });
+    expect(sends).toHaveLength(1);
+    const body = sends[0]?.postData() ?? "";
+    // Trimmed, and the phone's dashes gone, as if it had all been typed into the running page.
+    for (const [field, value] of [
+      ["sender_name", "Budi Santoso"],
+      ["sender_contact", "081234567890"],
+      ["sender_email", "budi@example.com"],
+      ["requested_value", "paxelbox_locker"],
+    ]) {
+      expect(body, field).toMatch(new RegExp(`name="${field}"\\r\\n\\r\\n${value}\\r\\n`));
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("guest-book send", () => {
   for (const [viewport, lang, type] of [
     ["mobile", "id", "Individu"],

@@ -6,6 +6,7 @@ import { useErrorAnnouncer } from "../../../components/error-announcer";
 import { AlertIcon, CheckCircleIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
 import { Field, type FieldIds, fieldIds, inputClassName, trimOnBlur } from "../../../components/ui/field";
+import { useEnteredBeforeHydration } from "../../../lib/entered-before-hydration";
 import { type TKey, useT } from "../../../lib/i18n";
 import { useBoxLocation } from "../api/box-location";
 import { useLockerSizes } from "../api/locker-sizes";
@@ -99,9 +100,19 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
   const ids = useFieldIds();
   const sizes = useLockerSizes(boxId);
   const location = useBoxLocation(boxId, !lockerName);
+  // A courier faster than the page keeps what they typed before it hydrated (the phone as if typed
+  // into the running page).
+  const defaultValues = useEnteredBeforeHydration(
+    'form[data-testid="package-form"]',
+    () => emptyPackageForm(lockerName?.trim() ?? ""),
+    (entered) => ({
+      ...entered,
+      recipient_mobile_number: recipientPhoneInput(entered.recipient_mobile_number),
+    }),
+  );
   const form = useForm<PackageFormInput, unknown, PackageFormValues>({
     resolver: packageFormResolver,
-    defaultValues: emptyPackageForm(lockerName?.trim() ?? ""),
+    defaultValues,
     mode: "onTouched",
     shouldFocusError: false,
   });

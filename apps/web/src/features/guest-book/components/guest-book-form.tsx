@@ -9,6 +9,7 @@ import { ErrorDialog } from "../../../components/error-dialog";
 import { LoadingOverlay } from "../../../components/loaders";
 import { Field, inputClassName } from "../../../components/ui/field";
 import { useConfig } from "../../../config/use-config";
+import { useEnteredBeforeHydration } from "../../../lib/entered-before-hydration";
 import { externalLink } from "../../../lib/external-links";
 import { useHydrated } from "../../../lib/hydration-gate";
 import { Trans, useT } from "../../../lib/i18n";
@@ -33,6 +34,8 @@ const resolver: Resolver<FormInput, unknown, FormOutput> = async (values, contex
   );
 };
 type FieldName = FieldPath<FormInput>;
+
+const formTestId = "guest-book-form";
 
 /** Spec §4/§9: the loading overlay clears after 3000 ms. */
 export const overlayClearMs = 3000;
@@ -71,6 +74,21 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
   const overlayTimer = useRef<number | undefined>(undefined);
   const topRef = useRef<HTMLFormElement>(null);
 
+  // A visitor faster than the page keeps what they entered before it hydrated.
+  const defaultValues = useEnteredBeforeHydration<FormInput>(
+    `form[data-testid="${formTestId}"]`,
+    () => ({
+      sender_name: "",
+      sender_contact: "",
+      email_address: "",
+      purpose: "",
+      message: "",
+      term_check: false,
+      business_type: businessType,
+    }),
+    // Digits only, as if it had been typed into the running page (spec §5).
+    (entered) => ({ ...entered, sender_contact: entered.sender_contact.replace(/\D/g, "") }),
+  );
   const {
     register,
     handleSubmit,
@@ -80,15 +98,7 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
     resolver,
     mode: "onTouched",
     shouldFocusError: false,
-    defaultValues: {
-      sender_name: "",
-      sender_contact: "",
-      email_address: "",
-      purpose: "",
-      message: "",
-      term_check: false,
-      business_type: businessType,
-    },
+    defaultValues,
   });
 
   useEffect(() => () => window.clearTimeout(overlayTimer.current), []);
@@ -182,7 +192,7 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
         // The visitor starts the form: its captcha (and validation runtime) load now, not with the page.
         onFocus={captcha.start}
         onPointerDown={captcha.start}
-        data-testid="guest-book-form"
+        data-testid={formTestId}
       >
         {businessType ? (
           <p className={styles.type} data-testid="business-type">

@@ -15,6 +15,7 @@ import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { useVariant } from "../../../hooks/use-variant";
 import { errorMessage } from "../../../lib/api-client";
+import { useEnteredBeforeHydration } from "../../../lib/entered-before-hydration";
 import { formatRupiah } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
 import { isSafeUrl } from "../../../lib/safe-url";
@@ -129,11 +130,14 @@ function OverdueForm({
 
   // The prefilled name and phone cannot be changed here: what is wrong with them shows from the
   // first render (the server's HTML); the email's message once the person has left it, or tried to
-  // pay. The email has no default value: one typed into the server's HTML before the page hydrated
-  // is read from the field and kept.
+  // pay. An email typed into the server's HTML before the page hydrated is kept.
+  const { email: typedEmail } = useEnteredBeforeHydration('form[data-testid="overdue-form"]', () => ({
+    email: "",
+  }));
   const [prefilled] = useState(() => ({
     receiver_name: detail.recipientName,
     phone: detail.takeUserPhoneNumber,
+    email: typedEmail,
   }));
   const [initialErrors] = useState(() => prefilledErrors(prefilled));
   const { register, handleSubmit, setValue, getValues, formState } = useForm<
