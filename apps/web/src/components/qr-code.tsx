@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { setScreenBrightness } from "../lib/bridge";
 import { useHydrated } from "../lib/hydration-gate";
 import { lazyModule, useLazyModule } from "../lib/lazy-module";
@@ -24,6 +24,18 @@ type DrawnQr = ReturnType<typeof import("./qr-path").qrPath>;
  */
 export function preloadQrEncoder(): Promise<unknown> {
   return qrEncoder.load();
+}
+
+/**
+ * For a screen whose QR depends on data it asks for: the encoder loads while that data does, when
+ * the screen mounts with it still on its way (a page that arrived with the data has its QR drawn by
+ * the server already).
+ */
+export function usePreloadQrEncoderWhile(pendingOnMount: boolean): void {
+  const pending = useRef(pendingOnMount).current;
+  useEffect(() => {
+    if (pending) void preloadQrEncoder();
+  }, [pending]);
 }
 
 /**

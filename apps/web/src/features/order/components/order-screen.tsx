@@ -1,5 +1,5 @@
 import type { Order } from "@paxelbox/contract";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { isFeatureEnabled, useSettings } from "../../../api/settings";
 import { Button } from "../../../components/button";
@@ -9,7 +9,7 @@ import { ScreenSkeleton } from "../../../components/loaders";
 import { LocationInfo } from "../../../components/location-info";
 import { OfflineNotice } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
-import { preloadQrEncoder } from "../../../components/qr-code";
+import { usePreloadQrEncoderWhile } from "../../../components/qr-code";
 import { Card } from "../../../components/ui/card";
 import { ContentBlock } from "../../../components/ui/content-block";
 import { DoorQrCard } from "../../../components/ui/door-qr-card";
@@ -76,12 +76,8 @@ function OrderDetail({
   const [dialogOpen, setDialogOpen] = useState(true);
   const data = view.data;
 
-  // The pick-up QR's encoder loads while the order does (a page that arrived with the order has its
-  // QR drawn by the server already).
-  const orderPending = useRef(order.isPending).current;
-  useEffect(() => {
-    if (orderPending) void preloadQrEncoder();
-  }, [orderPending]);
+  // The door QR's encoder loads while the order does.
+  usePreloadQrEncoderWhile(order.isPending);
 
   useEffect(() => {
     if (data) keepShownOrder(data);

@@ -1,5 +1,5 @@
 import { focusManager } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../components/button";
 import { ErrorDialog } from "../../../components/error-dialog";
@@ -7,7 +7,7 @@ import { AlertIcon } from "../../../components/icons";
 import { ScreenSkeleton } from "../../../components/loaders";
 import { OfflineNotice } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
-import { preloadQrEncoder } from "../../../components/qr-code";
+import { usePreloadQrEncoderWhile } from "../../../components/qr-code";
 import { useUserSession } from "../../../components/require-user";
 import { ResultPanel } from "../../../components/ui/result-panel";
 import { useConfig } from "../../../config/use-config";
@@ -64,12 +64,8 @@ export function RentStatusScreen() {
 
   useStatusTransitions(order, productName);
 
-  // The door QRs' encoder loads while the order (and the views) do (a page that arrived with the
-  // order has its QR drawn by the server already).
-  const orderPending = useRef(orderQuery.isPending).current;
-  useEffect(() => {
-    if (orderPending) void preloadQrEncoder();
-  }, [orderPending]);
+  // The door QR's encoder loads while the order does.
+  usePreloadQrEncoderWhile(orderQuery.isPending);
 
   // The last order shown is kept for the header's share button (spec §3 order_data).
   useEffect(() => {
