@@ -37,6 +37,9 @@ type FieldName = FieldPath<FormInput>;
 
 const formTestId = "guest-book-form";
 
+/** The sender's contact as the field keeps it: digits only (spec §5). */
+const contactInput = (value: string) => value.replace(/\D/g, "");
+
 /** Spec §4/§9: the loading overlay clears after 3000 ms. */
 export const overlayClearMs = 3000;
 
@@ -87,7 +90,7 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
       business_type: businessType,
     }),
     // Digits only, as if it had been typed into the running page (spec §5).
-    (entered) => ({ ...entered, sender_contact: entered.sender_contact.replace(/\D/g, "") }),
+    (entered) => ({ ...entered, sender_contact: contactInput(entered.sender_contact) }),
   );
   const {
     register,
@@ -234,7 +237,7 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
               className={inputClassName}
               onChange={(event) => {
                 // Digits only while typing (spec §5).
-                const digits = event.target.value.replace(/\D/g, "");
+                const digits = contactInput(event.target.value);
                 if (digits !== event.target.value) event.target.value = digits;
                 return phone.onChange(event);
               }}
