@@ -11,6 +11,8 @@ export interface LazyModule<T> {
   load(): Promise<T>;
   /** The module if it has arrived. */
   current(): T | undefined;
+  /** Resolves once the module has arrived, without starting its import. */
+  arrived(): Promise<T>;
   /** Called once the module arrives. */
   subscribe(listener: () => void): () => void;
 }
@@ -43,6 +45,10 @@ function nextTask(): Promise<void> {
 export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   let loaded: T | undefined;
   let loading: Promise<T> | undefined;
+  let arrive: (module: T) => void = () => undefined;
+  const arrival = new Promise<T>((resolve) => {
+    arrive = resolve;
+  });
   const listeners = new Set<() => void>();
   return {
     load() {
@@ -51,6 +57,7 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
         .then(
           (module) => {
             loaded = module;
+            arrive(module);
             for (const listener of listeners) listener();
             return module;
           },
@@ -62,6 +69,7 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
       return loading;
     },
     current: () => loaded,
+    arrived: () => arrival,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
