@@ -25,25 +25,6 @@ function NameForm({ greeting }: { greeting: string }) {
   );
 }
 
-/** A form that sends only once its code runs; its Send is disabled until then. */
-function SendForm({ onSend }: { onSend: (name: string) => void }) {
-  const ready = useHydrated();
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSend(new FormData(event.currentTarget).get("name") as string);
-      }}
-    >
-      <input name="name" aria-label="name" />
-      <button type="submit" disabled={!ready} suppressHydrationWarning>
-        Send
-      </button>
-    </form>
-  );
-}
-
 const roots: Root[] = [];
 afterEach(() => {
   for (const root of roots.splice(0)) act(() => root.unmount());
@@ -118,42 +99,5 @@ describe("hydrateOnUse", () => {
     expect(importer).toHaveBeenCalledTimes(1);
     expect((container.querySelector("button") as HTMLButtonElement).disabled).toBe(false);
     expect((container.querySelector("input") as HTMLInputElement).value).toBe("typed early");
-  });
-
-  it("holds a send pressed before the part's code arrived and sends it once the part has hydrated", async () => {
-    const importer = vi.fn(async () => ({ SendForm }));
-    const serverCode = lazyModule(importer);
-    await serverCode.load();
-    const ServerPart = hydrateOnUse(serverCode, (loaded) => loaded.SendForm, []);
-    const container = document.body.appendChild(document.createElement("div"));
-    container.innerHTML = renderToString(<ServerPart onSend={() => undefined} fallback={null} />);
-    const button = () => container.querySelector("button") as HTMLButtonElement;
-    expect(button().disabled).toBe(true);
-
-    importer.mockClear();
-    const code = lazyModule(importer);
-    const Part = hydrateOnUse(code, (loaded) => loaded.SendForm, []);
-    const sent: string[] = [];
-    const navigated = vi.fn();
-    const form = container.querySelector("form") as HTMLFormElement;
-    await act(async () => {
-      roots.push(hydrateRoot(container, <Part onSend={(name) => sent.push(name)} fallback={null} />));
-    });
-    await settle();
-    expect(importer).not.toHaveBeenCalled();
-    // The page runs: its Send can be pressed, and a press does not leave the page.
-    expect(button().disabled).toBe(false);
-    window.addEventListener("submit", navigated);
-    (container.querySelector("input") as HTMLInputElement).value = "Budi";
-    await act(async () => button().click());
-    expect(navigated.mock.calls[0]?.[0].defaultPrevented).toBe(true);
-    expect(importer).toHaveBeenCalledTimes(1);
-    await settle();
-    // Hydrated in place, and the press carried out once: with what was typed.
-    expect(container.querySelector("form")).toBe(form);
-    expect(sent).toEqual(["Budi"]);
-    await act(async () => button().click());
-    expect(sent).toEqual(["Budi", "Budi"]);
-    window.removeEventListener("submit", navigated);
   });
 });

@@ -305,14 +305,7 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
         {captcha.field}
         {announcer.region}
 
-        <Button
-          type="submit"
-          block
-          disabled={!ready || sending}
-          // Enabled by the page before the form hydrates, a send then held (hydrateOnUse).
-          suppressHydrationWarning
-          data-testid="guest-book-submit"
-        >
+        <Button type="submit" block disabled={!ready || sending} data-testid="guest-book-submit">
           {sending ? t("marketing.guestBook.sending") : t("marketing.guestBook.submit")}
         </Button>
       </form>
