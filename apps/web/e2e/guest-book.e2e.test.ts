@@ -292,47 +292,6 @@ describe.each(combos)("guest-book captcha on demand at %s in %s", (viewport, lan
   const captchaAsked = (urls: string[]) =>
     urls.filter((url) => new URL(url).pathname === "/api/v1/captcha" || /\/altcha-[\w-]+\.js$/.test(url));
 
-  it("hydrates the page around the server's form and loads the form's code on its first use", async ({
-    open,
-  }) => {
-    const { page, errors } = await open({ viewport, language: lang });
-    const requests = watchRequests(page, ["script", "stylesheet"]);
-    await visit(page, "/guest-book?business_type=Individu");
-    await requests.quiet(1500);
-    const form = page.locator('[data-testid="guest-book-form"]');
-    await form.evaluate((element) => Object.assign(window, { servedForm: element }));
-    const submit = page.locator('[data-testid="guest-book-submit"]');
-    // The form is still the server's: its code (react-hook-form, the fields) has not loaded.
-    expect(await submit.isDisabled()).toBe(true);
-    const before = requests.urls.length;
-    const linked = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
-        (link) => new URL(link.href).pathname,
-      ),
-    );
-
-    const name = page.getByLabel(m.senderName, { exact: true });
-    await name.focus();
-    await name.pressSequentially("Budi Santoso");
-    await expect.poll(() => submit.isDisabled(), { timeout: 15_000 }).toBe(false);
-    const loaded = requests.urls.slice(before).map((url) => new URL(url).pathname);
-    expect(loaded.filter((path) => path.endsWith(".js")).length).toBeGreaterThan(0);
-    // Its stylesheets were the page's from the first paint: its code brings none of its own (the
-    // module loader may ask again for one the page links, from the cache).
-    expect(loaded.filter((path) => path.endsWith(".css") && !linked.includes(path))).toEqual([]);
-    // Hydrated in place, with everything typed while its code was on its way.
-    expect(
-      await form.evaluate((element) => element === (window as { servedForm?: Element }).servedForm),
-    ).toBe(true);
-    expect(await name.inputValue()).toBe("Budi Santoso");
-    await name.fill("");
-    await submit.click();
-    await expect
-      .poll(() => errorLocator(page, "sender_name").textContent())
-      .toBe(m.errors.senderNameRequired);
-    expect(errors).toEqual([]);
-  });
-
   it("loads nothing of the captcha until the visitor starts the form, then shows the widget", async ({
     open,
   }) => {

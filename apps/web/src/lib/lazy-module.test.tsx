@@ -34,21 +34,6 @@ describe("lazyModule", () => {
     expect(module.current()).toEqual({ value: 42 });
   });
 
-  it("tells when the module has arrived without starting its import", async () => {
-    const importer = vi.fn(async () => "code");
-    const module = lazyModule(importer);
-    let arrived = false;
-    const arrival = module.arrived().then(() => {
-      arrived = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(importer).not.toHaveBeenCalled();
-    expect(arrived).toBe(false);
-    await module.load();
-    await arrival;
-    expect(arrived).toBe(true);
-  });
-
   it("tries again after a failed import", async () => {
     const importer = vi
       .fn<() => Promise<{ value: number }>>()

@@ -11,8 +11,6 @@ export interface LazyModule<T> {
   load(): Promise<T>;
   /** The module if it has arrived. */
   current(): T | undefined;
-  /** Resolves once the module has arrived, without starting its import. */
-  arrived(): Promise<T>;
   /** Called once the module arrives. */
   subscribe(listener: () => void): () => void;
 }
@@ -45,10 +43,6 @@ function nextTask(): Promise<void> {
 export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   let loaded: T | undefined;
   let loading: Promise<T> | undefined;
-  let arrive: (module: T) => void = () => undefined;
-  const arrival = new Promise<T>((resolve) => {
-    arrive = resolve;
-  });
   const listeners = new Set<() => void>();
   return {
     load() {
@@ -57,7 +51,6 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
         .then(
           (module) => {
             loaded = module;
-            arrive(module);
             for (const listener of listeners) listener();
             return module;
           },
@@ -69,7 +62,6 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
       return loading;
     },
     current: () => loaded,
-    arrived: () => arrival,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

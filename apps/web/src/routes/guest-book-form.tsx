@@ -1,10 +1,6 @@
 import "../lib/messages/marketing";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { Spinner } from "../components/loaders";
-import {
-  GuestBookFormOnUse,
-  guestBookFormCode,
-} from "../features/guest-book/components/guest-book-form-on-use";
+import { GuestBookForm } from "../features/guest-book/components/guest-book-form";
 import { toBusinessType } from "../features/guest-book/lib/submission";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { seoMeta } from "../features/marketing/lib/seo";
@@ -20,10 +16,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     title: "marketing.seo.guestBookTitle",
     description: "marketing.seo.guestBookDescription",
   } as const;
-  // The page arrives with its form drawn; the browser loads the form's code on its first use.
-  const [seo] = await Promise.all([pageSeo(request, keys), guestBookFormCode.load()]);
   return {
-    ...seo,
+    ...(await pageSeo(request, keys)),
     businessType: toBusinessType(new URL(request.url).searchParams.get("business_type")),
   };
 }
@@ -59,11 +53,7 @@ export default function GuestBookFormRoute({ loaderData }: Route.ComponentProps)
         </ol>
       </div>
       <div className={`panel ${styles.card}`}>
-        <GuestBookFormOnUse
-          key={loaderData.businessType ?? "none"}
-          businessType={loaderData.businessType}
-          fallback={<Spinner label={t("common.loading")} />}
-        />
+        <GuestBookForm key={loaderData.businessType ?? "none"} businessType={loaderData.businessType} />
       </div>
     </div>
   );

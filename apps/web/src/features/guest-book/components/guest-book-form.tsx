@@ -68,6 +68,7 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
   const { t, language } = useT();
   const config = useConfig();
   const navigate = useNavigate();
+  const captcha = useCaptcha();
   // Sending needs the browser (captcha): the button waits for hydration.
   const ready = useHydrated();
   const [overlay, setOverlay] = useState(false);
@@ -75,7 +76,6 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
   const [popup, setPopup] = useState<string | null>(null);
   const overlayTimer = useRef<number | undefined>(undefined);
   const topRef = useRef<HTMLFormElement>(null);
-  const captcha = useCaptcha(topRef);
 
   // A visitor faster than the page keeps what they entered before it hydrated.
   const defaultValues = useEnteredBeforeHydration<FormInput>(
@@ -187,7 +187,16 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
 
   return (
     <>
-      <form ref={topRef} className={styles.form} noValidate onSubmit={onSubmit} data-testid={formTestId}>
+      <form
+        ref={topRef}
+        className={styles.form}
+        noValidate
+        onSubmit={onSubmit}
+        // The visitor starts the form: its captcha (and validation runtime) load now, not with the page.
+        onFocus={captcha.start}
+        onPointerDown={captcha.start}
+        data-testid={formTestId}
+      >
         {businessType ? (
           <p className={styles.type} data-testid="business-type">
             <span>{t("marketing.guestBook.businessType")}</span>

@@ -1,7 +1,6 @@
 import type { CaptchaSetup } from "@paxelbox/contract";
-import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Field, fieldStyles } from "../../../components/ui/field";
-import { useFirstUse } from "../../../hooks/use-first-use";
 import { type Language, useT } from "../../../lib/i18n";
 import { loadGuestBookRuntime } from "../lib/load-runtime";
 import { recaptchaToken } from "../lib/recaptcha";
@@ -69,6 +68,11 @@ async function mountAltcha(
 export interface Captcha {
   /** Where the widget goes, inside the form. */
   field: ReactNode;
+  /**
+   * The visitor has started the form (a focus or a tap in it): the setup and the widget load now if
+   * they have not yet. Repeated calls do nothing while they load or once they are there.
+   */
+  start(): void;
   /** A fresh captcha token for one send; throws `CaptchaUnavailableError` when none can be had. */
   getToken(): Promise<string>;
   /** After a send the token is spent: the next send solves a new challenge. */
@@ -82,7 +86,7 @@ export interface Captcha {
  * form — a focus or a tap in it, or the widget's place coming near the screen — not with the page:
  * a visitor who only reads the page never loads them (ADR 026). A send before that loads them too.
  */
-export function useCaptcha(form: RefObject<HTMLFormElement | null>): Captcha {
+export function useCaptcha(): Captcha {
   const { t, language } = useT();
   const container = useRef<HTMLDivElement>(null);
   const widget = useRef<AltchaElement | null>(null);
@@ -123,9 +127,34 @@ export function useCaptcha(form: RefObject<HTMLFormElement | null>): Captcha {
     if (!started.current) prepare().catch(() => undefined);
   }, [prepare]);
 
-  // The visitor starts the form: a focus, tap or key in it, the widget's place near the screen (a
-  // visitor scrolling down to it), or a form they were already in before the page could answer.
-  useFirstUse(form, start);
+  // The widget's place near the screen starts it too (a visitor scrolling down to it), and so does a
+  // form the visitor was already in before the page could answer (typing before hydration).
+  useEffect(() => {
+    const slot = container.current;
+    const form = slot?.closest("form");
+    if (!slot) return;
+    const active = document.activeElement;
+    const typed = [...(form?.elements ?? [])].some((field) =>
+      field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")
+        ? field.checked
+        : (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value !== "",
+    );
+    if ((active && form?.contains(active)) || typed) {
+      start();
+      return;
+    }
+    if (typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        start();
+      },
+      { rootMargin: "200px 0px" },
+    );
+    observer.observe(slot.parentElement ?? slot);
+    return () => observer.disconnect();
+  }, [start]);
 
   useEffect(() => {
     void widget.current?.configure({ language });
@@ -166,7 +195,7 @@ export function useCaptcha(form: RefObject<HTMLFormElement | null>): Captcha {
       hint={provider === "recaptcha" ? t("marketing.guestBook.captchaRecaptcha") : undefined}
     >
       {provider === "recaptcha" ? null : (
-        <div className={styles.captcha} data-status={status} data-start-near="" data-testid="captcha">
+        <div className={styles.captcha} data-status={status} data-testid="captcha">
           <div ref={container} className={styles.captchaSlot} />
           {status === "loading" || status === "idle" ? (
             <p className={fieldStyles.hint}>{t("marketing.guestBook.captchaLoading")}</p>
@@ -176,5 +205,5 @@ export function useCaptcha(form: RefObject<HTMLFormElement | null>): Captcha {
     </Field>
   );
 
-  return { field, getToken, reset };
+  return { field, start, getToken, reset };
 }
