@@ -3,7 +3,7 @@ import type { Plugin } from "vite";
 /**
  * How the browser build groups modules into chunks (ADR 022). Rolldown splits shared code by which
  * entries use it, and React Router makes every route module an entry, so the code that pages
- * share came out as dozens of chunks of a few hundred bytes, one request apiece. Three groups, in
+ * share came out as dozens of chunks of a few hundred bytes, one request apiece. Four groups, in
  * priority order:
  *
  * - `shell`: the browser entry, the root route and everything they import statically (React, React
@@ -12,11 +12,14 @@ import type { Plugin } from "vite";
  *   `/order-status`) imports statically and nothing else reaches — no marketing page, no lazily
  *   loaded part of one, not the root (TanStack Query, the query provider, the offline copy, the
  *   member session…). Every screen loads all of it already.
+ * - `marketing-pages`: the same for the three marketing pages (`/`, `/services`, `/guest-book`),
+ *   with only the web-view flows kept apart (SEO, media, the marketing texts' registration, the
+ *   language revalidation): the short link and not-found pages may load it, the web view never.
  * - `contract`: the contract's schemas and zod, the web-view screens' and the forms' validation,
  *   in one file (on every web-view screen they came as four to six files); not the Web Vitals
  *   call, which the reporter that every page loads needs without the schemas.
  *
- * The first two are computed from the module graph at the end of the build phase; the build fails
+ * The first three are computed from the module graph at the end of the build phase; the build fails
  * if the roots are not found (a React Router change of module ids would otherwise silently bring
  * the small chunks back). A group does not take its modules' dependencies along
  * (`includeDependenciesRecursively: false`): a module the web-view screens share with a marketing
@@ -30,10 +33,31 @@ const shellRoot = /[\\/]src[\\/](entry\.client\.tsx|root\.tsx\?__react-router-bu
 /** A route module in any of React Router's versions of it (client route, route chunks). */
 const routeFile = (id: string) => /[\\/]src[\\/]routes[\\/]([\w-]+)\.tsx?(\?.*)?$/.exec(id)?.[1];
 
-/** The web-view screens: each one's layout route and index route (route file names). */
-const webViewScreens = [/^package$/, /^order$/, /^overdue(-payment)?$/, /^order-status(-page)?$/];
-/** Every route of the web-view flows (the screens and the pages after them). */
+/** Pages that share a chunk: what each of its screens imports statically and `apart` routes never reach. */
+interface Family {
+  name: string;
+  /** Each screen: its layout route and index route (route file names). */
+  screens: RegExp[];
+  /** The routes that must not load the chunk. */
+  apart: (route: string) => boolean;
+}
+
 const webViewRoute = /^(package|order|overdue.*|order-status.*)$/;
+
+const families: Family[] = [
+  {
+    name: "web-view",
+    screens: [/^package$/, /^order$/, /^overdue(-payment)?$/, /^order-status(-page)?$/],
+    // Every route but those of the web-view flows (the screens and the pages after them).
+    apart: (route) => !webViewRoute.test(route),
+  },
+  {
+    name: "marketing-pages",
+    screens: [/^home$/, /^services$/, /^guest-book(-form)?$/],
+    // The web-view flows; the other small public pages (short link, not found) may load it.
+    apart: (route) => webViewRoute.test(route),
+  },
+];
 
 const contract = /[\\/](packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/])/;
 const webVitalsCall =
@@ -65,7 +89,7 @@ export function chunkGroups(): {
   groups: { name: string; test: (id: string) => boolean; priority: number }[];
 } {
   const shell = new Set<string>();
-  const webView = new Set<string>();
+  const shared = new Map(families.map((family) => [family.name, new Set<string>()]));
   const plugin: Plugin = {
     name: "paxelbox-chunk-groups",
     apply: "build",
@@ -75,7 +99,7 @@ export function chunkGroups(): {
     },
     buildEnd() {
       shell.clear();
-      webView.clear();
+      for (const chunk of shared.values()) chunk.clear();
       const ids = [...this.getModuleIds()];
       const shellRoots = ids.filter((id) => shellRoot.test(id));
       if (shellRoots.length !== 2)
@@ -88,19 +112,23 @@ export function chunkGroups(): {
           const name = routeFile(id);
           return name !== undefined && test(name);
         });
-      // What anything but the web-view flows reaches, lazily loaded parts included.
-      const elsewhere = reach(this, [...shellRoots, ...routesOf((name) => !webViewRoute.test(name))], {
-        dynamic: true,
-      });
-      const screens = webViewScreens.map((screen) => {
-        const roots = routesOf((name) => screen.test(name));
-        if (roots.length === 0) this.error(`the web-view chunk found no route module for ${screen}`);
-        return reach(this, roots, { dynamic: false });
-      });
-      const [first = new Set<string>(), ...others] = screens;
-      for (const id of first) {
-        if (shell.has(id) || elsewhere.has(id) || routeFile(id) !== undefined) continue;
-        if (others.every((screen) => screen.has(id))) webView.add(id);
+      const claimed = (id: string) => [...shared.values()].some((chunk) => chunk.has(id));
+      for (const family of families) {
+        const chunk = shared.get(family.name) as Set<string>;
+        // What the routes kept apart and the root reach, lazily loaded parts included.
+        const elsewhere = reach(this, [...shellRoots, ...routesOf(family.apart)], {
+          dynamic: true,
+        });
+        const screens = family.screens.map((screen) => {
+          const roots = routesOf((name) => screen.test(name));
+          if (roots.length === 0) this.error(`the ${family.name} chunk found no route module for ${screen}`);
+          return reach(this, roots, { dynamic: false });
+        });
+        const [first = new Set<string>(), ...others] = screens;
+        for (const id of first) {
+          if (shell.has(id) || claimed(id) || elsewhere.has(id) || routeFile(id) !== undefined) continue;
+          if (others.every((screen) => screen.has(id))) chunk.add(id);
+        }
       }
     },
   };
@@ -108,7 +136,11 @@ export function chunkGroups(): {
     plugin,
     groups: [
       { name: "shell", test: (id) => shell.has(id), priority: 30 },
-      { name: "web-view", test: (id) => webView.has(id), priority: 20 },
+      ...families.map((family) => ({
+        name: family.name,
+        test: (id: string) => shared.get(family.name)?.has(id) === true,
+        priority: 20,
+      })),
       { name: "contract", test: (id) => contract.test(id) && !webVitalsCall.test(id), priority: 10 },
     ],
   };
