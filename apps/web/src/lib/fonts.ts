@@ -8,8 +8,9 @@ import type { LinkDescriptor } from "react-router";
  * links, bold headlines; ~12 KB each), so its text is usually drawn in Plus Jakarta Sans from the
  * first paint instead of reflowing when the font swaps in. Found only through the stylesheet's
  * `@font-face`, they arrived after the first paint, and the swap moved a desktop web-view screen
- * by a layout shift of 0.05 (`e2e/layout-stability.e2e.test.ts`). Same files as the shell's `@fontsource`
- * styles, so nothing is downloaded twice.
+ * by a layout shift of 0.05 (`e2e/layout-stability.e2e.test.ts`). When they still come late (a slow
+ * link), the metric-matched fallback (ADR 028) keeps the text where it is. Same files as the shell's
+ * `@fontsource` styles, so nothing is downloaded twice.
  */
 export const fontPreloads: LinkDescriptor[] = [regular, semibold, bold].map((href) => ({
   rel: "preload",
