@@ -1,4 +1,5 @@
-import type { Page, Route } from "playwright-core";
+import type { Page } from "playwright-core";
+import { median } from "../../../scripts/audit/runs.ts";
 import { everyFrame, watchRequests } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 
@@ -12,11 +13,15 @@ import { describe, expect, it } from "./support/fixtures.ts";
  *
  * Every page loads as on a slow link (`slowLink`): the server's HTML and its CSS are painted first,
  * the scripts come later, the font last, so the page is seen before it hydrates and in the fallback
- * font before Plus Jakarta Sans swaps in. Before the metric-matched fallback (ADR 028) the swap
- * rewrapped the rent screen's headline and moved its cards (0.063 on desktop). What remains of a
- * swap is a few pixels of text: the limit is well under Lighthouse's "good" (0.1).
+ * font before Plus Jakarta Sans swaps in. Until the page has settled nothing may move; then the font
+ * comes, and its swap is measured on its own. Before the metric-matched fallback (ADR 028) the swap
+ * rewrapped text and moved cards on five of the seven pages (0.042–0.065; the rent screen's
+ * headline, 0.063 on desktop). Every limit is well under Lighthouse's "good" (0.1).
  */
 const maxShift = 0.02;
+/** The font swap: on the page's median frame, and on any frame (see the test). */
+const maxSwapMedian = 0.005;
+const maxSwap = 0.05;
 
 const pages = [
   { page: "/", path: "/" },
@@ -56,49 +61,83 @@ async function recordShifts(page: Page): Promise<void> {
   });
 }
 
-/** Holds every script back by `scriptsMs` and every font by `fontsMs` (from when it is asked for). */
-async function slowLink(page: Page, { scriptsMs = 600, fontsMs = 1200 } = {}): Promise<void> {
-  const hold = (ms: number) => (route: Route) =>
-    new Promise<void>((resolve) => setTimeout(resolve, ms)).then(() => route.continue());
+type Shift = { value: number; at: number; nodes: string[] };
+
+const shiftsSoFar = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts.splice(0));
+
+const sum = (shifts: readonly Shift[]) => shifts.reduce((total, shift) => total + shift.value, 0);
+
+/**
+ * A slow link: every script comes `scriptsMs` after it is asked for, the fonts only when the
+ * returned function is called.
+ */
+async function slowLink(page: Page, { scriptsMs = 600 } = {}): Promise<() => void> {
   await page.route(
     (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
-    hold(scriptsMs),
+    (route) => new Promise<void>((resolve) => setTimeout(resolve, scriptsMs)).then(() => route.continue()),
   );
-  await page.route((url) => url.pathname.endsWith(".woff2"), hold(fontsMs));
+  const held: (() => void)[] = [];
+  let holding = true;
+  await page.route(
+    (url) => url.pathname.endsWith(".woff2"),
+    async (route) => {
+      if (holding) await new Promise<void>((resolve) => held.push(resolve));
+      await route.continue();
+    },
+  );
+  return () => {
+    holding = false;
+    for (const release of held.splice(0)) release();
+  };
 }
 
 /** Waits until the page has hydrated and loaded no script, stylesheet, font or image for 1.5 s. */
 async function settled(page: Page, path: string): Promise<void> {
   const loads = watchRequests(page, ["script", "stylesheet", "font", "image"]);
-  await page.goto(path, { waitUntil: "load" });
+  // Not `load`: the held fonts are preloads, which the load event waits for.
+  await page.goto(path, { waitUntil: "domcontentloaded" });
   await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
   await loads.quiet(1500);
 }
 
-describe("layout stability: hydration and what loads after it move nothing", () => {
+describe("layout stability: hydration, what loads after it and the font swap move nothing", () => {
   for (const entry of pages) {
     it(`${entry.page}: layout shift ≤ ${maxShift} in every viewport and language`, async ({
       open,
       scenario,
     }) => {
+      const swaps: { frame: string; shifts: Shift[] }[] = [];
       for (const [viewport, language] of everyFrame) {
+        const frame = `${entry.page} (${viewport}, ${language})`;
         const { page, errors } = await open({ viewport, language });
         await recordShifts(page);
-        await slowLink(page);
+        const releaseFonts = await slowLink(page);
         const path = "path" in entry ? entry.path : (await scenario(entry.scenario, { language })).url;
         await settled(page, path);
-        const shifts = await page.evaluate(
-          () =>
-            (window as unknown as { __shifts: { value: number; at: number; nodes: string[] }[] }).__shifts,
-        );
-        const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+        const beforeFonts = await shiftsSoFar(page);
         expect(
-          total,
-          `${entry.page} (${viewport}, ${language}): ${JSON.stringify(shifts)}`,
+          sum(beforeFonts),
+          `${frame}, before the font: ${JSON.stringify(beforeFonts)}`,
         ).toBeLessThanOrEqual(maxShift);
+
+        releaseFonts();
+        await page.waitForFunction(() => document.fonts.status === "loaded" && document.fonts.size > 0);
+        await page.waitForTimeout(300);
+        swaps.push({ frame, shifts: await shiftsSoFar(page) });
         expect(errors).toEqual([]);
         await page.close();
       }
+      // The swap. A fallback sized on average (ADR 028) moves nothing on the typical frame, but can
+      // still rewrap the one line whose text sits at the edge of its box — a locker's name, which
+      // differs from scenario to scenario (0.03–0.047 on ~1 frame in 80). So: the page's median
+      // frame ≤ 0.005 (with the fallback ≤ 0.002; without it 0.008–0.06 on four of the seven pages),
+      // and no frame more than one rewrapped line (0.05).
+      const report = JSON.stringify(swaps);
+      const moved = swaps.map(({ shifts }) => sum(shifts));
+      expect(median(moved), `median swap: ${report}`).toBeLessThanOrEqual(maxSwapMedian);
+      for (const [index, value] of moved.entries())
+        expect(value, `${swaps[index]?.frame}: ${report}`).toBeLessThanOrEqual(maxSwap);
     }, 90_000);
   }
 });

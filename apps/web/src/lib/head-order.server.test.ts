@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { stylesheetsFirst, stylesheetsFirstStream } from "./head-order.server";
+import { headOrderStream, scriptsAfterContent, stylesheetsFirst } from "./head-order.server";
 
 /** A head as React writes it: hoisted preloads first, `<Links>`' stylesheets last. */
 const head = [
@@ -46,13 +46,37 @@ describe("stylesheets ahead of module preloads", () => {
     const bytes = Buffer.from(head + body);
     const cut = bytes.indexOf(Buffer.from("—")) + 1; // inside the three bytes of the em dash
     const pieces = [bytes.subarray(0, cut), bytes.subarray(cut, cut + 40), bytes.subarray(cut + 40)];
-    const out = await text(Readable.from(pieces).pipe(stylesheetsFirstStream()));
-    expect(out).toBe(stylesheetsFirst(head + body));
+    const out = await text(Readable.from(pieces).pipe(headOrderStream()));
+    expect(out).toBe(scriptsAfterContent(stylesheetsFirst(head + body)));
     expect(out).toContain("Loker — PaxelBox");
   });
 
   it("passes a document that never closes its head through whole", async () => {
     const pieces = ["<html><head><title>x</title>", '<link rel="stylesheet" href="/a.css"/>'];
-    expect(await text(Readable.from(pieces).pipe(stylesheetsFirstStream()))).toBe(pieces.join(""));
+    expect(await text(Readable.from(pieces).pipe(headOrderStream()))).toBe(pieces.join(""));
+  });
+});
+
+describe("the scripts at low priority", () => {
+  it("marks every module preload of the head, and nothing else", () => {
+    const html = scriptsAfterContent(head + body);
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([link]) => link);
+    expect(preloads).toEqual([
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.js" nonce="n"/>',
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/shell.js" nonce="n"/>',
+    ]);
+    expect(html.replaceAll(' fetchpriority="low"', "")).toBe(head + body);
+  });
+
+  it("keeps a priority a preload names, and a body's links as they are", () => {
+    const named = '<head><link rel="modulepreload" fetchpriority="high" href="/a.js"/></head>';
+    expect(scriptsAfterContent(named)).toBe(named);
+    const inBody = '<head></head><body><link rel="modulepreload" href="/b.js"/></body>';
+    expect(scriptsAfterContent(inBody)).toBe(inBody);
+  });
+
+  it("is applied to a streamed document", async () => {
+    const out = await text(Readable.from([head, body]).pipe(headOrderStream()));
+    expect(out.match(/fetchpriority="low"/g)).toHaveLength(2);
   });
 });

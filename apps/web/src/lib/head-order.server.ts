@@ -26,11 +26,30 @@ export function stylesheetsFirst(html: string): string {
   return before + moved.join("") + after.replace(stylesheet, "") + html.slice(headEnd);
 }
 
+const modulePreload = /<link rel="modulepreload"(?![^>]*\bfetchpriority=)/gi;
+
 /**
- * The rendered document with `stylesheetsFirst` applied: holds what React writes until the head is
- * complete (React writes it in one piece with the shell), then passes everything through as it comes.
+ * The page's scripts asked for at low priority (ADR 027): the `<link rel="modulepreload">` React
+ * hoists into the head get `fetchpriority="low"`. A server-rendered page paints and shows its
+ * largest element without its scripts, so the stylesheets, the fonts and the banner go first — on a
+ * slow link they no longer share it with ~120 KB of scripts — and the scripts follow; hydration
+ * waits for them, as it did. Preloads that already name a priority are left as they are.
  */
-export function stylesheetsFirstStream(): Transform {
+export function scriptsAfterContent(html: string): string {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd === -1) return html;
+  return (
+    html.slice(0, headEnd).replace(modulePreload, '<link rel="modulepreload" fetchpriority="low"') +
+    html.slice(headEnd)
+  );
+}
+
+/**
+ * The rendered document with `stylesheetsFirst` and `scriptsAfterContent` applied: holds what React
+ * writes until the head is complete (React writes it in one piece with the shell), then passes
+ * everything through as it comes.
+ */
+export function headOrderStream(): Transform {
   let head: string | null = "";
   // A chunk may end inside a character: the decoder keeps its first bytes for the next one.
   const decoder = new StringDecoder("utf8");
@@ -39,7 +58,7 @@ export function stylesheetsFirstStream(): Transform {
       if (head === null) return callback(null, chunk);
       head += typeof chunk === "string" ? chunk : decoder.write(chunk);
       if (!head.includes("</head>")) return callback();
-      const html = stylesheetsFirst(head);
+      const html = scriptsAfterContent(stylesheetsFirst(head));
       head = null;
       callback(null, html);
     },
