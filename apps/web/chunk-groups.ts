@@ -15,7 +15,7 @@ import type { Plugin } from "vite";
  * - `order-views`: what at least two of the three order views (`/order`, `/order-status`,
  *   `/overduepayment`) import statically and neither the package form nor anything outside the web
  *   view reaches (the order's stream and query, status labels, the door's QR card…): a view loads a
- *   little it does not use (≤ 1.4 KB) for 3–6 fewer requests.
+ *   little it does not use (the overdue form 3.5 KB) for 4–10 fewer requests.
  * - `marketing-pages`: as `web-view`, for the three marketing pages (`/`, `/services`, `/guest-book`),
  *   with only the web-view flows kept apart (SEO, media, the marketing texts' registration, the
  *   language revalidation): the short link and not-found pages may load it, the web view never.

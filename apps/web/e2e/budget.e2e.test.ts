@@ -78,18 +78,19 @@ const weighed: Weighed[] = [
   // The web-view and contract chunks (ADR 022) since 2026-11-27: 30 → 20 requests.
   { page: "/package", scenario: "package-form", targetKb: 170, ceiling: { kb: 178.2, requests: 20 } },
   // The door QR drawn by the server (ADR 026): 176 → 167 KB; 36 → 29 requests (ADR 022); the
-  // order views' chunk (ADR 022): 29 → 23.
-  { page: "/order", scenario: "dropoff-in-store", targetKb: 170, ceiling: { requests: 23 } },
-  // The order views' chunk (ADR 022): 35 → 31 requests.
-  { page: "/order-status", scenario: "rent-in-store", targetKb: 170, ceiling: { kb: 180, requests: 31 } },
+  // order views' chunk (ADR 022): 29 → 20.
+  { page: "/order", scenario: "dropoff-in-store", targetKb: 170, ceiling: { requests: 20 } },
+  // The order views' chunk (ADR 022) and the rent views in the page's own code (ADR 011): 35 → 25
+  // requests, 179.8 → 176.2 KB.
+  { page: "/order-status", scenario: "rent-in-store", targetKb: 170, ceiling: { kb: 177, requests: 25 } },
   {
     page: "/overduepayment",
     scenario: "dropoff-overdue-need-to-pay",
     targetKb: 170,
     // react-hook-form in its form since 2026-11-25 (ADR 017): 167 → 182 KB; 179.7 KB and 30
     // requests with the web-view and contract chunks (ADR 022); the order views' chunk (ADR 022):
-    // 30 → 27 requests for 1.4 KB of what only the two other order views use.
-    ceiling: { kb: 181.5, requests: 27 },
+    // 30 → 26 requests for 3.5 KB of what only the two other order views use.
+    ceiling: { kb: 184, requests: 26 },
   },
 ];
 

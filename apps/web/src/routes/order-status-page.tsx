@@ -3,7 +3,7 @@ import { routeHandle } from "../components/layouts/layout-handle";
 import { preloadQrEncoder } from "../components/qr-code";
 import { LoaderQueries } from "../components/query-provider";
 import { orderQueryOptions } from "../domain/order/order-query";
-import { loadRentViews, RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
+import { RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
 import { readRentQuery } from "../features/rent-status/lib/rent-view";
 import { personalPageHeaders, preloadScreen } from "../lib/web-view-preload.server";
 import type { Route } from "./+types/order-status-page";
@@ -21,9 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     request,
     orderid ? (token, api) => orderQueryOptions(orderid, token, api) : null,
   );
-  // The views the server renders the order with (the browser loads them before hydrating), and the
-  // QR encoder, so that the page arrives with its door QR drawn.
-  if (preloaded.screenLoaded) await Promise.all([loadRentViews(), preloadQrEncoder()]);
+  // The QR encoder, so that the page arrives with its door QR drawn.
+  if (preloaded.screenLoaded) await preloadQrEncoder();
   return preloaded;
 }
 

@@ -14,30 +14,18 @@ import { useConfig } from "../../../config/use-config";
 import { keepShownOrder } from "../../../domain/order/order-share";
 import { useShareOrderAction } from "../../../domain/order/share-order-button";
 import { errorMessage } from "../../../lib/api-client";
-import { holdHydration } from "../../../lib/hydration-gate";
 import { useT } from "../../../lib/i18n";
-import { lazyModule, useLazyModule } from "../../../lib/lazy-module";
 import { useOfflineData } from "../../../lib/offline-cache";
 import { paths } from "../../../paths";
 import { useRentOrder } from "../api/use-rent-order";
 import { useStatusTransitions } from "../hooks/use-status-transitions";
 import { isStopSuccess, readRentQuery, selectRentView, toHrefQuery } from "../lib/rent-view";
+import { InStoreView } from "./in-store-view";
+import { OtherView } from "./other-view";
+import { OverdueView } from "./overdue-view";
 import styles from "./rent-status.module.css";
-
-const rentViews = lazyModule(() => import("./rent-views"));
-
-/**
- * Loads the five views once. In the browser they arrive while the order does; the server loads
- * them before rendering a page it has the order for (route loader), and then the browser holds
- * hydration until it has them too, so the server's view stays on screen (ADR 011).
- */
-export function loadRentViews(): Promise<unknown> {
-  return rentViews.load();
-}
-
-if (typeof document !== "undefined" && document.querySelector('[data-testid="rent-status"][data-view]')) {
-  holdHydration(loadRentViews());
-}
+import { StopView } from "./stop-view";
+import { ToStoreView } from "./to-store-view";
 
 /**
  * The rent-status page (`/order-status?orderid&token…`, spec §2, §4): the order polled every 5 s
@@ -58,7 +46,6 @@ export function RentStatusScreen() {
   const order = offlineView.data;
   const offline = offlineView.offline;
   const [seenError, setSeenError] = useState<unknown>(null);
-  const views = useLazyModule(rentViews);
   // The to-store view holds the screen while its cancel is open, asked or refused (to-store-view.tsx).
   const [held, setHeld] = useState(false);
 
@@ -127,7 +114,7 @@ export function RentStatusScreen() {
     />
   );
 
-  if (!order || !views) {
+  if (!order) {
     return (
       <div className={styles.page}>
         <PageTitle title={t("rent.pageTitle")} />
@@ -157,7 +144,6 @@ export function RentStatusScreen() {
     );
   }
 
-  const { InStoreView, OtherView, OverdueView, StopView, ToStoreView } = views;
   return (
     <div className={styles.page} data-testid="rent-status" data-view={view} data-status={order.status}>
       <PageTitle title={view === "overdue" ? t("header.overdueFee") : t("rent.pageTitle")} />
