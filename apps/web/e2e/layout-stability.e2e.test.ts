@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { median } from "../../../scripts/audit/runs.ts";
-import { everyFrame, watchRequests } from "./support/browser.ts";
+import { baseUrl, everyFrame, watchRequests } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
@@ -9,7 +9,8 @@ import { describe, expect, it } from "./support/fixtures.ts";
  * the Web Vitals count them). A lazily loaded module brings its CSS dependencies again, after the
  * page's own stylesheets; before the cascade layers (ADR 025) the shell's rules then won over the
  * screen's, and the guest book's "next steps" — hidden on phones — appeared under the visitor's eyes
- * (CLS 0.135).
+ * (CLS 0.135). Every stylesheet a page asks for until it settles must be one the server's page links:
+ * the rent views' CSS came only with their lazily loaded code, after hydration (ADR 011).
  *
  * Every page loads as on a slow link (`slowLink`): the server's HTML and its CSS are painted first,
  * the scripts come later, the font last, so the page is seen before it hydrates and in the fallback
@@ -92,13 +93,26 @@ async function slowLink(page: Page, { scriptsMs = 600 } = {}): Promise<() => voi
   };
 }
 
-/** Waits until the page has hydrated and loaded no script, stylesheet, font or image for 1.5 s. */
-async function settled(page: Page, path: string): Promise<void> {
+/**
+ * Waits until the page has hydrated and loaded no script, stylesheet, font or image for 1.5 s, and
+ * returns the stylesheets it asked for that the server's page did not link: what the server rendered
+ * was unstyled until they came (the rent views' before they were the page's own code, ADR 011).
+ */
+async function settled(page: Page, path: string): Promise<string[]> {
   const loads = watchRequests(page, ["script", "stylesheet", "font", "image"]);
+  const stylesheets = watchRequests(page, ["stylesheet"]);
   // Not `load`: the held fonts are preloads, which the load event waits for.
-  await page.goto(path, { waitUntil: "domcontentloaded" });
+  const response = await page.goto(path, { waitUntil: "domcontentloaded" });
+  const html = (await response?.text()) ?? "";
   await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
   await loads.quiet(1500);
+  const linked = new Set(
+    [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map(
+      ([tag]) => new URL(/\bhref="([^"]+)"/.exec(tag)?.[1] ?? "", baseUrl).pathname,
+    ),
+  );
+  expect(linked.size, "the server's page links its stylesheets").toBeGreaterThan(0);
+  return stylesheets.urls.map((url) => new URL(url).pathname).filter((pathname) => !linked.has(pathname));
 }
 
 describe("layout stability: hydration, what loads after it and the font swap move nothing", () => {
@@ -114,7 +128,8 @@ describe("layout stability: hydration, what loads after it and the font swap mov
         await recordShifts(page);
         const releaseFonts = await slowLink(page);
         const path = "path" in entry ? entry.path : (await scenario(entry.scenario, { language })).url;
-        await settled(page, path);
+        const late = await settled(page, path);
+        expect(late, `${frame}: stylesheets the server's page did not link`).toEqual([]);
         const beforeFonts = await shiftsSoFar(page);
         expect(
           sum(beforeFonts),
