@@ -7,7 +7,7 @@ import { seoMeta } from "../features/marketing/lib/seo";
 import { pageSeo } from "../features/marketing/lib/seo.server";
 import { useT } from "../lib/i18n";
 import type { Route } from "./+types/guest-book-form";
-import styles from "./guest-book.module.css";
+import styles from "./guest-book-form.module.css";
 
 export const handle = routeHandle({ layout: "public" });
 
