@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { median } from "../../../scripts/audit/runs.ts";
-import { baseUrl, everyFrame, watchRequests } from "./support/browser.ts";
+import { baseUrl, everyFrame, holdRequests, isScript, watchRequests } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
@@ -74,23 +74,10 @@ const sum = (shifts: readonly Shift[]) => shifts.reduce((total, shift) => total 
  * returned function is called.
  */
 async function slowLink(page: Page, { scriptsMs = 600 } = {}): Promise<() => void> {
-  await page.route(
-    (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
-    (route) => new Promise<void>((resolve) => setTimeout(resolve, scriptsMs)).then(() => route.continue()),
+  await page.route(isScript, (route) =>
+    new Promise<void>((resolve) => setTimeout(resolve, scriptsMs)).then(() => route.continue()),
   );
-  const held: (() => void)[] = [];
-  let holding = true;
-  await page.route(
-    (url) => url.pathname.endsWith(".woff2"),
-    async (route) => {
-      if (holding) await new Promise<void>((resolve) => held.push(resolve));
-      await route.continue();
-    },
-  );
-  return () => {
-    holding = false;
-    for (const release of held.splice(0)) release();
-  };
+  return holdRequests(page, (url) => url.pathname.endsWith(".woff2"));
 }
 
 /**

@@ -128,24 +128,29 @@ export function watchRequests(page: Page, kinds: readonly string[]) {
   };
 }
 
-/**
- * Holds back every script of the page until the returned function is called: the server's HTML is
- * on screen and the visitor can type into it, but nothing has hydrated yet.
- */
-export async function holdScripts(page: Page): Promise<() => void> {
+/** The page's own scripts (the build's JavaScript files). */
+export const isScript = (url: URL) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js");
+
+/** Holds back every request `matches` picks until the returned function is called. */
+export async function holdRequests(page: Page, matches: (url: URL) => boolean): Promise<() => void> {
   const held: (() => void)[] = [];
   let holding = true;
-  await page.route(
-    (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
-    async (route) => {
-      if (holding) await new Promise<void>((resolve) => held.push(resolve));
-      await route.continue();
-    },
-  );
+  await page.route(matches, async (route) => {
+    if (holding) await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
   return () => {
     holding = false;
     for (const release of held.splice(0)) release();
   };
+}
+
+/**
+ * Holds back every script of the page until the returned function is called: the server's HTML is
+ * on screen and the visitor can type into it, but nothing has hydrated yet.
+ */
+export function holdScripts(page: Page): Promise<() => void> {
+  return holdRequests(page, isScript);
 }
 
 /** Opens a path and waits for hydration; returns the document response. */
