@@ -30,7 +30,7 @@ interface ManifestRoute {
 }
 interface ClientManifest {
   version: string;
-  entry: { module: string; imports: string[] };
+  entry: { module: string; imports: string[]; css?: string[] };
   routes: Record<string, ManifestRoute>;
 }
 
@@ -61,11 +61,14 @@ function referencedAssets(clientDir: string, url: string): string[] {
 
 export function precacheList(clientDir: string): PrecacheEntry[] {
   const manifest = readClientManifest(clientDir);
-  const start = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  // The manifest names some stylesheets with a trailing `#` (React Router's marker): the file has none.
+  const file = (url: string) => url.replace(/[#?].*$/, "");
+  const { entry } = manifest;
+  const start = new Set<string>([entry.module, ...entry.imports, ...(entry.css ?? [])].map(file));
   for (const id of offlineRouteIds) {
     const route = manifest.routes[id];
     if (!route) throw new Error(`Route "${id}" is not in the build: update offlineRouteIds`);
-    for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) start.add(file);
+    for (const url of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) start.add(file(url));
   }
   // Follow lazy imports and font urls from there.
   const assets = new Set<string>();

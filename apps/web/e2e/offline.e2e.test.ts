@@ -3,7 +3,7 @@ import rentEn from "../src/locales/en/rent.json";
 import shellEn from "../src/locales/en/shell.json";
 import rentId from "../src/locales/id/rent.json";
 import shellId from "../src/locales/id/shell.json";
-import { hydrated, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { holdRequests, hydrated, type Lang, type ViewportName, visit } from "./support/browser.ts";
 import { describe, expect, it, type Open } from "./support/fixtures.ts";
 import { decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
 
@@ -23,9 +23,9 @@ const start = (open: Open, viewport: ViewportName, language: Lang) =>
 
 /** The worker controls the page and has kept a copy of this page and of every script it loaded. */
 async function offlineReady(page: Page): Promise<void> {
-  const ready = () =>
+  const missing = () =>
     page.evaluate(async () => {
-      if (!navigator.serviceWorker.controller) return false;
+      if (!navigator.serviceWorker.controller) return "no worker controls the page";
       const names = await caches.keys();
       const kept = async (url: string, prefix = "") => {
         for (const name of names) {
@@ -33,15 +33,22 @@ async function offlineReady(page: Page): Promise<void> {
         }
         return false;
       };
-      if (!(await kept(location.origin + location.pathname, "paxelbox-pages-"))) return false;
+      if (!(await kept(location.origin + location.pathname, "paxelbox-pages-")))
+        return "the page is not kept";
       for (const entry of performance.getEntriesByType("resource")) {
-        if (new URL(entry.name).pathname.startsWith("/assets/") && !(await kept(entry.name))) return false;
+        if (new URL(entry.name).pathname.startsWith("/assets/") && !(await kept(entry.name))) {
+          return `${entry.name} is not kept`;
+        }
       }
-      return true;
+      return "";
     });
   await expect
-    .poll(ready, { timeout: 20_000, interval: 250, message: `The service worker did not keep ${page.url()}` })
-    .toBe(true);
+    .poll(missing, {
+      timeout: 20_000,
+      interval: 250,
+      message: `The service worker did not keep ${page.url()}`,
+    })
+    .toBe("");
 }
 
 async function reloadOffline(page: Page): Promise<void> {
@@ -225,6 +232,37 @@ describe.each([
     const picked = await scanAtKiosk(code);
     expect(picked.status).toBe(200);
     expect(picked.body.data?.action).toBe("pickup");
+    expect(unexpected(errors)).toEqual([]);
+  });
+});
+
+describe.each([
+  ["mobile", "en"],
+  ["desktop", "id"],
+] as const)("a page that loads more while the worker is starting (%s, %s)", (viewport, lang) => {
+  it("keeps what arrived before the worker took the page over, and opens offline", {
+    timeout: 60_000,
+  }, async ({ open }) => {
+    const { context, page, errors } = await start(open, viewport, lang);
+    // The worker's script is held: the page runs uncontrolled, as on a slow first visit.
+    const releaseWorker = await holdRequests(context, (url) => url.pathname === "/sw.js");
+    const search = (url: URL) => /^\/assets\/locker-locations-[\w-]+\.js$/.test(url.pathname);
+    const releaseSearch = await holdRequests(page, search);
+    await visit(page, "/");
+    const asked = page.waitForRequest((request) => search(new URL(request.url())));
+    await page.locator('[data-testid="finder-input"]').fill("Depok");
+    await page.locator('[data-testid="finder-search"]').click();
+    await asked;
+    // The search code is still on its way (without the worker) when the worker takes the page over.
+    releaseWorker();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+    releaseSearch();
+    await expect.poll(() => page.locator('[data-testid="finder-summary"]').textContent()).toContain("Depok");
+    await offlineReady(page);
+
+    await context.setOffline(true);
+    await reloadOffline(page);
+    expect(await page.locator("html").getAttribute("lang")).toBe(lang);
     expect(unexpected(errors)).toEqual([]);
   });
 });

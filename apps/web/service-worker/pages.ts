@@ -6,7 +6,7 @@
 export const pageCachePrefix = "paxelbox-pages-";
 
 /** Messages the page posts to the service worker. */
-export const swMessages = { keepPage: "keep-page" } as const;
+export const swMessages = { keepPage: "keep-page", keepAssets: "keep-assets" } as const;
 
 /** Web-view pages: their server copy is a skeleton that does not depend on the query. */
 const webViewPaths = [/^\/order\/?$/, /^\/order-status(\/.*)?$/, /^\/overduepayment(\/.*)?$/];

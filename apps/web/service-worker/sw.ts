@@ -127,13 +127,15 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event: ExtendableMessageEvent) => {
   const message = event.data as { type?: string; url?: unknown; assets?: unknown } | null;
+  const assets = Array.isArray(message?.assets)
+    ? message.assets.filter((item): item is string => typeof item === "string")
+    : [];
   if (message?.type === swMessages.keepPage && typeof message.url === "string") {
     const url = new URL(message.url, self.location.origin);
     if (url.origin !== self.location.origin || !isPage(url)) return;
-    const assets = Array.isArray(message.assets)
-      ? message.assets.filter((item) => typeof item === "string")
-      : [];
     event.waitUntil(Promise.all([keepPage(url), keepAssets(assets)]));
+  } else if (message?.type === swMessages.keepAssets) {
+    event.waitUntil(keepAssets(assets));
   }
 });
 

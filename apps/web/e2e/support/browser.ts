@@ -131,11 +131,17 @@ export function watchRequests(page: Page, kinds: readonly string[]) {
 /** The page's own scripts (the build's JavaScript files). */
 export const isScript = (url: URL) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js");
 
-/** Holds back every request `matches` picks until the returned function is called. */
-export async function holdRequests(page: Page, matches: (url: URL) => boolean): Promise<() => void> {
+/**
+ * Holds back every request `matches` picks until the returned function is called: a page's requests,
+ * or with a context also its service worker's script.
+ */
+export async function holdRequests(
+  target: Page | BrowserContext,
+  matches: (url: URL) => boolean,
+): Promise<() => void> {
   const held: (() => void)[] = [];
   let holding = true;
-  await page.route(matches, async (route) => {
+  await target.route(matches, async (route) => {
     if (holding) await new Promise<void>((resolve) => held.push(resolve));
     await route.continue();
   });

@@ -18,7 +18,10 @@ export function registerServiceWorker(): void {
   if (!supported() || !import.meta.env.PROD) return;
   const register = () => {
     navigator.serviceWorker.register(scriptUrl, { scope: "/" }).then(
-      () => keepPage(window.location.href),
+      () => {
+        keepAssetsLoadedWithoutWorker();
+        keepPage(window.location.href);
+      },
       (error: unknown) => console.info("[offline] service worker not registered", error),
     );
   };
@@ -26,20 +29,38 @@ export function registerServiceWorker(): void {
   else window.addEventListener("load", register, { once: true });
 }
 
-/** The scripts, styles and fonts this page loaded (so the worker can keep them with it). */
-function loadedAssets(): string[] {
+/** The page's own scripts, styles and fonts among these resource entries. */
+function assetUrls(entries: PerformanceEntryList): string[] {
   const urls = new Set<string>();
-  for (const entry of performance.getEntriesByType("resource")) {
+  for (const entry of entries) {
     const url = new URL(entry.name, window.location.href);
     if (url.origin === window.location.origin && url.pathname.startsWith("/assets/")) urls.add(url.href);
   }
   return [...urls];
 }
 
+function post(message: { type: string; url?: string; assets: string[] }): void {
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
+}
+
 /** Asks the service worker to keep a copy of a page and what it loaded (it fetches them itself). */
 export function keepPage(href: string): void {
   if (!supported()) return;
-  void navigator.serviceWorker.ready.then((registration) => {
-    registration.active?.postMessage({ type: swMessages.keepPage, url: href, assets: loadedAssets() });
-  });
+  post({ type: swMessages.keepPage, url: href, assets: assetUrls(performance.getEntriesByType("resource")) });
+}
+
+/**
+ * Until the worker has activated and claimed the page, what the page loads does not go through it,
+ * and what was still on its way when `keepPage` listed the page's assets (a lazily loaded chunk)
+ * would never be kept. Such assets are sent to the worker as they finish loading.
+ */
+function keepAssetsLoadedWithoutWorker(): void {
+  if (typeof PerformanceObserver === "undefined") return;
+  new PerformanceObserver((list) => {
+    const unserved = list
+      .getEntries()
+      .filter((entry) => entry instanceof PerformanceResourceTiming && entry.workerStart === 0);
+    const assets = assetUrls(unserved);
+    if (assets.length > 0) post({ type: swMessages.keepAssets, assets });
+  }).observe({ type: "resource" });
 }
