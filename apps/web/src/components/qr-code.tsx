@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { setScreenBrightness } from "../lib/bridge";
-import { useHydrated } from "../lib/hydration-gate";
 import { lazyModule, useLazyModule } from "../lib/lazy-module";
+import { useHydrated } from "../lib/use-hydrated";
 import styles from "./qr-code.module.css";
 
 export interface QrCodeProps {

@@ -26,10 +26,10 @@ import {
   type UserSession,
 } from "../domain/member/member-session";
 import { errorMessage, isApiError, request } from "../lib/api-client";
-import { useHydrated } from "../lib/hydration-gate";
 import { changeLanguage, useT } from "../lib/i18n";
 import { isConnectionError, useOnline } from "../lib/offline-cache";
 import { storage } from "../lib/storage";
+import { useHydrated } from "../lib/use-hydrated";
 import { routeIds } from "../paths";
 import { Button } from "./button";
 import { ErrorDialog } from "./error-dialog";

@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { useRouteLoaderData } from "react-router";
 import { type DateInput, formatDateTime } from "../lib/format";
-import { useHydrated } from "../lib/hydration-gate";
 import { useT } from "../lib/i18n";
+import { useHydrated } from "../lib/use-hydrated";
 import { routeIds } from "../paths";
 
 /**

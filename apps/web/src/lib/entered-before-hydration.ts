@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useHydrated } from "./hydration-gate";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * What the visitor entered into the server's copy of a form before the page hydrated, over

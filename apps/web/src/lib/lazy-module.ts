@@ -3,8 +3,8 @@ import { useEffect, useSyncExternalStore } from "react";
 /**
  * The one way this app loads code later than the page: a module that is imported once, on
  * demand, and then read synchronously. Screens render a placeholder until it is there and re-render
- * when it arrives; a server loader (or `holdHydration`) may load it first so that the first render
- * already has it (ADR 015). A failed import is tried again on the next `load()`.
+ * when it arrives; a route's loader may load it first so that the first render already has it
+ * (ADR 015). A failed import is tried again on the next `load()`.
  */
 export interface LazyModule<T> {
   /** Starts the import (once) and resolves with the module. */

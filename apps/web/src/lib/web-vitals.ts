@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useHydrated } from "./hydration-gate";
 import { lazyModule } from "./lazy-module";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * Real-user Web Vitals (docs/operations.md). The root loader names the page's route pattern and the

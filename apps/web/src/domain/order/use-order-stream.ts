@@ -2,8 +2,8 @@ import type { Order } from "@paxelbox/contract";
 import { focusManager, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { type ApiClient, apiClient } from "../../lib/api-client";
-import { useHydrated } from "../../lib/hydration-gate";
 import { lazyModule } from "../../lib/lazy-module";
+import { useHydrated } from "../../lib/use-hydrated";
 import { type OrderId, type OrderQueryState, orderQueryKeyOf } from "./order-query";
 
 /** The order query's state before its first answer. */

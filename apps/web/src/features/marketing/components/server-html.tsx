@@ -1,7 +1,7 @@
 import { useRef } from "react";
-import { useHydrated } from "../../../lib/hydration-gate";
 import { useLazyModule } from "../../../lib/lazy-module";
 import { sanitizer } from "../../../lib/sanitizer";
+import { useHydrated } from "../../../lib/use-hydrated";
 
 /**
  * Server-provided HTML (banner `sub_heading`, service `description`), sanitised with DOMPurify on
