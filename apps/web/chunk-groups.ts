@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
  * How the browser build groups modules into chunks (ADR 022). Rolldown splits shared code by which
  * entries use it, and React Router makes every route module an entry, so the code that pages
  * share came out as dozens of chunks of a few hundred bytes, one request apiece. Five groups, in
- * priority order:
+ * priority order, then one rule for the rest:
  *
  * - `shell`: the browser entry, the root route and everything they import statically (React, React
  *   Router, the layouts, i18n…). Every page loads all of it already.
@@ -22,8 +22,11 @@ import type { Plugin } from "vite";
  * - `contract`: the contract's schemas and zod, the web-view screens' and the forms' validation,
  *   in one file (on every web-view screen they came as four to six files); not the Web Vitals
  *   call, which the reporter that every page loads needs without the schemas.
+ * - `pages-…`: the rest that two or more routes import statically, one chunk per set of the seven
+ *   measured pages that load it (`pageRoutes`), what the root loads lazily apart (`~root`). Rolldown
+ *   would make one per set of routes, and a page is often two routes.
  *
- * The first three are computed from the module graph at the end of the build phase; the build fails
+ * All but `contract` are computed from the module graph at the end of the build phase; the build fails
  * if the roots are not found (a React Router change of module ids would otherwise silently bring
  * the small chunks back). A group does not take its modules' dependencies along
  * (`includeDependenciesRecursively: false`): a module the web-view screens share with a marketing
@@ -72,6 +75,21 @@ const families: Family[] = [
   },
 ];
 
+/**
+ * The pages the weight targets are measured on (issue #17): a screen's layout and index routes are
+ * one page. The other routes (results, short link, debug…) load whatever the pages' chunks hold.
+ */
+const pageRoutes: [page: string, routes: RegExp][] = [
+  ["home", /^home$/],
+  ["services", /^services$/],
+  ["guest-book", /^guest-book(-form)?$/],
+  ["package", /^package$/],
+  ["order", /^order$/],
+  ["overdue", /^overdue(-payment)?$/],
+  ["order-status", /^order-status(-page)?$/],
+];
+const pageOf = (route: string) => pageRoutes.find(([, routes]) => routes.test(route))?.[0];
+
 const contract = /[\\/](packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/])/;
 const webVitalsCall =
   /[\\/]packages[\\/]contract[\\/]src[\\/](calls[\\/]report-web-vitals|entities[\\/]web-vitals)/;
@@ -99,10 +117,15 @@ function reach(graph: ModuleGraph, roots: string[], { dynamic }: { dynamic: bool
 
 export function chunkGroups(): {
   plugin: Plugin;
-  groups: { name: string; test: (id: string) => boolean; priority: number }[];
+  groups: {
+    name: string | ((id: string) => string | null);
+    test?: (id: string) => boolean;
+    priority: number;
+  }[];
 } {
   const shell = new Set<string>();
   const shared = new Map(families.map((family) => [family.name, new Set<string>()]));
+  const byPages = new Map<string, string>();
   const plugin: Plugin = {
     name: "paxelbox-chunk-groups",
     apply: "build",
@@ -144,6 +167,28 @@ export function chunkGroups(): {
           if (screens.filter((screen) => screen.has(id)).length >= needed) chunk.add(id);
         }
       }
+
+      const reachedOtherwise = (id: string) =>
+        shell.has(id) || claimed(id) || contract.test(id) || routeFile(id) !== undefined;
+
+      // The rest that two or more routes share: one chunk per set of pages that load it, where
+      // Rolldown would make one per set of routes (a page is often two routes, and the other
+      // routes split it further). What the root loads lazily stays apart from what it does not.
+      const routes = new Map<string, Set<string>>();
+      const pagesOf = new Map<string, Set<string>>();
+      for (const route of ids.filter((id) => routeFile(id) !== undefined)) {
+        const name = routeFile(route) as string;
+        const page = pageOf(name);
+        for (const id of reach(this, [route], { dynamic: false })) {
+          routes.set(id, (routes.get(id) ?? new Set()).add(name));
+          if (page) pagesOf.set(id, (pagesOf.get(id) ?? new Set()).add(page));
+        }
+      }
+      const rootLoadsLater = reach(this, shellRoots, { dynamic: true });
+      for (const [id, pages] of pagesOf) {
+        if ((routes.get(id)?.size ?? 0) < 2 || reachedOtherwise(id)) continue;
+        byPages.set(id, `pages-${[...pages].sort().join("+")}${rootLoadsLater.has(id) ? "~root" : ""}`);
+      }
     },
   };
   return {
@@ -155,6 +200,7 @@ export function chunkGroups(): {
         test: (id: string) => shared.get(family.name)?.has(id) === true,
         priority: 20,
       })),
+      { name: (id: string) => byPages.get(id) ?? null, priority: 15 },
       { name: "contract", test: (id) => contract.test(id) && !webVitalsCall.test(id), priority: 10 },
     ],
   };
