@@ -24,7 +24,8 @@ import type { Plugin } from "vite";
  *   call, which the reporter that every page loads needs without the schemas.
  * - `pages-…`: the rest that two or more routes import statically, one chunk per set of the seven
  *   measured pages that load it (`pageRoutes`), what the root loads lazily apart (`~root`). Rolldown
- *   would make one per set of routes, and a page is often two routes.
+ *   would make one per set of routes, and a page is often two routes. A set too small to be worth a
+ *   request joins a neighbour whose pages already load what it imports.
  *
  * All but `contract` are computed from the module graph at the end of the build phase; the build fails
  * if the roots are not found (a React Router change of module ids would otherwise silently bring
@@ -89,6 +90,12 @@ const pageRoutes: [page: string, routes: RegExp][] = [
   ["order-status", /^order-status(-page)?$/],
 ];
 const pageOf = (route: string) => pageRoutes.find(([, routes]) => routes.test(route))?.[0];
+
+/**
+ * Below this much source (a few hundred bytes once minified and compressed) a chunk costs more as a
+ * request than its bytes cost the pages that would load it without using it.
+ */
+const smallChunk = 1500;
 
 const contract = /[\\/](packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/])/;
 const webVitalsCall =
@@ -185,10 +192,41 @@ export function chunkGroups(): {
         }
       }
       const rootLoadsLater = reach(this, shellRoots, { dynamic: true });
+      const sets = new Map<string, { pages: Set<string>; later: boolean; modules: string[]; size: number }>();
       for (const [id, pages] of pagesOf) {
         if ((routes.get(id)?.size ?? 0) < 2 || reachedOtherwise(id)) continue;
-        byPages.set(id, `pages-${[...pages].sort().join("+")}${rootLoadsLater.has(id) ? "~root" : ""}`);
+        const later = rootLoadsLater.has(id);
+        const name = `pages-${[...pages].sort().join("+")}${later ? "~root" : ""}`;
+        const set = sets.get(name) ?? { pages, later, modules: [], size: 0 };
+        set.modules.push(id);
+        set.size += this.getModuleInfo(id)?.code?.length ?? 0;
+        sets.set(name, set);
       }
+      // A set too small to be worth a request joins the one that adds it to the fewest other pages.
+      for (const [name, set] of [...sets].sort(([, a], [, b]) => a.size - b.size)) {
+        if (set.size >= smallChunk) continue;
+        // Only where what it imports is on every page of its host already: a module brought in with
+        // its imports would bring their chunks to the host's pages too.
+        const imports = set.modules.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []);
+        const loadsImports = (pages: Set<string>) =>
+          imports.every(
+            (id) => shell.has(id) || [...pages].every((page) => pagesOf.get(id)?.has(page) === true),
+          );
+        const hosts = [...sets].filter(
+          ([other, host]) =>
+            other !== name &&
+            host.later === set.later &&
+            [...set.pages].every((page) => host.pages.has(page)) &&
+            loadsImports(host.pages),
+        );
+        const [hostName, host] =
+          hosts.sort(([, a], [, b]) => a.pages.size - b.pages.size || b.size - a.size)[0] ?? [];
+        if (!hostName || !host || host.pages.size - set.pages.size > 2) continue;
+        host.modules.push(...set.modules);
+        host.size += set.size;
+        sets.delete(name);
+      }
+      for (const [name, set] of sets) for (const id of set.modules) byPages.set(id, name);
     },
   };
   return {
