@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { median } from "../../../scripts/audit/runs.ts";
-import { baseUrl, everyFrame, holdRequests, isScript, watchRequests } from "./support/browser.ts";
+import { baseUrl, everyFrame, holdRequests, isScript, viewports, watchRequests } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
@@ -18,6 +18,11 @@ import { describe, expect, it } from "./support/fixtures.ts";
  * comes, and its swap is measured on its own. Before the metric-matched fallback (ADR 028) the swap
  * rewrapped text and moved cards on five of the seven pages (0.042–0.065; the rent screen's
  * headline, 0.063 on desktop). Every limit is well under Lighthouse's "good" (0.1).
+ *
+ * And the server's page fits the screen's width before any script has run: nothing sticks out
+ * sideways (a phone zooms out to show what does, and the page then sits zoomed out — focus no longer
+ * scrolls into view — until a script puts it back). The carousel's hidden slide headings did, on
+ * `/services`, until the carousel's code placed the slides: 889 px on a 390 px phone.
  */
 const maxShift = 0.02;
 /** The font swap: on the page's median frame, and on any frame (see the test). */
@@ -59,6 +64,30 @@ async function recordShifts(page: Page): Promise<void> {
         shifts.push({ value: entry.value, at: Math.round(entry.startTime), nodes });
       }
     }).observe({ type: "layout-shift", buffered: true });
+    // The page's width once the server's HTML and its stylesheets are in, before the page has
+    // hydrated (the slow link holds every script).
+    document.addEventListener(
+      "readystatechange",
+      () => {
+        const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+        const loaded = sheets.map((link) =>
+          link.sheet
+            ? undefined
+            : new Promise((resolve) => {
+                link.addEventListener("load", resolve);
+                link.addEventListener("error", resolve);
+              }),
+        );
+        void Promise.all(loaded).then(() => {
+          (window as unknown as { __width: object }).__width = {
+            layout: window.innerWidth,
+            content: document.documentElement.scrollWidth,
+            hydrated: document.documentElement.hasAttribute("data-hydrated"),
+          };
+        });
+      },
+      { once: true },
+    );
   });
 }
 
@@ -117,6 +146,11 @@ describe("layout stability: hydration, what loads after it and the font swap mov
         const path = "path" in entry ? entry.path : (await scenario(entry.scenario, { language })).url;
         const late = await settled(page, path);
         expect(late, `${frame}: stylesheets the server's page did not link`).toEqual([]);
+        const width = viewports[viewport].width;
+        expect(
+          await page.evaluate(() => (window as unknown as { __width: unknown }).__width),
+          `${frame}: the server's page is as wide as the screen before its scripts run`,
+        ).toEqual({ layout: width, content: width, hydrated: false });
         const beforeFonts = await shiftsSoFar(page);
         expect(
           sum(beforeFonts),
