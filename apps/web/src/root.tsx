@@ -73,8 +73,11 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
     nonce: request.headers.get(nonceHeader) ?? undefined,
     /** The member of a web-view page opened with a token, checked on the server. */
     session,
-    /** The server's clock and time zone, so hydration renders times as the server did. */
-    render: { now: Date.now(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    /**
+     * The server's clock and its time zone's offset from UTC now (minutes east), so hydration
+     * renders times as the server did (ADR 029).
+     */
+    render: { now: Date.now(), utcOffsetMinutes: -new Date().getTimezoneOffset() },
     /** The route pattern a page view reports its Web Vitals under, and the share of views that do. */
     webVitals: { route: webVitalsRoute(pattern), sampleRate: config.webVitalsSampleRate },
   };

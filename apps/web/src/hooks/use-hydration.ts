@@ -7,12 +7,12 @@ import { routeIds } from "../paths";
 
 /**
  * What a server-rendered screen needs so that its first browser render (hydration) shows the same
- * text as the server's HTML: the server's clock and time zone until hydration is over, the
- * device's afterwards (ADR 011).
+ * text as the server's HTML: the server's clock and offset from UTC until hydration is over, the
+ * device's clock and time zone afterwards (ADR 011, ADR 029).
  */
 
 interface RootRender {
-  render?: { now: number; timeZone: string };
+  render?: { now: number; utcOffsetMinutes: number };
 }
 
 function useServerRender() {
@@ -26,11 +26,14 @@ export function useFirstNow(): () => number {
   return useCallback(() => (hydrated || server === undefined ? Date.now() : server.now), [hydrated, server]);
 }
 
-/** Dates and times in the current language: the server's time zone while hydrating, then the device's. */
+/**
+ * Dates and times in the current language: at the server's offset from UTC while hydrating (the
+ * server's HTML used it), then in the device's time zone.
+ */
 export function useFormatDateTime(): (value: DateInput) => string {
   const { language } = useT();
   const hydrated = useHydrated();
   const server = useServerRender();
-  const timeZone = hydrated ? undefined : server?.timeZone;
-  return useCallback((value: DateInput) => formatDateTime(value, language, timeZone), [language, timeZone]);
+  const offset = hydrated ? undefined : server?.utcOffsetMinutes;
+  return useCallback((value: DateInput) => formatDateTime(value, language, offset), [language, offset]);
 }
