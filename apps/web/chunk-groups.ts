@@ -35,6 +35,9 @@ import type { Plugin } from "vite";
  * chunks may export more than their own module does (`preserveEntrySignatures: "allow-extension"`).
  */
 
+/** The shell chunk's stylesheet (`assets/shell-<hash>.css`), which the root route links on every page. */
+export const isShellStylesheet = (filename: string) => /^assets\/shell-[\w-]+\.css$/.test(filename);
+
 /** The browser entry and the root route as the browser gets it (React Router's client version). */
 const shellRoot = /[\\/]src[\\/](entry\.client\.tsx|root\.tsx\?__react-router-build-client-route)$/;
 

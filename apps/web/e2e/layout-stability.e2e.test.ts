@@ -146,6 +146,15 @@ describe("layout stability: hydration, what loads after it and the font swap mov
         const path = "path" in entry ? entry.path : (await scenario(entry.scenario, { language })).url;
         const late = await settled(page, path);
         expect(late, `${frame}: stylesheets the server's page did not link`).toEqual([]);
+        // The shell's stylesheet stays the one link the server sent: a lazily imported part of the
+        // page does not link it again (parsed anew, the page restyled; vite.config.ts).
+        const shellLinks = await page.evaluate(
+          () =>
+            [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) =>
+              /\/assets\/shell-[^/]+\.css$/.test(new URL(link.href).pathname),
+            ).length,
+        );
+        expect(shellLinks, `${frame}: links to the shell's stylesheet`).toBe(1);
         const width = viewports[viewport].width;
         expect(
           await page.evaluate(() => (window as unknown as { __width: unknown }).__width),
