@@ -159,6 +159,8 @@ export function chunkGroups(): {
           return name !== undefined && test(name);
         });
       const claimed = (id: string) => [...shared.values()].some((chunk) => chunk.has(id));
+      // In the shell, in a family's chunk already, or a route module (a chunk of its own).
+      const taken = (id: string) => shell.has(id) || claimed(id) || routeFile(id) !== undefined;
       for (const family of families) {
         const chunk = shared.get(family.name) as Set<string>;
         // What the routes kept apart and the root reach, lazily loaded parts included.
@@ -173,13 +175,11 @@ export function chunkGroups(): {
         const all = new Set(screens.flatMap((screen) => [...screen]));
         const needed = family.minScreens ?? screens.length;
         for (const id of all) {
-          if (shell.has(id) || claimed(id) || elsewhere.has(id) || routeFile(id) !== undefined) continue;
+          if (taken(id) || elsewhere.has(id)) continue;
           if (screens.filter((screen) => screen.has(id)).length >= needed) chunk.add(id);
         }
       }
 
-      const reachedOtherwise = (id: string) =>
-        shell.has(id) || claimed(id) || contract.test(id) || routeFile(id) !== undefined;
 
       // The rest that two or more routes share: one chunk per set of pages that load it, where
       // Rolldown would make one per set of routes (a page is often two routes, and the other
@@ -197,7 +197,7 @@ export function chunkGroups(): {
       const rootLoadsLater = reach(this, shellRoots, { dynamic: true });
       const sets = new Map<string, { pages: Set<string>; later: boolean; modules: string[]; size: number }>();
       for (const [id, pages] of pagesOf) {
-        if ((routes.get(id)?.size ?? 0) < 2 || reachedOtherwise(id)) continue;
+        if ((routes.get(id)?.size ?? 0) < 2 || taken(id) || contract.test(id)) continue;
         const later = rootLoadsLater.has(id);
         const name = `pages-${[...pages].sort().join("+")}${later ? "~root" : ""}`;
         const set = sets.get(name) ?? { pages, later, modules: [], size: 0 };
