@@ -94,6 +94,52 @@ describe("web-view pages rendered on the server", () => {
   );
 
   it.for([
+    { lang: "id", viewport: "mobile" },
+    { lang: "en", viewport: "desktop" },
+  ] as const)(
+    "order detail ($lang, $viewport) on a phone in another time zone than the server: the server's times until hydration, then the phone's (ADR 029)",
+    async ({ lang, viewport }, { open, scenario }) => {
+      // The server runs in this machine's zone; the phone is 9 h east of UTC, or 3 h west if the
+      // machine is there already (neither zone has daylight saving time).
+      const serverOffset = -new Date().getTimezoneOffset();
+      const [timezoneId, phoneOffset] =
+        serverOffset === 540 ? (["America/Sao_Paulo", -180] as const) : (["Asia/Jayapura", 540] as const);
+      const { page, errors } = await open({ viewport, language: lang, timezoneId });
+      const created = await scenario("dropoff-in-store", { language: lang });
+      // The deadline's text as the document brought it, before any script ran.
+      await page.addInitScript(() => {
+        const seen = window as unknown as { __served?: string };
+        const observer = new MutationObserver(() => {
+          const element = document.querySelector('[data-testid="order-deadline"]');
+          if (!element?.textContent) return;
+          seen.__served = element.textContent;
+          observer.disconnect();
+        });
+        observer.observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      const response = await page.goto(created.url, { waitUntil: "domcontentloaded" });
+      const html = (await response?.text()) ?? "";
+      const served = /data-testid="order-deadline"[^>]*>([^<]+)</.exec(html)?.[1] ?? "";
+      expect(served).toMatch(/^\d{1,2} \S+ \d{4} \d{2}:\d{2}$/);
+      await hydrated(page);
+      const deadline = page.locator('[data-testid="order-deadline"]');
+      await expect.poll(() => deadline.textContent()).not.toBe(served);
+      expect(await page.evaluate(() => (window as unknown as { __served?: string }).__served)).toBe(served);
+      // The same moment, moved by the difference between the two zones.
+      const minutes = (text: string) => {
+        const [, hour, minute] = /(\d{2}):(\d{2})$/.exec(text) ?? [];
+        return Number(hour) * 60 + Number(minute);
+      };
+      const shown = (await deadline.textContent()) ?? "";
+      expect((minutes(shown) - minutes(served) + 2 * 1440) % 1440).toBe(
+        (phoneOffset - serverOffset + 2 * 1440) % 1440,
+      );
+      // Hydration kept the server's text: React reports no mismatch.
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it.for([
     { page: "landing", scenario: null, viewport: "mobile", lang: "id" },
     { page: "rent status", scenario: "rent-in-store", viewport: "desktop", lang: "en" },
   ] as const)(

@@ -46,6 +46,8 @@ export interface ContextOptions {
    * caches and its own requests bypass `context.route`, which other tests rely on.
    */
   serviceWorkers?: boolean;
+  /** The phone's time zone (IANA name); the machine's by default. */
+  timezoneId?: string;
 }
 
 function isLocal(url: URL): boolean {
@@ -64,6 +66,7 @@ export async function newContext(options: ContextOptions = {}): Promise<BrowserC
     hasTouch: mobile,
     deviceScaleFactor: 1,
     serviceWorkers: options.serviceWorkers ? "allow" : "block",
+    timezoneId: options.timezoneId,
   });
   // Other sites answer with a stub. Playwright has once reported a request here that was already
   // answered ("Route is already handled", two browser test files at once): nothing is left to answer.
