@@ -25,7 +25,8 @@ import type { Plugin } from "vite";
  * - `pages-…`: the rest that two or more routes import statically, one chunk per set of the seven
  *   measured pages that load it (`pageRoutes`), what the root loads lazily apart (`~root`). Rolldown
  *   would make one per set of routes, and a page is often two routes. A set too small to be worth a
- *   request joins a neighbour whose pages already load what it imports.
+ *   request joins a neighbour whose pages already load what it imports — or the shell, when it is on
+ *   all but two pages at most and imports nothing but the shell.
  *
  * All but `contract` are computed from the module graph at the end of the build phase; the build fails
  * if the roots are not found (a React Router change of module ids would otherwise silently bring
@@ -93,6 +94,7 @@ const pageRoutes: [page: string, routes: RegExp][] = [
   ["order-status", /^order-status(-page)?$/],
 ];
 const pageOf = (route: string) => pageRoutes.find(([, routes]) => routes.test(route))?.[0];
+const allPages = new Set(pageRoutes.map(([page]) => page));
 
 /**
  * Below this much source (a few hundred bytes once minified and compressed) a chunk costs more as a
@@ -180,7 +182,6 @@ export function chunkGroups(): {
         }
       }
 
-
       // The rest that two or more routes share: one chunk per set of pages that load it, where
       // Rolldown would make one per set of routes (a page is often two routes, and the other
       // routes split it further). What the root loads lazily stays apart from what it does not.
@@ -222,12 +223,20 @@ export function chunkGroups(): {
             [...set.pages].every((page) => host.pages.has(page)) &&
             loadsImports(host.pages),
         );
+        // The shell too, which every page loads: for what it imports only from the shell (else
+        // every route would load the chunks of those imports with it).
+        if (!set.later && imports.every((id) => shell.has(id)))
+          hosts.push(["shell", { pages: allPages, later: false, modules: [], size: 0 }]);
         const [hostName, host] =
           hosts.sort(([, a], [, b]) => a.pages.size - b.pages.size || b.size - a.size)[0] ?? [];
         if (!hostName || !host || host.pages.size - set.pages.size > 2) continue;
+        sets.delete(name);
+        if (hostName === "shell") {
+          for (const id of set.modules) shell.add(id);
+          continue;
+        }
         host.modules.push(...set.modules);
         host.size += set.size;
-        sets.delete(name);
       }
       for (const [name, set] of sets) for (const id of set.modules) byPages.set(id, name);
     },
