@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { median } from "../../../scripts/audit/runs.ts";
+import { isShellStylesheet } from "../chunk-groups.ts";
 import { baseUrl, everyFrame, holdRequests, isScript, viewports, watchRequests } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 
@@ -148,12 +149,12 @@ describe("layout stability: hydration, what loads after it and the font swap mov
         expect(late, `${frame}: stylesheets the server's page did not link`).toEqual([]);
         // The shell's stylesheet stays the one link the server sent: a lazily imported part of the
         // page does not link it again (parsed anew, the page restyled; vite.config.ts).
-        const shellLinks = await page.evaluate(
-          () =>
-            [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) =>
-              /\/assets\/shell-[^/]+\.css$/.test(new URL(link.href).pathname),
-            ).length,
+        const linked = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) =>
+            new URL(link.href).pathname.slice(1),
+          ),
         );
+        const shellLinks = linked.filter(isShellStylesheet).length;
         expect(shellLinks, `${frame}: links to the shell's stylesheet`).toBe(1);
         const width = viewports[viewport].width;
         expect(

@@ -50,17 +50,19 @@ const twoDigits = (value: number) => String(value).padStart(2, "0");
 
 /**
  * The date's parts in the device's time zone, or at `utcOffsetMinutes` (minutes east of UTC) when
- * given: a server's render and the hydration that repeats it (see `useFormatDateTime`).
+ * given: a server's render and the hydration that repeats it (see `useFormatDateTime`). Either way
+ * the wall-clock time is read with the UTC getters after moving the moment by the offset (the
+ * device's own at that moment by default).
  */
 function parts(value: Date, language: Language, utcOffsetMinutes?: number) {
-  const utc = utcOffsetMinutes !== undefined;
-  const date = utc ? new Date(value.getTime() + utcOffsetMinutes * 60_000) : value;
+  const offset = utcOffsetMinutes ?? -value.getTimezoneOffset();
+  const date = new Date(value.getTime() + offset * 60_000);
   return {
-    day: String(utc ? date.getUTCDate() : date.getDate()),
-    month: shortMonths[language][utc ? date.getUTCMonth() : date.getMonth()] ?? "",
-    year: String(utc ? date.getUTCFullYear() : date.getFullYear()),
-    hour: twoDigits(utc ? date.getUTCHours() : date.getHours()),
-    minute: twoDigits(utc ? date.getUTCMinutes() : date.getMinutes()),
+    day: String(date.getUTCDate()),
+    month: shortMonths[language][date.getUTCMonth()] ?? "",
+    year: String(date.getUTCFullYear()),
+    hour: twoDigits(date.getUTCHours()),
+    minute: twoDigits(date.getUTCMinutes()),
   };
 }
 
