@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
  * How the browser build groups modules into chunks (ADR 022). Rolldown splits shared code by which
  * entries use it, and React Router makes every route module an entry, so the code that pages
  * share came out as dozens of chunks of a few hundred bytes, one request apiece. Five groups, in
- * priority order, then one rule for the rest:
+ * priority order, then two rules for the rest:
  *
  * - `shell`: the browser entry, the root route and everything they import statically (React, React
  *   Router, the layouts, i18n…). Every page loads all of it already.
@@ -22,6 +22,9 @@ import type { Plugin } from "vite";
  * - `contract`: the contract's schemas and zod, the web-view screens' and the forms' validation,
  *   in one file (on every web-view screen they came as four to six files); not the Web Vitals
  *   call, which the reporter that every page loads needs without the schemas.
+ * - `flow-…`: what every step of a flow (a layout route and the routes under it) imports statically
+ *   and nothing outside the flow reaches, in the layout route's own chunk, which every step loads
+ *   anyway — with a small set of pages' modules (below) that only the flow's routes import.
  * - `pages-…`: the rest that two or more routes import statically, one chunk per set of the seven
  *   measured pages that load it (`pageRoutes`), what the root loads lazily apart (`~root`). Rolldown
  *   would make one per set of routes, and a page is often two routes. A set too small to be worth a
@@ -81,6 +84,12 @@ const families: Family[] = [
 ];
 
 /**
+ * Flows: a layout route (`routes/<flow>.tsx`) and its steps (`routes/<flow>-<step>.tsx`, the
+ * house's naming). The layout's chunk loads whenever one of its steps does.
+ */
+const flows = ["guest-book", "overdue", "order-status"];
+
+/**
  * The pages the weight targets are measured on (issue #17): a screen's layout and index routes are
  * one page. The other routes (results, short link, debug…) load whatever the pages' chunks hold.
  */
@@ -138,6 +147,7 @@ export function chunkGroups(): {
   const shell = new Set<string>();
   const shared = new Map(families.map((family) => [family.name, new Set<string>()]));
   const byPages = new Map<string, string>();
+  const byFlow = new Map<string, string>();
   const plugin: Plugin = {
     name: "paxelbox-chunk-groups",
     apply: "build",
@@ -163,11 +173,20 @@ export function chunkGroups(): {
       const claimed = (id: string) => [...shared.values()].some((chunk) => chunk.has(id));
       // In the shell, in a family's chunk already, or a route module (a chunk of its own).
       const taken = (id: string) => shell.has(id) || claimed(id) || routeFile(id) !== undefined;
+      const familyHosts: { name: string; pages: Set<string>; elsewhere: Set<string> }[] = [];
       for (const family of families) {
         const chunk = shared.get(family.name) as Set<string>;
         // What the routes kept apart and the root reach, lazily loaded parts included.
         const elsewhere = reach(this, [...shellRoots, ...routesOf(family.apart)], {
           dynamic: true,
+        });
+        const pages = routesOf((name) => family.screens.some((screen) => screen.test(name))).map((id) =>
+          pageOf(routeFile(id) as string),
+        );
+        familyHosts.push({
+          name: family.name,
+          pages: new Set(pages.filter((page) => page !== undefined)),
+          elsewhere,
         });
         const screens = family.screens.map((screen) => {
           const roots = routesOf((name) => screen.test(name));
@@ -179,6 +198,41 @@ export function chunkGroups(): {
         for (const id of all) {
           if (taken(id) || elsewhere.has(id)) continue;
           if (screens.filter((screen) => screen.has(id)).length >= needed) chunk.add(id);
+        }
+      }
+
+      // What every step of a flow imports and nothing outside the flow reaches, lazily loaded parts
+      // included: into the chunk of the flow's layout route, which each step loads anyway.
+      byFlow.clear();
+      const flowHosts: {
+        name: string;
+        inFlow: (route: string) => boolean;
+        elsewhere: Set<string>;
+        layout: string[];
+        /** What each step reaches statically. */
+        steps: Set<string>[];
+      }[] = [];
+      for (const flow of flows) {
+        const name = `flow-${flow}`;
+        const inFlow = (route: string) => route === flow || route.startsWith(`${flow}-`);
+        const layout = routesOf((route) => route === flow);
+        const stepNames = new Set(routesOf((route) => route.startsWith(`${flow}-`)).map(routeFile));
+        if (layout.length === 0 || stepNames.size === 0)
+          this.error(`the ${flow} flow found no layout route or no step`);
+        const steps = [...stepNames].map((step) =>
+          reach(
+            this,
+            routesOf((route) => route === step),
+            { dynamic: false },
+          ),
+        );
+        const elsewhere = reach(this, [...shellRoots, ...routesOf((route) => !inFlow(route))], {
+          dynamic: true,
+        });
+        flowHosts.push({ name, inFlow, elsewhere, layout, steps });
+        for (const id of steps[0] ?? []) {
+          if (taken(id) || elsewhere.has(id) || contract.test(id)) continue;
+          if (steps.every((step) => step.has(id))) byFlow.set(id, name);
         }
       }
 
@@ -198,7 +252,7 @@ export function chunkGroups(): {
       const rootLoadsLater = reach(this, shellRoots, { dynamic: true });
       const sets = new Map<string, { pages: Set<string>; later: boolean; modules: string[]; size: number }>();
       for (const [id, pages] of pagesOf) {
-        if ((routes.get(id)?.size ?? 0) < 2 || taken(id) || contract.test(id)) continue;
+        if ((routes.get(id)?.size ?? 0) < 2 || taken(id) || byFlow.has(id) || contract.test(id)) continue;
         const later = rootLoadsLater.has(id);
         const name = `pages-${[...pages].sort().join("+")}${later ? "~root" : ""}`;
         const set = sets.get(name) ?? { pages, later, modules: [], size: 0 };
@@ -206,16 +260,20 @@ export function chunkGroups(): {
         set.size += this.getModuleInfo(id)?.code?.length ?? 0;
         sets.set(name, set);
       }
+      // The pages that load a module's chunk: those that import it, and every page of its family
+      // (a family's chunk is loaded by no route kept apart from it, lazily or not).
+      const loadedOn = (id: string) => {
+        const family = familyHosts.find((host) => shared.get(host.name)?.has(id));
+        return new Set([...(pagesOf.get(id) ?? []), ...(family?.pages ?? [])]);
+      };
       // A set too small to be worth a request joins the one that adds it to the fewest other pages.
       for (const [name, set] of [...sets].sort(([, a], [, b]) => a.size - b.size)) {
         if (set.size >= smallChunk) continue;
         // Only where what it imports is on every page of its host already: a module brought in with
         // its imports would bring their chunks to the host's pages too.
         const imports = set.modules.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []);
-        const loadsImports = (pages: Set<string>) =>
-          imports.every(
-            (id) => shell.has(id) || [...pages].every((page) => pagesOf.get(id)?.has(page) === true),
-          );
+        const loadsImports = (pages: Set<string>, on = (id: string) => pagesOf.get(id)) =>
+          imports.every((id) => shell.has(id) || [...pages].every((page) => on(id)?.has(page) === true));
         const hosts = [...sets].filter(
           ([other, host]) =>
             other !== name &&
@@ -227,6 +285,30 @@ export function chunkGroups(): {
         // every route would load the chunks of those imports with it).
         if (!set.later && imports.every((id) => shell.has(id)))
           hosts.push(["shell", { pages: allPages, later: false, modules: [], size: 0 }]);
+        // A family's chunk, on the same terms, where no route kept apart from it reaches the set.
+        for (const family of familyHosts)
+          if (
+            !set.later &&
+            [...set.pages].every((page) => family.pages.has(page)) &&
+            set.modules.every((id) => !family.elsewhere.has(id)) &&
+            loadsImports(family.pages, loadedOn)
+          )
+            hosts.push([family.name, { pages: family.pages, later: false, modules: [], size: 0 }]);
+        // The layout route of the flow that holds every route importing the set, where each step
+        // loads what the set imports already: a step that does not use the set loads a few hundred
+        // bytes more, and no more requests.
+        const setRoutes = set.modules.flatMap((id) => [...(routes.get(id) ?? [])]);
+        const flowHost = flowHosts.find(
+          (flow) =>
+            setRoutes.every(flow.inFlow) &&
+            set.modules.every((id) => !flow.elsewhere.has(id)) &&
+            imports.every((id) => shell.has(id) || flow.steps.every((step) => step.has(id))),
+        );
+        if (!set.later && flowHost) {
+          sets.delete(name);
+          for (const id of set.modules) byFlow.set(id, flowHost.name);
+          continue;
+        }
         const [hostName, host] =
           hosts.sort(([, a], [, b]) => a.pages.size - b.pages.size || b.size - a.size)[0] ?? [];
         if (!hostName || !host || host.pages.size - set.pages.size > 2) continue;
@@ -235,10 +317,19 @@ export function chunkGroups(): {
           for (const id of set.modules) shell.add(id);
           continue;
         }
+        const family = shared.get(hostName);
+        if (family) {
+          for (const id of set.modules) family.add(id);
+          continue;
+        }
         host.modules.push(...set.modules);
         host.size += set.size;
       }
       for (const [name, set] of sets) for (const id of set.modules) byPages.set(id, name);
+      // The layout route joins its flow's chunk, which then is the layout's own (a chunk of the
+      // layout alone would be one more file).
+      for (const flow of flowHosts)
+        if ([...byFlow.values()].includes(flow.name)) for (const id of flow.layout) byFlow.set(id, flow.name);
     },
   };
   return {
@@ -250,6 +341,7 @@ export function chunkGroups(): {
         test: (id: string) => shared.get(family.name)?.has(id) === true,
         priority: 20,
       })),
+      { name: (id: string) => byFlow.get(id) ?? null, priority: 17 },
       { name: (id: string) => byPages.get(id) ?? null, priority: 15 },
       { name: "contract", test: (id) => contract.test(id) && !webVitalsCall.test(id), priority: 10 },
     ],

@@ -75,19 +75,23 @@ const weighed: Weighed[] = [
   // The captcha and the form's runtime load when the visitor starts the form (ADR 026): 195 → 146 KB;
   // the marketing pages' chunk (ADR 022): 17 → 16 requests; the form's CSS apart from the layout
   // route's (no module shared by the two routes, no file of its own): 15; one chunk per set of
-  // pages (ADR 022): 13 (146.2 KB); the sanitiser's loader in the shell (ADR 022): 12 (146.0 KB).
-  { page: "/guest-book", scenario: "guest-book-individu", targetKb: 140, ceiling: { kb: 146.2 } },
+  // pages (ADR 022): 13 (146.2 KB); the sanitiser's loader in the shell (ADR 022): 12 (146.0 KB);
+  // the service worker's page side in the shell: 11 (145.7 KB).
+  { page: "/guest-book", scenario: "guest-book-individu", targetKb: 140, ceiling: { kb: 145.9 } },
   // The web-view and contract chunks (ADR 022) since 2026-11-27: 30 → 20 requests; one chunk per set
   // of pages (ADR 022): 17 requests, 178.3 → 178.5 KB (the API client comes with the date format);
-  // the sanitiser's loader in the shell (ADR 022), which the other six pages load: 178.7 KB.
-  { page: "/package", scenario: "package-form", targetKb: 170, ceiling: { kb: 178.8, requests: 17 } },
+  // the sanitiser's loader in the shell (ADR 022), which the other six pages load: 178.7 KB; the
+  // service worker's page side in the shell and only the form's own messages: 14 requests, 177.0 KB.
+  { page: "/package", scenario: "package-form", targetKb: 170, ceiling: { kb: 177.2 } },
   // The door QR drawn by the server (ADR 026): 176 → 167 KB; 36 → 29 requests (ADR 022); the
   // order views' chunk (ADR 022): 29 → 20; one chunk per set of pages (ADR 022): 15, the target.
   { page: "/order", scenario: "dropoff-in-store", targetKb: 170 },
   // The order views' chunk (ADR 022) and the rent views in the page's own code (ADR 011): 35 → 25
   // requests, 179.8 → 176.2 KB; one chunk per set of pages (ADR 022): 19 requests, 175.5 KB; the
-  // sanitiser's loader in the shell (ADR 022): 18 requests, 175.4 KB.
-  { page: "/order-status", scenario: "rent-in-store", targetKb: 170, ceiling: { kb: 175.6, requests: 18 } },
+  // sanitiser's loader in the shell (ADR 022): 18 requests, 175.4 KB; the overdue view's payment
+  // calls when it shows (ADR 026): 15 requests, 173.8 KB; the overdue detail's query in the order
+  // views' chunk (ADR 022): 174.0 KB.
+  { page: "/order-status", scenario: "rent-in-store", targetKb: 170, ceiling: { kb: 174.2 } },
   {
     page: "/overduepayment",
     scenario: "dropoff-overdue-need-to-pay",
@@ -96,8 +100,10 @@ const weighed: Weighed[] = [
     // requests with the web-view and contract chunks (ADR 022); the order views' chunk (ADR 022):
     // 30 → 26 requests for 3.5 KB of what only the two other order views use; one chunk per set
     // of pages (ADR 022): 21 requests, 183.2 KB; the sanitiser's loader in the shell (ADR 022): 20
-    // requests, 183.1 KB.
-    ceiling: { kb: 183.3, requests: 20 },
+    // requests, 183.1 KB; the payment calls on the form's first use (ADR 026): 16 requests,
+    // 181.1 KB; the flow's messages in its layout route, its detail query in the order views'
+    // chunk (ADR 022): 15 requests, 180.9 KB.
+    ceiling: { kb: 181.1 },
   },
 ];
 

@@ -2,7 +2,15 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import en from "../src/locales/en/drop-off.ts";
 import id from "../src/locales/id/drop-off.ts";
-import { featureOff, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import {
+  featureOff,
+  holdRequests,
+  isScript,
+  type Lang,
+  type ViewportName,
+  visit,
+  watchRequests,
+} from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 import { api } from "./support/journeys.ts";
 
@@ -180,6 +188,43 @@ describe.each(combos)("overdue payment at %s in %s", (viewport, lang) => {
     expect(await $(page, "overdue-paid-qr").count()).toBe(0);
     expect(errors).toEqual([]);
   }, 60_000);
+});
+
+describe("the payment calls load on the form's first use (ADR 026)", () => {
+  const isPaymentFlow = (url: URL) => isScript(url) && /\/pay-overdue-[\w-]+\.js$/.test(url.pathname);
+
+  for (const [viewport, lang] of [
+    ["mobile", "id"],
+    ["desktop", "en"],
+  ] as const) {
+    it(`not with the page; Select Payment tapped before they arrive waits for them (${viewport}, ${lang})`, async ({
+      openScenario,
+    }) => {
+      const { page, demo, errors } = await openScenario("dropoff-overdue-need-to-pay", {
+        viewport,
+        language: lang,
+      });
+      const scripts = watchRequests(page, ["script"]);
+      const release = await holdRequests(page, isPaymentFlow);
+      await visit(page, demo.url);
+      await $(page, "overdue-form").waitFor();
+      await scripts.quiet(1500);
+      expect(scripts.urls.filter((url) => isPaymentFlow(new URL(url)))).toEqual([]);
+
+      // The first focus asks for them (held here), and the person is faster than the network.
+      await $(page, "overdue-email").fill("rina@example.com");
+      await expect.poll(() => scripts.urls.filter((url) => isPaymentFlow(new URL(url))).length).toBe(1);
+      const select = $(page, "overdue-select-payment");
+      await select.click();
+      await expect.poll(() => select.textContent()).toContain(texts[lang].overdue.processing);
+      expect(await select.isDisabled()).toBe(true);
+      expect(new URL(page.url()).pathname).toBe("/overduepayment");
+
+      release();
+      await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
+      expect(errors).toEqual([]);
+    }, 60_000);
+  }
 });
 
 describe("overdue payment without the bank interface", () => {

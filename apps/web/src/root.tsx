@@ -36,8 +36,8 @@ import {
   useLanguageOf,
   useT,
 } from "./lib/i18n";
-import { lazyModule } from "./lib/lazy-module";
 import { setRuntimeConfig } from "./lib/runtime-config";
+import { keepPage, registerServiceWorker } from "./lib/service-worker";
 import { isSharedPage } from "./lib/shared-cache";
 import { isMobileUserAgent } from "./lib/variant";
 import { preloadSession } from "./lib/web-view-preload.server";
@@ -114,9 +114,6 @@ function useStoredLanguagePreference(i18n: I18n) {
   }, [i18n]);
 }
 
-/** The service worker's page side, loaded after the first render (it is not needed for it). */
-const serviceWorker = lazyModule(() => import("./lib/service-worker"));
-
 /**
  * Offline support: the service worker registers after the page has loaded, and pages reached by
  * client-side navigation are kept too (a full load is kept by the worker itself).
@@ -125,7 +122,7 @@ function useOfflineSupport() {
   const location = useLocation();
   const first = useRef(true);
   useEffect(() => {
-    void serviceWorker.load().then((module) => module.registerServiceWorker());
+    registerServiceWorker();
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => {
@@ -133,8 +130,7 @@ function useOfflineSupport() {
       first.current = false;
       return;
     }
-    const href = window.location.href;
-    void serviceWorker.load().then((module) => module.keepPage(href));
+    keepPage(window.location.href);
   }, [location.pathname, location.search]);
 }
 

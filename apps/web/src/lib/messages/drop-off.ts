@@ -1,5 +1,8 @@
-import messages from "../../locales/id/drop-off";
+import packageForm from "../../locales/id/drop-off/package.json";
 import { addMessages } from "../i18n";
 
-/** Every Indonesian `dropOff.*` message, for the package form (the drop-off's first screen). */
-addMessages("dropOff", messages);
+/**
+ * The Indonesian `dropOff.package.*` messages of the package form; the screens after it (order,
+ * overdue, results) bring their own with their routes.
+ */
+addMessages("dropOff", { package: packageForm });

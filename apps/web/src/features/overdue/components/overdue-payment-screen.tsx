@@ -18,6 +18,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useEnteredBeforeHydration } from "../../../lib/entered-before-hydration";
 import { formatRupiah } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
+import { lazyModule } from "../../../lib/lazy-module";
 import { isSafeUrl } from "../../../lib/safe-url";
 import { sentBackState } from "../../../lib/sent-back";
 import { storage } from "../../../lib/storage";
@@ -25,6 +26,7 @@ import { paths } from "../../../paths";
 import { isFullDetail, useOverdueDetail } from "../api/overdue-detail";
 import { overdueEntryTarget, type PaymentReturn } from "../lib/entry";
 import { generateInvoiceNumber } from "../lib/invoice-number";
+import { keptEmail } from "../lib/kept-email";
 import {
   type OverdueField,
   type OverdueFormInput,
@@ -36,8 +38,13 @@ import {
 } from "../lib/overdue-form";
 import styles from "./overdue-payment-screen.module.css";
 
-/** The payment calls load when the person pays, not with the page. */
-const paymentFlow = () => import("../lib/pay-overdue");
+/**
+ * The payment calls are not part of the page: they load once the person starts on the form or it
+ * can be sent (Select Payment is disabled until then), so a visit that only reads the fee never
+ * loads them and paying does not wait for them.
+ */
+const paymentFlow = lazyModule(() => import("../lib/pay-overdue"));
+const loadPaymentFlow = () => void paymentFlow.load().catch(() => undefined);
 
 interface OverduePaymentScreenProps {
   orderid: number | null;
@@ -174,16 +181,17 @@ function OverdueForm({
     if (!moved) announcer.say(messages[first] ?? "");
   }, [submitCount]);
 
-  // The payment calls are fetched while the person reads the fee, so paying does not wait for them;
-  // with them comes the email typed before a failed or cancelled payment (kept for this tab).
+  // The email typed before a failed or cancelled payment (kept for this tab).
   useEffect(() => {
-    void paymentFlow().then(({ keptEmail }) => {
-      const email = keptEmail(detail.id);
-      if (email && !getValues("email")) {
-        setValue("email", email, { shouldTouch: true, shouldValidate: true });
-      }
-    });
+    const email = keptEmail(detail.id);
+    if (email && !getValues("email")) {
+      setValue("email", email, { shouldTouch: true, shouldValidate: true });
+    }
   }, [detail.id, getValues, setValue]);
+
+  useEffect(() => {
+    if (isValid || document.activeElement?.closest('[data-testid="overdue-form"]')) loadPaymentFlow();
+  }, [isValid]);
 
   // History back from the payment page to this page as it was left (back-forward cache): Select
   // Payment works again.
@@ -197,7 +205,7 @@ function OverdueForm({
     if (processing || !settings.data) return;
     setProcessing(true);
     try {
-      const { payOverdue, returnUrls } = await paymentFlow();
+      const { payOverdue, returnUrls } = await paymentFlow.load();
       const url = await payOverdue({
         detail,
         email: values.email,
@@ -313,6 +321,7 @@ function OverdueForm({
           event.preventDefault();
           void submit();
         }}
+        onFocus={loadPaymentFlow}
         data-testid="overdue-form"
       >
         <CardTitle id={`${ids.receiver_name}-heading`}>{t("dropOff.overdue.receiverHeading")}</CardTitle>

@@ -1,12 +1,12 @@
 import type { Language, OverdueDropoffDetail } from "@paxelbox/contract";
 import { isPaidConflict } from "../../../api/check-payment";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
-import { storage } from "../../../lib/storage";
 import { paths } from "../../../paths";
 import { createDropoffPayment } from "../api/create-dropoff-payment";
 import { submitOverdue } from "../api/overdue-submit";
 import { getPaymentToken } from "../api/payment-token";
 import { createSnapDropoffPayment } from "../api/snap-dropoff-payment";
+import { keepEmail } from "./kept-email";
 
 export interface ReturnUrls {
   success: string;
@@ -37,12 +37,6 @@ export function returnUrls(origin: string, orderid: number, linkToken: string | 
   };
 }
 
-/** The email typed for this drop-off before its last payment attempt, kept for the tab until paid. */
-export function keptEmail(orderId: number): string | null {
-  const kept = storage.get("overdue_email");
-  return kept?.orderId === orderId ? kept.email : null;
-}
-
 export interface PayOverdueInput {
   detail: OverdueDropoffDetail;
   email: string;
@@ -65,7 +59,7 @@ export interface PayOverdueInput {
  * cancelled payment comes back to it.
  */
 export async function payOverdue(input: PayOverdueInput): Promise<string | null> {
-  storage.set("overdue_email", { orderId: input.detail.id, email: input.email });
+  keepEmail(input.detail.id, input.email);
   try {
     return await startPayment(input);
   } catch (error) {

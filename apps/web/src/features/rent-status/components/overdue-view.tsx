@@ -14,15 +14,21 @@ import { DoorSizeLabel } from "../../../domain/order/door-size-label";
 import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { errorMessage } from "../../../lib/api-client";
 import { useT } from "../../../lib/i18n";
+import { lazyModule } from "../../../lib/lazy-module";
 import { isSafeUrl } from "../../../lib/safe-url";
 import { paths } from "../../../paths";
 import { useOverdueCalculation } from "../api/overdue-calculation";
-import { createOverduePayment, paymentReturnUrls } from "../api/overdue-payment";
 import { isOverdue, type RentQuery } from "../lib/rent-view";
 import { Banner } from "./banner";
 import { InfoCard, InfoRow, Money } from "./info-card";
 import styles from "./rent-status.module.css";
 import { useDurationText, useUnitText } from "./text";
+
+/**
+ * The payment calls are this view's alone: they load when the view shows (a rent in store or
+ * finished never loads them), and Pay waits for them if it is tapped first.
+ */
+const overduePayment = lazyModule(() => import("../api/overdue-payment"));
 
 interface ViewProps {
   order: Order;
@@ -57,7 +63,10 @@ export function OverdueView({ order, query, token }: ViewProps) {
     mutationFn: async () => {
       const data = calculation.data;
       if (!data) throw new Error("No overdue calculation");
-      const settings = await queryClient.fetchQuery(settingsQueryOptions());
+      const [settings, { createOverduePayment, paymentReturnUrls }] = await Promise.all([
+        queryClient.fetchQuery(settingsQueryOptions()),
+        overduePayment.load(),
+      ]);
       const url = await createOverduePayment({
         order,
         calculation: data,
@@ -86,6 +95,10 @@ export function OverdueView({ order, query, token }: ViewProps) {
     inFlight.current = true;
     pay.mutate();
   };
+
+  useEffect(() => {
+    overduePayment.load().catch(() => undefined);
+  }, []);
 
   // History back from the payment page to this view as it was left (back-forward cache): the Pay
   // button works again and the fee is asked again (paid → the in-store view, below).
