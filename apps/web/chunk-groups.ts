@@ -26,7 +26,7 @@ import type { Plugin } from "vite";
  *   and nothing outside the flow reaches, in the layout route's own chunk, which every step loads
  *   anyway — with a small set of pages' modules (below) that only the flow's routes import.
  * - `pages-…`: the rest that two or more routes import statically, one chunk per set of the seven
- *   measured pages that load it (`pageRoutes`), what the root loads lazily apart (`~root`). Rolldown
+ *   measured pages that load it (`pageRoutes`). Rolldown
  *   would make one per set of routes, and a page is often two routes. A set too small to be worth a
  *   request joins a neighbour whose pages already load what it imports — or the shell, when it is on
  *   all but two pages at most and imports nothing but the shell.
@@ -238,7 +238,7 @@ export function chunkGroups(): {
 
       // The rest that two or more routes share: one chunk per set of pages that load it, where
       // Rolldown would make one per set of routes (a page is often two routes, and the other
-      // routes split it further). What the root loads lazily stays apart from what it does not.
+      // routes split it further).
       const routes = new Map<string, Set<string>>();
       const pagesOf = new Map<string, Set<string>>();
       for (const route of ids.filter((id) => routeFile(id) !== undefined)) {
@@ -249,13 +249,11 @@ export function chunkGroups(): {
           if (page) pagesOf.set(id, (pagesOf.get(id) ?? new Set()).add(page));
         }
       }
-      const rootLoadsLater = reach(this, shellRoots, { dynamic: true });
-      const sets = new Map<string, { pages: Set<string>; later: boolean; modules: string[]; size: number }>();
+      const sets = new Map<string, { pages: Set<string>; modules: string[]; size: number }>();
       for (const [id, pages] of pagesOf) {
         if ((routes.get(id)?.size ?? 0) < 2 || taken(id) || byFlow.has(id) || contract.test(id)) continue;
-        const later = rootLoadsLater.has(id);
-        const name = `pages-${[...pages].sort().join("+")}${later ? "~root" : ""}`;
-        const set = sets.get(name) ?? { pages, later, modules: [], size: 0 };
+        const name = `pages-${[...pages].sort().join("+")}`;
+        const set = sets.get(name) ?? { pages, modules: [], size: 0 };
         set.modules.push(id);
         set.size += this.getModuleInfo(id)?.code?.length ?? 0;
         sets.set(name, set);
@@ -277,23 +275,21 @@ export function chunkGroups(): {
         const hosts = [...sets].filter(
           ([other, host]) =>
             other !== name &&
-            host.later === set.later &&
             [...set.pages].every((page) => host.pages.has(page)) &&
             loadsImports(host.pages),
         );
         // The shell too, which every page loads: for what it imports only from the shell (else
         // every route would load the chunks of those imports with it).
-        if (!set.later && imports.every((id) => shell.has(id)))
-          hosts.push(["shell", { pages: allPages, later: false, modules: [], size: 0 }]);
+        if (imports.every((id) => shell.has(id)))
+          hosts.push(["shell", { pages: allPages, modules: [], size: 0 }]);
         // A family's chunk, on the same terms, where no route kept apart from it reaches the set.
         for (const family of familyHosts)
           if (
-            !set.later &&
             [...set.pages].every((page) => family.pages.has(page)) &&
             set.modules.every((id) => !family.elsewhere.has(id)) &&
             loadsImports(family.pages, loadedOn)
           )
-            hosts.push([family.name, { pages: family.pages, later: false, modules: [], size: 0 }]);
+            hosts.push([family.name, { pages: family.pages, modules: [], size: 0 }]);
         // The layout route of the flow that holds every route importing the set, where each step
         // loads what the set imports already: a step that does not use the set loads a few hundred
         // bytes more, and no more requests.
@@ -304,7 +300,7 @@ export function chunkGroups(): {
             set.modules.every((id) => !flow.elsewhere.has(id)) &&
             imports.every((id) => shell.has(id) || flow.steps.every((step) => step.has(id))),
         );
-        if (!set.later && flowHost) {
+        if (flowHost) {
           sets.delete(name);
           for (const id of set.modules) byFlow.set(id, flowHost.name);
           continue;

@@ -76,22 +76,25 @@ const weighed: Weighed[] = [
   // the marketing pages' chunk (ADR 022): 17 → 16 requests; the form's CSS apart from the layout
   // route's (no module shared by the two routes, no file of its own): 15; one chunk per set of
   // pages (ADR 022): 13 (146.2 KB); the sanitiser's loader in the shell (ADR 022): 12 (146.0 KB);
-  // the service worker's page side in the shell: 11 (145.7 KB).
-  { page: "/guest-book", scenario: "guest-book-individu", targetKb: 140, ceiling: { kb: 145.9 } },
+  // the service worker's page side in the shell: 11 (145.7 KB); the public layout's header, footer
+  // and messages in a chunk of the public pages' (ADR 022): 12 (146.3 KB).
+  { page: "/guest-book", scenario: "guest-book-individu", targetKb: 140, ceiling: { kb: 146.5 } },
   // The web-view and contract chunks (ADR 022) since 2026-11-27: 30 → 20 requests; one chunk per set
   // of pages (ADR 022): 17 requests, 178.3 → 178.5 KB (the API client comes with the date format);
   // the sanitiser's loader in the shell (ADR 022), which the other six pages load: 178.7 KB; the
-  // service worker's page side in the shell and only the form's own messages: 14 requests, 177.0 KB.
-  { page: "/package", scenario: "package-form", targetKb: 170, ceiling: { kb: 177.2 } },
+  // service worker's page side in the shell and only the form's own messages: 14 requests, 177.0 KB;
+  // the public layout's header, footer and messages in a chunk of the public pages' (ADR 022): 15
+  // requests, 177.7 KB.
+  { page: "/package", scenario: "package-form", targetKb: 170, ceiling: { kb: 177.9 } },
   // The door QR drawn by the server (ADR 026): 176 → 167 KB; 36 → 29 requests (ADR 022); the
   // order views' chunk (ADR 022): 29 → 20; one chunk per set of pages (ADR 022): 15, the target.
   { page: "/order", scenario: "dropoff-in-store", targetKb: 170 },
   // The order views' chunk (ADR 022) and the rent views in the page's own code (ADR 011): 35 → 25
   // requests, 179.8 → 176.2 KB; one chunk per set of pages (ADR 022): 19 requests, 175.5 KB; the
   // sanitiser's loader in the shell (ADR 022): 18 requests, 175.4 KB; the overdue view's payment
-  // calls when it shows (ADR 026): 15 requests, 173.8 KB; the overdue detail's query in the order
-  // views' chunk (ADR 022): 174.0 KB.
-  { page: "/order-status", scenario: "rent-in-store", targetKb: 170, ceiling: { kb: 174.2 } },
+  // calls when it shows (ADR 026): 15 requests, 173.8 KB; the public layout's header, footer and
+  // messages out of the shell, its messages with its chunk (ADR 022): 14 requests, 169.9 KB.
+  { page: "/order-status", scenario: "rent-in-store", targetKb: 170 },
   {
     page: "/overduepayment",
     scenario: "dropoff-overdue-need-to-pay",
@@ -102,8 +105,9 @@ const weighed: Weighed[] = [
     // of pages (ADR 022): 21 requests, 183.2 KB; the sanitiser's loader in the shell (ADR 022): 20
     // requests, 183.1 KB; the payment calls on the form's first use (ADR 026): 16 requests,
     // 181.1 KB; the flow's messages in its layout route, its detail query in the order views'
-    // chunk (ADR 022): 15 requests, 180.9 KB.
-    ceiling: { kb: 181.1 },
+    // chunk (ADR 022): 15 requests, 180.9 KB; the public layout's header and footer out of the
+    // shell (ADR 022): 177.2 KB.
+    ceiling: { kb: 177.4 },
   },
 ];
 

@@ -1,3 +1,4 @@
+import "../lib/messages/chrome";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useConfig } from "../config/use-config";

@@ -96,7 +96,7 @@ export function PublicFooter() {
                     href={config.social[network]}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`${t(`social.${network}`)} ${t("footer.newTab")}`}
+                    aria-label={`${t(`social.${network}`)} ${t("common.newTab")}`}
                   >
                     <SocialIcon network={network} />
                   </a>

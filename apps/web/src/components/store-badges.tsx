@@ -36,7 +36,7 @@ export function StoreBadges({ tone = "dark" }: { tone?: "dark" | "light" }) {
                 <small>{store.small}</small>
                 <strong>{store.name}</strong>
               </span>
-              <span className="visually-hidden">{t("footer.newTab")}</span>
+              <span className="visually-hidden">{t("common.newTab")}</span>
             </a>
           </li>
         ) : null,

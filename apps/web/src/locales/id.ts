@@ -1,3 +1,5 @@
+import chrome from "./id/chrome.json";
+import debug from "./id/debug.json";
 import dropOff from "./id/drop-off";
 import marketing from "./id/marketing.json";
 import payment from "./id/payment.json";
@@ -7,7 +9,8 @@ import shell from "./id/shell.json";
 /**
  * Every message of one language: the shell's keys at the top level, each feature's under its own
  * key (`marketing.*`, `dropOff.*`, `rent.*`), so features edit only their own files; `payment.*` is
- * the shared payment check's (`components/payment-check`).
+ * the shared payment check's (`components/payment-check`). The public layout's messages
+ * (`lib/messages/chrome.ts`) and the debug page's (`debug.*`) come with them, not with the shell.
  */
-const messages = { ...shell, marketing, dropOff, rent, payment };
+const messages = { ...shell, ...chrome, debug, marketing, dropOff, rent, payment };
 export default messages;

@@ -1,3 +1,4 @@
+import "../lib/messages/debug";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Button } from "../components/button";
 import { routeHandle } from "../components/layouts/layout-handle";

@@ -1,5 +1,5 @@
 import "../lib/messages/marketing";
-import { routeHandle } from "../components/layouts/layout-handle";
+import { publicHandle } from "../components/layouts/public-layout";
 import { GuestBookForm } from "../features/guest-book/components/guest-book-form";
 import { toBusinessType } from "../features/guest-book/lib/submission";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
@@ -9,7 +9,7 @@ import { useT } from "../lib/i18n";
 import type { Route } from "./+types/guest-book-form";
 import styles from "./guest-book-form.module.css";
 
-export const handle = routeHandle({ layout: "public" });
+export const handle = publicHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const keys = {

@@ -1,12 +1,12 @@
 import "../lib/messages/marketing";
-import { routeHandle } from "../components/layouts/layout-handle";
+import { publicHandle } from "../components/layouts/public-layout";
 import { GuestBookSubmitted } from "../features/guest-book/components/guest-book-submitted";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { seoMeta } from "../features/marketing/lib/seo";
 import { pageSeo } from "../features/marketing/lib/seo.server";
 import type { Route } from "./+types/guest-book-submitted";
 
-export const handle = routeHandle({ layout: "public" });
+export const handle = publicHandle;
 
 export function loader({ request }: Route.LoaderArgs) {
   return pageSeo(request, {

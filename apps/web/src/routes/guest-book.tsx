@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
-import { routeHandle } from "../components/layouts/layout-handle";
+import { publicHandle } from "../components/layouts/public-layout";
 import styles from "./guest-book.module.css";
 
-export const handle = routeHandle({ layout: "public" });
+export const handle = publicHandle;
 
 /** `/guest-book`: the form (index child) and its `submitted` child. */
 export default function GuestBookRoute() {

@@ -2,7 +2,7 @@ import "../lib/messages/marketing";
 import { type ReactNode, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { ButtonLink } from "../components/button";
-import { routeHandle } from "../components/layouts/layout-handle";
+import { publicHandle } from "../components/layouts/public-layout";
 import {
   fetchBanners,
   fetchLockerPage,
@@ -25,7 +25,7 @@ import { type LandingAnchor, landingAnchors, paths } from "../paths";
 import type { Route } from "./+types/home";
 import styles from "./home.module.css";
 
-export const handle = routeHandle({ layout: "public" });
+export const handle = publicHandle;
 
 /**
  * Spec §9: one banner and three service cards on the landing page. With a single banner the

@@ -1,14 +1,14 @@
 import "../lib/messages/drop-off";
 import { NumericId } from "@paxelbox/contract";
 import { redirect, useSearchParams } from "react-router";
-import { routeHandle } from "../components/layouts/layout-handle";
+import { publicHandle } from "../components/layouts/public-layout";
 import { QueryProvider } from "../components/query-provider";
 import { PackageScreen } from "../features/drop-off/components/package-screen";
 import { preloadApiClient } from "../lib/lazy-request";
 import { paths } from "../paths";
 import type { Route } from "./+types/package";
 
-export const handle = routeHandle({ layout: "public" });
+export const handle = publicHandle;
 
 // The api client is not needed to show the form, but the door sizes are asked for right after it
 // shows: it loads while the page hydrates.

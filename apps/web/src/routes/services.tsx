@@ -1,6 +1,6 @@
 import "../lib/messages/marketing";
 import { Link } from "react-router";
-import { routeHandle } from "../components/layouts/layout-handle";
+import { publicHandle } from "../components/layouts/public-layout";
 import { fetchBanners, fetchServices } from "../features/marketing/api/content.server";
 import BannerCarousel from "../features/marketing/components/banner-carousel";
 import { ServiceSection } from "../features/marketing/components/service-section";
@@ -14,7 +14,7 @@ import { paths } from "../paths";
 import type { Route } from "./+types/services";
 import styles from "./services.module.css";
 
-export const handle = routeHandle({ layout: "public" });
+export const handle = publicHandle;
 
 /** Every banner and every service (limit -1, spec §2), in the page's language, on the server. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import "../lib/messages/marketing";
 import { data, redirect } from "react-router";
-import { routeHandle } from "../components/layouts/layout-handle";
+import { publicHandle } from "../components/layouts/public-layout";
 import { seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
 import { resolveShortLink } from "../features/short-link/api/short-link";
@@ -8,7 +8,7 @@ import { ShortLinkNotFound } from "../features/short-link/components/short-link-
 import { serverApiClient } from "../lib/api-client.server";
 import type { Route } from "./+types/short-link";
 
-export const handle = routeHandle({ layout: "public" });
+export const handle = publicHandle;
 
 /**
  * Opening a short link: the server looks the code up and answers with a redirect (302) to its

@@ -1,8 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation, useMatches } from "react-router";
 import { useT } from "../../lib/i18n";
-import { PublicFooter } from "../public-footer";
-import { PublicHeader } from "../public-header";
 import styles from "./app-layout.module.css";
 import { BackHeader } from "./back-header";
 import { HeaderActionProvider, useHeaderActionSlot } from "./header-actions";
@@ -16,7 +14,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { t } = useT();
   const [action, setAction] = useHeaderActionSlot();
-  const { layout, titleKey } = selectLayout(matches, new URLSearchParams(location.search));
+  const { layout, titleKey, chrome } = selectLayout(matches, new URLSearchParams(location.search));
 
   if (layout === "public") {
     return (
@@ -24,11 +22,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <a className="skip-link" href={`#${mainContentId}`}>
           {t("app.skipToContent")}
         </a>
-        <PublicHeader />
+        {chrome ? <chrome.Header /> : null}
         <main id={mainContentId} className={styles.publicMain}>
           {children}
         </main>
-        <PublicFooter />
+        {chrome ? <chrome.Footer /> : null}
       </div>
     );
   }

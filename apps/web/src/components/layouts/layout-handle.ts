@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import type { TKey } from "../../lib/i18n";
 
 /**
@@ -15,14 +16,25 @@ export type LayoutKind = "public" | "webview" | "bare" | "none";
 /** Header title: a fixed key, or one chosen from the query (e.g. order-status?status=overdue). */
 export type TitleSource = TKey | ((search: URLSearchParams) => TKey | undefined);
 
-export interface RouteHandle {
-  layout: LayoutKind;
-  titleKey?: TitleSource;
+/**
+ * The public layout's header and footer. A route in that layout brings them in its handle
+ * (`publicHandle`), so they load with the marketing pages' code and not with the shell, which the
+ * web-view screens load too (ADR 022).
+ */
+export interface PublicChrome {
+  Header: ComponentType;
+  Footer: ComponentType;
 }
+
+export type RouteHandle =
+  | { layout: "public"; chrome: PublicChrome; titleKey?: undefined }
+  | { layout: Exclude<LayoutKind, "public">; titleKey?: TitleSource };
 
 export interface LayoutSelection {
   layout: LayoutKind;
   titleKey: TKey | undefined;
+  /** The public layout's header and footer; none when no route declares the layout. */
+  chrome?: PublicChrome;
 }
 
 export const defaultLayout: LayoutKind = "public";
@@ -39,6 +51,7 @@ export function selectLayout(
   for (let index = matches.length - 1; index >= 0; index -= 1) {
     const handle = matches[index]?.handle;
     if (!isRouteHandle(handle)) continue;
+    if (handle.layout === "public") return { layout: "public", titleKey: undefined, chrome: handle.chrome };
     const source = handle.titleKey;
     const titleKey = typeof source === "function" ? source(search) : source;
     return { layout: handle.layout, titleKey };

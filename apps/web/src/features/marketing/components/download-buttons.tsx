@@ -33,7 +33,7 @@ export function DownloadButtons({ buttons }: { buttons: DownloadButton }) {
             ) : (
               <span className={styles.text}>{store.label}</span>
             )}
-            <span className="visually-hidden">{t("footer.newTab")}</span>
+            <span className="visually-hidden">{t("common.newTab")}</span>
           </a>
         </li>
       ))}

@@ -44,7 +44,7 @@ export function HelpLinks({ expressNumber }: { expressNumber?: string }) {
             <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
           </svg>
           {t("dropOff.results.helpLink")}
-          <span className="visually-hidden">{t("footer.newTab")}</span>
+          <span className="visually-hidden">{t("common.newTab")}</span>
         </a>
       </Card>
       <Card
