@@ -32,7 +32,7 @@ export const budgets: Budgets = {
   initialJsOf: {
     // The overdue form's react-hook-form (13 KB gzip), which no other chunk of that page carries (ADR 017),
     // and since 2026-11-27 the order views' chunk (ADR 022): 3.3 KB the other two views use, 4 fewer
-    // files. 178.6 KB until the public layout's header and footer left the shell (2026-11-28): 175.0.
+    // files. 178.6 KB until the public layout's header and footer left the shell (2026-11-27): 175.0.
     // (The package form, 174 KB since the contract's schemas became one file, is within 172 KB since.)
     "/overduepayment/(index)": 176 * 1024,
   },
