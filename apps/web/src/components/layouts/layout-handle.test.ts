@@ -24,8 +24,13 @@ function layoutOf(...handles: (RouteHandle | undefined)[]) {
 
 describe("selectLayout", () => {
   it("gives marketing routes the public header and footer", () => {
+    // The header and footer come with the route's handle (not the shell), the same pair everywhere.
+    const { chrome } = layoutOf(home);
+    expect(chrome?.Header).toBeTypeOf("function");
+    expect(chrome?.Footer).toBeTypeOf("function");
     for (const handle of [home, services, packageForm, shortLink]) {
       expect(layoutOf(handle).layout).toBe("public");
+      expect(layoutOf(handle).chrome).toBe(chrome);
     }
     expect(layoutOf(guestBook, undefined).layout).toBe("public");
   });
