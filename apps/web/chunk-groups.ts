@@ -158,6 +158,8 @@ export function chunkGroups(): {
     buildEnd() {
       shell.clear();
       for (const chunk of shared.values()) chunk.clear();
+      byFlow.clear();
+      byPages.clear();
       const ids = [...this.getModuleIds()];
       const shellRoots = ids.filter((id) => shellRoot.test(id));
       if (shellRoots.length !== 2)
@@ -171,8 +173,9 @@ export function chunkGroups(): {
           return name !== undefined && test(name);
         });
       const claimed = (id: string) => [...shared.values()].some((chunk) => chunk.has(id));
-      // In the shell, in a family's chunk already, or a route module (a chunk of its own).
-      const taken = (id: string) => shell.has(id) || claimed(id) || routeFile(id) !== undefined;
+      // In the shell, in a family's or a flow's chunk already, or a route module (a chunk of its own).
+      const taken = (id: string) =>
+        shell.has(id) || claimed(id) || byFlow.has(id) || routeFile(id) !== undefined;
       const familyHosts: { name: string; pages: Set<string>; elsewhere: Set<string> }[] = [];
       for (const family of families) {
         const chunk = shared.get(family.name) as Set<string>;
@@ -203,7 +206,6 @@ export function chunkGroups(): {
 
       // What every step of a flow imports and nothing outside the flow reaches, lazily loaded parts
       // included: into the chunk of the flow's layout route, which each step loads anyway.
-      byFlow.clear();
       const flowHosts: {
         name: string;
         inFlow: (route: string) => boolean;
@@ -251,7 +253,7 @@ export function chunkGroups(): {
       }
       const sets = new Map<string, { pages: Set<string>; modules: string[]; size: number }>();
       for (const [id, pages] of pagesOf) {
-        if ((routes.get(id)?.size ?? 0) < 2 || taken(id) || byFlow.has(id) || contract.test(id)) continue;
+        if ((routes.get(id)?.size ?? 0) < 2 || taken(id) || contract.test(id)) continue;
         const name = `pages-${[...pages].sort().join("+")}`;
         const set = sets.get(name) ?? { pages, modules: [], size: 0 };
         set.modules.push(id);

@@ -190,8 +190,8 @@ function OverdueForm({
   }, [detail.id, getValues, setValue]);
 
   useEffect(() => {
-    if (isValid || document.activeElement?.closest('[data-testid="overdue-form"]')) loadPaymentFlow();
-  }, [isValid]);
+    if (isValid || document.getElementById(ids.form)?.contains(document.activeElement)) loadPaymentFlow();
+  }, [isValid, ids.form]);
 
   // History back from the payment page to this page as it was left (back-forward cache): Select
   // Payment works again.
