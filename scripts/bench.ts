@@ -396,12 +396,12 @@ try {
     const shareOk = r.target === undefined || share >= r.target;
     const p99Ok = r.target === undefined || (r.fixedP99 !== null && r.fixedP99 < fixedP99Ms);
     if (!shareOk)
-      missed.push(`${r.name}: ${Math.round(share * 100)} % of hello-world, target ${r.target! * 100} %`);
+      missed.push(`${r.name}: ${(share * 100).toFixed(1)} % of hello-world, target ${r.target! * 100} %`);
     if (!p99Ok)
       missed.push(`${r.name}: p99 ${r.fixedP99 ?? "errors"} ms at 1,000 req/s, target < ${fixedP99Ms} ms`);
     const target = r.target === undefined ? "" : ` (≥ ${r.target * 100} %)`;
     const fixed = `${r.fixedP99 ?? "errors"}${r.target === undefined ? "" : ` (< ${fixedP99Ms})`}`;
-    return `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${Math.round(share * 100)} %${target} | ${fixed} |`;
+    return `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${(share * 100).toFixed(1)} %${target} | ${fixed} |`;
   };
   const lines = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} (median of ${runs} runs of ${seconds} s each after a 2 s warm-up, ${connections} connections, loopback; the last column at a fixed 1,000 req/s; targets in brackets).`,

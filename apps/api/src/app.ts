@@ -8,7 +8,7 @@ import { migrate } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
 import { traced } from "./db/traced.ts";
 import { createRateLimiter, type RateLimiter } from "./domain/rate-limit.ts";
-import { loggerOptions, RequestLog } from "./http/request-log.ts";
+import { loggerOptions, RequestLog, requestLogger } from "./http/request-log.ts";
 import { kioskRoutes } from "./kiosk/routes.ts";
 import { paymentGateways } from "./payments/gateways.ts";
 import { sandboxRoutes } from "./payments/sandbox/routes.ts";
@@ -55,6 +55,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger || options.logStream ? loggerOptions(config, options.logStream) : false,
     logController: new RequestLog(),
+    childLoggerFactory: requestLogger,
     bodyLimit: 4 * 1024 * 1024,
     // Behind a load balancer every proxy is trusted; otherwise only this machine's web server, whose
     // loaders forward their visitor's address (rate limits count per visitor).

@@ -12,6 +12,7 @@ import { budi, call, http, lockerOrderBody, ok, press, scenario, useApp, useServ
 interface LogLine {
   level: number;
   msg?: string;
+  reqId?: string;
   err?: { message?: string };
   req?: { method: string; url: string };
   res?: { statusCode: number };
@@ -54,6 +55,9 @@ describe("happy journeys log nothing at error", () => {
     ]);
     expect(requests.every((line) => line.level === 30 && line.msg === "request completed")).toBe(true);
     expect(requests.every((line) => typeof line.responseTime === "number")).toBe(true);
+    // Bound to its request (the request's logger is made on its first line, ADR 020).
+    expect(new Set(requests.map((line) => line.reqId)).size).toBe(3);
+    expect(requests.every((line) => typeof line.reqId === "string")).toBe(true);
     expect(JSON.stringify(lines)).not.toContain(budi);
     expect(lines.some((line) => line.msg === "incoming request")).toBe(false);
   });

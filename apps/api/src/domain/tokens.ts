@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 
 /** Tokens are kept only as SHA-256 hashes, so a database leak does not leak sessions. */
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return hash("sha256", token, "hex");
 }
 
 const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { MessageKey } from "@paxelbox/contract";
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../db/database.ts";
@@ -31,21 +31,21 @@ export async function idempotent<T>(
   ) {
     throw badRequest("idempotencyKeyInvalid");
   }
-  const hash = createHash("sha256").update(JSON.stringify(body)).digest("hex");
+  const requestHash = hash("sha256", JSON.stringify(body), "hex");
   const [claimed] = await db.query(
     `insert into idempotency_keys (scope, key, request_hash) values ($1, $2, $3)
      on conflict (scope, key) do update set created_at = now()
        where idempotency_keys.status_code is null and idempotency_keys.request_hash = $3
          and idempotency_keys.created_at < now() - make_interval(secs => $4)
      returning key`,
-    [scope, header, hash, abandonedSeconds],
+    [scope, header, requestHash, abandonedSeconds],
   );
   if (!claimed) {
     const [row] = await db.query<{ request_hash: string; status_code: number | null; response: unknown }>(
       "select request_hash, status_code, response from idempotency_keys where scope = $1 and key = $2",
       [scope, header],
     );
-    if (!row || row.request_hash !== hash) {
+    if (!row || row.request_hash !== requestHash) {
       throw new HttpError(422, "idempotencyKeyReused");
     }
     if (row.status_code === null) {

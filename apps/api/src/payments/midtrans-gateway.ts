@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { z } from "zod";
 import {
   type Checkout,
@@ -42,7 +42,7 @@ export function midtransSignature(
   grossAmount: string,
   serverKey: string,
 ): string {
-  return createHash("sha512").update(`${orderId}${statusCode}${grossAmount}${serverKey}`).digest("hex");
+  return hash("sha512", `${orderId}${statusCode}${grossAmount}${serverKey}`, "hex");
 }
 
 export function verifyMidtransSignature(

@@ -1,8 +1,8 @@
 import {
-  createHash,
   createHmac,
   createPrivateKey,
   createPublicKey,
+  hash,
   type KeyObject,
   sign,
   verify,
@@ -46,7 +46,7 @@ export function snapTimestampProblem(
 
 /** Lowercase hex SHA-256 of the body as sent (the adapter and the bank send minified JSON). */
 function bodyDigest(body: string): string {
-  return createHash("sha256").update(body).digest("hex");
+  return hash("sha256", body, "hex");
 }
 
 type Key = string | KeyObject;

@@ -27,7 +27,15 @@ declare module "fastify" {
     tokenHolder(): Promise<TokenHolder | null>;
     /** The caller when the bearer token is a credential (an expired link is not); else null. */
     principal(): Promise<Principal | null>;
+    /** This request's token lookup once started, and its caller once known (`registerAuth`). */
+    tokenLookup: TokenLookup | null;
   }
+}
+
+interface TokenLookup {
+  pending: Promise<TokenHolder | null>;
+  /** Set when the lookup has resolved: the caller, or null. */
+  principal: Principal | null;
 }
 
 /** Failed token lookups per client address: a person with a stale link, not a script guessing. */
@@ -174,12 +182,9 @@ export function bearerToken(request: FastifyRequest): string | null {
 const asPrincipal = (holder: TokenHolder | null): Principal | null =>
   holder && holder.kind !== "expired-link" ? holder : null;
 
-/** Callers already identified in their request, for the language of an error (no lookup of its own). */
-const identified = new WeakMap<FastifyRequest, Principal | null>();
-
 /** The caller of a request, if its token was looked up already; never looks it up itself. */
 export function identifiedPrincipal(request: FastifyRequest): Principal | null {
-  return identified.get(request) ?? null;
+  return request.tokenLookup?.principal ?? null;
 }
 
 declare module "fastify" {
@@ -192,20 +197,22 @@ export function registerAuth(app: FastifyInstance, db: Database): void {
   const holders = createTokenHolders(db);
   app.decorate("tokenHolders", holders);
   app.addHook("onClose", async () => holders.close());
-  const cache = new WeakMap<FastifyRequest, Promise<TokenHolder | null>>();
+  // A slot every request has from the start (one shape for all of them, no map per request).
+  app.decorateRequest("tokenLookup", null);
   app.decorateRequest("tokenHolder", function (this: FastifyRequest) {
-    let pending = cache.get(this);
-    if (!pending) {
-      const token = bearerToken(this);
-      pending = token
-        ? authenticate(holders, db, app.rateLimiter, token, clientAddress(this))
-        : Promise.resolve(null);
-      pending.then(
-        (holder) => identified.set(this, asPrincipal(holder)),
-        () => {},
-      );
-      cache.set(this, pending);
-    }
+    if (this.tokenLookup) return this.tokenLookup.pending;
+    const token = bearerToken(this);
+    const pending = token
+      ? authenticate(holders, db, app.rateLimiter, token, clientAddress(this))
+      : Promise.resolve(null);
+    const lookup: TokenLookup = { pending, principal: null };
+    pending.then(
+      (holder) => {
+        lookup.principal = asPrincipal(holder);
+      },
+      () => {},
+    );
+    this.tokenLookup = lookup;
     return pending;
   });
   app.decorateRequest("principal", async function (this: FastifyRequest) {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { calls, toColonPath } from "@paxelbox/contract";
 import type { FastifyInstance } from "fastify";
 import { ChangeCache, changedTag } from "../db/change-cache.ts";
@@ -69,7 +69,7 @@ async function loadOrderAnswer(db: Database, id: number): Promise<OrderAnswer | 
     orderId: order.id,
     memberId: order.member_id,
     json,
-    etag: `"${createHash("sha1").update(json).digest("base64url")}"`,
+    etag: `"${hash("sha1", json, "base64url")}"`,
     changesAt: Math.min(orderViewChangesAt(order, now), now + answerMaxAgeMs),
   };
 }
