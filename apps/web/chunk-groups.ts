@@ -307,8 +307,16 @@ export function chunkGroups(): {
           for (const id of set.modules) byFlow.set(id, flowHost.name);
           continue;
         }
+        // The fewest pages; on a tie a family's chunk, which stays one file whatever joins it (a set
+        // that grows past `smallChunk` would be a file of its own), else the larger set.
+        const isFamily = (hostName: string) => shared.has(hostName);
         const [hostName, host] =
-          hosts.sort(([, a], [, b]) => a.pages.size - b.pages.size || b.size - a.size)[0] ?? [];
+          hosts.sort(
+            ([aName, a], [bName, b]) =>
+              a.pages.size - b.pages.size ||
+              Number(isFamily(bName)) - Number(isFamily(aName)) ||
+              b.size - a.size,
+          )[0] ?? [];
         if (!hostName || !host || host.pages.size - set.pages.size > 2) continue;
         sets.delete(name);
         if (hostName === "shell") {

@@ -77,8 +77,9 @@ const weighed: Weighed[] = [
   // route's (no module shared by the two routes, no file of its own): 15; one chunk per set of
   // pages (ADR 022): 13 (146.2 KB); the sanitiser's loader in the shell (ADR 022): 12 (146.0 KB);
   // the service worker's page side in the shell: 11 (145.7 KB); the public layout's header, footer
-  // and messages in a chunk of the public pages' (ADR 022): 12 (146.3 KB).
-  { page: "/guest-book", scenario: "guest-book-individu", targetKb: 140, ceiling: { kb: 146.5 } },
+  // and messages in a chunk of the public pages' (ADR 022): 12 (146.3 KB); the form's code on its
+  // first use, the page keeping the server's copy until then (ADR 026): 11 (130.2 KB), the target.
+  { page: "/guest-book", scenario: "guest-book-individu", targetKb: 140 },
   // The web-view and contract chunks (ADR 022) since 2026-11-27: 30 → 20 requests; one chunk per set
   // of pages (ADR 022): 17 requests, 178.3 → 178.5 KB (the API client comes with the date format);
   // the sanitiser's loader in the shell (ADR 022), which the other six pages load: 178.7 KB; the
@@ -139,11 +140,12 @@ describe("weight in the browser, every script until the page is quiet", () => {
       let bytes = 0;
       for (const url of scripts)
         bytes += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
-      const kb = Math.round((bytes / 1024) * 10) / 10;
+      // Compared unrounded: a page 20 bytes over is over, though it reads "170.0 KB".
+      const kb = Math.round((bytes / 1024) * 100) / 100;
       console.info(
         `[budget] ${entry.page}: ${scripts.length} script requests (target ${targetRequests}), ${kb} KB gzip (target ${entry.targetKb} KB)`,
       );
-      expect(kb, `${entry.page}: KB gzip`).toBeLessThanOrEqual(maxKb);
+      expect(bytes, `${entry.page}: gzip bytes (${kb} KB)`).toBeLessThanOrEqual(maxKb * 1024);
       expect(scripts.length, `${entry.page}: script requests`).toBeLessThanOrEqual(maxRequests);
     });
   }

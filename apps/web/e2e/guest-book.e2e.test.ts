@@ -284,10 +284,106 @@ describe("guest-book send", () => {
  * focus or a tap in it, or the widget's place nearing the screen), not with the page (ADR 026): a
  * visitor who only reads the page never loads the ALTCHA widget.
  */
-describe.each(combos)("guest-book captcha on demand at %s in %s", (viewport, lang) => {
+describe.each(combos)("guest-book form and captcha on demand at %s in %s", (viewport, lang) => {
   const m = messages[lang].marketing.guestBook;
   const captchaAsked = (urls: string[]) =>
     urls.filter((url) => new URL(url).pathname === "/api/v1/captcha" || /\/altcha-[\w-]+\.js$/.test(url));
+
+  it("keeps the server's form until its first use; the live form then takes over mid-word", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport, language: lang });
+    const requests = watchRequests(page, ["script", "stylesheet"]);
+    await visit(page, "/guest-book?business_type=Individu");
+    await hydrated(page);
+    await requests.quiet(1500);
+    const loadedWithThePage = requests.urls.length;
+    const linked = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+    );
+    // The page's code runs, so the server's Send can be pressed (the next test).
+    const submit = page.locator('[data-testid="guest-book-submit"]');
+    expect(await submit.isDisabled()).toBe(false);
+
+    // Typed key by key while the form's code arrives: the live form takes the copy's place with the
+    // focus and caret where they were, so not a letter is lost or out of place.
+    const name = page.getByLabel(m.senderName, { exact: true });
+    await name.focus();
+    await name.pressSequentially("Budi Santoso", { delay: 20 });
+    await expect.poll(() => page.locator('[data-testid="captcha"][data-status="idle"]').count()).toBe(0);
+    expect(await name.inputValue()).toBe("Budi Santoso");
+    expect(await name.evaluate((field) => field === document.activeElement)).toBe(true);
+    const loaded = requests.urls.slice(loadedWithThePage).map((url) => new URL(url).pathname);
+    expect(loaded.filter((path) => path.endsWith(".js")).length).toBeGreaterThan(0);
+    // Its stylesheets were the page's from the first paint (the module loader may ask again for one
+    // the page links, from the cache).
+    expect(loaded.filter((path) => path.endsWith(".css") && !linked.includes(path))).toEqual([]);
+    expect(await page.locator('[data-testid="guest-book-form"]').count()).toBe(1);
+    await name.fill("");
+    await submit.click();
+    await expect
+      .poll(() => errorLocator(page, "sender_name").textContent())
+      .toBe(m.errors.senderNameRequired);
+    expect(errors).toEqual([]);
+  });
+
+  it("carries out a Send pressed before the form's code has arrived, on the page", async ({ open }) => {
+    const { page, errors } = await open({ viewport, language: lang });
+    const requests = watchRequests(page, ["script"]);
+    // The form's code arrives late: every script asked for once the page is quiet is held, so the
+    // press comes while it is on its way.
+    let holding = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.js$/, async (route) => {
+      if (holding) await held;
+      await route.continue();
+    });
+    await visit(page, "/guest-book?business_type=Individu");
+    await hydrated(page);
+    await requests.quiet(1500);
+    holding = true;
+    const loadedWithThePage = requests.urls.length;
+    const address = page.url();
+    await page.locator('[data-testid="guest-book-submit"]').click();
+    // The press started the form's code, and the browser did not send the form itself (that would
+    // leave the page with the fields in its address).
+    await expect.poll(() => requests.urls.length).toBeGreaterThan(loadedWithThePage);
+    expect(await errorLocator(page, "sender_name").count()).toBe(0);
+    release();
+    await expect
+      .poll(() => errorLocator(page, "sender_name").textContent(), { timeout: 15_000 })
+      .toBe(m.errors.senderNameRequired);
+    expect(page.url()).toBe(address);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the form in the other language after a switch before its first use, and it works", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport, language: lang });
+    const other: Lang = lang === "id" ? "en" : "id";
+    const o = messages[other].marketing.guestBook;
+    await visit(page, "/guest-book?business_type=Individu");
+    await hydrated(page);
+    const switcher = page.locator(`[data-testid="public-header"] button[data-language="${other}"]`);
+    if (!(await switcher.isVisible())) await page.locator('[data-testid="menu-toggle"]').click();
+    await page.locator(`button[data-language="${other}"]:visible`).first().click();
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(other);
+    const name = page.getByLabel(o.senderName, { exact: true });
+    await expect.poll(() => name.count(), { timeout: 15_000 }).toBe(1);
+    await name.fill("Budi Santoso");
+    await page.locator('[data-testid="guest-book-submit"]').click();
+    await expect
+      .poll(() => errorLocator(page, "sender_contact").textContent(), { timeout: 15_000 })
+      .toBe(o.errors.senderContactRequired);
+    expect(await name.inputValue()).toBe("Budi Santoso");
+    expect(errors).toEqual([]);
+  });
 
   it("loads nothing of the captcha until the visitor starts the form, then shows the widget", async ({
     open,

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useContext, useState } from "react";
+import { TakesOverServerCopy } from "./server-copy";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -36,9 +37,9 @@ export function enteredBeforeHydration<T extends Record<string, unknown>>(
 
 /**
  * A form's default values: what was entered before hydration (`asTyped` makes it what typing into
- * the running page would have made it), read only in the hydration render. A form mounted later
- * (a client-side navigation, "New package" while the old form is still in the page) starts from
- * `defaults`.
+ * the running page would have made it), read only in the hydration render or when the form takes
+ * over the server's copy of itself. A form mounted later (a client-side navigation, "New package"
+ * while the old form is still in the page) starts from `defaults`.
  */
 export function useEnteredBeforeHydration<T extends Record<string, unknown>>(
   formSelector: string,
@@ -46,8 +47,9 @@ export function useEnteredBeforeHydration<T extends Record<string, unknown>>(
   asTyped: (entered: T) => T = (entered) => entered,
 ): T {
   const hydrating = !useHydrated();
+  const takingOver = useContext(TakesOverServerCopy);
   const [values] = useState(() =>
-    hydrating ? asTyped(enteredBeforeHydration(formSelector, defaults())) : defaults(),
+    hydrating || takingOver ? asTyped(enteredBeforeHydration(formSelector, defaults())) : defaults(),
   );
   return values;
 }

@@ -1,6 +1,10 @@
 import "../lib/messages/marketing";
 import { publicHandle } from "../components/layouts/public-layout";
-import { GuestBookForm } from "../features/guest-book/components/guest-book-form";
+import { Spinner } from "../components/loaders";
+import {
+  GuestBookFormOnUse,
+  guestBookFormCode,
+} from "../features/guest-book/components/guest-book-form-on-use";
 import { toBusinessType } from "../features/guest-book/lib/submission";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { seoMeta } from "../features/marketing/lib/seo";
@@ -16,8 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     title: "marketing.seo.guestBookTitle",
     description: "marketing.seo.guestBookDescription",
   } as const;
+  // The page arrives with its form drawn; the browser loads the form's code on its first use.
+  const [seo] = await Promise.all([pageSeo(request, keys), guestBookFormCode.load()]);
   return {
-    ...(await pageSeo(request, keys)),
+    ...seo,
     businessType: toBusinessType(new URL(request.url).searchParams.get("business_type")),
   };
 }
@@ -53,7 +59,11 @@ export default function GuestBookFormRoute({ loaderData }: Route.ComponentProps)
         </ol>
       </div>
       <div className={`panel ${styles.card}`}>
-        <GuestBookForm key={loaderData.businessType ?? "none"} businessType={loaderData.businessType} />
+        <GuestBookFormOnUse
+          key={loaderData.businessType ?? "none"}
+          businessType={loaderData.businessType}
+          fallback={<Spinner label={t("common.loading")} />}
+        />
       </div>
     </div>
   );

@@ -1,6 +1,15 @@
 import { type FocusEvent, type HTMLAttributes, type ReactNode, useId } from "react";
 import { AlertIcon } from "../icons";
-import styles from "./field.module.css";
+import "./field.css";
+
+/** The class names of `field.css`. */
+const styles = {
+  field: "field",
+  label: "field-label",
+  hint: "field-hint",
+  error: "field-error",
+  input: "field-input",
+} as const;
 
 /** The ids of a field: its control, its hint and its error message. */
 export interface FieldIds {

@@ -1,0 +1,225 @@
+// @vitest-environment jsdom
+import { act, type ComponentType, createContext, type ReactNode, use, useState } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { useEnteredBeforeHydration } from "../lib/entered-before-hydration";
+import { createI18n, type I18n, I18nProvider } from "../lib/i18n";
+import { lazyModule } from "../lib/lazy-module";
+import { useHydrated } from "../lib/use-hydrated";
+import { keptUntilUsed } from "./kept-until-used";
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+/** Something above the part that changes before its first use (a router state, say). */
+const Tick = createContext(0);
+
+/** The part: a field that keeps what was typed into the server's copy, and a counting button. */
+function NameForm({ greeting }: { greeting: string }) {
+  const ready = useHydrated();
+  use(Tick);
+  const [pressed, setPressed] = useState(0);
+  const entered = useEnteredBeforeHydration("form", () => ({ name: "" }));
+  return (
+    <form>
+      <input name="name" aria-label="name" defaultValue={entered.name} />
+      <button type="button" disabled={!ready} onClick={() => setPressed((count) => count + 1)}>
+        {greeting} {pressed}
+      </button>
+    </form>
+  );
+}
+
+/** A form that sends only once its code runs; its Send is disabled until then. */
+function SendForm({ onSend }: { onSend: (name: string) => void }) {
+  const ready = useHydrated();
+  const entered = useEnteredBeforeHydration("form", () => ({ name: "" }));
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend(new FormData(event.currentTarget).get("name") as string);
+      }}
+    >
+      <input name="name" aria-label="name" defaultValue={entered.name} />
+      <button type="submit" disabled={!ready}>
+        Send
+      </button>
+    </form>
+  );
+}
+
+const roots: Root[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) act(() => root.unmount());
+  document.body.innerHTML = "";
+});
+
+async function settle() {
+  await act(async () => {
+    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  });
+}
+
+let i18n: I18n = createI18n("id", { product: "Paxel" });
+afterEach(() => {
+  i18n = createI18n("id", { product: "Paxel" });
+});
+
+function page(children: ReactNode, tick = 0) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <Tick value={tick}>{children}</Tick>
+    </I18nProvider>
+  );
+}
+
+type Part<P> = ComponentType<P & { fallback: ReactNode }>;
+
+/**
+ * The server's page in a container (its loader loaded the part's code first), and the browser's
+ * part, whose code is not there yet.
+ */
+async function served<M, P extends object>(
+  importer: () => Promise<M>,
+  pick: (loaded: M) => ComponentType<P>,
+  props: P,
+): Promise<{ container: HTMLDivElement; Part: Part<P> }> {
+  const serverCode = lazyModule(importer);
+  await serverCode.load();
+  const ServerPart = keptUntilUsed(serverCode, pick, []);
+  const container = document.body.appendChild(document.createElement("div"));
+  container.innerHTML = renderToString(page(<ServerPart {...props} fallback={null} />));
+  return { container, Part: keptUntilUsed(lazyModule(importer), pick, []) };
+}
+
+describe("keptUntilUsed", () => {
+  it("keeps the server's copy through updates above it, then puts the live part in its place", async () => {
+    const importer = vi.fn(async () => ({ NameForm }));
+    const { container, Part } = await served(importer, (loaded) => loaded.NameForm, { greeting: "Hello" });
+    const copy = container.querySelector("form");
+    const button = () => container.querySelector("button") as HTMLButtonElement;
+    expect(button().disabled).toBe(true);
+    importer.mockClear();
+
+    let root!: Root;
+    await act(async () => {
+      root = hydrateRoot(container, page(<Part greeting="Hello" fallback={<p>loading</p>} />));
+      roots.push(root);
+    });
+    await settle();
+    // An update above the part before its first use leaves the copy as it is.
+    await act(async () => root.render(page(<Part greeting="Hello" fallback={<p>loading</p>} />, 1)));
+    await settle();
+    expect(importer).not.toHaveBeenCalled();
+    expect(container.querySelector("form")).toBe(copy);
+    expect(container.textContent).not.toContain("loading");
+
+    // The visitor types, with the caret in the middle: the code loads and the live part takes over.
+    const input = container.querySelector("input") as HTMLInputElement;
+    input.value = "Budi";
+    input.focus();
+    input.setSelectionRange(2, 2);
+    await act(async () => {
+      input.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    });
+    await settle();
+    expect(importer).toHaveBeenCalledTimes(1);
+    const live = container.querySelector("input") as HTMLInputElement;
+    expect(live).not.toBe(input);
+    expect(container.querySelectorAll("form")).toHaveLength(1);
+    expect(live.value).toBe("Budi");
+    expect(document.activeElement).toBe(live);
+    expect(live.selectionStart).toBe(2);
+    expect(button().disabled).toBe(false);
+    await act(async () => button().click());
+    expect(button().textContent).toBe("Hello 1");
+  });
+
+  it("loads at once when the visitor was already in the copy before the page hydrated", async () => {
+    const importer = vi.fn(async () => ({ NameForm }));
+    const { container, Part } = await served(importer, (loaded) => loaded.NameForm, { greeting: "Hi" });
+    (container.querySelector("input") as HTMLInputElement).value = "typed early";
+    importer.mockClear();
+    await act(async () => {
+      roots.push(hydrateRoot(container, page(<Part greeting="Hi" fallback={null} />)));
+    });
+    await settle();
+    expect(importer).toHaveBeenCalledTimes(1);
+    expect((container.querySelector("button") as HTMLButtonElement).disabled).toBe(false);
+    expect((container.querySelector("input") as HTMLInputElement).value).toBe("typed early");
+  });
+
+  it("loads when the language is switched before the first use", async () => {
+    const importer = vi.fn(async () => ({ NameForm }));
+    const { container, Part } = await served(importer, (loaded) => loaded.NameForm, { greeting: "Hi" });
+    importer.mockClear();
+    let root!: Root;
+    await act(async () => {
+      root = hydrateRoot(container, page(<Part greeting="Hi" fallback={null} />));
+      roots.push(root);
+    });
+    await settle();
+    expect(importer).not.toHaveBeenCalled();
+    await act(async () => i18n.changeLanguage("en"));
+    await settle();
+    expect(importer).toHaveBeenCalledTimes(1);
+    expect(container.querySelector("button")?.textContent).toBe("Hi 0");
+  });
+
+  it("holds a send pressed before the code arrived and sends it once the part is live", async () => {
+    const importer = vi.fn(async () => ({ SendForm }));
+    const sent: string[] = [];
+    const { container, Part } = await served(importer, (loaded) => loaded.SendForm, {
+      onSend: (name: string) => void name,
+    });
+    const button = () => container.querySelector("button") as HTMLButtonElement;
+    expect(button().disabled).toBe(true);
+    importer.mockClear();
+    await act(async () => {
+      roots.push(
+        hydrateRoot(
+          container,
+          page(<Part onSend={(name: string) => void sent.push(name)} fallback={null} />),
+        ),
+      );
+    });
+    await settle();
+    expect(importer).not.toHaveBeenCalled();
+    // The page runs: the copy's Send can be pressed, and a press does not leave the page.
+    expect(button().disabled).toBe(false);
+    const navigated = vi.fn();
+    window.addEventListener("submit", navigated);
+    (container.querySelector("input") as HTMLInputElement).value = "Budi";
+    await act(async () => button().click());
+    expect(navigated.mock.calls[0]?.[0].defaultPrevented).toBe(true);
+    expect(importer).toHaveBeenCalledTimes(1);
+    await settle();
+    // The press carried out once by the live part, with what was typed.
+    expect(sent).toEqual(["Budi"]);
+    await act(async () => button().click());
+    expect(sent).toEqual(["Budi", "Budi"]);
+    window.removeEventListener("submit", navigated);
+  });
+
+  it("loads at once, showing its fallback, when mounted after the page hydrated", async () => {
+    let arrive: (module: { NameForm: typeof NameForm }) => void = () => undefined;
+    const code = lazyModule(
+      () => new Promise<{ NameForm: typeof NameForm }>((resolve) => (arrive = resolve)),
+    );
+    const Part = keptUntilUsed(code, (loaded) => loaded.NameForm, []);
+    const container = document.body.appendChild(document.createElement("div"));
+    const { createRoot } = await import("react-dom/client");
+    const root = createRoot(container);
+    roots.push(root);
+    await act(async () => root.render(page(<Part greeting="Hi" fallback={<p>loading</p>} />)));
+    await settle();
+    expect(container.textContent).toBe("loading");
+    await act(async () => arrive({ NameForm }));
+    await settle();
+    expect(container.querySelector("button")?.textContent).toBe("Hi 0");
+  });
+});
