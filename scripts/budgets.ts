@@ -2,8 +2,8 @@
  * Size budgets of the built web app, measured gzip from the React Router manifest (`npm test` runs
  * this right after the web build; `npm run budgets` after any build):
  *   - initial JS of every route: the entry, every module its route chain preloads and the part
- *     of the route manifest its HTML carries ≤ 172 KB, the overdue form's page ≤ 176 KB (ADR 017:
- *     react-hook-form on a page that had no form library; ADR 022: the order views' chunk). With
+ *     of the route manifest its HTML carries ≤ 172 KB (a route may have its own: `initialJsOf`;
+ *     none has since the overdue form's code loads on its first use, ADR 026). With
  *     lazy route discovery (React
  *     Router's default) a page never loads the manifest file: its HTML inlines the routes it
  *     matches, the index route and their parents, and the rest is asked for on navigation;
@@ -29,13 +29,9 @@ export interface Budgets {
 
 export const budgets: Budgets = {
   initialJs: 172 * 1024,
-  initialJsOf: {
-    // The overdue form's react-hook-form (13 KB gzip), which no other chunk of that page carries (ADR 017),
-    // and since 2026-11-27 the order views' chunk (ADR 022): 3.3 KB the other two views use, 4 fewer
-    // files. 178.6 KB until the public layout's header and footer left the shell (2026-11-27): 175.0.
-    // (The package form, 174 KB since the contract's schemas became one file, is within 172 KB since.)
-    "/overduepayment/(index)": 176 * 1024,
-  },
+  // The overdue form's page had 176 KB (react-hook-form, ADR 017) until its form's code moved to its
+  // first use (ADR 026, 2026-11-27): 175.1 → 159.7 KB.
+  initialJsOf: {},
   routeChunk: 25 * 1024,
   css: 20 * 1024,
 };

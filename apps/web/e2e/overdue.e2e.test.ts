@@ -5,6 +5,7 @@ import id from "../src/locales/id/drop-off.ts";
 import {
   featureOff,
   holdRequests,
+  hydrated,
   isScript,
   type Lang,
   type ViewportName,
@@ -190,30 +191,37 @@ describe.each(combos)("overdue payment at %s in %s", (viewport, lang) => {
   }, 60_000);
 });
 
-describe("the payment calls load on the form's first use (ADR 026)", () => {
+describe("the form's code and the payment calls on the form's first use (ADR 026)", () => {
   const isPaymentFlow = (url: URL) => isScript(url) && /\/pay-overdue-[\w-]+\.js$/.test(url.pathname);
+  const isFormCode = (url: URL) => isScript(url) && /\/overdue-pay-form-[\w-]+\.js$/.test(url.pathname);
+
+  /** The demo page visited and quiet, with the scripts `held` matches held back until `release()`. */
+  async function visitHolding(page: Page, url: string, held: (url: URL) => boolean) {
+    const scripts = watchRequests(page, ["script"]);
+    const release = await holdRequests(page, held);
+    await visit(page, url);
+    await hydrated(page);
+    await scripts.quiet(1500);
+    const asked = () => scripts.urls.filter((script) => held(new URL(script))).length;
+    expect(asked()).toBe(0);
+    return { release, asked };
+  }
 
   for (const [viewport, lang] of [
     ["mobile", "id"],
     ["desktop", "en"],
   ] as const) {
-    it(`not with the page; Select Payment tapped before they arrive waits for them (${viewport}, ${lang})`, async ({
+    it(`payment calls: not with the page; Select Payment tapped before they arrive waits for them (${viewport}, ${lang})`, async ({
       openScenario,
     }) => {
       const { page, demo, errors } = await openScenario("dropoff-overdue-need-to-pay", {
         viewport,
         language: lang,
       });
-      const scripts = watchRequests(page, ["script"]);
-      const release = await holdRequests(page, isPaymentFlow);
-      await visit(page, demo.url);
-      await $(page, "overdue-form").waitFor();
-      await scripts.quiet(1500);
-      expect(scripts.urls.filter((url) => isPaymentFlow(new URL(url)))).toEqual([]);
-
+      const { release, asked } = await visitHolding(page, demo.url, isPaymentFlow);
       // The first focus asks for them (held here), and the person is faster than the network.
       await $(page, "overdue-email").fill("rina@example.com");
-      await expect.poll(() => scripts.urls.filter((url) => isPaymentFlow(new URL(url))).length).toBe(1);
+      await expect.poll(asked).toBe(1);
       const select = $(page, "overdue-select-payment");
       await select.click();
       await expect.poll(() => select.textContent()).toContain(texts[lang].overdue.processing);
@@ -222,6 +230,30 @@ describe("the payment calls load on the form's first use (ADR 026)", () => {
 
       release();
       await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
+      expect(errors).toEqual([]);
+    }, 60_000);
+
+    it(`form's code: the page keeps the server's form until then; an email typed across the takeover arrives whole (${viewport}, ${lang})`, async ({
+      openScenario,
+    }) => {
+      const { page, demo, errors } = await openScenario("dropoff-overdue-need-to-pay", {
+        viewport,
+        language: lang,
+      });
+      const { release, asked } = await visitHolding(page, demo.url, isFormCode);
+      const select = $(page, "overdue-select-payment");
+      expect(await select.isDisabled()).toBe(true);
+      // The first focus asks for the form's code (held here); typing goes on into the server's form.
+      const email = $(page, "overdue-email");
+      await email.focus();
+      await email.pressSequentially("rina@", { delay: 20 });
+      await expect.poll(asked).toBe(1);
+      expect(await select.isDisabled()).toBe(true);
+      release();
+      await email.pressSequentially("example.com", { delay: 20 });
+      await expect.poll(() => select.isEnabled()).toBe(true);
+      expect(await email.inputValue()).toBe("rina@example.com");
+      expect(await email.evaluate((field) => field === document.activeElement)).toBe(true);
       expect(errors).toEqual([]);
     }, 60_000);
   }

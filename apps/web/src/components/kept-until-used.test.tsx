@@ -3,7 +3,7 @@ import { act, type ComponentType, createContext, type ReactNode, use, useState }
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { useEnteredBeforeHydration } from "../lib/entered-before-hydration";
+import { useEnteredBeforeHydration, useLeftFieldsChecked } from "../lib/entered-before-hydration";
 import { createI18n, type I18n, I18nProvider } from "../lib/i18n";
 import { lazyModule } from "../lib/lazy-module";
 import { useHydrated } from "../lib/use-hydrated";
@@ -27,6 +27,23 @@ function NameForm({ greeting }: { greeting: string }) {
       <input name="name" aria-label="name" defaultValue={entered.name} />
       <button type="button" disabled={!ready} onClick={() => setPressed((count) => count + 1)}>
         {greeting} {pressed}
+      </button>
+    </form>
+  );
+}
+
+/** Two fields; what was filled in and left in the copy is checked once the form is live. */
+const checked: string[] = [];
+function TwoFields() {
+  const empty = () => ({ first: "", second: "" });
+  const entered = useEnteredBeforeHydration("form", empty);
+  useLeftFieldsChecked(entered, empty, (name, value) => checked.push(`${name}=${value}`));
+  return (
+    <form>
+      <input name="first" aria-label="first" defaultValue={entered.first} />
+      <input name="second" aria-label="second" defaultValue={entered.second} />
+      <button type="submit" disabled>
+        Send
       </button>
     </form>
   );
@@ -203,6 +220,35 @@ describe("keptUntilUsed", () => {
     await act(async () => button().click());
     expect(sent).toEqual(["Budi", "Budi"]);
     window.removeEventListener("submit", navigated);
+  });
+
+  it("checks the fields left in the copy, not the one still in use; keeps sends as drawn when asked", async () => {
+    const importer = vi.fn(async () => ({ TwoFields }));
+    const serverCode = lazyModule(importer);
+    await serverCode.load();
+    const ServerPart = keptUntilUsed(serverCode, (loaded) => loaded.TwoFields, []);
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(page(<ServerPart fallback={null} />));
+    const Part = keptUntilUsed(lazyModule(importer), (loaded) => loaded.TwoFields, [], {
+      enableSends: false,
+    });
+    checked.length = 0;
+    await act(async () => {
+      roots.push(hydrateRoot(container, page(<Part fallback={null} />)));
+    });
+    await settle();
+    // Drawn disabled by the server, and left so.
+    expect((container.querySelector("button") as HTMLButtonElement).disabled).toBe(true);
+    const [first, second] = container.querySelectorAll("input");
+    (first as HTMLInputElement).value = "left";
+    (second as HTMLInputElement).value = "typing";
+    await act(async () => {
+      (second as HTMLInputElement).focus();
+      second?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    });
+    await settle();
+    expect((container.querySelector('input[name="second"]') as HTMLInputElement).value).toBe("typing");
+    expect(checked).toEqual(["first=left"]);
   });
 
   it("loads at once, showing its fallback, when mounted after the page hydrated", async () => {

@@ -71,8 +71,10 @@ function restoreFocus(area: Element | null, spot: FocusSpot): void {
  * near the screen (`useFirstUse`), loads the code; the live part then takes the copy's place, with
  * what was entered (`useEnteredBeforeHydration` reads the copy in its first render) and the focus
  * and caret where they were. A send pressed meanwhile is held and carried out by the live part: the
- * copy's send buttons, disabled in the server's HTML until the page runs, are enabled, and a submit
- * is stopped (it would leave the page) and made again once the part is live. A language switch
+ * copy's send buttons, disabled in the server's HTML until the page runs, are enabled (unless
+ * `enableSends` is false: a part whose send waits for something entered, which is a use), and a
+ * submit is stopped (it would leave the page) and made again once the part is live. Its wrappers
+ * lay out as `display: contents`, so the part's elements are its parent's as they would be without. A language switch
  * before the first use loads the code too (the copy keeps the language it was drawn in until then).
  * Mounted later (a client-side navigation, a new `key`), it loads at once, `fallback` showing.
  *
@@ -84,6 +86,7 @@ export function keptUntilUsed<M, P extends object>(
   module: LazyModule<M>,
   pick: (loaded: M) => ComponentType<P>,
   styledBy: readonly unknown[],
+  { enableSends = true }: { enableSends?: boolean } = {},
 ): ComponentType<P & { fallback: ReactNode }> {
   stylesheetsOfThePage.push(...styledBy);
 
@@ -131,9 +134,10 @@ export function keptUntilUsed<M, P extends object>(
     useEffect(() => {
       const element = area.current;
       if (!kept || !element) return;
-      for (const button of element.querySelectorAll<HTMLButtonElement>('button[type="submit"]')) {
-        button.disabled = false;
-      }
+      if (enableSends)
+        for (const button of element.querySelectorAll<HTMLButtonElement>('button[type="submit"]')) {
+          button.disabled = false;
+        }
       const onSubmit = (event: Event) => {
         if (!(event.target instanceof Node) || !element.contains(event.target)) return;
         event.preventDefault();
@@ -157,18 +161,19 @@ export function keptUntilUsed<M, P extends object>(
     }, [kept]);
 
     return (
-      <div ref={area}>
+      <div ref={area} className="contents">
         <Suspense fallback={fallback}>
           {kept ? (
             <div
               key="copy"
+              className="contents"
               data-kept={id}
               // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own server-rendered copy, read from the document in the hydration render; React adopts it and never writes it
               dangerouslySetInnerHTML={{ __html: copy }}
               suppressHydrationWarning
             />
           ) : (
-            <div key="live" data-kept={id}>
+            <div key="live" className="contents" data-kept={id}>
               <TakesOverServerCopy value={copy !== null}>
                 <Live {...props} />
               </TakesOverServerCopy>

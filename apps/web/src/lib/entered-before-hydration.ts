@@ -1,4 +1,4 @@
-import { useContext, useState } from "react";
+import { useContext, useEffect, useState } from "react";
 import { TakesOverServerCopy } from "./server-copy";
 import { useHydrated } from "./use-hydrated";
 
@@ -52,4 +52,27 @@ export function useEnteredBeforeHydration<T extends Record<string, unknown>>(
     hydrating || takingOver ? asTyped(enteredBeforeHydration(formSelector, defaults())) : defaults(),
   );
   return values;
+}
+
+/**
+ * After a form's first render from what was entered (`useEnteredBeforeHydration`): each field the
+ * visitor filled in and left — not the one still focused — is checked as leaving it in the running
+ * form would have (`check`: touch and validate it), so a form that shows a field's message once it
+ * is left (`onTouched`) shows it for a field left before the form's code arrived.
+ */
+export function useLeftFieldsChecked<T extends Record<string, unknown>>(
+  entered: T,
+  defaults: () => T,
+  check: (name: keyof T & string, value: T[keyof T & string]) => void,
+): void {
+  const [initial] = useState(() => ({ entered, defaults: defaults() }));
+  const [checkFirst] = useState(() => check);
+  useEffect(() => {
+    const active = document.activeElement;
+    for (const name of Object.keys(initial.entered) as (keyof T & string)[]) {
+      if (initial.entered[name] === initial.defaults[name]) continue;
+      if (active instanceof HTMLElement && active.getAttribute("name") === name) continue;
+      checkFirst(name, initial.entered[name]);
+    }
+  }, [initial, checkFirst]);
 }

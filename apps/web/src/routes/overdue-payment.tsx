@@ -6,6 +6,7 @@ import { LoaderQueries } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
 import { linkToken } from "../domain/member/member-session";
 import { overdueDetailQueryOptions } from "../features/overdue/api/overdue-detail";
+import { overduePayFormCode } from "../features/overdue/components/overdue-pay-form-on-use";
 import { OverduePaymentScreen } from "../features/overdue/components/overdue-payment-screen";
 import { paymentReturn } from "../features/overdue/lib/entry";
 import { generateInvoiceNumber } from "../features/overdue/lib/invoice-number";
@@ -21,10 +22,14 @@ export const handle = routeHandle({ layout: "webview", titleKey: "header.overdue
 export async function loader({ request }: Route.LoaderArgs) {
   const parsed = NumericId.safeParse(new URL(request.url).searchParams.get("orderid") ?? "");
   const orderid = parsed.success ? parsed.data : null;
-  const preloaded = await preloadScreen(
-    request,
-    orderid === null ? null : (token, api) => overdueDetailQueryOptions(orderid, token, api),
-  );
+  // The page arrives with its form drawn; the browser loads the form's code on its first use.
+  const [preloaded] = await Promise.all([
+    preloadScreen(
+      request,
+      orderid === null ? null : (token, api) => overdueDetailQueryOptions(orderid, token, api),
+    ),
+    overduePayFormCode.load(),
+  ]);
   return { ...preloaded, invoiceNumber: preloaded.screenLoaded ? generateInvoiceNumber() : null };
 }
 

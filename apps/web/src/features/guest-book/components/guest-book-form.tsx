@@ -9,7 +9,7 @@ import { ErrorDialog } from "../../../components/error-dialog";
 import { LoadingOverlay } from "../../../components/loaders";
 import { Field, inputClassName } from "../../../components/ui/field";
 import { useConfig } from "../../../config/use-config";
-import { useEnteredBeforeHydration } from "../../../lib/entered-before-hydration";
+import { useEnteredBeforeHydration, useLeftFieldsChecked } from "../../../lib/entered-before-hydration";
 import { externalLink } from "../../../lib/external-links";
 import { Trans, useT } from "../../../lib/i18n";
 import { useHydrated } from "../../../lib/use-hydrated";
@@ -78,17 +78,18 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
   const topRef = useRef<HTMLFormElement>(null);
 
   // A visitor faster than the page keeps what they entered before it hydrated.
+  const emptyForm = (): FormInput => ({
+    sender_name: "",
+    sender_contact: "",
+    email_address: "",
+    purpose: "",
+    message: "",
+    term_check: false,
+    business_type: businessType,
+  });
   const defaultValues = useEnteredBeforeHydration<FormInput>(
     `form[data-testid="${formTestId}"]`,
-    () => ({
-      sender_name: "",
-      sender_contact: "",
-      email_address: "",
-      purpose: "",
-      message: "",
-      term_check: false,
-      business_type: businessType,
-    }),
+    emptyForm,
     // Digits only, as if it had been typed into the running page (spec §5).
     (entered) => ({ ...entered, sender_contact: contactInput(entered.sender_contact) }),
   );
@@ -103,6 +104,10 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
     shouldFocusError: false,
     defaultValues,
   });
+
+  useLeftFieldsChecked(defaultValues, emptyForm, (name, value) =>
+    setValue(name, value, { shouldTouch: true, shouldValidate: true }),
+  );
 
   useEffect(() => () => window.clearTimeout(overlayTimer.current), []);
 
