@@ -73,10 +73,11 @@ function restoreFocus(area: Element | null, spot: FocusSpot): void {
  * and caret where they were. A send pressed meanwhile is held and carried out by the live part: the
  * copy's send buttons, disabled in the server's HTML until the page runs, are enabled (unless
  * `enableSends` is false: a part whose send waits for something entered, which is a use), and a
- * submit is stopped (it would leave the page) and made again once the part is live. Its wrappers
- * lay out as `display: contents`, so the part's elements are its parent's as they would be without. A language switch
- * before the first use loads the code too (the copy keeps the language it was drawn in until then).
- * Mounted later (a client-side navigation, a new `key`), it loads at once, `fallback` showing.
+ * submit is stopped (it would leave the page) and made again once the part is live. A language
+ * switch before the first use loads the code too (the copy keeps the language it was drawn in until
+ * then). Mounted later (a client-side navigation, a new `key`), it loads at once, `fallback`
+ * showing. Its wrappers lay out as `display: contents`: the part's elements are its parent's, as
+ * they would be without them.
  *
  * `styledBy`: the CSS modules and components whose stylesheets the part's HTML needs. React Router
  * links the stylesheets of what a route imports statically; naming them here makes them the page's,
