@@ -251,6 +251,36 @@ describe("keptUntilUsed", () => {
     expect(checked).toEqual(["first=left"]);
   });
 
+  it("holds Enter in a field of the copy as a send, with its sends left as drawn", async () => {
+    const importer = vi.fn(async () => ({ SendForm }));
+    const sent: string[] = [];
+    const serverCode = lazyModule(importer);
+    await serverCode.load();
+    const ServerPart = keptUntilUsed(serverCode, (loaded) => loaded.SendForm, []);
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(page(<ServerPart onSend={() => undefined} fallback={null} />));
+    const Part = keptUntilUsed(lazyModule(importer), (loaded) => loaded.SendForm, [], { enableSends: false });
+    importer.mockClear();
+    await act(async () => {
+      roots.push(
+        hydrateRoot(
+          container,
+          page(<Part onSend={(name: string) => void sent.push(name)} fallback={null} />),
+        ),
+      );
+    });
+    await settle();
+    expect((container.querySelector("button") as HTMLButtonElement).disabled).toBe(true);
+    const input = container.querySelector("input") as HTMLInputElement;
+    input.value = "Budi";
+    const enter = new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true });
+    await act(async () => input.dispatchEvent(enter));
+    expect(enter.defaultPrevented).toBe(true);
+    expect(importer).toHaveBeenCalledTimes(1);
+    await settle();
+    expect(sent).toEqual(["Budi"]);
+  });
+
   it("loads at once, showing its fallback, when mounted after the page hydrated", async () => {
     let arrive: (module: { NameForm: typeof NameForm }) => void = () => undefined;
     const code = lazyModule(

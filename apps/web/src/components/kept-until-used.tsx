@@ -20,6 +20,9 @@ import { useHydrated } from "../lib/use-hydrated";
 /** Kept so that the bundler keeps them: their stylesheets are then linked by the page. */
 const stylesheetsOfThePage: unknown[] = [];
 
+/** Inputs where Enter does not send their form. */
+const notTextual = new Set(["checkbox", "radio", "button", "submit", "reset", "file", "image"]);
+
 /** Where the focus was in the server's copy, to put it back in the live part. */
 interface FocusSpot {
   selector: string;
@@ -73,7 +76,7 @@ function restoreFocus(area: Element | null, spot: FocusSpot): void {
  * and caret where they were. A send pressed meanwhile is held and carried out by the live part: the
  * copy's send buttons, disabled in the server's HTML until the page runs, are enabled (unless
  * `enableSends` is false: a part whose send waits for something entered, which is a use), and a
- * submit is stopped (it would leave the page) and made again once the part is live. A language
+ * submit (or Enter in one of its fields) is stopped and made again once the part is live. A language
  * switch before the first use loads the code too (the copy keeps the language it was drawn in until
  * then). Mounted later (a client-side navigation, a new `key`), it loads at once, `fallback`
  * showing. Its wrappers lay out as `display: contents`: the part's elements are its parent's, as
@@ -146,8 +149,23 @@ export function keptUntilUsed<M, P extends object>(
         held.current = true;
         load();
       };
+      // Enter in one of the copy's fields is a send too, whether or not the copy has a button that
+      // would carry it (the live form decides: send, or say what is missing).
+      const onKey = (event: KeyboardEvent) => {
+        const field = event.target;
+        if (event.key !== "Enter" || !(field instanceof HTMLInputElement) || !element.contains(field)) return;
+        if (notTextual.has(field.type)) return;
+        event.preventDefault();
+        focus.current = focusIn(element);
+        held.current = true;
+        load();
+      };
       window.addEventListener("submit", onSubmit, { capture: true });
-      return () => window.removeEventListener("submit", onSubmit, { capture: true });
+      window.addEventListener("keydown", onKey, { capture: true });
+      return () => {
+        window.removeEventListener("submit", onSubmit, { capture: true });
+        window.removeEventListener("keydown", onKey, { capture: true });
+      };
     }, [kept, load]);
 
     useLayoutEffect(() => {

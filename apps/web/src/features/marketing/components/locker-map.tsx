@@ -124,8 +124,10 @@ export default function LockerMap({
       markers.current.set(location.id, marker);
     }
     const bounds = group.getBounds();
-    if (bounds.isValid()) instance.fitBounds(bounds, { padding: [32, 32], maxZoom: 15 });
-    else instance.setView(defaultCenter, defaultZoom);
+    // Placed without a zoom animation: Leaflet's ends in a timer that fails on a map removed meanwhile
+    // (the visitor leaving the page while it runs: "Cannot read properties of undefined").
+    if (bounds.isValid()) instance.fitBounds(bounds, { padding: [32, 32], maxZoom: 15, animate: false });
+    else instance.setView(defaultCenter, defaultZoom, { animate: false });
   }, [items]);
 
   useEffect(() => {
@@ -134,7 +136,7 @@ export default function LockerMap({
       marker.setStyle(id === selectedId ? selectedStyle : markerStyle);
       if (id === selectedId) {
         marker.bringToFront();
-        instance?.setView(marker.getLatLng(), Math.max(instance.getZoom(), selectedZoom));
+        instance?.setView(marker.getLatLng(), Math.max(instance.getZoom(), selectedZoom), { animate: false });
         marker.openPopup();
       }
     }
