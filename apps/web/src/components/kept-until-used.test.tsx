@@ -104,13 +104,14 @@ async function served<M, P extends object>(
   importer: () => Promise<M>,
   pick: (loaded: M) => ComponentType<P>,
   props: P,
+  options?: Parameters<typeof keptUntilUsed>[3],
 ): Promise<{ container: HTMLDivElement; Part: Part<P> }> {
   const serverCode = lazyModule(importer);
   await serverCode.load();
   const ServerPart = keptUntilUsed(serverCode, pick, []);
   const container = document.body.appendChild(document.createElement("div"));
   container.innerHTML = renderToString(page(<ServerPart {...props} fallback={null} />));
-  return { container, Part: keptUntilUsed(lazyModule(importer), pick, []) };
+  return { container, Part: keptUntilUsed(lazyModule(importer), pick, [], options) };
 }
 
 describe("keptUntilUsed", () => {
@@ -254,12 +255,12 @@ describe("keptUntilUsed", () => {
   it("holds Enter in a field of the copy as a send, with its sends left as drawn", async () => {
     const importer = vi.fn(async () => ({ SendForm }));
     const sent: string[] = [];
-    const serverCode = lazyModule(importer);
-    await serverCode.load();
-    const ServerPart = keptUntilUsed(serverCode, (loaded) => loaded.SendForm, []);
-    const container = document.body.appendChild(document.createElement("div"));
-    container.innerHTML = renderToString(page(<ServerPart onSend={() => undefined} fallback={null} />));
-    const Part = keptUntilUsed(lazyModule(importer), (loaded) => loaded.SendForm, [], { enableSends: false });
+    const { container, Part } = await served(
+      importer,
+      (loaded) => loaded.SendForm,
+      { onSend: (name: string) => void name },
+      { enableSends: false },
+    );
     importer.mockClear();
     await act(async () => {
       roots.push(
