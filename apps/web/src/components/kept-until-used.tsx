@@ -112,6 +112,11 @@ export function keptUntilUsed<M, P extends object>(
         : null,
     );
     const kept = copy !== null && !loaded;
+    // A boundary for the code to load behind only where there is no server copy to keep (mounted
+    // after hydration without the code): none in the hydration render, whose boundary React could
+    // render afresh from the copy's HTML (losing what was entered) on an update that reaches it
+    // before it hydrates. Decided once, so that the live part never moves in the tree.
+    const [waits] = useState(() => copy === null && !loaded && !hydrating);
     const focus = useRef<FocusSpot | null>(null);
     const held = useRef(false);
 
@@ -179,26 +184,29 @@ export function keptUntilUsed<M, P extends object>(
       area.current?.querySelector("form")?.requestSubmit();
     }, [kept]);
 
+    const live = (
+      <div key="live" className="contents" data-kept={id}>
+        <TakesOverServerCopy value={copy !== null}>
+          <Live {...props} />
+        </TakesOverServerCopy>
+      </div>
+    );
     return (
       <div ref={area} className="contents">
-        <Suspense fallback={fallback}>
-          {kept ? (
-            <div
-              key="copy"
-              className="contents"
-              data-kept={id}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own server-rendered copy, read from the document in the hydration render; React adopts it and never writes it
-              dangerouslySetInnerHTML={{ __html: copy }}
-              suppressHydrationWarning
-            />
-          ) : (
-            <div key="live" className="contents" data-kept={id}>
-              <TakesOverServerCopy value={copy !== null}>
-                <Live {...props} />
-              </TakesOverServerCopy>
-            </div>
-          )}
-        </Suspense>
+        {kept ? (
+          <div
+            key="copy"
+            className="contents"
+            data-kept={id}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own server-rendered copy, read from the document in the hydration render; React adopts it and never writes it
+            dangerouslySetInnerHTML={{ __html: copy }}
+            suppressHydrationWarning
+          />
+        ) : waits ? (
+          <Suspense fallback={fallback}>{live}</Suspense>
+        ) : (
+          live
+        )}
       </div>
     );
   };
