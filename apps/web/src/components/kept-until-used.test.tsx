@@ -96,6 +96,16 @@ function page(children: ReactNode, tick = 0) {
 
 type Part<P> = ComponentType<P & { fallback: ReactNode }>;
 
+/** The browser hydrating the server's page in `container` with `node`. */
+async function hydrateIn(container: HTMLElement, node: ReactNode): Promise<Root> {
+  let root!: Root;
+  await act(async () => {
+    root = hydrateRoot(container, page(node));
+    roots.push(root);
+  });
+  return root;
+}
+
 /**
  * The server's page in a container (its loader loaded the part's code first), and the browser's
  * part, whose code is not there yet.
@@ -123,11 +133,7 @@ describe("keptUntilUsed", () => {
     expect(button().disabled).toBe(true);
     importer.mockClear();
 
-    let root!: Root;
-    await act(async () => {
-      root = hydrateRoot(container, page(<Part greeting="Hello" fallback={<p>loading</p>} />));
-      roots.push(root);
-    });
+    const root = await hydrateIn(container, <Part greeting="Hello" fallback={<p>loading</p>} />);
     await settle();
     // An update above the part before its first use leaves the copy as it is.
     await act(async () => root.render(page(<Part greeting="Hello" fallback={<p>loading</p>} />, 1)));
@@ -162,9 +168,7 @@ describe("keptUntilUsed", () => {
     const { container, Part } = await served(importer, (loaded) => loaded.NameForm, { greeting: "Hi" });
     (container.querySelector("input") as HTMLInputElement).value = "typed early";
     importer.mockClear();
-    await act(async () => {
-      roots.push(hydrateRoot(container, page(<Part greeting="Hi" fallback={null} />)));
-    });
+    await hydrateIn(container, <Part greeting="Hi" fallback={null} />);
     await settle();
     expect(importer).toHaveBeenCalledTimes(1);
     expect((container.querySelector("button") as HTMLButtonElement).disabled).toBe(false);
@@ -175,11 +179,7 @@ describe("keptUntilUsed", () => {
     const importer = vi.fn(async () => ({ NameForm }));
     const { container, Part } = await served(importer, (loaded) => loaded.NameForm, { greeting: "Hi" });
     importer.mockClear();
-    let root!: Root;
-    await act(async () => {
-      root = hydrateRoot(container, page(<Part greeting="Hi" fallback={null} />));
-      roots.push(root);
-    });
+    await hydrateIn(container, <Part greeting="Hi" fallback={null} />);
     await settle();
     expect(importer).not.toHaveBeenCalled();
     await act(async () => i18n.changeLanguage("en"));
@@ -197,14 +197,7 @@ describe("keptUntilUsed", () => {
     const button = () => container.querySelector("button") as HTMLButtonElement;
     expect(button().disabled).toBe(true);
     importer.mockClear();
-    await act(async () => {
-      roots.push(
-        hydrateRoot(
-          container,
-          page(<Part onSend={(name: string) => void sent.push(name)} fallback={null} />),
-        ),
-      );
-    });
+    await hydrateIn(container, <Part onSend={(name: string) => void sent.push(name)} fallback={null} />);
     await settle();
     expect(importer).not.toHaveBeenCalled();
     // The page runs: the copy's Send can be pressed, and a press does not leave the page.
@@ -234,9 +227,7 @@ describe("keptUntilUsed", () => {
       enableSends: false,
     });
     checked.length = 0;
-    await act(async () => {
-      roots.push(hydrateRoot(container, page(<Part fallback={null} />)));
-    });
+    await hydrateIn(container, <Part fallback={null} />);
     await settle();
     // Drawn disabled by the server, and left so.
     expect((container.querySelector("button") as HTMLButtonElement).disabled).toBe(true);
@@ -262,14 +253,7 @@ describe("keptUntilUsed", () => {
       { enableSends: false },
     );
     importer.mockClear();
-    await act(async () => {
-      roots.push(
-        hydrateRoot(
-          container,
-          page(<Part onSend={(name: string) => void sent.push(name)} fallback={null} />),
-        ),
-      );
-    });
+    await hydrateIn(container, <Part onSend={(name: string) => void sent.push(name)} fallback={null} />);
     await settle();
     expect((container.querySelector("button") as HTMLButtonElement).disabled).toBe(true);
     const input = container.querySelector("input") as HTMLInputElement;

@@ -147,23 +147,21 @@ export function keptUntilUsed<M, P extends object>(
         for (const button of element.querySelectorAll<HTMLButtonElement>('button[type="submit"]')) {
           button.disabled = false;
         }
-      const onSubmit = (event: Event) => {
-        if (!(event.target instanceof Node) || !element.contains(event.target)) return;
+      // The focus is taken when the code arrives (above); a held send is made by the live part.
+      const hold = (event: Event) => {
         event.preventDefault();
-        focus.current = focusIn(element);
         held.current = true;
         load();
+      };
+      const onSubmit = (event: Event) => {
+        if (event.target instanceof Node && element.contains(event.target)) hold(event);
       };
       // Enter in one of the copy's fields is a send too, whether or not the copy has a button that
       // would carry it (the live form decides: send, or say what is missing).
       const onKey = (event: KeyboardEvent) => {
         const field = event.target;
         if (event.key !== "Enter" || !(field instanceof HTMLInputElement) || !element.contains(field)) return;
-        if (notTextual.has(field.type)) return;
-        event.preventDefault();
-        focus.current = focusIn(element);
-        held.current = true;
-        load();
+        if (!notTextual.has(field.type)) hold(event);
       };
       window.addEventListener("submit", onSubmit, { capture: true });
       window.addEventListener("keydown", onKey, { capture: true });
