@@ -3,7 +3,16 @@ import { PNG } from "pngjs";
 import { beforeAll } from "vitest";
 import en from "../src/locales/en/drop-off.ts";
 import id from "../src/locales/id/drop-off.ts";
-import { animationsDone, everyFrame, holdScripts, hydrated, visit } from "./support/browser.ts";
+import {
+  animationsDone,
+  everyFrame,
+  holdRequests,
+  holdScripts,
+  hydrated,
+  isScript,
+  visit,
+  watchRequests,
+} from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 import { createScenario, fillPackageForm } from "./support/journeys.ts";
 
@@ -32,6 +41,10 @@ async function fieldError(page: Page, field: string): Promise<string | null> {
   return (await error.count()) ? ((await error.textContent()) ?? "").trim() : null;
 }
 
+/** The form's code runs: the live form has taken the server's copy's place (ADR 026). */
+const live = (page: Page) =>
+  $(page, "package-form").and(page.locator("[data-live]")).waitFor({ state: "attached" });
+
 async function sliderValue(page: Page): Promise<number> {
   return Number(await $(page, "slider-handle").getAttribute("aria-valuenow"));
 }
@@ -57,8 +70,9 @@ describe.each(everyFrame)("package form at %s in %s", (viewport, lang) => {
     expect(await page.locator("html[data-hydrated]").count()).toBe(0);
     release();
     await hydrated(page);
-    // The sizes arrive after hydration; the typed fields must still be there once they have.
-    await expect.poll(() => $(page, "field-package_size").locator("option").count()).toBeGreaterThan(1);
+    // What was typed starts the form's code at once; the live form takes it over as typed into it.
+    await live(page);
+    expect(await $(page, "field-package_size").locator("option").count()).toBeGreaterThan(1);
     expect(await field("sender_name").inputValue()).toBe("Paxel");
     expect(await field("recipient_name").inputValue()).toBe("Rina Kartika");
     expect(await field("recipient_mobile_number").inputValue()).toBe("081122223333");
@@ -163,6 +177,16 @@ describe.each(everyFrame)("package form at %s in %s", (viewport, lang) => {
       const y = box.y + box.height / 2;
       const x = box.x + box.width / 2;
 
+      // A courier who drags before touching anything else: the server's copy of the form does not
+      // move (the gesture needs the form's code, which that first press starts); once the code runs
+      // the slider answers.
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + 260, y, { steps: 8 });
+      await page.mouse.up();
+      await live(page);
+      expect(await sliderValue(page)).toBe(0);
+
       // Released halfway: stays put, then resets 500 ms after the release.
       await page.mouse.move(x, y);
       await page.mouse.down();
@@ -216,10 +240,13 @@ describe.each(everyFrame)("package form at %s in %s", (viewport, lang) => {
       await page.waitForTimeout(600);
       expect(await sliderValue(page)).toBe(100);
 
-      // Keyboard: arrows move it, End finishes.
+      // Keyboard: arrows move it, End finishes. The focus starts the form's code; the live form
+      // takes the copy's place with the focus on its handle.
       await page.reload();
       await page.waitForSelector("html[data-hydrated]", { state: "attached" });
       await handle.focus();
+      await live(page);
+      expect(await handle.evaluate((element) => element === document.activeElement)).toBe(true);
       await page.keyboard.press("ArrowRight");
       await page.keyboard.press("ArrowRight");
       expect(await sliderValue(page)).toBe(20);
@@ -233,20 +260,122 @@ describe.each(everyFrame)("package form at %s in %s", (viewport, lang) => {
       await page.reload();
       await page.waitForSelector("html[data-hydrated]", { state: "attached" });
       await handle.focus();
+      await live(page);
       await page.keyboard.press("Enter");
       await expect.poll(() => sliderValue(page)).toBe(100);
 
-      // A single tap, without dragging.
+      // A single tap, without dragging (the first one, on the copy, starts the form's code).
       await page.reload();
       await page.waitForSelector("html[data-hydrated]", { state: "attached" });
-      if (viewport === "mobile") await handle.tap();
-      else await handle.click();
+      const tap = () => (viewport === "mobile" ? handle.tap() : handle.click());
+      await tap();
+      await live(page);
+      if ((await sliderValue(page)) === 0) await tap();
       await expect.poll(() => sliderValue(page)).toBe(100);
       await $(page, "package-submit").click();
       await expect.poll(() => fieldError(page, "sender_name")).toBe(t.messages.senderName);
       expect(await fieldError(page, "slider_verification")).toBeNull();
     },
   );
+});
+
+/**
+ * The form's code (react-hook-form, the fields, the photo and the slider) loads on the courier's first
+ * use; until then the page keeps the server's copy, drawn with the door sizes (ADR 026).
+ */
+describe.each(everyFrame)("package form on first use at %s in %s", (viewport, lang) => {
+  const t = texts[lang].package;
+  let url = "";
+  beforeAll(async () => {
+    url = (await createScenario("package-form")).url;
+  });
+  const photo = { name: "parcel.png", mimeType: "image/png", buffer: smallPng() };
+
+  it("keeps the server's form with the door sizes until the courier starts it; the live form takes over mid-word", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport, language: lang });
+    const requests = watchRequests(page, ["script", "fetch"]);
+    await visit(page, url);
+    await requests.quiet(1500);
+    const loadedWithThePage = requests.urls.length;
+    // Nothing of the form's code, and no call: the server drew the sizes and the locker's name.
+    expect(await $(page, "package-form").and(page.locator("[data-live]")).count()).toBe(0);
+    expect(requests.urls.filter((address) => new URL(address).pathname.startsWith("/api/"))).toEqual([]);
+    const sizes = await $(page, "field-package_size").locator("option").allTextContents();
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(sizes[0]).toBe(t.packageSizeChoose);
+    expect(await $(page, "field-locker_location").locator("textarea").inputValue()).toBe(
+      new URL(url, "http://x").searchParams.get("name"),
+    );
+
+    // Typed key by key while the form's code arrives: not a letter lost or out of place.
+    const sender = $(page, "field-sender_name").locator("input");
+    await sender.focus();
+    await sender.pressSequentially("Kurir Paxel", { delay: 20 });
+    await live(page);
+    expect(requests.urls.length).toBeGreaterThan(loadedWithThePage);
+    expect(await sender.inputValue()).toBe("Kurir Paxel");
+    expect(await sender.evaluate((field) => field === document.activeElement)).toBe(true);
+    await $(page, "field-package_size").locator("select").selectOption("M");
+    await $(page, "package-submit").click();
+    await expect.poll(() => fieldError(page, "recipient_name")).toBe(t.messages.recipientName);
+    expect(await fieldError(page, "sender_name")).toBeNull();
+    expect(await fieldError(page, "package_size")).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it("gives the live form a photo chosen while its code was on its way, or with the chooser open as it came", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport, language: lang });
+    const requests = watchRequests(page, ["script"]);
+    await visit(page, url);
+    await requests.quiet(1500);
+
+    // The chooser opened from the server's form, the code arriving while it is open: the copy stays
+    // (the chooser answers the field that opened it), and the photo chosen reaches the live form.
+    let release = await holdRequests(page, isScript);
+    let chooser = page.waitForEvent("filechooser");
+    await $(page, "photo-input").locator("xpath=..").click();
+    release();
+    await requests.quiet(1000);
+    expect(await $(page, "package-form").and(page.locator("[data-live]")).count()).toBe(0);
+    await (await chooser).setFiles(photo);
+    await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
+    await live(page);
+    expect(await $(page, "photo-status").textContent()).toMatch(/\d/);
+
+    // Chosen before the code arrived: the live form prepares it as it takes over.
+    await page.reload();
+    await hydrated(page);
+    await requests.quiet(1500);
+    release = await holdRequests(page, isScript);
+    chooser = page.waitForEvent("filechooser");
+    await $(page, "photo-input").locator("xpath=..").click();
+    await (await chooser).setFiles(photo);
+    expect(await $(page, "photo-thumbnail").count()).toBe(0);
+    release();
+    await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
+    expect(await fieldError(page, "package_photo")).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it("carries out a Send pressed before the form's code has arrived", async ({ open }) => {
+    const { page, errors } = await open({ viewport, language: lang });
+    const requests = watchRequests(page, ["script"]);
+    await visit(page, url);
+    await requests.quiet(1500);
+    const release = await holdScripts(page);
+    const address = page.url();
+    await $(page, "package-submit").click();
+    expect(await fieldError(page, "sender_name")).toBeNull();
+    release();
+    await expect.poll(() => fieldError(page, "sender_name"), { timeout: 15_000 }).toBe(t.messages.senderName);
+    expect(await fieldError(page, "package_photo")).toBe(t.messages.packagePhoto);
+    expect(page.url()).toBe(address);
+    expect(errors).toEqual([]);
+  });
 });
 
 describe("package form edges", () => {

@@ -69,6 +69,32 @@ function SendForm({ onSend }: { onSend: (name: string) => void }) {
   );
 }
 
+/** A form with a photo field: the live one says which file it got. */
+const photosTaken: string[] = [];
+function PhotoForm() {
+  return (
+    <form>
+      <input name="name" aria-label="name" />
+      <input
+        type="file"
+        name="photo"
+        aria-label="photo"
+        onChange={(event) => photosTaken.push(event.currentTarget.files?.[0]?.name ?? "none")}
+      />
+    </form>
+  );
+}
+
+/** A control with no name (a slider's handle) after a field. */
+function HandleForm() {
+  return (
+    <form>
+      <input name="name" aria-label="name" />
+      <div role="slider" tabIndex={0} aria-label="handle" aria-valuenow={0} />
+    </form>
+  );
+}
+
 const roots: Root[] = [];
 afterEach(() => {
   for (const root of roots.splice(0)) act(() => root.unmount());
@@ -264,6 +290,60 @@ describe("keptUntilUsed", () => {
     expect(importer).toHaveBeenCalledTimes(1);
     await settle();
     expect(sent).toEqual(["Budi"]);
+  });
+
+  it("keeps the copy while a file chooser opened from it is open, and takes over once it closes", async () => {
+    const importer = vi.fn(async () => ({ PhotoForm }));
+    const { container, Part } = await served(importer, (loaded) => loaded.PhotoForm, {});
+    await hydrateIn(container, <Part fallback={null} />);
+    await settle();
+    const photo = container.querySelector('input[type="file"]') as HTMLInputElement;
+    // The tap that opens the chooser starts the code; it arrives while the chooser is open.
+    await act(async () => {
+      photo.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+      photo.click();
+    });
+    await settle();
+    expect(importer).toHaveBeenCalled();
+    expect(container.querySelector('input[type="file"]')).toBe(photo);
+    // Closed without a choice: the live part takes over.
+    await act(async () => photo.dispatchEvent(new Event("cancel")));
+    await settle();
+    expect(container.querySelector('input[type="file"]')).not.toBe(photo);
+    expect(container.querySelector('input[type="file"]')?.isConnected).toBe(true);
+  });
+
+  it("takes over on the visitor's next tap where the browser does not say the chooser closed", async () => {
+    const importer = vi.fn(async () => ({ PhotoForm }));
+    const { container, Part } = await served(importer, (loaded) => loaded.PhotoForm, {});
+    await hydrateIn(container, <Part fallback={null} />);
+    await settle();
+    const photo = container.querySelector('input[type="file"]') as HTMLInputElement;
+    await act(async () => photo.click());
+    const name = container.querySelector('input[name="name"]') as HTMLInputElement;
+    await act(async () => name.dispatchEvent(new FocusEvent("focusin", { bubbles: true })));
+    await settle();
+    expect(container.querySelector('input[type="file"]')).toBe(photo);
+    await act(async () => name.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true })));
+    await settle();
+    expect(container.querySelector('input[type="file"]')).not.toBe(photo);
+    expect(photosTaken).toEqual([]);
+  });
+
+  it("puts the focus back on a control without a name, found by its place in the part", async () => {
+    const importer = vi.fn(async () => ({ HandleForm }));
+    const { container, Part } = await served(importer, (loaded) => loaded.HandleForm, {});
+    await hydrateIn(container, <Part fallback={null} />);
+    await settle();
+    const handle = container.querySelector('[role="slider"]') as HTMLElement;
+    await act(async () => {
+      handle.focus();
+      handle.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    });
+    await settle();
+    const live = container.querySelector('[role="slider"]');
+    expect(live).not.toBe(handle);
+    expect(document.activeElement).toBe(live);
   });
 
   it("loads at once, showing its fallback, when mounted after the page hydrated", async () => {

@@ -9,7 +9,6 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  useSyncExternalStore,
 } from "react";
 import { useFirstUse } from "../hooks/use-first-use";
 import { useT } from "../lib/i18n";
@@ -25,12 +24,18 @@ const notTextual = new Set(["checkbox", "radio", "button", "submit", "reset", "f
 
 /** Where the focus was in the server's copy, to put it back in the live part. */
 interface FocusSpot {
-  selector: string;
+  /** A field, by its name. */
+  selector: string | null;
+  /** Anything else focusable (a slider's handle), by its place among the part's elements. */
+  place: { index: number; tag: string } | null;
   start: number | null;
   end: number | null;
 }
 
-/** The focused field of `area`, found again by its name (ids made by React differ in the live part). */
+/**
+ * The focused element of `area`: a field by its name, anything else by its place in the part (ids
+ * made by React differ in the live part, whose elements are the copy's, drawn by the same code).
+ */
 function focusIn(area: Element | null): FocusSpot | null {
   const active = document.activeElement;
   if (!area || !(active instanceof HTMLElement) || !area.contains(active)) return null;
@@ -38,10 +43,10 @@ function focusIn(area: Element | null): FocusSpot | null {
   const value = active.getAttribute("value");
   const selector = name
     ? `[name="${CSS.escape(name)}"]${active instanceof HTMLInputElement && (active.type === "radio" || active.type === "checkbox") && value !== null ? `[value="${CSS.escape(value)}"]` : ""}`
-    : active.id
-      ? `#${CSS.escape(active.id)}`
-      : null;
-  if (!selector) return null;
+    : null;
+  const place = selector
+    ? null
+    : { index: [...area.querySelectorAll("*")].indexOf(active), tag: active.tagName };
   let start: number | null = null;
   let end: number | null = null;
   if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) {
@@ -49,11 +54,35 @@ function focusIn(area: Element | null): FocusSpot | null {
     start = active.selectionStart;
     end = active.selectionEnd;
   }
-  return { selector, start, end };
+  return { selector, place, start, end };
+}
+
+/** The files chosen in the copy's file fields, by the field's name, to hand them to the live part. */
+function filesIn(area: Element | null): [string, FileList][] {
+  const chosen: [string, FileList][] = [];
+  for (const field of area?.querySelectorAll<HTMLInputElement>('input[type="file"][name]') ?? []) {
+    if (field.files && field.files.length > 0) chosen.push([field.name, field.files]);
+  }
+  return chosen;
+}
+
+/** A file chosen in the copy, given to the live part's field as if chosen there. */
+function handFiles(area: Element | null, chosen: [string, FileList][]): void {
+  for (const [name, files] of chosen) {
+    const field = area?.querySelector(`input[type="file"][name="${CSS.escape(name)}"]`);
+    if (!(field instanceof HTMLInputElement)) continue;
+    field.files = files;
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  }
 }
 
 function restoreFocus(area: Element | null, spot: FocusSpot): void {
-  const field = area?.querySelector(spot.selector);
+  const placed = spot.place ? area?.querySelectorAll("*")[spot.place.index] : undefined;
+  const field = spot.selector
+    ? area?.querySelector(spot.selector)
+    : placed?.tagName === spot.place?.tag
+      ? placed
+      : undefined;
   if (!(field instanceof HTMLElement)) return;
   field.focus({ preventScroll: true });
   if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && spot.start !== null) {
@@ -70,10 +99,12 @@ function restoreFocus(area: Element | null, spot: FocusSpot): void {
  * addendum). The server renders it (the route's loader loads `module` first). In the browser the
  * page hydrates around the server's copy, which React keeps as plain HTML, outside its tree: fields
  * can be typed into and links followed, and no update of the page (a router state, a context) can
- * reach it. The visitor's first focus, tap or key in it, or its `[data-start-near]` places coming
+ * reach it. The visitor's first focus, tap, key or entry in it, or its `[data-start-near]` places coming
  * near the screen (`useFirstUse`), loads the code; the live part then takes the copy's place, with
  * what was entered (`useEnteredBeforeHydration` reads the copy in its first render) and the focus
- * and caret where they were. A send pressed meanwhile is held and carried out by the live part: the
+ * and caret where they were; a file chosen in a named file field of the copy is given to the live
+ * field of that name. While a file chooser opened from the copy is open, the copy stays (the
+ * chooser answers the field that opened it): the live part takes over once it closes. A send pressed meanwhile is held and carried out by the live part: the
  * copy's send buttons, disabled in the server's HTML until the page runs, are enabled (unless
  * `enableSends` is false: a part whose send waits for something entered, which is a use), and a
  * submit (or Enter in one of its fields) is stopped and made again once the part is live. A language
@@ -104,34 +135,49 @@ export function keptUntilUsed<M, P extends object>(
     const id = useId();
     const area = useRef<HTMLDivElement>(null);
     const hydrating = !useHydrated();
-    const loaded = useSyncExternalStore(module.subscribe, module.current, module.current);
+    const loaded = module.current() !== undefined;
     // The server's copy, read in the hydration render when the code is not there.
     const [copy] = useState(() =>
       hydrating && !loaded && typeof document !== "undefined"
         ? (document.querySelector(`[data-kept="${CSS.escape(id)}"]`)?.innerHTML ?? null)
         : null,
     );
-    const kept = copy !== null && !loaded;
+    // Whether the live part has taken the copy's place (once the code is there and nothing holds
+    // the copy); never undone.
+    const [handedOver, setHandedOver] = useState(false);
+    const kept = copy !== null && !handedOver;
     // A boundary for the code to load behind only where there is no server copy to keep (mounted
     // after hydration without the code): none in the hydration render, whose boundary React could
     // render afresh from the copy's HTML (losing what was entered) on an update that reaches it
     // before it hydrates. Decided once, so that the live part never moves in the tree.
     const [waits] = useState(() => copy === null && !loaded && !hydrating);
     const focus = useRef<FocusSpot | null>(null);
+    const files = useRef<[string, FileList][]>([]);
     const held = useRef(false);
+    // A file field of the copy whose chooser is open: the copy stays until it closes.
+    const choosing = useRef<HTMLInputElement | null>(null);
+
+    // The focus and the chosen files are taken as the live part takes over, before React puts it in
+    // the copy's place.
+    const handOver = useCallback(() => {
+      if (!module.current() || choosing.current) return;
+      focus.current = focusIn(area.current);
+      files.current = filesIn(area.current);
+      setHandedOver(true);
+    }, []);
 
     const load = useCallback(() => {
       if (!module.current()) module.load().catch(() => undefined);
     }, []);
     useFirstUse(area, load);
 
-    // The focus is taken as the code arrives, before React puts the live part in the copy's place.
     useEffect(() => {
       if (copy === null) return;
-      return module.subscribe(() => {
-        focus.current = focusIn(area.current);
-      });
-    }, [copy]);
+      const unsubscribe = module.subscribe(handOver);
+      // Arrived between the first render and this effect.
+      handOver();
+      return unsubscribe;
+    }, [copy, handOver]);
 
     const { language } = useT();
     const [drawnIn] = useState(language);
@@ -163,18 +209,50 @@ export function keptUntilUsed<M, P extends object>(
         if (event.key !== "Enter" || !(field instanceof HTMLInputElement) || !element.contains(field)) return;
         if (!notTextual.has(field.type)) hold(event);
       };
+      // A file chooser opened from the copy holds it until the chooser closes: chosen (`change`) or
+      // not (`cancel`; where a browser does not say so, the visitor's next tap or key in the page).
+      const chooserClosed = () => {
+        choosing.current = null;
+        handOver();
+      };
+      const onClick = (event: MouseEvent) => {
+        const field = event.target;
+        if (!(field instanceof HTMLInputElement) || field.type !== "file" || !element.contains(field)) return;
+        choosing.current = field;
+        const closed = () => {
+          field.removeEventListener("change", closed);
+          field.removeEventListener("cancel", closed);
+          if (choosing.current === field) chooserClosed();
+        };
+        field.addEventListener("change", closed);
+        field.addEventListener("cancel", closed);
+      };
+      const onNextUse = (event: Event) => {
+        if (choosing.current && event.target !== choosing.current) chooserClosed();
+      };
       window.addEventListener("submit", onSubmit, { capture: true });
       window.addEventListener("keydown", onKey, { capture: true });
+      window.addEventListener("click", onClick, { capture: true });
+      window.addEventListener("pointerdown", onNextUse, { capture: true });
+      window.addEventListener("keydown", onNextUse, { capture: true });
       return () => {
         window.removeEventListener("submit", onSubmit, { capture: true });
         window.removeEventListener("keydown", onKey, { capture: true });
+        window.removeEventListener("click", onClick, { capture: true });
+        window.removeEventListener("pointerdown", onNextUse, { capture: true });
+        window.removeEventListener("keydown", onNextUse, { capture: true });
       };
-    }, [kept, load]);
+    }, [kept, load, handOver]);
 
     useLayoutEffect(() => {
       if (kept || !focus.current) return;
       restoreFocus(area.current, focus.current);
       focus.current = null;
+    }, [kept]);
+    useEffect(() => {
+      if (kept || files.current.length === 0) return;
+      handFiles(area.current, files.current);
+      files.current = [];
     }, [kept]);
     useEffect(() => {
       if (kept || !held.current) return;

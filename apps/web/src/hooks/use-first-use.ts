@@ -3,8 +3,11 @@ import { type RefObject, useEffect } from "react";
 /** How near the screen a `[data-start-near]` element starts its area. */
 const nearMarginPx = 200;
 
-/** What starts an area: the visitor's first focus, tap or key in it. */
-const useEvents = ["focusin", "pointerdown", "keydown"] as const;
+/**
+ * What starts an area: the visitor's first focus, tap or key in it, or something entered without
+ * either (a browser's autofill, a file chosen).
+ */
+const useEvents = ["focusin", "pointerdown", "keydown", "input", "change"] as const;
 
 /** Something the visitor entered or chose in `area` (a field whose value is not the page's own). */
 export function enteredIn(area: Element): boolean {
@@ -14,7 +17,15 @@ export function enteredIn(area: Element): boolean {
     } else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
       if (field.type !== "hidden" && field.value !== field.defaultValue) return true;
     } else if (field instanceof HTMLSelectElement) {
-      if ([...field.options].some((option) => option.selected !== option.defaultSelected)) return true;
+      // A single choice with no option marked shows its first one: that is not a choice made.
+      const options = [...field.options];
+      const unmarked = !field.multiple && !options.some((option) => option.defaultSelected);
+      if (
+        options.some(
+          (option, index) => option.selected !== (option.defaultSelected || (unmarked && index === 0)),
+        )
+      )
+        return true;
     }
   }
   return false;
@@ -24,7 +35,7 @@ export function enteredIn(area: Element): boolean {
  * Calls `start` when the visitor starts using `area`: at once if they were already in it before the
  * page could answer (the focus in it, or something entered), when one of its `[data-start-near]`
  * elements comes within 200 px of the screen (a visitor scrolling down to it), and on every focus,
- * tap or key in it — `start` does nothing once started, and so a start that failed (no network) is
+ * tap, key or entry in it — `start` does nothing once started, and so a start that failed (no network) is
  * tried again on the next. The events are heard on `window` in the capture phase, before anything
  * in the page can stop them. `start` must be stable.
  */

@@ -76,11 +76,37 @@ function waitOver(request: Request): Promise<void> {
   });
 }
 
+/** What `preloadQueries` leaves for the page: the answers that arrived in time, and which did. */
+export interface PreloadedQueries {
+  /** For `<HydrationBoundary>` (`LoaderQueries`). */
+  dehydratedState: DehydratedState;
+  /** Per query, in the order given: whether its answer is among them. */
+  loaded: boolean[];
+}
+
+/**
+ * Runs a page's queries side by side, through the same query options as the page under the same
+ * keys, and dehydrates what arrived within `preloadTimeoutMs`. A call that fails or is still
+ * running then is left out (cancelled): the browser makes it and shows the outcome as usual.
+ */
+export async function preloadQueries(
+  request: Request,
+  // biome-ignore lint/suspicious/noExplicitAny: any page's query options (each is typed where it is built)
+  queries: readonly FetchQueryOptions<any, any, any, any>[],
+): Promise<PreloadedQueries> {
+  const client = createQueryClient();
+  const loads = Promise.all(queries.map((query) => client.prefetchQuery({ ...query, retry: false })));
+  await Promise.race([loads, waitOver(request)]);
+  await client.cancelQueries();
+  const loaded = queries.map((query) => client.getQueryState(query.queryKey)?.status === "success");
+  const dehydratedState = dehydrate(client);
+  client.clear();
+  return { dehydratedState, loaded };
+}
+
 /**
  * Runs the screen's query and the settings (how-to and attention texts, their HTML sanitised
- * here) side by side with the page's token, through the same query options as the screen under
- * the same keys, and dehydrates what arrived within `preloadTimeoutMs`. A call that fails or is
- * still running then is left out (cancelled): the browser makes it and shows the outcome as usual.
+ * here) with the page's token (`preloadQueries`).
  */
 export async function preloadScreen(
   request: Request,
@@ -89,18 +115,12 @@ export async function preloadScreen(
   const token = preloadToken(request);
   if (!token) return { dehydratedState: null, screenLoaded: false };
   const api = serverApiClient(token, request);
-  const client = createQueryClient();
   const screen = screenQuery?.(token, api);
-  const loads = Promise.all([
-    screen ? client.prefetchQuery({ ...screen, retry: false }) : null,
-    client.prefetchQuery({ ...settingsQueryOptions(api), retry: false }),
+  const { dehydratedState, loaded } = await preloadQueries(request, [
+    settingsQueryOptions(api),
+    ...(screen ? [screen] : []),
   ]);
-  await Promise.race([loads, waitOver(request)]);
-  await client.cancelQueries();
-  const screenLoaded = screen ? client.getQueryState(screen.queryKey)?.status === "success" : false;
-  const dehydratedState = dehydrate(client);
-  client.clear();
-  return { dehydratedState, screenLoaded };
+  return { dehydratedState, screenLoaded: screen ? loaded[1] === true : false };
 }
 
 /**

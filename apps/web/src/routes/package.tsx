@@ -1,18 +1,18 @@
 import "../lib/messages/drop-off";
-import { NumericId } from "@paxelbox/contract";
+import { calls, NumericId } from "@paxelbox/contract";
 import { redirect, useSearchParams } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
-import { QueryProvider } from "../components/query-provider";
+import { LoaderQueries, QueryProvider } from "../components/query-provider";
+import { boxLocationQueryOptions } from "../features/drop-off/api/box-location";
+import { lockerSizesQueryOptions } from "../features/drop-off/api/locker-sizes";
+import { packageFormCode } from "../features/drop-off/components/package-form-on-use";
 import { PackageScreen } from "../features/drop-off/components/package-screen";
-import { preloadApiClient } from "../lib/lazy-request";
+import { serverApiClient } from "../lib/api-client.server";
+import { preloadQueries } from "../lib/web-view-preload.server";
 import { paths } from "../paths";
 import type { Route } from "./+types/package";
 
 export const handle = publicHandle;
-
-// The api client is not needed to show the form, but the door sizes are asked for right after it
-// shows: it loads while the page hydrates.
-if (typeof document !== "undefined") preloadApiClient();
 
 /** The box id of the link, when it is a real id. */
 function boxIdOf(search: URLSearchParams): number | null {
@@ -22,22 +22,57 @@ function boxIdOf(search: URLSearchParams): number | null {
 
 /**
  * Without a box id there is nothing to fill in: go home (spec §5). The box id is read here, on the
- * server, so that the page itself needs no schema to show the form.
+ * server, so that the page itself needs no schema to show the form. The page arrives with the form
+ * filled in as far as the server can: the door sizes with a free door and, without a name in the
+ * link, the locker's name (the same queries as the form's, under the same keys); the form's code
+ * waits for the courier's first use (ADR 026).
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const boxId = boxIdOf(new URL(request.url).searchParams);
+export async function loader({ request }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const boxId = boxIdOf(search);
   if (boxId === null) throw redirect(paths.home.href());
-  return { boxId };
+  const api = serverApiClient(null, request);
+  const params = { boxId };
+  const [{ dehydratedState }] = await Promise.all([
+    preloadQueries(request, [
+      {
+        ...lockerSizesQueryOptions(boxId),
+        queryFn: ({ signal }) => api.request(calls.lockerSizes, { params, signal }),
+      },
+      ...(search.get("name")?.trim()
+        ? []
+        : [
+            {
+              ...boxLocationQueryOptions(boxId),
+              queryFn: ({ signal }: { signal: AbortSignal }) =>
+                api.request(calls.boxLocationDetail, {
+                  params,
+                  query: { "rent-availability": "0" },
+                  signal,
+                }),
+            },
+          ]),
+    ]),
+    packageFormCode.load(),
+  ]);
+  return { boxId, dehydratedState };
+}
+
+/** Door sizes with a free door change as couriers come and go: the page is never kept as it is. */
+export function headers() {
+  return { "cache-control": "private, no-cache" };
 }
 
 /** Drop-off package form, titled Data Package (`/package?boxId=&name=`). */
 export default function PackageRoute({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  const { boxId } = loaderData;
+  const { boxId, dehydratedState } = loaderData;
   const name = search.get("name")?.trim() || null;
   return (
     <QueryProvider>
-      <PackageScreen key={boxId} boxId={boxId} lockerName={name} />
+      <LoaderQueries state={dehydratedState}>
+        <PackageScreen key={boxId} boxId={boxId} lockerName={name} />
+      </LoaderQueries>
     </QueryProvider>
   );
 }

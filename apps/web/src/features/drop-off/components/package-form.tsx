@@ -8,11 +8,13 @@ import { Spinner } from "../../../components/loaders";
 import { Field, type FieldIds, fieldIds, inputClassName, trimOnBlur } from "../../../components/ui/field";
 import { useEnteredBeforeHydration } from "../../../lib/entered-before-hydration";
 import { type TKey, useT } from "../../../lib/i18n";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { useBoxLocation } from "../api/box-location";
 import { useLockerSizes } from "../api/locker-sizes";
 import type { PackageQrState } from "../hooks/use-package-qr";
 import {
   emptyPackageForm,
+  loadPackageFormSchema,
   maxLengths,
   messageKey,
   type PackageField,
@@ -104,7 +106,7 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
   // into the running page).
   const defaultValues = useEnteredBeforeHydration(
     'form[data-testid="package-form"]',
-    () => emptyPackageForm(lockerName?.trim() ?? ""),
+    () => emptyPackageForm(lockerName?.trim() || location.data?.locker_location || ""),
     (entered) => ({
       ...entered,
       recipient_mobile_number: recipientPhoneInput(entered.recipient_mobile_number),
@@ -128,6 +130,12 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
   const formRef = useRef<HTMLFormElement>(null);
   useDoublePressShield(formRef);
   const locked = qrStatus !== "idle";
+  const live = useHydrated();
+
+  // The schema loads as the form starts (it is not needed to show it; the first check waits for it).
+  useEffect(() => {
+    void loadPackageFormSchema();
+  }, []);
 
   // Without a name in the link, the box's own location name fills the read-only field.
   const fetchedName = location.data?.locker_location;
@@ -199,7 +207,15 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
   const noLocker = !sizes.isPending && sizeList.length === 0;
 
   return (
-    <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} data-testid="package-form">
+    <form
+      ref={formRef}
+      className={styles.form}
+      noValidate
+      onSubmit={onSubmit}
+      data-testid="package-form"
+      // The form's code runs (not the server's copy of it).
+      data-live={live || undefined}
+    >
       <fieldset className={styles.fields} disabled={locked}>
         <Field
           {...fieldOf("sender_name")}
@@ -270,6 +286,8 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
               className={`${inputClassName} ${styles.location}`}
               readOnly
               rows={1}
+              // Drawn by the server too (react-hook-form sets a registered field's value in the browser).
+              defaultValue={defaultValues.locker_location}
               {...register("locker_location")}
             />
           )}
@@ -317,6 +335,7 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
               render={({ field }) => (
                 <PhotoField
                   id={fieldProps.id}
+                  name={field.name}
                   inputRef={field.ref}
                   value={field.value}
                   onChange={(value) => {

@@ -1,12 +1,13 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { ErrorDialog } from "../../../components/error-dialog";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-error";
 import { useT } from "../../../lib/i18n";
-import { useBoxLocation } from "../api/box-location";
+import { boxLocationQueryOptions, useBoxLocation } from "../api/box-location";
+import { lockerSizesQueryOptions } from "../api/locker-sizes";
 import { usePackageQr } from "../hooks/use-package-qr";
-import { loadPackageFormSchema } from "../lib/package-form";
-import { PackageForm } from "./package-form";
+import { PackageFormOnUse, packageFormCode } from "./package-form-on-use";
 import { PackageQr } from "./package-qr";
 import styles from "./package-screen.module.css";
 
@@ -27,10 +28,19 @@ export function PackageScreen({ boxId, lockerName }: PackageScreenProps) {
   const location = useBoxLocation(boxId, !lockerName);
   const shownName = lockerName ?? location.data?.locker_location ?? "";
 
-  // The form's schema loads right after the page shows (it is not needed to show the form).
+  // The server's copy of the form waits for the courier's first use only when it shows what the
+  // form needs: the door sizes and the locker's name. Where the server could not fill them in
+  // (the API slow or down), the form's code loads at once to ask for them.
+  const queries = useQueryClient();
+  const [filledIn] = useState(
+    () =>
+      queries.getQueryState(lockerSizesQueryOptions(boxId).queryKey)?.status === "success" &&
+      (lockerName !== null ||
+        queries.getQueryState(boxLocationQueryOptions(boxId).queryKey)?.status === "success"),
+  );
   useEffect(() => {
-    void loadPackageFormSchema();
-  }, []);
+    if (!filledIn) void packageFormCode.load().catch(() => undefined);
+  }, [filledIn]);
 
   // Bring the QR into view once it appears: on phones it sits under the form; on wide screens the
   // page stays where the submit was pressed (lower down on a long form), so the panel is scrolled
@@ -65,8 +75,9 @@ export function PackageScreen({ boxId, lockerName }: PackageScreenProps) {
       </header>
       <div className={styles.columns}>
         <section ref={formRef} className={styles.formCard} aria-label={t("dropOff.package.formHeading")}>
-          <PackageForm
+          <PackageFormOnUse
             key={packageNumber}
+            fallback={null}
             boxId={boxId}
             lockerName={lockerName}
             qrStatus={qr.state.status}

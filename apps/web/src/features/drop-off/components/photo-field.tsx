@@ -9,6 +9,8 @@ import styles from "./photo-field.module.css";
 
 interface PhotoFieldProps {
   id: string;
+  /** The file input's name (a server's copy of the form hands a chosen file over by it). */
+  name?: string;
   value: string;
   onChange: (dataUrl: string) => void;
   onBlur: () => void;
@@ -30,6 +32,7 @@ interface PhotoFieldProps {
  */
 export function PhotoField({
   id,
+  name,
   value,
   onChange,
   onBlur,
@@ -109,6 +112,7 @@ export function PhotoField({
             <input
               ref={inputRef}
               id={id}
+              name={name}
               type="file"
               accept="image/*"
               className={styles.input}
