@@ -396,6 +396,23 @@ describe("package form edges", () => {
     expect(new URL(page.url()).pathname).toBe("/");
   });
 
+  it("loads the form's code at once where the server could not draw the door sizes, and the form asks itself", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport: "mobile", language: "id" });
+    const requests = watchRequests(page, ["fetch"]);
+    // A box the API does not know: its sizes fail on the server, so the copy has none to show.
+    await visit(page, "/package?boxId=999999&name=Nowhere");
+    await live(page);
+    await expect
+      .poll(() =>
+        requests.urls.some((address) => new URL(address).pathname === "/api/v1/box/lockers/999999/sizes"),
+      )
+      .toBe(true);
+    expect(await $(page, "field-package_size").locator("select").isDisabled()).toBe(true);
+    expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
+  });
+
   it("shows 'Oops...' when the send fails and resets the QR 2 s later", async ({ openScenario }) => {
     const { page, demo } = await openScenario("package-form", { viewport: "desktop", language: "id" });
     let answeredAt = 0;
