@@ -99,16 +99,17 @@ function restoreFocus(area: Element | null, spot: FocusSpot): void {
  * addendum). The server renders it (the route's loader loads `module` first). In the browser the
  * page hydrates around the server's copy, which React keeps as plain HTML, outside its tree: fields
  * can be typed into and links followed, and no update of the page (a router state, a context) can
- * reach it. The visitor's first focus, tap, key or entry in it, or its `[data-start-near]` places coming
- * near the screen (`useFirstUse`), loads the code; the live part then takes the copy's place, with
- * what was entered (`useEnteredBeforeHydration` reads the copy in its first render) and the focus
- * and caret where they were; a file chosen in a named file field of the copy is given to the live
- * field of that name. While a file chooser opened from the copy is open, the copy stays (the
- * chooser answers the field that opened it): the live part takes over once it closes. A send pressed meanwhile is held and carried out by the live part: the
- * copy's send buttons, disabled in the server's HTML until the page runs, are enabled (unless
- * `enableSends` is false: a part whose send waits for something entered, which is a use), and a
- * submit (or Enter in one of its fields) is stopped and made again once the part is live. A language
- * switch before the first use loads the code too (the copy keeps the language it was drawn in until
+ * reach it. The visitor's first focus, tap, key or entry in it, or its `[data-start-near]` places
+ * coming near the screen (`useFirstUse`), loads the code; the live part then takes the copy's
+ * place, with what was entered (`useEnteredBeforeHydration` reads the copy in its first render) and
+ * the focus and caret where they were; a file chosen in a named file field of the copy is given to
+ * the live field of that name. While a file chooser opened from the copy is open, the copy stays
+ * (the chooser answers the field that opened it): the live part takes over once it closes. A send
+ * pressed meanwhile is held and carried out by the live part: the copy's send buttons, disabled in
+ * the server's HTML until the page runs, are enabled (unless `enableSends` is false: a part whose
+ * send waits for something entered, which is a use), and a submit (or Enter in one of its fields)
+ * is stopped and made again once the part is live. A language switch before the first use loads
+ * the code too (the copy keeps the language it was drawn in until
  * then). Mounted later (a client-side navigation, a new `key`), it loads at once, `fallback`
  * showing. Its wrappers lay out as `display: contents`: the part's elements are its parent's, as
  * they would be without them.
