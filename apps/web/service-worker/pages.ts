@@ -16,15 +16,25 @@ export function isWebViewPath(pathname: string): boolean {
 }
 
 /**
+ * What a page's server copy is drawn from besides its path and language: the package form is drawn
+ * for one locker (its door sizes and name), so a copy kept for one box never opens for another.
+ */
+const drawnFrom: Record<string, readonly string[]> = { "/package": ["boxId", "name"] };
+
+/**
  * The key a page is kept under: web-view pages by path alone (their query carries tokens and ids
- * the skeleton does not use); other pages by path and `lang` (the language links).
+ * the skeleton does not use); other pages by path, `lang` (the language links) and what their copy
+ * is drawn from (`drawnFrom`).
  */
 export function pageCacheKey(href: string): string {
   const url = new URL(href);
   const key = new URL(url.pathname, url.origin);
   if (!isWebViewPath(url.pathname)) {
-    const lang = url.searchParams.get("lang");
-    if (lang) key.searchParams.set("lang", lang);
+    const path = url.pathname.replace(/(.)\/$/, "$1");
+    for (const name of ["lang", ...(drawnFrom[path] ?? [])]) {
+      const value = url.searchParams.get(name);
+      if (value) key.searchParams.set(name, value);
+    }
   }
   return key.href;
 }

@@ -19,6 +19,13 @@ describe("kept pages", () => {
     expect(pageCacheKey("https://box.example/services?token=x")).toBe("https://box.example/services");
   });
 
+  it("keeps the package form per locker: a copy drawn for one box never opens for another", () => {
+    const kept = pageCacheKey("https://box.example/package?boxId=7&name=Lobby&utm_source=x");
+    expect(kept).toBe("https://box.example/package?boxId=7&name=Lobby");
+    expect(pageCacheKey("https://box.example/package?name=Lobby&boxId=7")).toBe(kept);
+    expect(pageCacheKey("https://box.example/package?boxId=8&name=Lobby")).not.toBe(kept);
+  });
+
   it("knows the web-view paths", () => {
     expect(isWebViewPath("/order")).toBe(true);
     expect(isWebViewPath("/order-status")).toBe(true);
