@@ -292,6 +292,36 @@ describe("keptUntilUsed", () => {
     expect(sent).toEqual(["Budi"]);
   });
 
+  it("puts the live part in the copy's place as the code arrives, so that no key falls in between", async () => {
+    const serverCode = lazyModule(async () => ({ NameForm }));
+    await serverCode.load();
+    const ServerPart = keptUntilUsed(serverCode, (loaded) => loaded.NameForm, []);
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(page(<ServerPart greeting="Hi" fallback={null} />));
+    let arrive: (module: { NameForm: typeof NameForm }) => void = () => undefined;
+    const code = lazyModule(
+      () => new Promise<{ NameForm: typeof NameForm }>((resolve) => (arrive = resolve)),
+    );
+    const Part = keptUntilUsed(code, (loaded) => loaded.NameForm, []);
+    await hydrateIn(container, <Part greeting="Hi" fallback={null} />);
+    await settle();
+    const input = container.querySelector("input") as HTMLInputElement;
+    await act(async () => {
+      input.focus();
+      input.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    });
+    await settle();
+    let liveAtOnce = false;
+    await act(async () => {
+      arrive({ NameForm });
+      // The module's promise callbacks, and nothing else: no task in which a key could come.
+      for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+      liveAtOnce = container.querySelector("input") !== input;
+    });
+    expect(liveAtOnce).toBe(true);
+    expect(document.activeElement).toBe(container.querySelector("input"));
+  });
+
   it("keeps the copy while a file chooser opened from it is open, and takes over once it closes", async () => {
     const importer = vi.fn(async () => ({ PhotoForm }));
     const { container, Part } = await served(importer, (loaded) => loaded.PhotoForm, {});

@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { flushSync } from "react-dom";
 import { useFirstUse } from "../hooks/use-first-use";
 import { useT } from "../lib/i18n";
 import type { LazyModule } from "../lib/lazy-module";
@@ -158,13 +159,16 @@ export function keptUntilUsed<M, P extends object>(
     // A file field of the copy whose chooser is open: the copy stays until it closes.
     const choosing = useRef<HTMLInputElement | null>(null);
 
-    // The focus and the chosen files are taken as the live part takes over, before React puts it in
-    // the copy's place.
-    const handOver = useCallback(() => {
+    // The focus and the chosen files are taken as the live part takes over, and React puts it in the
+    // copy's place in the same task (`flushSync`): a key typed in between would go to the copy,
+    // after the caret taken, and the live field would put it back where the caret was. Not from an
+    // effect, where React cannot render at once; it renders right after.
+    const handOver = useCallback((now = true) => {
       if (!module.current() || choosing.current) return;
       focus.current = focusIn(area.current);
       files.current = filesIn(area.current);
-      setHandedOver(true);
+      if (now) flushSync(() => setHandedOver(true));
+      else setHandedOver(true);
     }, []);
 
     const load = useCallback(() => {
@@ -176,7 +180,7 @@ export function keptUntilUsed<M, P extends object>(
       if (copy === null) return;
       const unsubscribe = module.subscribe(handOver);
       // Arrived between the first render and this effect.
-      handOver();
+      handOver(false);
       return unsubscribe;
     }, [copy, handOver]);
 
