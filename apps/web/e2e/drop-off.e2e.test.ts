@@ -325,7 +325,7 @@ describe.each(everyFrame)("package form on first use at %s in %s", (viewport, la
     expect(errors).toEqual([]);
   });
 
-  it("gives the live form a photo chosen while its code was on its way, or with the chooser open as it came", async ({
+  it("gives the live form a photo chosen while its code was on its way, with the chooser open as it came, or set on the copy as it went", async ({
     open,
   }) => {
     const { page, errors } = await open({ viewport, language: lang });
@@ -358,6 +358,24 @@ describe.each(everyFrame)("package form on first use at %s in %s", (viewport, la
     release();
     await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
     expect(await fieldError(page, "package_photo")).toBeNull();
+
+    // Set on the copy's field just as the live form took its place (a file dropped on it then):
+    // the field is out of the page, and the file still reaches the live form.
+    await page.reload();
+    await hydrated(page);
+    await requests.quiet(1500);
+    const copyField = await $(page, "photo-input").elementHandle();
+    await $(page, "field-sender_name").locator("input").focus();
+    await live(page);
+    expect(await copyField?.evaluate((field) => field.isConnected)).toBe(false);
+    await copyField?.evaluate((field, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const chosen = new DataTransfer();
+      chosen.items.add(new File([bytes], "parcel.png", { type: "image/png" }));
+      (field as HTMLInputElement).files = chosen.files;
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+    }, photo.buffer.toString("base64"));
+    await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);
   });
 

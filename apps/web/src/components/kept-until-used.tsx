@@ -155,6 +155,8 @@ export function keptUntilUsed<M, P extends object>(
     const [waits] = useState(() => copy === null && !loaded && !hydrating);
     const focus = useRef<FocusSpot | null>(null);
     const files = useRef<[string, FileList][]>([]);
+    // The copy's file fields, which a file may still reach once the live part is in their place.
+    const copyFileFields = useRef<HTMLInputElement[]>([]);
     const held = useRef(false);
     // A file field of the copy whose chooser is open: the copy stays until it closes.
     const choosing = useRef<HTMLInputElement | null>(null);
@@ -167,6 +169,9 @@ export function keptUntilUsed<M, P extends object>(
       if (!module.current() || choosing.current) return;
       focus.current = focusIn(area.current);
       files.current = filesIn(area.current);
+      copyFileFields.current = [
+        ...(area.current?.querySelectorAll<HTMLInputElement>('input[type="file"][name]') ?? []),
+      ];
       if (now) flushSync(() => setHandedOver(true));
       else setHandedOver(true);
     }, []);
@@ -255,9 +260,21 @@ export function keptUntilUsed<M, P extends object>(
       focus.current = null;
     }, [kept]);
     useEffect(() => {
-      if (kept || files.current.length === 0) return;
+      if (kept) return;
       handFiles(area.current, files.current);
       files.current = [];
+      // A file that reaches a field of the copy after the takeover (set on it as the live part came)
+      // goes to the live field too.
+      const fields = copyFileFields.current;
+      copyFileFields.current = [];
+      const late = (event: Event) => {
+        const field = event.currentTarget as HTMLInputElement;
+        if (field.files && field.files.length > 0) handFiles(area.current, [[field.name, field.files]]);
+      };
+      for (const field of fields) field.addEventListener("change", late);
+      return () => {
+        for (const field of fields) field.removeEventListener("change", late);
+      };
     }, [kept]);
     useEffect(() => {
       if (kept || !held.current) return;
