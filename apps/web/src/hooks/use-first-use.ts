@@ -36,8 +36,8 @@ export function enteredIn(area: Element): boolean {
  * page could answer (the focus in it, or something entered), when one of its `[data-start-near]`
  * elements comes within 200 px of the screen (a visitor scrolling down to it), and on every focus,
  * tap, key or entry in it — `start` does nothing once started, and so a start that failed (no
- * network) is tried again on the next. The events are heard on `window` in the capture phase, before anything
- * in the page can stop them. `start` must be stable.
+ * network) is tried again on the next. The events are heard on `window` in the capture phase,
+ * before anything in the page can stop them. `start` must be stable.
  */
 export function useFirstUse(area: RefObject<Element | null>, start: () => void): void {
   useEffect(() => {
