@@ -1,5 +1,5 @@
 import type { CallDef } from "@paxelbox/contract";
-import type { CallData, RequestOptions } from "./api-client";
+import type { ApiClient, CallData, RequestOptions } from "./api-client";
 
 /**
  * `request` of the api client for a page whose first render needs no schemas: the client and the
@@ -11,10 +11,12 @@ export function preloadApiClient(): void {
   void import("./api-client");
 }
 
+/** `api`: another client (a server loader's, `serverApiClient`) instead of the browser's. */
 export async function lazyRequest<C extends CallDef>(
   loadCall: () => Promise<C>,
   options: RequestOptions<C>,
+  api?: ApiClient,
 ): Promise<CallData<C>> {
-  const [{ request }, call] = await Promise.all([import("./api-client"), loadCall()]);
-  return request(call, options);
+  const [client, call] = await Promise.all([api ?? import("./api-client"), loadCall()]);
+  return client.request(call, options);
 }

@@ -1,5 +1,5 @@
 import "../lib/messages/drop-off";
-import { calls, NumericId } from "@paxelbox/contract";
+import { NumericId } from "@paxelbox/contract";
 import { redirect, useSearchParams } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
 import { LoaderQueries, QueryProvider } from "../components/query-provider";
@@ -32,26 +32,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const boxId = boxIdOf(search);
   if (boxId === null) throw redirect(paths.home.href());
   const api = serverApiClient(null, request);
-  const params = { boxId };
   const [{ dehydratedState }] = await Promise.all([
     preloadQueries(request, [
-      {
-        ...lockerSizesQueryOptions(boxId),
-        queryFn: ({ signal }) => api.request(calls.lockerSizes, { params, signal }),
-      },
-      ...(search.get("name")?.trim()
-        ? []
-        : [
-            {
-              ...boxLocationQueryOptions(boxId),
-              queryFn: ({ signal }: { signal: AbortSignal }) =>
-                api.request(calls.boxLocationDetail, {
-                  params,
-                  query: { "rent-availability": "0" },
-                  signal,
-                }),
-            },
-          ]),
+      lockerSizesQueryOptions(boxId, api),
+      ...(search.get("name")?.trim() ? [] : [boxLocationQueryOptions(boxId, api)]),
     ]),
     packageFormCode.load(),
   ]);
