@@ -17,9 +17,13 @@ export function isWebViewPath(pathname: string): boolean {
 
 /**
  * What a page's server copy is drawn from besides its path and language: the package form is drawn
- * for one locker (its door sizes and name), so a copy kept for one box never opens for another.
+ * for one locker (its door sizes and name), so a copy kept for one box never opens for another; the
+ * guest-book form for one business type (Individu or Business), whose choice it shows.
  */
-const drawnFrom: Record<string, readonly string[]> = { "/package": ["boxId", "name"] };
+const drawnFrom: Record<string, readonly string[]> = {
+  "/package": ["boxId", "name"],
+  "/guest-book": ["business_type"],
+};
 
 /**
  * The key a page is kept under: web-view pages by path alone (their query carries tokens and ids

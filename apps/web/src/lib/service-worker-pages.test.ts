@@ -26,6 +26,19 @@ describe("kept pages", () => {
     expect(pageCacheKey("https://box.example/package?boxId=8&name=Lobby")).not.toBe(kept);
   });
 
+  it("keeps the guest-book form per business type: the copy shows the type it was drawn for", () => {
+    const business = pageCacheKey("https://box.example/guest-book?business_type=Business&utm_source=x");
+    expect(business).toBe("https://box.example/guest-book?business_type=Business");
+    expect(pageCacheKey("https://box.example/guest-book/?business_type=Business")).toBe(
+      "https://box.example/guest-book/?business_type=Business",
+    );
+    expect(pageCacheKey("https://box.example/guest-book?business_type=Individu")).not.toBe(business);
+    expect(pageCacheKey("https://box.example/guest-book")).toBe("https://box.example/guest-book");
+    expect(pageCacheKey("https://box.example/guest-book/submitted?business_type=Business")).toBe(
+      "https://box.example/guest-book/submitted",
+    );
+  });
+
   it("knows the web-view paths", () => {
     expect(isWebViewPath("/order")).toBe(true);
     expect(isWebViewPath("/order-status")).toBe(true);
