@@ -88,7 +88,12 @@ export async function lighthouseRun(
     const values = Object.fromEntries(
       Object.entries(metrics).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? Number.NaN]),
     ) as Record<Metric, number>;
-    return { scores, metrics: values, findings: findings(lhr) };
+    return {
+      scores,
+      metrics: values,
+      findings: findings(lhr),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    };
   } finally {
     chrome.kill();
   }

@@ -35,6 +35,8 @@ export interface Run {
   metrics: Record<Metric, number>;
   /** Performance audits that did not pass, with their estimated savings. */
   findings: string[];
+  /** Lighthouse's benchmark index of the host during the run (its "CPU/Memory Power"). */
+  benchmarkIndex?: number;
 }
 
 export interface PageResult {

@@ -4,6 +4,7 @@ import { cpus } from "node:os";
 import path from "node:path";
 import { chromiumVersion } from "./chrome.ts";
 import { type PageResult, staticLandingPath } from "./pages.ts";
+import { median, type RunnerVerdict } from "./runs.ts";
 import { root, runsPerPage } from "./settings.ts";
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -15,7 +16,7 @@ function lighthouseVersion(): string {
 
 /**
  * The block of one protocol's pass: `setup` says how the pages were served, `command` how to run
- * just this pass, `load` the load average at its start and end.
+ * just this pass, `load` the load average at its start and end, `verdict` the runner check.
  */
 export function report(
   results: PageResult[],
@@ -23,11 +24,16 @@ export function report(
   command: string,
   failures: string[],
   load: string,
+  verdict: RunnerVerdict,
 ): string {
   const landing = results.find((result) => result.page.path === "/");
   const statik = results.find((result) => result.page.path === staticLandingPath);
+  const indexes = results.flatMap(({ median: run }) =>
+    run.benchmarkIndex === undefined ? [] : [run.benchmarkIndex],
+  );
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown CPU"}${indexes.length ? `, Lighthouse benchmark index ${Math.round(median(indexes))} (median)` : ""}`;
   const lines = [
-    `Measured ${new Date().toISOString().slice(0, 10)} with \`${command}\`: Lighthouse ${lighthouseVersion()}, ${chromiumVersion()} headless, mobile form factor, simulated throttling (slow 4G, 4× CPU), production build, fresh demo data. ${setup} Load average of the machine (${cpus().length} cores) at the start and the end: ${load}. ${runsPerPage} runs per page, each in a fresh browser, started once the machine's load had settled; every figure is the **median** of the page's runs, and the last column lists every run's performance score.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} with \`${command}\`: Lighthouse ${lighthouseVersion()}, ${chromiumVersion()} headless, mobile form factor, simulated throttling (slow 4G, 4× CPU), production build, fresh demo data. ${setup} Machine: ${machine}; its load average at the start and the end: ${load}. ${runsPerPage} runs per page, each in a fresh browser, started once the machine's load had settled; every figure is the **median** of the page's runs, and the last column lists every run's performance score.`,
     "",
     "| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | SI | TBT | CLS | Runs |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
@@ -55,7 +61,16 @@ export function report(
       ...(median.findings.length ? median.findings.map((finding) => `- ${finding}`) : ["- (none)"]),
     );
   }
-  lines.push("", failures.length ? `Targets: **missed** — ${failures.join("; ")}.` : "Targets: all met.");
+  lines.push(
+    "",
+    `Runner check: ${verdict.reason}.`,
+    "",
+    failures.length
+      ? `Targets: **missed** — ${failures.join("; ")}.`
+      : verdict.judgesPerformance
+        ? "Targets: all met."
+        : "Targets gated on this runner (accessibility, best practices, SEO): all met.",
+  );
   return lines.join("\n");
 }
 

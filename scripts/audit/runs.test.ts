@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page, PageResult, Run } from "./pages.ts";
-import { gateFailures, median, medianRun } from "./runs.ts";
+import { gateFailures, maxControlTbtMs, median, medianRun, runnerVerdict } from "./runs.ts";
 
 const app: Page = {
   name: "/order",
@@ -49,6 +49,16 @@ describe("medianRun", () => {
     expect(medianRun(app, runs).findings).toEqual(["middle"]);
   });
 
+  it("records the host's median benchmark index, and none when no run reported one", () => {
+    const runs = [
+      { ...run(90, 2000), benchmarkIndex: 2600 },
+      { ...run(90, 2000), benchmarkIndex: 1300 },
+      { ...run(90, 2000), benchmarkIndex: 2000 },
+    ];
+    expect(medianRun(app, runs).benchmarkIndex).toBe(2000);
+    expect(medianRun(app, [run(90, 2000)])).not.toHaveProperty("benchmarkIndex");
+  });
+
   it("does not reorder the runs it is given, and refuses a page without runs", () => {
     const runs = [run(70, 3000), run(95, 1500)];
     medianRun(app, runs);
@@ -91,5 +101,50 @@ describe("gateFailures", () => {
   it("does not gate what a page has no threshold for", () => {
     const page: Page = { name: "static landing", path: "/x", thresholds: {} };
     expect(gateFailures([result(page, [run(10, 9000, 5000)])], "HTTP/2")).toEqual([]);
+  });
+
+  it("leaves out performance and TBT, and only them, on a runner that cannot judge them", () => {
+    const slowAndUnlabelled = {
+      ...run(70, 3000, 900),
+      scores: { ...run(70, 3000).scores, accessibility: 89 },
+    };
+    const results = [result(app, [slowAndUnlabelled])];
+    expect(gateFailures(results, "HTTP/2", false)).toEqual(["/order (HTTP/2): accessibility 89 < 95"]);
+    expect(gateFailures(results, "HTTP/2", true)).toEqual([
+      "/order (HTTP/2): performance 70 < 95",
+      "/order (HTTP/2): accessibility 89 < 95",
+      "/order (HTTP/2): TBT 900 ms > 150 ms",
+    ]);
+  });
+});
+
+describe("runnerVerdict", () => {
+  const controlPage: Page = { name: "static landing", path: "/__audit/static-landing", thresholds: {} };
+  const control = (runs: Run[]): PageResult => ({
+    page: controlPage,
+    url: "https://localhost/__audit/static-landing",
+    runs,
+    median: medianRun(controlPage, runs),
+  });
+
+  it("judges performance where a page without scripts leaves the budget to the page", () => {
+    const verdict = runnerVerdict(control([run(100, 1100, 0), run(100, 1100, 12), run(99, 1100, 80)]));
+    expect(verdict.judgesPerformance).toBe(true);
+    expect(verdict.reason).toContain("blocks 12 ms");
+  });
+
+  it("does not judge it by the control's best run: the median decides", () => {
+    const verdict = runnerVerdict(control([run(100, 1100, 0), run(93, 1100, 300), run(91, 1100, 390)]));
+    expect(verdict.judgesPerformance).toBe(false);
+    expect(verdict.reason).toContain("already blocks 300 ms");
+  });
+
+  it("judges up to the limit and not past it", () => {
+    expect(runnerVerdict(control([run(100, 1100, maxControlTbtMs)])).judgesPerformance).toBe(true);
+    expect(runnerVerdict(control([run(99, 1100, maxControlTbtMs + 1)])).judgesPerformance).toBe(false);
+  });
+
+  it("does not judge performance without a control", () => {
+    expect(runnerVerdict(undefined).judgesPerformance).toBe(false);
   });
 });
