@@ -219,7 +219,8 @@ describe("landing behaviour", () => {
     await runClock(page, 1850);
     expect(await contactTop()).toBeGreaterThan(270);
     await runClock(page, 200);
-    await expect.poll(contactTop, { timeout: 6000 }).toBeLessThanOrEqual(270);
+    // Smooth: at a load average of 12 the 3,000 px had once not been covered within 6 s.
+    await expect.poll(contactTop, { timeout: 12_000 }).toBeLessThanOrEqual(270);
     const contactLink = page.locator('[data-testid="public-header"] a[href="/#contact"]');
     await expect.poll(() => contactLink.getAttribute("aria-current")).toBe("location");
 
