@@ -40,7 +40,10 @@ export interface ScenarioContext {
   dropoff: DropoffPolicy;
   /** Origin of the site as the browser sees it, e.g. http://localhost:3000. */
   origin: string;
-  /** Rents belong to the demo member who speaks this language (id: Budi, en: Sari). */
+  /**
+   * Rents belong to the demo member who speaks this language (id: Budi, en: Sari); with `en`, the
+   * pages without a member (drop-off, package form, guest book, landing) get it as their `lang` link.
+   */
   language?: "id" | "en";
   now?: number;
 }
@@ -315,5 +318,16 @@ export async function createScenario(
         return `/o/missing${randomCode(6).toLowerCase()}`;
     }
   });
-  return { id, title: scenarioTitles[id], url };
+  return { id, title: scenarioTitles[id], url: withLanguageLink(url, context.language) };
+}
+
+/**
+ * A page without a member takes its language from the browser (spec §1; Indonesian by default), so
+ * the English demo adds the `lang` link the web app reads (and stores) for it. A rent page is in its
+ * member's language already, and a short link is the address a customer was given: both stay as
+ * they are, as does every link of the default (Indonesian) demo.
+ */
+function withLanguageLink(url: string, language: ScenarioContext["language"]): string {
+  if (language !== "en" || url.startsWith("/order-status") || url.startsWith("/o/")) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}lang=${language}`;
 }

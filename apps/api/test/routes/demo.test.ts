@@ -59,4 +59,21 @@ describe("demo scenarios in English", () => {
     });
     expect(response.json().data.url).toMatch(/token=demo-token-sari$/);
   });
+
+  it("give the pages without a member English as their lang link, and leave the default links alone", async () => {
+    const url = async (id: string, query = "") =>
+      (await english().inject({ method: "POST", url: `/api/demo/scenarios/${id}${query}` })).json().data
+        .url as string;
+    expect(await url("dropoff-in-store", "?language=en")).toMatch(
+      /^\/order\?orderid=\d+&token=[^&]+&lang=en$/,
+    );
+    expect(await url("package-form", "?language=en")).toMatch(/^\/package\?boxId=\d+&name=[^&]+&lang=en$/);
+    expect(await url("guest-book-business", "?language=en")).toBe(
+      "/guest-book?business_type=Business&lang=en",
+    );
+    expect(await url("guest-book-business", "?language=id")).toBe("/guest-book?business_type=Business");
+    expect(await url("guest-book-business")).toBe("/guest-book?business_type=Business");
+    expect(await url("rent-in-store", "?language=en")).not.toContain("lang=");
+    expect(await url("short-link", "?language=en")).toMatch(/^\/o\/demo[a-z0-9]+$/);
+  });
 });

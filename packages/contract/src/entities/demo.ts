@@ -28,7 +28,10 @@ export type ScenarioId = z.infer<typeof ScenarioId>;
 export const DemoScenario = z.object({ id: ScenarioId, title: z.string(), url: z.string() });
 export type DemoScenario = z.infer<typeof DemoScenario>;
 export const ScenarioParams = z.object({ id: ScenarioId });
-/** `language=en` makes rent scenarios belong to the English-speaking demo member. */
+/**
+ * `language=en` makes rent scenarios belong to the English-speaking demo member, and opens the pages
+ * without a member with the `lang=en` link.
+ */
 export const ScenarioQuery = z.object({ language: z._default(z.enum(["id", "en"]), "id") });
 
 /** Liveness: the process answers (no database call). */
