@@ -4,7 +4,7 @@ import { cpus } from "node:os";
 import path from "node:path";
 import { chromiumVersion } from "./chrome.ts";
 import { type PageResult, staticLandingPath } from "./pages.ts";
-import { median, type RunnerVerdict } from "./runs.ts";
+import { medianOfKnown, type RunnerVerdict } from "./runs.ts";
 import { root, runsPerPage } from "./settings.ts";
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -28,10 +28,8 @@ export function report(
 ): string {
   const landing = results.find((result) => result.page.path === "/");
   const statik = results.find((result) => result.page.path === staticLandingPath);
-  const indexes = results.flatMap(({ median: run }) =>
-    run.benchmarkIndex === undefined ? [] : [run.benchmarkIndex],
-  );
-  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown CPU"}${indexes.length ? `, Lighthouse benchmark index ${Math.round(median(indexes))} (median)` : ""}`;
+  const index = medianOfKnown(results.map(({ median: run }) => run.benchmarkIndex));
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown CPU"}${index === undefined ? "" : `, Lighthouse benchmark index ${Math.round(index)} (median)`}`;
   const lines = [
     `Measured ${new Date().toISOString().slice(0, 10)} with \`${command}\`: Lighthouse ${lighthouseVersion()}, ${chromiumVersion()} headless, mobile form factor, simulated throttling (slow 4G, 4× CPU), production build, fresh demo data. ${setup} Machine: ${machine}; its load average at the start and the end: ${load}. ${runsPerPage} runs per page, each in a fresh browser, started once the machine's load had settled; every figure is the **median** of the page's runs, and the last column lists every run's performance score.`,
     "",

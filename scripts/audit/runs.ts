@@ -40,13 +40,19 @@ export function medianRun(page: Page, runs: readonly Run[]): Run {
   ) as Record<Metric, number>;
   const byScore = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
   const middle = byScore[Math.floor((byScore.length - 1) / 2)]!;
-  const indexes = runs.flatMap((run) => (run.benchmarkIndex === undefined ? [] : [run.benchmarkIndex]));
+  const benchmarkIndex = medianOfKnown(runs.map((run) => run.benchmarkIndex));
   return {
     scores,
     metrics: values,
     findings: middle.findings,
-    ...(indexes.length ? { benchmarkIndex: median(indexes) } : {}),
+    ...(benchmarkIndex === undefined ? {} : { benchmarkIndex }),
   };
+}
+
+/** The median of the values that are known, or undefined when none is. */
+export function medianOfKnown(values: readonly (number | undefined)[]): number | undefined {
+  const known = values.filter((value): value is number => value !== undefined);
+  return known.length ? median(known) : undefined;
 }
 
 /**
