@@ -171,6 +171,17 @@ describe("layout stability: hydration, what loads after it and the font swap mov
         await page.waitForFunction(() => document.fonts.status === "loaded" && document.fonts.size > 0);
         await page.waitForTimeout(300);
         swaps.push({ frame, shifts: await shiftsSoFar(page) });
+        // The swap measured is the real one: the page is styled and its text now drawn in the one
+        // variable file of Plus Jakarta Sans, every weight from it (an unstyled page moves nothing).
+        expect(
+          await page.evaluate(() => ({
+            body: getComputedStyle(document.body).fontFamily.split(",")[0]?.replaceAll('"', "").trim(),
+            weights: [...document.fonts]
+              .filter((face) => face.family.replaceAll('"', "") === "Plus Jakarta Sans")
+              .map((face) => `${face.weight} ${face.status}`),
+          })),
+          `${frame}: the font the page draws`,
+        ).toEqual({ body: "Plus Jakarta Sans", weights: ["200 800 loaded"] });
         expect(errors).toEqual([]);
         await page.close();
       }
