@@ -42,5 +42,5 @@ export async function auditPage(
       `  ${page.name} run ${runs.length}: ${categories.map((c) => run.scores[c]).join(" / ")} · LCP ${seconds(run.metrics.lcp)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
   }
-  return { page, url, runs, median: medianRun(page, runs) };
+  return { page, url, served, runs, median: medianRun(page, runs) };
 }

@@ -42,6 +42,8 @@ export interface Run {
 export interface PageResult {
   page: Page;
   url: string;
+  /** How it was served: "http2" (the front) or "http1" (the system's own port). */
+  served: string;
   runs: Run[];
   /** The figures that stand for the page: the medians of its runs (see medianRun). */
   median: Run;

@@ -41,7 +41,8 @@ export function report(
       return `| ${name} | ${scores.performance} | ${scores.accessibility} | ${scores["best-practices"]} | ${scores.seo} | ${seconds(m.fcp)} | ${seconds(m.lcp)} | ${seconds(m.si)} | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${runs.map((run) => run.scores.performance).join(", ")} |`;
     }),
   ];
-  if (landing && statik) {
+  // Only where both were served the same way: the copy always comes from the HTTP/2 front.
+  if (landing && statik && landing.served === statik.served) {
     const ratio = landing.median.metrics.lcp / statik.median.metrics.lcp;
     lines.push(
       "",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page, PageResult, Run } from "./pages.ts";
+import { report } from "./report.ts";
 import { gateFailures, maxControlTbtMs, median, medianRun, runnerVerdict } from "./runs.ts";
 
 const app: Page = {
@@ -71,6 +72,7 @@ describe("gateFailures", () => {
   const result = (page: Page, runs: Run[]): PageResult => ({
     page,
     url: "https://localhost/",
+    served: "http2",
     runs,
     median: medianRun(page, runs),
   });
@@ -123,6 +125,7 @@ describe("runnerVerdict", () => {
   const control = (runs: Run[]): PageResult => ({
     page: controlPage,
     url: "https://localhost/__audit/static-landing",
+    served: "http2",
     runs,
     median: medianRun(controlPage, runs),
   });
@@ -146,5 +149,34 @@ describe("runnerVerdict", () => {
 
   it("does not judge performance without a control", () => {
     expect(runnerVerdict(undefined).judgesPerformance).toBe(false);
+  });
+});
+
+describe("report", () => {
+  const controlPage: Page = { name: "static landing", path: "/__audit/static-landing", thresholds: {} };
+  const result = (page: Page, served: string, lcp: number): PageResult => {
+    const runs = [run(99, lcp, 20)];
+    return { page, url: "https://localhost/", served, runs, median: medianRun(page, runs) };
+  };
+  const verdict = runnerVerdict(result(controlPage, "http2", 1100));
+  const block = (served: string) =>
+    report(
+      [result(landing, served, 2200), result(controlPage, "http2", 1100)],
+      "",
+      "",
+      [],
+      "1.0 and 1.0",
+      verdict,
+    );
+
+  it("compares the landing's largest paint with the static copy's where both were served alike", () => {
+    expect(block("http2")).toContain("2.2 s / 1.1 s = **2.00**");
+  });
+
+  it("does not compare them across protocols: the copy always comes from the HTTP/2 front", () => {
+    const http1 = block("http1");
+    expect(http1).not.toContain("static copy LCP");
+    expect(http1).toContain("| `/` static copy (no JS) |");
+    expect(http1).toContain(`Runner check: ${verdict.reason}.`);
   });
 });
