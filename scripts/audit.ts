@@ -30,7 +30,7 @@ import { certificate, startFront, withoutScripts } from "./audit/front.ts";
 import { type PageResult, pages, staticLandingPath } from "./audit/pages.ts";
 import { report, writeDoc } from "./audit/report.ts";
 import { gateFailures, type RunnerVerdict, runnerVerdict } from "./audit/runs.ts";
-import { onlyPages, protocols } from "./audit/settings.ts";
+import { onlyPages, type Protocol, protocols } from "./audit/settings.ts";
 import { ensureBuild, startAuditedSystem } from "./audit/system.ts";
 
 /** Stops of the system and the front, in the order they started. */
@@ -84,7 +84,7 @@ try {
   if (!tls) throw new Error("openssl is not available: the audit's HTTP/2 front needs it");
   const front = await startFront(system.origin, tls, () => staticHtml);
   closers.push(front.close);
-  const origins: Record<(typeof protocols)[number], string> = { http1: system.origin, http2: front.origin };
+  const origins: Record<Protocol, string> = { http1: system.origin, http2: front.origin };
   // Rendered for the phone Lighthouse emulates: the server picks the mobile variant from the user agent.
   const landingResponse = await fetch(`${system.origin}/`, { headers: { "user-agent": userAgents.mobile } });
   staticHtml = withoutScripts(await landingResponse.text());

@@ -3,7 +3,7 @@ import { LighthouseRunError, lighthouseRun } from "./lighthouse.ts";
 import { categories, type Page, type PageResult, type Run } from "./pages.ts";
 import { seconds } from "./report.ts";
 import { medianRun } from "./runs.ts";
-import { runsPerPage } from "./settings.ts";
+import { type Protocol, runsPerPage } from "./settings.ts";
 
 /** The page's address on `origin`; a scenario's record is created on the system's own port. */
 async function pageUrl(page: Page, origin: string, system: string): Promise<string> {
@@ -20,7 +20,7 @@ export async function auditPage(
   origin: string,
   system: string,
   ignoreCertificateErrors: boolean,
-  served: string,
+  served: Protocol,
 ): Promise<PageResult> {
   const url = await pageUrl(page, origin, system);
   const slug = `${served}-${page.name}`.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "landing";

@@ -1,4 +1,5 @@
 /** The audited pages, their thresholds, and what a Lighthouse run of one yields. */
+import type { Protocol } from "./settings.ts";
 
 export type Category = "performance" | "accessibility" | "best-practices" | "seo";
 export const categories: Category[] = ["performance", "accessibility", "best-practices", "seo"];
@@ -42,8 +43,8 @@ export interface Run {
 export interface PageResult {
   page: Page;
   url: string;
-  /** How it was served: "http2" (the front) or "http1" (the system's own port). */
-  served: string;
+  /** How it was served. */
+  served: Protocol;
   runs: Run[];
   /** The figures that stand for the page: the medians of its runs (see medianRun). */
   median: Run;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Page, PageResult, Run } from "./pages.ts";
 import { report } from "./report.ts";
 import { gateFailures, maxControlTbtMs, median, medianRun, runnerVerdict } from "./runs.ts";
+import type { Protocol } from "./settings.ts";
 
 const app: Page = {
   name: "/order",
@@ -154,12 +155,12 @@ describe("runnerVerdict", () => {
 
 describe("report", () => {
   const controlPage: Page = { name: "static landing", path: "/__audit/static-landing", thresholds: {} };
-  const result = (page: Page, served: string, lcp: number): PageResult => {
+  const result = (page: Page, served: Protocol, lcp: number): PageResult => {
     const runs = [run(99, lcp, 20)];
     return { page, url: "https://localhost/", served, runs, median: medianRun(page, runs) };
   };
   const verdict = runnerVerdict(result(controlPage, "http2", 1100));
-  const block = (served: string) =>
+  const block = (served: Protocol) =>
     report(
       [result(landing, served, 2200), result(controlPage, "http2", 1100)],
       "",

@@ -8,7 +8,10 @@ export const root = path.resolve(import.meta.dirname, "../..");
  * system's own HTTP/1.1 port as a phone meets a server without a front); `--http2` or `--http1`
  * for one of them.
  */
-export const protocols: readonly ("http2" | "http1")[] = process.argv.includes("--http1")
+/** The HTTP/2 front, or the system's own HTTP/1.1 port. */
+export type Protocol = "http2" | "http1";
+
+export const protocols: readonly Protocol[] = process.argv.includes("--http1")
   ? ["http1"]
   : process.argv.includes("--http2")
     ? ["http2"]
