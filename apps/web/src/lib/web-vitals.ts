@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { lazyModule } from "./lazy-module";
-import { useHydrated } from "./use-hydrated";
 
 /**
  * Real-user Web Vitals (docs/operations.md). The root loader names the page's route pattern and the
@@ -23,15 +22,19 @@ export function sampled(sampleRate: number, draw = Math.random()): boolean {
   return draw < sampleRate;
 }
 
+/**
+ * Effects run only in the browser, after hydration has committed. No hydration flag here: this hook
+ * runs in the root layout, and a flag that flips after hydration would re-render the whole document
+ * in one task as the page becomes interactive.
+ */
 export function useWebVitals(sampling: WebVitalsSampling | undefined): void {
-  const hydrated = useHydrated();
   const route = sampling?.route;
   const sampleRate = sampling?.sampleRate ?? 0;
   useEffect(() => {
-    if (hydrated && route && sampled(sampleRate))
+    if (route && sampled(sampleRate))
       reporter.load().then(
         (module) => module.reportWebVitals(route),
         () => {},
       );
-  }, [hydrated, route, sampleRate]);
+  }, [route, sampleRate]);
 }

@@ -1,5 +1,5 @@
 import type {} from "embla-carousel-autoplay";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useT } from "../../../lib/i18n";
 import { type CarouselSettings, emblaDuration } from "../lib/carousel";
 import type { BannerData } from "../types";
@@ -7,6 +7,12 @@ import styles from "./banner-carousel.module.css";
 import { BannerSlide } from "./banner-slide";
 import type { CarouselApi } from "./carousel-engine";
 import { ChevronIcon, PauseIcon, PlayIcon } from "./marketing-icons";
+
+/**
+ * A slide renders again only when its banner does: moving to another slide (every 1.5 s while it
+ * plays) changes the dots and which slide is inert, not the slides' pictures, texts and buttons.
+ */
+const Slide = memo(BannerSlide);
 
 /** The carousel library loads once the page runs (see `carousel-engine.tsx`). */
 const CarouselEngine = lazy(() => import("./carousel-engine"));
@@ -93,7 +99,7 @@ export default function BannerCarousel({
               aria-label={t("marketing.services.slideLabel", { index: index + 1, total })}
               inert={index !== selected ? true : undefined}
             >
-              <BannerSlide banner={banner} priority={index === 0} />
+              <Slide banner={banner} priority={index === 0} />
             </div>
           ))}
         </div>
