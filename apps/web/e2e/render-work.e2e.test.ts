@@ -7,7 +7,7 @@ import { commits, recordRenders } from "./support/renders.ts";
  * whose state flips right after hydration re-renders everything below it in one task as the page
  * becomes interactive — on a phone, the blocking time Lighthouse counts. The root layout did so on
  * every page (the Web Vitals hook read the hydration flag), and every slide change of the services
- * carousel rendered each slide again (pictures, texts, buttons: 28 components every 1.5 s).
+ * carousel rendered each slide again (pictures, texts, buttons: 26 components every 1.5 s).
  */
 const publicPages = [
   { page: "/", path: "/" },
