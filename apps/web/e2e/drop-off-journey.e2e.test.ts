@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import en from "../src/locales/en/drop-off.ts";
 import id from "../src/locales/id/drop-off.ts";
-import { type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { phoneAndDesktop, visit } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 import { advanceOrder, api, decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
 import { phonePhoto, smallPng } from "./support/photos.ts";
@@ -25,12 +25,7 @@ async function imageSize(page: Page, dataUrl: string): Promise<[number, number]>
   }, dataUrl);
 }
 
-const journeys: [ViewportName, Lang][] = [
-  ["mobile", "id"],
-  ["desktop", "en"],
-];
-
-describe.each(journeys)("drop-off journey at %s in %s", (viewport, lang) => {
+describe.each(phoneAndDesktop)("drop-off journey at %s in %s", (viewport, lang) => {
   const t = texts[lang];
 
   it("package form → kiosk store → order page → overdue → Pay → success-payment → kiosk pick-up", async ({

@@ -1,12 +1,5 @@
 import type { Page } from "playwright-core";
-import {
-  fetchThrough,
-  holdScripts,
-  hydrated,
-  type Lang,
-  type ViewportName,
-  visit,
-} from "./support/browser.ts";
+import { fetchThrough, holdScripts, hydrated, phoneAndDesktop, visit } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 import { advanceOrder, api, type createScenario, type Scenario } from "./support/journeys.ts";
 
@@ -18,11 +11,6 @@ import { advanceOrder, api, type createScenario, type Scenario } from "./support
 
 const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
 const dayMs = 24 * 60 * 60_000;
-
-const combos: [ViewportName, Lang][] = [
-  ["mobile", "id"],
-  ["desktop", "en"],
-];
 
 /** The paths the page's address went through (document loads and history changes), repeats merged. */
 function pathsSeen(page: Page): string[] {
@@ -92,113 +80,116 @@ async function orderPageAt(page: Page, demo: Scenario, time: number) {
   return { seen, overdueAsked };
 }
 
-describe.each(combos)("order and overdue pages on a phone whose clock is off (%s, %s)", (viewport, lang) => {
-  it.override("contextOptions", { viewport, language: lang });
+describe.each(phoneAndDesktop)(
+  "order and overdue pages on a phone whose clock is off (%s, %s)",
+  (viewport, lang) => {
+    it.override("contextOptions", { viewport, language: lang });
 
-  it("stays on the order page when the phone reads a few seconds past a deadline the server has not reached", async ({
-    page,
-    errors,
-    scenario,
-  }) => {
-    const demo = await scenario("dropoff-in-store");
-    const { orderId: orderid, token } = demo;
-    // The server's deadline comes to within 20–80 s from now (its clock moves in whole minutes) …
-    const before = await deadlineOf(orderid, token);
-    const minutes = Math.floor((before - Date.now() - 20_000) / 60_000);
-    await advanceOrder(orderid, minutes);
-    const deadline = before - minutes * 60_000;
-    expect(deadline - Date.now()).toBeGreaterThan(15_000);
+    it("stays on the order page when the phone reads a few seconds past a deadline the server has not reached", async ({
+      page,
+      errors,
+      scenario,
+    }) => {
+      const demo = await scenario("dropoff-in-store");
+      const { orderId: orderid, token } = demo;
+      // The server's deadline comes to within 20–80 s from now (its clock moves in whole minutes) …
+      const before = await deadlineOf(orderid, token);
+      const minutes = Math.floor((before - Date.now() - 20_000) / 60_000);
+      await advanceOrder(orderid, minutes);
+      const deadline = before - minutes * 60_000;
+      expect(deadline - Date.now()).toBeGreaterThan(15_000);
 
-    // … and the phone's clock already reads 5 s past it.
-    const { seen, overdueAsked } = await orderPageAt(page, demo, deadline + 5000);
+      // … and the phone's clock already reads 5 s past it.
+      const { seen, overdueAsked } = await orderPageAt(page, demo, deadline + 5000);
 
-    expect(seen).toEqual(["/order"]);
-    expect(overdueAsked.count).toBe(0);
-    // The pick-up code still opens the door: the server says so.
-    expect(await $(page, "order-qr").isVisible()).toBe(true);
-    expect(await $(page, "order-qr-hidden").count()).toBe(0);
-    expect(errors).toEqual([]);
-  }, 90_000);
+      expect(seen).toEqual(["/order"]);
+      expect(overdueAsked.count).toBe(0);
+      // The pick-up code still opens the door: the server says so.
+      expect(await $(page, "order-qr").isVisible()).toBe(true);
+      expect(await $(page, "order-qr-hidden").count()).toBe(0);
+      expect(errors).toEqual([]);
+    }, 90_000);
 
-  it("stays on the order page, its code shown, when the phone's clock is days ahead", async ({
-    page,
-    scenario,
-  }) => {
-    const demo = await scenario("dropoff-in-store");
-    const { seen, overdueAsked } = await orderPageAt(page, demo, Date.now() + 10 * dayMs);
+    it("stays on the order page, its code shown, when the phone's clock is days ahead", async ({
+      page,
+      scenario,
+    }) => {
+      const demo = await scenario("dropoff-in-store");
+      const { seen, overdueAsked } = await orderPageAt(page, demo, Date.now() + 10 * dayMs);
 
-    expect(seen).toEqual(["/order"]);
-    expect(overdueAsked.count).toBe(0);
-    expect(await $(page, "order-qr").isVisible()).toBe(true);
-  }, 90_000);
+      expect(seen).toEqual(["/order"]);
+      expect(overdueAsked.count).toBe(0);
+      expect(await $(page, "order-qr").isVisible()).toBe(true);
+    }, 90_000);
 
-  it("moves on to the overdue page once when the server is past the deadline and the phone's clock days behind", async ({
-    page,
-    errors,
-    scenario,
-  }) => {
-    const demo = await overdueForDays(scenario, 3);
-    const orderid = demo.orderId;
-    await page.clock.install({ time: Date.now() - 10 * dayMs });
-    const seen = pathsSeen(page);
-    await visit(page, demo.url);
-    await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 10_000 });
-    await $(page, "overdue-screen").waitFor();
-    expect(new URL(page.url()).searchParams.get("orderid")).toBe(orderid);
-    expect(seen).toEqual(["/order", "/overduepayment"]);
-    expect(errors).toEqual([]);
-  }, 90_000);
+    it("moves on to the overdue page once when the server is past the deadline and the phone's clock days behind", async ({
+      page,
+      errors,
+      scenario,
+    }) => {
+      const demo = await overdueForDays(scenario, 3);
+      const orderid = demo.orderId;
+      await page.clock.install({ time: Date.now() - 10 * dayMs });
+      const seen = pathsSeen(page);
+      await visit(page, demo.url);
+      await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 10_000 });
+      await $(page, "overdue-screen").waitFor();
+      expect(new URL(page.url()).searchParams.get("orderid")).toBe(orderid);
+      expect(seen).toEqual(["/order", "/overduepayment"]);
+      expect(errors).toEqual([]);
+    }, 90_000);
 
-  it("is sent back by the overdue page at most once: the order page does not redirect again", async ({
-    page,
-    scenario,
-  }) => {
-    const demo = await overdueForDays(scenario, 3);
-    const orderid = demo.orderId;
-    // The overdue page's answer disagrees with the order's deadline: nothing is due.
-    await page.route(`**/api/v1/dropoff/overdue/${orderid}`, async (route) => {
-      const response = await fetchThrough(route);
-      const body = (await response.json()) as { data: { overdueStatus: string } };
-      body.data.overdueStatus = "none";
-      await route.fulfill({ response, json: body });
-    });
-    await page.clock.install({ time: Date.now() });
-    const seen = pathsSeen(page);
-    const overdueAsked = overdueDetailCalls(page, orderid);
-    const refreshes = orderRefreshes(page, orderid);
-    await visit(page, demo.url);
-    // There and back (both quick: the order is already read, so is the detail).
-    await expect.poll(() => seen, { timeout: 10_000 }).toEqual(["/order", "/overduepayment", "/order"]);
-    await $(page, "order-screen").waitFor();
-    await sixSecondsLater(page, refreshes);
+    it("is sent back by the overdue page at most once: the order page does not redirect again", async ({
+      page,
+      scenario,
+    }) => {
+      const demo = await overdueForDays(scenario, 3);
+      const orderid = demo.orderId;
+      // The overdue page's answer disagrees with the order's deadline: nothing is due.
+      await page.route(`**/api/v1/dropoff/overdue/${orderid}`, async (route) => {
+        const response = await fetchThrough(route);
+        const body = (await response.json()) as { data: { overdueStatus: string } };
+        body.data.overdueStatus = "none";
+        await route.fulfill({ response, json: body });
+      });
+      await page.clock.install({ time: Date.now() });
+      const seen = pathsSeen(page);
+      const overdueAsked = overdueDetailCalls(page, orderid);
+      const refreshes = orderRefreshes(page, orderid);
+      await visit(page, demo.url);
+      // There and back (both quick: the order is already read, so is the detail).
+      await expect.poll(() => seen, { timeout: 10_000 }).toEqual(["/order", "/overduepayment", "/order"]);
+      await $(page, "order-screen").waitFor();
+      await sixSecondsLater(page, refreshes);
 
-    expect(seen).toEqual(["/order", "/overduepayment", "/order"]);
-    expect(overdueAsked.count).toBe(1);
-  }, 90_000);
+      expect(seen).toEqual(["/order", "/overduepayment", "/order"]);
+      expect(overdueAsked.count).toBe(1);
+    }, 90_000);
 
-  it("keeps the email typed before the page hydrated, once the token has left the address", async ({
-    page,
-    errors,
-    scenario,
-  }) => {
-    const demo = await scenario("dropoff-overdue-need-to-pay");
-    // The page's scripts arrive only once the email is typed into the server's HTML.
-    const release = await holdScripts(page);
-    await page.goto(demo.url, { waitUntil: "domcontentloaded" });
-    const email = $(page, "overdue-email");
-    await email.pressSequentially("rina@example.com");
-    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
-    release();
+    it("keeps the email typed before the page hydrated, once the token has left the address", async ({
+      page,
+      errors,
+      scenario,
+    }) => {
+      const demo = await scenario("dropoff-overdue-need-to-pay");
+      // The page's scripts arrive only once the email is typed into the server's HTML.
+      const release = await holdScripts(page);
+      await page.goto(demo.url, { waitUntil: "domcontentloaded" });
+      const email = $(page, "overdue-email");
+      await email.pressSequentially("rina@example.com");
+      expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+      release();
 
-    await hydrated(page);
-    await page.waitForURL((url) => url.pathname === "/overduepayment" && !url.searchParams.has("token"));
-    await $(page, "overdue-screen").waitFor();
-    await expect.poll(() => $(page, "overdue-select-payment").isEnabled()).toBe(true);
-    expect(await email.inputValue()).toBe("rina@example.com");
-    // Still the same field, typing on.
-    await email.press("End");
-    await email.pressSequentially(".id");
-    expect(await email.inputValue()).toBe("rina@example.com.id");
-    expect(errors).toEqual([]);
-  }, 90_000);
-});
+      await hydrated(page);
+      await page.waitForURL((url) => url.pathname === "/overduepayment" && !url.searchParams.has("token"));
+      await $(page, "overdue-screen").waitFor();
+      await expect.poll(() => $(page, "overdue-select-payment").isEnabled()).toBe(true);
+      expect(await email.inputValue()).toBe("rina@example.com");
+      // Still the same field, typing on.
+      await email.press("End");
+      await email.pressSequentially(".id");
+      expect(await email.inputValue()).toBe("rina@example.com.id");
+      expect(errors).toEqual([]);
+    }, 90_000);
+  },
+);

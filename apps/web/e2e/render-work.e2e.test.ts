@@ -1,4 +1,4 @@
-import { hydrated, type Lang, type ViewportName } from "./support/browser.ts";
+import { hydrated, phoneAndDesktop } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 import { commits, recordRenders } from "./support/renders.ts";
 
@@ -16,12 +16,6 @@ const publicPages = [
   { page: "/package", scenario: "package-form" },
 ] as const;
 
-/** The layout's viewport and language do not change what renders; both of each are still tried. */
-const frames: readonly (readonly [ViewportName, Lang])[] = [
-  ["mobile", "id"],
-  ["desktop", "en"],
-];
-
 /** Once the page has hydrated: the discovery of the routes it links, the carousel's engine… */
 const settleMs = 2_500;
 
@@ -34,7 +28,7 @@ describe("render work after hydration", () => {
       open,
       scenario,
     }) => {
-      for (const [viewport, language] of frames) {
+      for (const [viewport, language] of phoneAndDesktop) {
         const frame = `${entry.page} (${viewport}, ${language})`;
         const { page, errors } = await open({ viewport, language });
         await recordRenders(page);
@@ -56,7 +50,7 @@ describe("render work after hydration", () => {
   it(`/services: a slide change renders at most ${maxSlideChange} components, not the slides`, async ({
     open,
   }) => {
-    for (const [viewport, language] of frames) {
+    for (const [viewport, language] of phoneAndDesktop) {
       const frame = `/services (${viewport}, ${language})`;
       const { page, errors } = await open({ viewport, language });
       // No autoplay: the one slide change is the visitor's.

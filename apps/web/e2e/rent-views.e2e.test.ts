@@ -6,10 +6,10 @@ import { bridgeCalls, stubBridge } from "./support/bridge.ts";
 import {
   cutOrderStream,
   type Lang,
+  phoneAndDesktop,
   runClock,
   setHidden,
   speakEnglish,
-  type ViewportName,
   visit,
 } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
@@ -51,12 +51,7 @@ async function expectAccessible(page: Page) {
   );
 }
 
-const combos: [ViewportName, Lang][] = [
-  ["mobile", "id"],
-  ["desktop", "en"],
-];
-
-describe.for(combos)("the five views at %s in %s", ([viewport, lang]) => {
+describe.for(phoneAndDesktop)("the five views at %s in %s", ([viewport, lang]) => {
   const m = lang === "en" ? en : id;
   it.override("contextOptions", { viewport, language: lang });
   it.override("page", async ({ context }) => {

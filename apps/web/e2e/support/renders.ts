@@ -23,7 +23,7 @@ export async function recordRenders(page: Page): Promise<void> {
       sibling: Fiber | null;
     }
     const performedWork = 1;
-    const commits: { at: number; components: number; layout: boolean }[] = [];
+    const commits: Commit[] = [];
     (window as unknown as { __commits: typeof commits }).__commits = commits;
     let previous = new WeakSet<Fiber>();
     (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
