@@ -44,6 +44,8 @@ describe("precacheList", () => {
         "assets/qr.js": "export const qr = 1;",
         "assets/home.js": "export const home = 1;",
         "offline.html": "<p>offline</p>",
+        "offline.html.br": "compressed copy",
+        "offline.html.gz": "compressed copy",
       },
       { ...offlineRoutes, home: { id: "home", module: "/assets/home.js" } },
     );
@@ -59,6 +61,7 @@ describe("precacheList", () => {
     ]);
     expect(list.find((entry) => entry.url === "/offline.html")?.revision).toMatch(/^[0-9a-f]{16}$/);
     expect(list.some((entry) => entry.url.includes("manifest"))).toBe(false);
+    expect(list.filter((entry) => /\.(br|gz)$/.test(entry.url))).toEqual([]);
   });
 
   it("names a missing offline route rather than leaving it out", () => {

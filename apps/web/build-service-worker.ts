@@ -83,7 +83,9 @@ export function precacheList(clientDir: string): PrecacheEntry[] {
   // Public files have no hash in their name: their content is their revision.
   for (const name of readdirSync(clientDir, { recursive: true }) as string[]) {
     const file = path.join(clientDir, name);
-    if (name.startsWith("assets") || name === "sw.js" || statSync(file).isDirectory()) continue;
+    // Not the compressed copies (precompress-assets.ts): the server picks those for a request itself.
+    if (name.startsWith("assets") || name === "sw.js" || /\.(br|gz)$/.test(name)) continue;
+    if (statSync(file).isDirectory()) continue;
     const revision = createHash("sha256").update(readFileSync(file)).digest("hex").slice(0, 16);
     entries.push({ url: `/${name.split(path.sep).join("/")}`, revision });
   }

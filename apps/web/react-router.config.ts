@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { buildServiceWorker } from "./build-service-worker.ts";
+import { precompressAssets } from "./precompress-assets.ts";
 
 export default {
   appDirectory: "src",
@@ -9,8 +10,14 @@ export default {
   // their data themselves), so a chunk of their own would be one more request with nothing to
   // fetch early (ADR 022).
   splitRouteModules: false,
-  // The service worker precaches what the client build produced (see build-service-worker.ts).
+  // The service worker precaches what the client build produced (see build-service-worker.ts);
+  // then every text file, the worker too, gets its compressed copies (precompress-assets.ts).
   async buildEnd({ reactRouterConfig }) {
-    await buildServiceWorker(path.join(reactRouterConfig.buildDirectory, "client"));
+    const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
+    await buildServiceWorker(clientDir);
+    const { files, bytes, brotliBytes } = await precompressAssets(clientDir);
+    console.info(
+      `precompressed ${files} files: ${(bytes / 1024).toFixed(1)} KB, ${(brotliBytes / 1024).toFixed(1)} KB as Brotli`,
+    );
   },
 } satisfies Config;

@@ -12,6 +12,7 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import type { ServerBuild } from "react-router";
+import { compressionThreshold } from "../precompress-assets.ts";
 import { type CspOptions, clientAddressHeader, contentSecurityPolicy, nonceHeader } from "../src/lib/csp.ts";
 import { pageRoute, RequestLog, requestLogFields } from "./request-log.ts";
 import { hashInlineScripts, sharedCacheMayStore } from "./shared-page.ts";
@@ -124,16 +125,20 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   app.addHook("onSend", async (_request, reply) => {
     reply.headers(securityHeaders);
   });
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // Pages are compressed as they are sent; the built files were compressed when they were built
+  // (precompress-assets.ts), better than a response can afford, and are sent as they are.
+  await app.register(fastifyCompress, { global: true, threshold: compressionThreshold });
   await app.register(fastifyStatic, {
     root: path.join(buildDir, "client"),
     prefix: "/",
+    preCompressed: true,
     wildcard: false,
     index: false,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      // The service worker must be checked for updates on every visit.
-      const worker = path.basename(filePath) === "sw.js";
+      // The service worker must be checked for updates on every visit (sent as it is or as one of
+      // its compressed copies, `sw.js.br`, `sw.js.gz`).
+      const worker = /^sw\.js(\.br|\.gz)?$/.test(path.basename(filePath));
       reply.header(
         "cache-control",
         immutable ? "public, max-age=31536000, immutable" : worker ? "no-cache" : "public, max-age=3600",
