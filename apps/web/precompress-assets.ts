@@ -3,7 +3,8 @@
  * `buildEnd`, after the service worker is written): a Brotli copy at the best quality and a gzip
  * copy at level 9 next to each text file (`x.js.br`, `x.js.gz`), which the web server sends as they
  * are (`@fastify/static`'s `preCompressed`, ADR 031). Compressing per request, as the server does
- * for the HTML, has to be quick (Brotli quality 4): the landing's scripts came 16 % larger that way.
+ * for the HTML, has to be quick (zstd at its default level, Brotli at quality 4): the landing's scripts
+ * came 16 % larger that way.
  */
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
