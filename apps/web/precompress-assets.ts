@@ -17,11 +17,14 @@ export const compressionThreshold = 1024;
 /** Text formats; fonts (woff2) and pictures are compressed formats already. */
 const compressible = /\.(js|css|html|svg|json|webmanifest|txt|xml)$/;
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
 const encoders = [
   {
     extension: ".br",
     encode: (content: Buffer) =>
-      promisify(brotliCompress)(content, {
+      brotli(content, {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
           [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
@@ -30,7 +33,7 @@ const encoders = [
   },
   {
     extension: ".gz",
-    encode: (content: Buffer) => promisify(gzip)(content, { level: constants.Z_BEST_COMPRESSION }),
+    encode: (content: Buffer) => gzipped(content, { level: constants.Z_BEST_COMPRESSION }),
   },
 ];
 
