@@ -30,6 +30,10 @@ import type { Plugin } from "vite";
  *   would make one per set of routes, and a page is often two routes. A set too small to be worth a
  *   request joins a neighbour whose pages already load what it imports — or the shell, when it is on
  *   all but two pages at most and imports nothing but the shell.
+ * - The marketing pages' stylesheet: the CSS modules that `/`, `/services` and `/guest-book` import
+ *   statically and no order view reaches (the public layout's, the banner's, the pages' own) join
+ *   the chunk that every page using them loads anyway — the public layout's — so that a marketing
+ *   page links two stylesheets, the shell's and this one, not four.
  *
  * All but `contract` are computed from the module graph at the end of the build phase; the build fails
  * if the roots are not found (a React Router change of module ids would otherwise silently bring
@@ -60,6 +64,10 @@ interface Family {
 }
 
 const webViewRoute = /^(package|order|overdue.*|order-status.*)$/;
+/** The order views: the web-view screens but the package form. */
+const isOrderView = (route: string) => webViewRoute.test(route) && route !== "package";
+/** The marketing pages' routes (a screen's layout and index routes). */
+const isMarketingRoute = (route: string) => /^(home|services|guest-book(-form)?)$/.test(route);
 
 const families: Family[] = [
   {
@@ -104,12 +112,15 @@ const pageRoutes: [page: string, routes: RegExp][] = [
 ];
 const pageOf = (route: string) => pageRoutes.find(([, routes]) => routes.test(route))?.[0];
 const allPages = new Set(pageRoutes.map(([page]) => page));
+const orderViewPages = new Set(["order", "overdue", "order-status"]);
 
 /**
  * Below this much source (a few hundred bytes once minified and compressed) a chunk costs more as a
  * request than its bytes cost the pages that would load it without using it.
  */
 const smallChunk = 1500;
+
+const stylesheet = /\.css(\?.*)?$/;
 
 const contract = /[\\/](packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/])/;
 const webVitalsCall =
@@ -331,6 +342,31 @@ export function chunkGroups(): {
         host.modules.push(...set.modules);
         host.size += set.size;
       }
+      // One stylesheet besides the shell's on a marketing page. Over HTTP/1.1 each stylesheet holds
+      // one of the browser's six connections ahead of the scripts, and the public layout, the
+      // banner and the route came as three. So the CSS modules that the marketing pages import
+      // statically and no order view reaches, lazily or not, join the chunk that every page using
+      // them loads anyway and no order view does: the public layout's. A page in that layout loads
+      // the other pages' CSS too (a few KB), for one or two requests fewer before its first paint.
+      const marketingCss = new Set<string>();
+      const orderViews = reach(this, routesOf(isOrderView), { dynamic: true });
+      for (const id of reach(this, routesOf(isMarketingRoute), { dynamic: false }))
+        if (stylesheet.test(id) && !shell.has(id) && !claimed(id) && !byFlow.has(id) && !orderViews.has(id))
+          marketingCss.add(id);
+      const cssPages = new Set([...marketingCss].flatMap((id) => [...(pagesOf.get(id) ?? [])]));
+      const [cssHost, host] =
+        [...sets]
+          .filter(
+            ([, set]) =>
+              [...cssPages].every((page) => set.pages.has(page)) &&
+              ![...set.pages].some((page) => orderViewPages.has(page)),
+          )
+          .sort(([, a], [, b]) => a.pages.size - b.pages.size)[0] ?? [];
+      if (!cssHost || !host)
+        this.error(`no chunk is loaded by every page of the marketing CSS (${[...cssPages]})`);
+      for (const [name, set] of sets)
+        if (name !== cssHost) set.modules = set.modules.filter((id) => !marketingCss.has(id));
+      for (const id of marketingCss) if (!host.modules.includes(id)) host.modules.push(id);
       for (const [name, set] of sets) for (const id of set.modules) byPages.set(id, name);
       // The layout route joins its flow's chunk, which then is the layout's own (a chunk of the
       // layout alone would be one more file).

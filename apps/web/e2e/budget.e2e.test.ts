@@ -2,7 +2,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Page, Response } from "playwright-core";
 import { budgets } from "../../../scripts/budgets.ts";
 import { compressionThreshold } from "../precompress-assets.ts";
-import { visit, watchRequests } from "./support/browser.ts";
+import { baseUrl, visit, watchRequests } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 
 /**
@@ -162,4 +162,21 @@ describe("weight in the browser, every script until the page is quiet", () => {
       expect(scripts.length, `${entry.page}: script requests`).toBeLessThanOrEqual(maxRequests);
     });
   }
+});
+
+/**
+ * Over HTTP/1.1 each stylesheet holds one of the browser's six connections before the first paint,
+ * ahead of the scripts (issue #17): a marketing page links the shell's and the public pages' (ADR
+ * 022), where it linked four (the public layout's, the banner's and the route's apart). Read from
+ * the server's HTML, as the browser meets it before any script runs.
+ */
+describe("stylesheets before the first paint", () => {
+  it.for(["/", "/services"])("%s links two stylesheets: the shell's and the public pages'", async (path) => {
+    const html = await (await fetch(new URL(path, baseUrl))).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const sheets = [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(([, href]) => href);
+    expect(sheets).toHaveLength(2);
+    expect(sheets[0]).toMatch(/^\/assets\/shell-[\w-]+\.css#?$/);
+    expect(sheets[1]).toMatch(/^\/assets\/pages-guest-book_home_package_services-[\w-]+\.css#?$/);
+  });
 });
