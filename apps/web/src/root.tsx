@@ -39,6 +39,7 @@ import {
 import { setRuntimeConfig } from "./lib/runtime-config";
 import { keepPage, registerServiceWorker } from "./lib/service-worker";
 import { isSharedPage } from "./lib/shared-cache";
+import { useHydrated } from "./lib/use-hydrated";
 import { isMobileUserAgent } from "./lib/variant";
 import { preloadSession } from "./lib/web-view-preload.server";
 import { useWebVitals } from "./lib/web-vitals";
@@ -134,11 +135,17 @@ function useOfflineSupport() {
   }, [location.pathname, location.search]);
 }
 
-/** Marks the document once React has hydrated it (browser tests wait for `html[data-hydrated]`). */
-function useHydratedMarker() {
+/**
+ * Marks the document once React has hydrated it and the hydration flag has turned (browser tests
+ * wait for `html[data-hydrated]`): every reader of the flag has rendered with `true` by then. A
+ * component of its own, so that the turn renders it alone, not the layout (ADR 032).
+ */
+function HydratedMarker() {
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = "true";
+  }, [hydrated]);
+  return null;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -150,7 +157,6 @@ export function Layout({ children }: { children: ReactNode }) {
   setRuntimeConfig(config);
   useStoredLanguagePreference(i18n);
   useOfflineSupport();
-  useHydratedMarker();
   useWebVitals(data?.webVitals);
 
   return (
@@ -166,6 +172,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nProvider i18n={i18n}>
           {children}
           <Toaster />
+          <HydratedMarker />
         </I18nProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />

@@ -1,5 +1,5 @@
 import type {} from "embla-carousel-autoplay";
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { useT } from "../../../lib/i18n";
 import { type CarouselSettings, emblaDuration } from "../lib/carousel";
 import type { BannerData } from "../types";
@@ -46,9 +46,13 @@ export default function BannerCarousel({
 
   useEffect(() => {
     const reduce = prefersReducedMotion();
-    setReduced(reduce);
-    setPlaying(settings.autoplay && !reduce);
-    setMounted(true);
+    // Not urgent: the engine and the controls come in a transition, which React renders in slices
+    // after the page's hydration rather than in the same task as the page's effects.
+    startTransition(() => {
+      setReduced(reduce);
+      setPlaying(settings.autoplay && !reduce);
+      setMounted(true);
+    });
   }, [settings.autoplay]);
 
   useEffect(() => {
