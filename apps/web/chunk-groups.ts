@@ -66,8 +66,9 @@ interface Family {
 const webViewRoute = /^(package|order|overdue.*|order-status.*)$/;
 /** The order views: the web-view screens but the package form. */
 const isOrderView = (route: string) => webViewRoute.test(route) && route !== "package";
-/** The marketing pages' routes (a screen's layout and index routes). */
-const isMarketingRoute = (route: string) => /^(home|services|guest-book(-form)?)$/.test(route);
+/** The marketing pages: each one's layout and index routes. */
+const marketingScreens = [/^home$/, /^services$/, /^guest-book(-form)?$/];
+const isMarketingRoute = (route: string) => marketingScreens.some((screen) => screen.test(route));
 
 const families: Family[] = [
   {
@@ -85,7 +86,7 @@ const families: Family[] = [
   },
   {
     name: "marketing-pages",
-    screens: [/^home$/, /^services$/, /^guest-book(-form)?$/],
+    screens: marketingScreens,
     // The web-view flows; the other small public pages (short link, not found) may load it.
     apart: (route) => webViewRoute.test(route),
   },
@@ -112,7 +113,7 @@ const pageRoutes: [page: string, routes: RegExp][] = [
 ];
 const pageOf = (route: string) => pageRoutes.find(([, routes]) => routes.test(route))?.[0];
 const allPages = new Set(pageRoutes.map(([page]) => page));
-const orderViewPages = new Set(["order", "overdue", "order-status"]);
+const orderViewPages = new Set(pageRoutes.map(([page]) => page).filter(isOrderView));
 
 /**
  * Below this much source (a few hundred bytes once minified and compressed) a chunk costs more as a
