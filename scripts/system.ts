@@ -2,6 +2,7 @@
  * Composition root: one HTTP server in front of two separately deployable apps.
  * Paths under /api, /ebox, /demo, /healthz and /readyz go to the locker API; everything else to the web app.
  */
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildApp, loadConfig, serveMetrics } from "@paxelbox/api";
@@ -74,12 +75,22 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   // The web app's server-side loaders reach the API over real HTTP, through this same port.
   process.env.API_INTERNAL_URL ??= `http://127.0.0.1:${actualPort}`;
 
+  // Outside production the site's public origin is where this server listens (production must set it).
+  if (env.NODE_ENV !== "production") env.PUBLIC_BASE_URL ??= `http://localhost:${actualPort}`;
+  // The web server's loaders prove to the API that they may name their visitor's address with a
+  // secret both apps read (the API from `env`, the loaders from process.env); made up when unset.
+  env.INTERNAL_API_SECRET ||= process.env.INTERNAL_API_SECRET || randomBytes(32).toString("base64url");
+  process.env.INTERNAL_API_SECRET = env.INTERNAL_API_SECRET;
   const config = loadConfig(env);
   const api = await buildApp(config, { logger: !options.quiet });
   // Prometheus scrapes the API on a port of its own (METRICS_PORT), never this public one.
   await serveMetrics(api, config.metrics);
   // The web app logs through the API's logger: one format for both (docs/operations.md).
-  const web = await (options.web ?? buildWebServer)({ logger: options.quiet ? false : api.log });
+  // Both apps see the same visitor: the web server trusts the proxies the API trusts.
+  const web = await (options.web ?? buildWebServer)({
+    logger: options.quiet ? false : api.log,
+    trustProxy: config.trustProxy,
+  });
   await Promise.all([api.ready(), web.ready()]);
   apps = { api, web };
 

@@ -1,5 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import { fastifySSE } from "@fastify/sse";
+import { fastifyTrustProxy } from "@paxelbox/contract";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ApiConfig } from "./config.ts";
@@ -7,13 +8,14 @@ import { type Database, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
 import { traced } from "./db/traced.ts";
-import { createRateLimiter, type RateLimiter } from "./domain/rate-limit.ts";
+import { createRateLimiter, type RateLimiter, registerClientAddress } from "./domain/rate-limit.ts";
 import { loggerOptions, RequestLog, requestLogger } from "./http/request-log.ts";
 import { kioskRoutes } from "./kiosk/routes.ts";
-import { paymentGateways } from "./payments/gateways.ts";
+import { paymentFlowOn, paymentGateways } from "./payments/gateways.ts";
 import { sandboxRoutes } from "./payments/sandbox/routes.ts";
 import { startReconciliation } from "./payments/service.ts";
 import { registerAuth } from "./plugins/auth.ts";
+import { registerContractRoutes } from "./plugins/contract-routes.ts";
 import { registerErrorHandler, rejectNulCharacters, sendMessage } from "./plugins/error-handler.ts";
 import { createMetrics, type Metrics, registerMetrics } from "./plugins/metrics.ts";
 import { registerSecurity } from "./plugins/security.ts";
@@ -47,6 +49,12 @@ declare module "fastify" {
     db: Database;
     rateLimiter: RateLimiter;
     metrics: Metrics;
+    /**
+     * The site's public origin, from configuration only (never a request header): PUBLIC_BASE_URL,
+     * or outside production the address this instance listens on. Return and notification URLs
+     * and the sandbox checkout page are built on it.
+     */
+    publicOrigin(): string;
   }
 }
 
@@ -57,9 +65,9 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
     logController: new RequestLog(),
     childLoggerFactory: requestLogger,
     bodyLimit: 4 * 1024 * 1024,
-    // Behind a load balancer every proxy is trusted; otherwise only this machine's web server, whose
-    // loaders forward their visitor's address (rate limits count per visitor).
-    trustProxy: config.trustProxy ? true : ["127.0.0.1", "::1"],
+    // Only the proxies TRUST_PROXY names (a hop count or their addresses) say who the client is;
+    // the web server's own calls name their visitor another way (`registerClientAddress`).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
     // Errors Fastify raises before routing (bad or too long URLs) get the same `{ code, message }`.
     frameworkErrors: (error, request, reply) => {
@@ -72,6 +80,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   registerShutdown(app);
   registerErrorHandler(app);
   rejectNulCharacters(app);
+  registerContractRoutes(app);
   // JSON and multipart only: any other content type is answered 415.
   app.removeContentTypeParser("text/plain");
 
@@ -87,13 +96,15 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
       }),
     );
   app.decorate("db", db);
+  app.decorate("publicOrigin", () => publicOrigin(app, config));
   registerMetrics(app, metrics, db);
   app.decorate("rateLimiter", createRateLimiter(db, config.rateLimitFactor, metrics));
   app.addHook("preClose", async () => app.rateLimiter.flush());
   if (!options.database) app.addHook("onClose", () => db.close());
   await migrate(db);
-  await seedIfEmpty(db);
+  await seedIfEmpty(db, { demo: config.demo });
 
+  registerClientAddress(app, config.internalApiSecret);
   registerAuth(app, db);
   await registerSecurity(app, { corsOrigins: config.corsOrigins });
   await app.register(fastifySSE);
@@ -102,7 +113,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   memberRoutes(app, db);
   orderRoutes(app, db);
   lockerRoutes(app, db);
-  contentRoutes(app, db, config.productName);
+  contentRoutes(app, db, { productName: config.productName, snapOn: paymentFlowOn(config, "snap") });
   dropOffRoutes(app, db);
   // Multipart is accepted by the guest book only; everywhere else it is a 415.
   await app.register(async (scope) => {
@@ -136,19 +147,46 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
     await kioskRoutes(app, db, config.dropoff, metrics);
   }
   await docsRoutes(app, { demo: config.demo });
+  announceTrust(app, config);
   return app;
 }
 
-/**
- * How this instance reaches itself (the sandbox gateway, when no request is at hand): the address
- * the composition root published, the port this app listens on, or the public base URL.
- */
-function selfOrigin(app: FastifyInstance, config: ApiConfig): string | undefined {
-  if (process.env.API_INTERNAL_URL) return process.env.API_INTERNAL_URL;
-  const address = app.server.address();
-  if (address && typeof address === "object") {
-    const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-    return `http://${host === "0.0.0.0" || host === "[::]" ? "127.0.0.1" : host}:${address.port}`;
+/** Says at start-up, loudly, what a production operator must know: demo mode on, payment flows off. */
+function announceTrust(app: FastifyInstance, config: ApiConfig): void {
+  if (config.nodeEnv === "production" && config.demo) {
+    app.log.warn(
+      "DEMO=1 IN PRODUCTION: demo scenarios, the kiosk simulator and the payment sandboxes are reachable, and the sandboxes' published development keys are trusted",
+    );
   }
-  return config.publicBaseUrl;
+  for (const [flow, name] of [
+    ["midtrans", "the non-interface payment flow (Midtrans)"],
+    ["snap", "the bank-interface payment flow (SNAP BI)"],
+  ] as const) {
+    if (!paymentFlowOn(config, flow)) app.log.warn(`${name} is off: no gateway is configured`);
+  }
+}
+
+/**
+ * PUBLIC_BASE_URL; without it (development and tests only: production requires it, config.ts) the
+ * address this instance listens on, or `http://localhost` for an app that only answers `inject`.
+ */
+function publicOrigin(app: FastifyInstance, config: ApiConfig): string {
+  return config.publicBaseUrl ?? listeningOrigin(app) ?? "http://localhost";
+}
+
+/** http://host:port of the socket this app listens on, if it listens itself. */
+function listeningOrigin(app: FastifyInstance): string | undefined {
+  const address = app.server.address();
+  if (!address || typeof address !== "object") return undefined;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return `http://${host === "0.0.0.0" || host === "[::]" ? "127.0.0.1" : host}:${address.port}`;
+}
+
+/**
+ * How this instance reaches its own sandbox gateways: the address the composition root published
+ * (API_INTERNAL_URL), the port this app listens on, or the public origin; never a request's host.
+ */
+function selfOrigin(app: FastifyInstance, config: ApiConfig): string {
+  if (process.env.API_INTERNAL_URL) return process.env.API_INTERNAL_URL;
+  return listeningOrigin(app) ?? publicOrigin(app, config);
 }

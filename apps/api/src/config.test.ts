@@ -14,20 +14,35 @@ describe("API configuration", () => {
     expect(loadConfig({ DATA_DIR: "memory://" }).dataDir).toBe("memory://");
   });
 
-  it("turns demo off in production unless DEMO=1, and demands its own secrets there", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENT_SECRET and CAPTCHA_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: "production", PAYMENT_SECRET: "0123456789abcdef0123" })).toThrow(
-      /CAPTCHA_SECRET/,
+  it("turns demo off in production unless DEMO=1, and demands its own address and secrets there", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      /PUBLIC_BASE_URL and PAYMENT_SECRET and CAPTCHA_SECRET/,
     );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: "production",
+        PAYMENT_SECRET: "0123456789abcdef0123",
+        CAPTCHA_SECRET: "fedcba9876543210fedc",
+      }),
+    ).toThrow(/PUBLIC_BASE_URL must be set in production/);
     const secret = {
       NODE_ENV: "production",
+      PUBLIC_BASE_URL: "https://paxelbox.example/",
       PAYMENT_SECRET: "0123456789abcdef0123",
       CAPTCHA_SECRET: "fedcba9876543210fedc",
     };
-    expect(() => loadConfig(secret)).toThrow(/no payment sandbox/);
+    expect(loadConfig(secret).publicBaseUrl).toBe("https://paxelbox.example");
+    // No gateway configured and no demo: both payment flows are off, never a sandbox.
+    expect(loadConfig(secret)).toMatchObject({ demo: false, payments: { gateway: "off", snap: "off" } });
     const gateway = { ...secret, PAYMENT_GATEWAY: "midtrans", MIDTRANS_SERVER_KEY: "Mid-server-0123456789" };
-    expect(loadConfig(gateway).demo).toBe(false);
-    expect(loadConfig({ ...secret, DEMO: "1" }).demo).toBe(true);
+    expect(loadConfig(gateway)).toMatchObject({
+      demo: false,
+      payments: { gateway: "midtrans", snap: "off" },
+    });
+    expect(loadConfig({ ...secret, DEMO: "1" })).toMatchObject({
+      demo: true,
+      payments: { gateway: "sandbox", snap: "sandbox" },
+    });
   });
 
   it("demands a real gateway's credentials with it", () => {
@@ -71,5 +86,46 @@ describe("API configuration", () => {
 
   it("stops with a clear message on a bad value", () => {
     expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy by default: every client is its socket's address", () => {
+    for (const off of [undefined, "", "0", "false"]) {
+      expect(loadConfig(off === undefined ? {} : { TRUST_PROXY: off }).trustProxy).toBe(false);
+    }
+  });
+
+  it("takes a hop count, 1 being one load balancer", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: "11" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("takes a list of proxy addresses and CIDR ranges", () => {
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.5,fd00::/8,loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.5",
+      "fd00::/8",
+      "loopback",
+    ]);
+    for (const bad of ["10.0.0.0/33", "lb.internal", "10.0.0.1/8/2", "::1/129"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it("refuses to trust every hop, which would let a client choose its own address", () => {
+    for (const all of ["true", "*", "0.0.0.0/0", "::/0"]) {
+      expect(() => loadConfig({ TRUST_PROXY: all }), all).toThrow(/TRUST_PROXY.*(every|choose)/);
+    }
+  });
+});
+
+describe("INTERNAL_API_SECRET", () => {
+  it("is optional and, when set, long enough not to be guessed", () => {
+    expect(loadConfig({}).internalApiSecret).toBeUndefined();
+    const secret = "0123456789abcdef0123456789abcdef";
+    expect(loadConfig({ INTERNAL_API_SECRET: secret }).internalApiSecret).toBe(secret);
+    expect(() => loadConfig({ INTERNAL_API_SECRET: "short" })).toThrow(/INTERNAL_API_SECRET/);
   });
 });

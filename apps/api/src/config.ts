@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type TrustProxy, TrustProxySetting } from "@paxelbox/contract";
 import { z } from "zod";
 import type { CaptchaConfig } from "./captcha/captcha.ts";
 
@@ -14,7 +15,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(".data"),
   DEMO: booleanFlag,
   PUBLIC_BASE_URL: z.string().url().optional(),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: TrustProxySetting,
+  INTERNAL_API_SECRET: z
+    .string()
+    .min(32, { error: "INTERNAL_API_SECRET must be at least 32 characters" })
+    .optional(),
   DROPOFF_FREE_DAYS: z.coerce.number().int().min(1).max(30).default(2),
   DROPOFF_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(9),
   RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -59,6 +64,10 @@ export interface ApiConfig {
   databasePoolSize: number;
   dataDir: string;
   demo: boolean;
+  /**
+   * The site's public origin (PUBLIC_BASE_URL), the only source of return and notification URLs;
+   * required in production. Unset elsewhere: the address the instance listens on (app.ts).
+   */
   publicBaseUrl: string | undefined;
   logLevel: string;
   /** `pretty`: one readable line per request (a terminal); `json`: one JSON object per line (log stores). */
@@ -68,8 +77,13 @@ export interface ApiConfig {
    * METRICS_PORT (0: any free port); bound to 127.0.0.1 unless METRICS_HOST says otherwise.
    */
   metrics: { port: number | undefined; host: string };
-  /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-* headers name the client and protocol (TRUST_PROXY); none by default. */
+  trustProxy: TrustProxy;
+  /**
+   * Shared with the web server (INTERNAL_API_SECRET): its calls that carry it may name their
+   * visitor's address (`domain/rate-limit.ts`); without it, no call may.
+   */
+  internalApiSecret: string | undefined;
   /** Days a drop-off parcel stays free after it is stored, and days until its link expires. */
   dropoff: { freeDays: number; linkDays: number };
   /** Multiplies every rate limit (browser tests share one address); 1 in production. */
@@ -85,9 +99,11 @@ export interface ApiConfig {
     secret: string;
     /**
      * Non-interface flow: Midtrans Snap. `sandbox` talks to this installation's Midtrans sandbox
-     * (`/demo/midtrans`); `midtrans` to Midtrans itself with MIDTRANS_SERVER_KEY.
+     * (`/demo/midtrans`, demo mode only); `midtrans` to Midtrans itself with MIDTRANS_SERVER_KEY;
+     * `off` when neither is available (production without Midtrans): its calls answer 503.
      */
-    gateway: "sandbox" | "midtrans";
+    gateway: PaymentFlow<"midtrans">;
+    /** Midtrans's server key, or the sandbox's development key (sandbox flow only). */
     midtransServerKey: string;
     midtransProduction: boolean;
     /** `off`: the sandbox gateways send no notifications (try the reconciliation path by hand). */
@@ -96,7 +112,13 @@ export interface ApiConfig {
     reconcileAgeSeconds: number;
     /** Seconds between two rounds of the reconciliation job. */
     reconcileIntervalSeconds: number;
-    /** Bank interface (SNAP BI) base URL; without it, this installation's sandbox (`/demo/snap`). */
+    /**
+     * Bank-interface flow (SNAP BI): `bank` at SNAP_BASE_URL with its keys; `sandbox`, this
+     * installation's sandbox bank (`/demo/snap`, demo mode only); `off` otherwise (its calls answer
+     * 503 and the `snap_bi_*` settings read disabled).
+     */
+    snap: PaymentFlow<"bank">;
+    /** SNAP_BASE_URL (the `bank` flow). */
     snapBaseUrl: string | undefined;
     /** X-PARTNER-ID and the client key of the B2B access token. */
     snapPartnerId: string;
@@ -109,6 +131,9 @@ export interface ApiConfig {
     snapGatewayPublicKey: string | undefined;
   };
 }
+
+/** Where a payment flow goes: the real gateway, this installation's sandbox (demo mode), or nowhere. */
+export type PaymentFlow<Real extends string> = Real | "sandbox" | "off";
 
 /**
  * Parses the API's environment once, at start-up; a bad value stops the process with a clear message.
@@ -138,30 +163,32 @@ export function loadConfig(
   if (e.NODE_ENV === "production") {
     const recaptcha = Boolean(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET);
     const missing = [
+      e.PUBLIC_BASE_URL ? null : "PUBLIC_BASE_URL",
       e.PAYMENT_SECRET ? null : "PAYMENT_SECRET",
       recaptcha || e.CAPTCHA_SECRET ? null : "CAPTCHA_SECRET",
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new Error(`Invalid API configuration: ${missing.join(" and ")} must be set in production`);
     }
-    // Without demo mode there is no sandbox: the non-interface flow needs Midtrans itself.
-    if (!e.DEMO && e.PAYMENT_GATEWAY === "sandbox") {
-      throw new Error(
-        "Invalid API configuration: production without DEMO=1 has no payment sandbox; set PAYMENT_GATEWAY=midtrans with MIDTRANS_SERVER_KEY, and SNAP_BASE_URL with its keys",
-      );
-    }
   }
+  // The sandboxes (and their published keys) exist in demo mode only: never in production without DEMO=1.
+  const demo = e.NODE_ENV !== "production" || e.DEMO;
+  const sandboxOr = <Real extends string>(real: Real | null): PaymentFlow<Real> =>
+    real ?? (demo ? "sandbox" : "off");
+  const midtransFlow = sandboxOr(e.PAYMENT_GATEWAY === "midtrans" ? "midtrans" : null);
+  const snapFlow = sandboxOr(e.SNAP_BASE_URL ? "bank" : null);
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR.startsWith("memory://") ? e.DATA_DIR : path.resolve(e.DATA_DIR),
-    demo: e.NODE_ENV !== "production" || e.DEMO,
-    publicBaseUrl: e.PUBLIC_BASE_URL,
+    demo,
+    publicBaseUrl: e.PUBLIC_BASE_URL ? new URL(e.PUBLIC_BASE_URL).origin : undefined,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     trustProxy: e.TRUST_PROXY,
+    internalApiSecret: e.INTERNAL_API_SECRET,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     dropoff: { freeDays: e.DROPOFF_FREE_DAYS, linkDays: Math.max(e.DROPOFF_LINK_DAYS, e.DROPOFF_FREE_DAYS) },
     corsOrigins: e.CORS_ORIGINS.map((origin) => new URL(origin).origin),
@@ -177,7 +204,7 @@ export function loadConfig(
         : { provider: "altcha", secret: e.CAPTCHA_SECRET ?? developmentSecret(e.NODE_ENV, "CAPTCHA_SECRET") },
     payments: {
       secret: e.PAYMENT_SECRET ?? developmentSecret(e.NODE_ENV, "PAYMENT_SECRET"),
-      gateway: e.PAYMENT_GATEWAY,
+      gateway: midtransFlow,
       midtransServerKey:
         e.MIDTRANS_SERVER_KEY ??
         `SB-Mid-server-${e.PAYMENT_SECRET ?? developmentSecret(e.NODE_ENV, "PAYMENT_SECRET")}`,
@@ -185,6 +212,7 @@ export function loadConfig(
       sandboxNotifications: e.SANDBOX_NOTIFICATIONS === "on",
       reconcileAgeSeconds: e.PAYMENT_RECONCILE_AGE,
       reconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL,
+      snap: snapFlow,
       snapBaseUrl: e.SNAP_BASE_URL,
       snapPartnerId: e.SNAP_PARTNER_ID,
       snapClientSecret:

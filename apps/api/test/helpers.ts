@@ -208,6 +208,96 @@ export function lockerOrderBody(
   };
 }
 
+/** The body of the bank-interface rent payment (`POST /api/v1/box/payments`), returning to `site`. */
+export function bankInterfaceBody(expressNumber: string, orderid: number, site: string) {
+  return {
+    additionalInfo: {
+      customerDetails: { firstName: "Budi", phone: "081234567801" },
+      items: [
+        {
+          brand: "PaxelBox",
+          category: "locker",
+          id: String(orderid),
+          name: "Overdue",
+          price: { currency: "IDR", value: "1.00" },
+          quantity: 1,
+        },
+      ],
+      language: "en",
+      payOptionDetails: [],
+    },
+    isOverdue: true,
+    overdueDuration: 3,
+    partnerReferenceNo: expressNumber,
+    urlParam: [
+      { url: `${site}/order-status?orderid=${orderid}&token=${budi}`, type: "PAY_RETURN", isDeeplink: "N" },
+    ],
+  };
+}
+
+/**
+ * The body of the non-interface drop-off payment (`POST /api/v1/payments/dropoff`), as the overdue
+ * page sends it: back to that page on `site`, or to the given address for each outcome.
+ */
+export function dropoffPaymentBody(
+  orderid: number,
+  returnTo: string | { success: string; failed: string; cancel: string },
+) {
+  const result = (status: string) => `payment_status=${status}&overdue=true`;
+  const page = `${returnTo}/overduepayment?orderid=${orderid}`;
+  const urls =
+    typeof returnTo === "string"
+      ? {
+          success: `${returnTo}/overduepayment/success-payment?orderid=${orderid}&${result("SUCCESS")}`,
+          failed: `${page}&status=failed&${result("FAILED")}`,
+          cancel: `${page}&status=cancel&${result("CANCELLED")}`,
+        }
+      : returnTo;
+  return {
+    client: "overdue_dropoff_locker",
+    email: "rina@example.id",
+    invoice_number: "INV-DOL-A1B2C3-D4E5",
+    cashier_name: "Rina Kartika",
+    phone_number: "0811222233333",
+    success_url: urls.success,
+    failed_url: urls.failed,
+    cancel_url: urls.cancel,
+    locker_order_type: "Drop Off",
+    order_info: [
+      {
+        order_id: orderid,
+        name: "Rina Kartika",
+        box_id: 1,
+        door_number: "1",
+        box_name: "Locker",
+        size: "S",
+        localization: "indonesia",
+        duration: 3,
+        price: 1,
+        currency: "Rp",
+        payment_type: "extention",
+      },
+    ],
+  };
+}
+
+/** The body of the bank-interface drop-off payment (`POST /api/v1/dropoff/overdue/payments`). */
+export function snapDropoffBody(orderid: number, returnUrl: string, orderNumber = "x") {
+  return {
+    order_id: orderid,
+    order_number: orderNumber,
+    email: "rina@example.id",
+    invoice_number: "INV-DOL-A1B2C3-D4E5",
+    overdue_time: 1,
+    overdue_days: 3,
+    overdue_total_price: 1,
+    recipient_name: "Rina",
+    phone: "0811222233333",
+    url_param: returnUrl,
+    language: "id",
+  };
+}
+
 /** A free loopback port, for a server a test starts as a child process. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {

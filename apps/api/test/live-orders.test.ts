@@ -88,10 +88,10 @@ describe("the order poll from memory", () => {
   it("still checks the owner on every answer", async () => {
     const { orderid } = await order("rent-in-store");
     const etag = (await poll(app, orderid, budi)).headers.etag as string;
-    failure(await poll(app, orderid, sari, etag), 403);
-    failure(await poll(app, orderid, sari), 403);
+    failure(await poll(app, orderid, sari, etag), 404);
+    failure(await poll(app, orderid, sari), 404);
     const link = await order("dropoff-in-store");
-    failure(await poll(app, orderid, link.token, etag), 403);
+    failure(await poll(app, orderid, link.token, etag), 404);
     failure(await poll(app, orderid, "nobody-holds-this"), 401);
   });
 
@@ -245,7 +245,7 @@ describe("the order's event stream", () => {
     };
     expect(await statusOf(null)).toBe(401);
     expect(await statusOf("nobody-holds-this")).toBe(401);
-    expect(await statusOf(sari)).toBe(403);
+    expect(await statusOf(sari)).toBe(404);
     expect(await statusOf(budi, 999_999)).toBe(404);
   });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { calls, messageKeys } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import { acceptedLanguage, messages, renderMessage } from "../src/http/messages.ts";
-import { budi, call, failure, sari, scenario, useApp } from "./helpers.ts";
+import { bankInterfaceBody, budi, call, failure, sari, scenario, useApp } from "./helpers.ts";
 
 /**
  * Every message the API sends to a person exists in Indonesian and English, under a key the
@@ -57,7 +57,6 @@ function argumentsAt(text: string, open: number): string[] {
 const raisers: Record<string, number> = {
   badRequest: 0,
   unauthorized: 0,
-  forbidden: 0,
   notFound: 0,
   conflict: 0,
   gone: 0,
@@ -176,27 +175,7 @@ describe("messages in the caller's language", () => {
     const orderid = Number((await scenario(app(), "rent-in-store")).get("orderid"));
     const order = await call(app(), calls.orderDetail, { params: { orderid }, token: budi });
     const expressNumber = (order.json() as { data: { expressNumber: string } }).data.expressNumber;
-    const body = {
-      additionalInfo: {
-        customerDetails: { firstName: "Budi", phone: "081234567801" },
-        items: [
-          {
-            brand: "PaxelBox",
-            category: "locker",
-            id: String(orderid),
-            name: "Overdue",
-            price: { currency: "IDR", value: "1.00" },
-            quantity: 1,
-          },
-        ],
-        language: "id",
-        payOptionDetails: [],
-      },
-      isOverdue: true,
-      overdueDuration: 1,
-      partnerReferenceNo: expressNumber,
-      urlParam: [{ url: "http://localhost/order-status", type: "PAY_RETURN", isDeeplink: "N" }],
-    };
+    const body = bankInterfaceBody(expressNumber, orderid, "http://localhost");
     // A rent still in its time owes nothing.
     const response = await call(app(), calls.bankInterfacePayment, { body, token: budi });
     expect(failure(response, 409)).toBe("Tidak ada biaya perpanjangan yang perlu dibayar.");

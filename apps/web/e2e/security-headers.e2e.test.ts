@@ -188,6 +188,20 @@ describe("security headers", () => {
     }
   });
 
+  it("the offline page: a policy of its own that runs no script", async () => {
+    for (const encoding of ["identity", "br"]) {
+      const label = `offline.html (${encoding})`;
+      const { response } = await answer("/offline.html", { headers: { "accept-encoding": encoding } });
+      expect(response.status, label).toBe(200);
+      expectCommon(label, response.headers);
+      const csp = directives(response.headers.get("content-security-policy"));
+      expect(csp.get("default-src"), label).toEqual(["'none'"]);
+      expect(csp.get("script-src"), label).toBeUndefined();
+      expect(csp.get("base-uri"), label).toEqual(["'none'"]);
+      expect(csp.get("frame-ancestors"), label).toEqual(["'self'"]);
+    }
+  });
+
   it("runs the app and blocks an injected inline script", async ({ open }) => {
     const { page, errors } = await open({ viewport: "mobile" });
     await visit(page, "/");

@@ -5,6 +5,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { fileURLToPath } from "node:url";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
+import { fastifyTrustProxy, parseTrustProxy, type TrustProxy } from "@paxelbox/contract";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -26,6 +27,11 @@ export interface WebServerOptions {
    * passes the API's, so both apps write one format: readable lines in a terminal, docs/operations.md).
    */
   logger?: boolean | FastifyBaseLogger;
+  /**
+   * Proxies whose X-Forwarded-* headers name the visitor (the composition root passes the API's
+   * reading of TRUST_PROXY); TRUST_PROXY read here by default.
+   */
+  trustProxy?: TrustProxy;
 }
 
 /** Headers on every response of the web app (graded in e2e/security-grade.e2e.test.ts, docs/security.md). */
@@ -42,6 +48,10 @@ export const securityHeaders = {
   "permissions-policy": "camera=(), microphone=(), payment=(), geolocation=(self)",
 } as const;
 
+/** The policy of the static HTML files (public/offline.html): no script at all. */
+export const staticPagePolicy =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
 const apiOrigin = (() => {
   try {
     return process.env.API_BASE_URL ? new URL(process.env.API_BASE_URL).origin : undefined;
@@ -50,16 +60,21 @@ const apiOrigin = (() => {
   }
 })();
 
-/** The Fastify request as a web `Request` for React Router (body streamed for non-GET). */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const host = request.headers["x-forwarded-host"] ?? request.headers.host ?? "localhost";
-  const url = new URL(request.url, `${request.protocol}://${Array.isArray(host) ? host[0] : host}`);
+/**
+ * The Fastify request as a web `Request` for React Router (body streamed for non-GET), carrying
+ * the visitor's address in `clientAddressHeader` for the loaders' API calls: Fastify's `request.ip`
+ * under TRUST_PROXY, set over whatever the visitor sent in that header. Host and protocol too come
+ * from X-Forwarded-* only when a trusted proxy sent them.
+ */
+export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host || "localhost"}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, String(value));
   }
+  headers.set(clientAddressHeader, request.ip);
   const controller = new AbortController();
   reply.raw.once("close", () => {
     if (!reply.raw.writableFinished) controller.abort();
@@ -117,6 +132,8 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
             : false,
         }),
     logController: new RequestLog(),
+    // The visitor as the API sees it (TRUST_PROXY): the loaders name them on their API calls.
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? parseTrustProxy(process.env.TRUST_PROXY)),
   }) as FastifyInstance;
   // React Router reads request bodies itself (form actions), so Fastify must leave them unread.
   app.removeAllContentTypeParsers();
@@ -143,6 +160,10 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
         "cache-control",
         immutable ? "public, max-age=31536000, immutable" : worker ? "no-cache" : "public, max-age=3600",
       );
+      // Static HTML (the offline page): its own inline style and this site's icon, nothing else.
+      if (/\.html(\.br|\.gz)?$/.test(path.basename(filePath))) {
+        reply.header("content-security-policy", staticPagePolicy);
+      }
     },
   });
 
@@ -153,8 +174,6 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     const nonce = randomBytes(16).toString("base64");
     const webRequest = toWebRequest(request, reply);
     webRequest.headers.set(nonceHeader, nonce);
-    // Set here only, never taken from the visitor: the loaders forward it to the API.
-    webRequest.headers.set(clientAddressHeader, request.ip);
     const response = await handle(webRequest);
     const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
     reply.status(response.status);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
 import {
   ApiErrorBody,
   buildOpenApiDocument,
+  type CallDef,
   calls,
+  declaredStatuses,
   envelope,
   fillPath,
   GuestBookForm,
@@ -130,6 +133,29 @@ describe("drop-off", () => {
     });
     expect(messages(result)).toEqual({ email: "Email is not valid" });
   });
+
+  it("refuses an empty email as the document says, and trims one with blanks around it", () => {
+    const body = {
+      invoice_number: "INV-DOL-AB12CD-9Z8Y",
+      overdue_time: 1,
+      overdue_days: 1,
+      overdue_total_price: 1,
+    };
+    for (const email of ["", "  "]) {
+      expect(messages(OverdueDropoffSubmitBody.safeParse({ ...body, email }))).toEqual({
+        email: "Email is not valid",
+      });
+    }
+    expect(OverdueDropoffSubmitBody.parse({ ...body, email: " rina@example.id " }).email).toBe(
+      "rina@example.id",
+    );
+    // The document carries the pattern the API checks: the empty email is refused there too.
+    const document = z.toJSONSchema(OverdueDropoffSubmitBody, { io: "input" }) as unknown as {
+      properties: { email: { pattern: string } };
+    };
+    const pattern = new RegExp(document.properties.email.pattern);
+    expect(["", " rina@example.id ", "x"].map((email) => pattern.test(email))).toEqual([false, true, false]);
+  });
 });
 
 describe("order status", () => {
@@ -159,10 +185,62 @@ describe("paths", () => {
   });
 });
 
+describe("declared statuses", () => {
+  it("follow from a call's shape and its own statuses", () => {
+    expect(declaredStatuses(calls.orderDetail)).toEqual([200, 304, 400, 401, 404, 410, 414, 429]);
+    expect(declaredStatuses(calls.paymentReturn)).toEqual([303, 400, 404, 414]);
+    expect(declaredStatuses(calls.reportWebVitals)).toEqual([204, 400, 413, 415, 429]);
+    expect(declaredStatuses(calls.settings)).toEqual([200, 400]);
+    expect(declaredStatuses(calls.lockerOrderPayment)).toEqual([
+      200, 400, 401, 404, 409, 413, 415, 422, 429, 502, 503,
+    ]);
+  });
+});
+
+describe("queries", () => {
+  it("are strict: a parameter a call does not declare is refused, but on the gateway's way back", () => {
+    for (const call of Object.values(calls) as CallDef[]) {
+      if (!call.query || call === calls.paymentReturn) continue;
+      const schema = z.toJSONSchema(call.query, { io: "input" }) as { additionalProperties?: unknown };
+      expect(schema.additionalProperties, call.id).toBe(false);
+    }
+    expect(calls.banners.query.safeParse({ language: "en", v: "1" }).success).toBe(false);
+    expect(
+      calls.paymentReturn.query.safeParse({ order_id: "PAY1", transaction_status: "settlement", extra: "1" })
+        .success,
+    ).toBe(true);
+    // …and the document says it takes any other parameter.
+    const returnCall = buildOpenApiDocument(calls, { title: "t", version: "1" }) as {
+      paths: Record<string, Record<string, { parameters: { name: string; schema: { type?: string } }[] }>>;
+    };
+    const parameters = returnCall.paths[calls.paymentReturn.path]?.get?.parameters ?? [];
+    expect(parameters.find((parameter) => parameter.name === "other")?.schema.type).toBe("object");
+  });
+});
+
 describe("OpenAPI document", () => {
   const document = buildOpenApiDocument(calls, { title: "Locker API", version: "1" }) as {
-    paths: Record<string, Record<string, { operationId: string; parameters: { name: string }[] }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          operationId: string;
+          parameters: { name: string }[];
+          responses: Record<string, { content?: Record<string, unknown> }>;
+        }
+      >
+    >;
   };
+
+  it("declares exactly the statuses of each call, the event stream as text/event-stream", () => {
+    for (const call of Object.values(calls) as CallDef[]) {
+      const operation = document.paths[call.path]?.[call.method.toLowerCase()];
+      expect(Object.keys(operation?.responses ?? {}).map(Number), call.id).toEqual(declaredStatuses(call));
+    }
+    const events = document.paths[calls.orderEvents.path]?.get?.responses["200"]?.content ?? {};
+    expect(Object.keys(events)).toEqual(["text/event-stream"]);
+  });
 
   it("has one operation per call, with its parameters", () => {
     const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));

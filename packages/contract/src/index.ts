@@ -16,3 +16,4 @@ export * from "./entities/web-vitals.ts";
 export * from "./entities/web-vitals-texts.ts";
 export * from "./messages.ts";
 export * from "./openapi.ts";
+export * from "./trust-proxy.ts";

@@ -12,7 +12,6 @@ export const messageKeys = [
   // Who is calling
   "tokenMissing",
   "tokenInvalid",
-  "orderOfAnotherAccount",
   "linkExpired",
   "tooManyRequests",
   // Orders and rents
@@ -46,6 +45,7 @@ export const messageKeys = [
   "returnUrlInvalid",
   "returnUrlOffSite",
   "paymentServiceUnreachable",
+  "paymentUnavailable",
   "paymentNotPrepared",
   "noOverdueFee",
   "overdueFeeAlreadyPaid",
@@ -83,6 +83,8 @@ export const messageKeys = [
   "requestNotProcessed",
   "addressInvalid",
   "routeNotFound",
+  "methodNotAllowed",
+  "eventStreamNotAccepted",
   "notImplemented",
   // Server faults
   "serverFault",

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import type { $ZodType } from "zod/v4/core";
 import { referenceOrder } from "./calls.ts";
 import { ApiErrorBody, envelope } from "./common.ts";
-import type { CallDef } from "./define-call.ts";
+import { type CallDef, declaredStatuses, successStatus } from "./define-call.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -17,14 +17,33 @@ function toSchema(schema: $ZodType, io: "input" | "output"): JsonSchema {
 
 function parametersOf(schema: $ZodType | undefined, location: "path" | "query"): JsonSchema[] {
   if (!schema) return [];
-  const json = toSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+  const json = toSchema(schema, "input") as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+    additionalProperties?: unknown;
+  };
+  const named = Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: location,
     required: location === "path" || (json.required ?? []).includes(name),
     schema: property,
   }));
+  // A query that takes parameters it does not name (the gateway's way back) says so.
+  const open =
+    location === "query" && json.additionalProperties !== undefined && json.additionalProperties !== false;
+  return open ? [...named, otherParameters] : named;
 }
+
+/** Free-form query parameters, as OpenAPI writes them: accepted and ignored. */
+const otherParameters = {
+  name: "other",
+  in: "query",
+  required: false,
+  description: "Any other parameter (a gateway may append its own): accepted and ignored.",
+  style: "form",
+  explode: true,
+  schema: { type: "object", additionalProperties: { type: "string" } },
+};
 
 const idempotencyKeyParameter = {
   name: "Idempotency-Key",
@@ -35,10 +54,76 @@ const idempotencyKeyParameter = {
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
-const errorResponse = {
-  description: "Failure: `{ code, message }`",
-  content: { "application/json": { schema: toSchema(ApiErrorBody, "output") } },
+/** What each failure status means here (docs/api.md, "Statuses"). */
+const failureMeaning: Record<number, string> = {
+  400: "Bad input: a parameter, the query (an unknown parameter included) or the body",
+  401: "No token, or one nobody holds",
+  404: "Nothing has this id (or it is not the caller's), or the path names nothing",
+  406: "The request's `Accept` does not take `text/event-stream`",
+  409: "The record is not in a state that allows this (or the same Idempotency-Key is still running)",
+  410: "The drop-off link (or the code) has expired",
+  413: "Body too large",
+  414: "A path parameter is longer than the router takes",
+  415: "Content type not accepted",
+  422: "Idempotency-Key reused with another body",
+  429: "Too many requests: try again after `Retry-After` seconds",
+  502: "The payment gateway did not answer",
+  503: "A service this call needs is not available: try again after `Retry-After` seconds when given",
 };
+
+const retryAfter = {
+  "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } },
+};
+
+function failureResponse(status: number): JsonSchema {
+  return {
+    description: `${failureMeaning[status] ?? "Failure"}: \`{ code, message, key }\``,
+    ...(status === 429 || status === 503 ? { headers: retryAfter } : {}),
+    content: { "application/json": { schema: toSchema(ApiErrorBody, "output") } },
+  };
+}
+
+/** The success answer of a call, by its response type. */
+function successResponse(call: CallDef): JsonSchema {
+  switch (call.responseType) {
+    case "image":
+      return { description: "Image", content: { "image/png": {}, "image/svg+xml": {} } };
+    case "redirect":
+      return {
+        description: "Redirect to the page to open",
+        headers: { Location: { description: "The page to open", schema: { type: "string" } } },
+      };
+    case "empty":
+      return { description: "No content" };
+    case "events":
+      return {
+        description:
+          "Server-Sent Events (`text/event-stream`): each `order` event's `data` is `{ code: 200, data }`; " +
+          "a last message may carry only a `retry` hint",
+        content: { "text/event-stream": { schema: toSchema(envelope(call.response), "output") } },
+      };
+    default:
+      return {
+        description: "Success: `{ code: 200, data }`",
+        content: { "application/json": { schema: toSchema(envelope(call.response), "output") } },
+      };
+  }
+}
+
+/** Every status the call answers (`declaredStatuses`), each with its body. */
+function responsesOf(call: CallDef): JsonSchema {
+  const success = successStatus(call);
+  return Object.fromEntries(
+    declaredStatuses(call).map((status) => [
+      String(status),
+      status === success
+        ? successResponse(call)
+        : status === 304
+          ? { description: "Not modified: the `ETag` sent in `If-None-Match` is still current" }
+          : failureResponse(status),
+    ]),
+  );
+}
 
 /** Builds the OpenAPI 3.1 document of the given calls from their zod schemas, in `referenceOrder`. */
 export function buildOpenApiDocument(
@@ -61,32 +146,8 @@ export function buildOpenApiDocument(
         ...parametersOf(call.query, "query"),
         ...(call.idempotent ? [idempotencyKeyParameter] : []),
       ],
-      responses: {
-        "200":
-          call.responseType === "image"
-            ? { description: "Image", content: { "image/png": {}, "image/svg+xml": {} } }
-            : call.responseType === "redirect" || call.responseType === "empty"
-              ? undefined
-              : call.responseType === "events"
-                ? {
-                    description: "Server-Sent Events: each `data` is `{ code: 200, data }`",
-                    content: { "text/event-stream": { schema: toSchema(envelope(call.response), "output") } },
-                  }
-                : {
-                    description: "Success: `{ code: 200, data }`",
-                    content: { "application/json": { schema: toSchema(envelope(call.response), "output") } },
-                  },
-        ...(call.responseType === "redirect"
-          ? { "302": { description: "Redirect to the page to open" } }
-          : {}),
-        ...(call.responseType === "empty" ? { "204": { description: "No content" } } : {}),
-        "400": errorResponse,
-        ...(call.auth === "bearer" ? { "401": errorResponse, "403": errorResponse } : {}),
-        ...(call.idempotent ? { "422": errorResponse } : {}),
-        "404": errorResponse,
-      },
+      responses: responsesOf(call),
     };
-    if (!(operation.responses as JsonSchema)["200"]) delete (operation.responses as JsonSchema)["200"];
     if (call.description) operation.description = call.description;
     if (call.auth !== "none")
       operation.security = call.auth === "optional" ? [{}, { bearer: [] }] : [{ bearer: [] }];

@@ -1,4 +1,6 @@
-import type { FastifyRequest } from "fastify";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { isIP } from "node:net";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Metrics } from "../plugins/metrics.ts";
@@ -28,8 +30,6 @@ export class TooManyRequests extends HttpError {
 export interface RateLimiter {
   /** Counts one more for `client`; refuses with 429 once the window's count is over the limit. */
   hit(limit: RateLimit, client: string): Promise<void>;
-  /** Refuses with 429 when `client` is already over the limit, without counting. */
-  check(limit: RateLimit, client: string): Promise<void>;
   /**
    * Refuses with 429, without asking the database, when this instance has refused `client` under
    * this limit and the refusal still holds (paths that must not wait on a query).
@@ -73,7 +73,6 @@ export function createRateLimiter(
         client,
         limit.batched ? batch.hit(scaled(limit), client) : hit(db, scaled(limit), client),
       ),
-    check: (limit, client) => counted(limit, client, check(db, scaled(limit), client)),
     recall(limit, client) {
       const key = `${limit.name}:${client}`;
       const until = refused.get(key);
@@ -197,20 +196,52 @@ export async function hit(db: Queryable, limit: RateLimit, client: string): Prom
   }
 }
 
-/** Refuses when the client's current window is already over the limit; counts nothing. */
-export async function check(db: Queryable, limit: RateLimit, client: string): Promise<void> {
-  const [row] = await db.query<{ count: number; window_start: Date }>(
-    `select count, window_start from rate_limits
-      where key = $1 and window_start >= now() - make_interval(secs => $2)`,
-    [`${limit.name}:${client}`, limit.windowSeconds],
-  );
-  if (row && row.count > limit.max) throw new TooManyRequests(retryAfter(row.window_start, limit));
-}
-
 function retryAfter(windowStart: Date, limit: RateLimit): number {
   return Math.max(1, Math.ceil((windowStart.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000));
 }
 
+/**
+ * Headers of the web server's own calls to the API (server rendering, ADR 011): the address of the
+ * visitor it renders for, and the secret both share (INTERNAL_API_SECRET) that proves the call is
+ * the web server's. The web server sets them on calls it builds itself, never from a visitor's.
+ */
+export const webClientAddressHeader = "x-paxelbox-client-address";
+export const internalSecretHeader = "x-paxelbox-internal-secret";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The address the rate limits count for this request (`registerClientAddress`). */
+    readonly clientAddress: string;
+  }
+}
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/**
+ * Who the client is, for the rate limits. Fastify's `request.ip` under TRUST_PROXY: the socket's
+ * address unless trusted proxies (a hop count or their addresses) name the client in
+ * X-Forwarded-For; nobody else's X-Forwarded-For counts, loopback's included. A call proven to
+ * come from the web server (`internalSecretHeader` equal to the secret, compared in constant time)
+ * counts for the visitor it names instead. Without a secret no call may name anybody.
+ */
+export function registerClientAddress(app: FastifyInstance, internalSecret: string | undefined): void {
+  const expected = internalSecret ? digest(internalSecret) : null;
+  const namedByWebServer = (request: FastifyRequest): string | null => {
+    if (!expected) return null;
+    const proof = request.headers[internalSecretHeader];
+    const named = request.headers[webClientAddressHeader];
+    if (typeof proof !== "string" || typeof named !== "string") return null;
+    if (!timingSafeEqual(digest(proof), expected)) return null;
+    const address = named.trim();
+    return isIP(address) ? address : null;
+  };
+  app.decorateRequest("clientAddress", {
+    getter(this: FastifyRequest) {
+      return namedByWebServer(this) ?? (this.ip || "unknown");
+    },
+  });
+}
+
 export function clientAddress(request: FastifyRequest): string {
-  return request.ip || "unknown";
+  return request.clientAddress;
 }

@@ -35,8 +35,6 @@ export const badRequest = <K extends MessageKey>(key: K, ...params: ParamsArg<K>
   httpError(400, key, ...params);
 export const unauthorized = <K extends MessageKey>(key: K, ...params: ParamsArg<K>) =>
   httpError(401, key, ...params);
-export const forbidden = <K extends MessageKey>(key: K, ...params: ParamsArg<K>) =>
-  httpError(403, key, ...params);
 export const notFound = <K extends MessageKey>(key: K, ...params: ParamsArg<K>) =>
   httpError(404, key, ...params);
 export const conflict = <K extends MessageKey>(key: K, ...params: ParamsArg<K>) =>

@@ -16,10 +16,6 @@ export const messages = {
     id: "Sesi kamu sudah tidak berlaku. Silakan buka halaman ini lagi dari aplikasi.",
     en: "Your session is not valid any more. Please open this page again from the app.",
   },
-  orderOfAnotherAccount: {
-    id: "Pesanan ini milik akun lain.",
-    en: "This order belongs to another account.",
-  },
   linkExpired: {
     id: "Link ini sudah kadaluwarsa.",
     en: "This link has expired.",
@@ -139,6 +135,10 @@ export const messages = {
   paymentServiceUnreachable: {
     id: "Layanan pembayaran tidak dapat dihubungi. Silakan coba lagi.",
     en: "The payment service cannot be reached. Please try again.",
+  },
+  paymentUnavailable: {
+    id: "Pembayaran ini belum tersedia. Silakan hubungi layanan pelanggan.",
+    en: "This payment is not available yet. Please contact customer service.",
   },
   paymentNotPrepared: {
     id: "Pembayaran belum dapat disiapkan. Silakan coba lagi.",
@@ -275,6 +275,14 @@ export const messages = {
   routeNotFound: {
     id: "Rute API ini tidak ada: {method} {path}",
     en: "No such API route: {method} {path}",
+  },
+  methodNotAllowed: {
+    id: "{path} tidak menerima {method}; metode yang diterima: {allow}.",
+    en: "{path} does not take {method}; it takes {allow}.",
+  },
+  eventStreamNotAccepted: {
+    id: "Panggilan ini hanya menjawab dengan text/event-stream: kirim Accept: text/event-stream.",
+    en: "This call answers only with text/event-stream: send Accept: text/event-stream.",
   },
   notImplemented: {
     id: "Belum tersedia.",

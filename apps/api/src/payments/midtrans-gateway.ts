@@ -14,7 +14,9 @@ import { sameSignature } from "./signature.ts";
 /**
  * Midtrans Snap, the hosted checkout behind the non-interface flow: Snap API to open a checkout,
  * Core API v2 for the transaction's status, expiry and refund. Plain fetch with Basic auth
- * (the server key and an empty password), as the official clients do.
+ * (the server key and an empty password), as the official clients do. Notifications go to the
+ * notification URL set in the merchant's Midtrans dashboard: this site's `/api/v1/payments/notify`
+ * (docs/payments.md); no transaction overrides it.
  */
 export interface MidtransOptions {
   serverKey: string;
@@ -55,11 +57,19 @@ export function verifyMidtransSignature(
   );
 }
 
-/** Midtrans `transaction_status` (with `fraud_status`) as a gateway status. */
+/**
+ * Midtrans `transaction_status` (with `fraud_status`) as a gateway status. `authorize` is a card
+ * pre-authorisation not captured yet: still pending. A refund or a chargeback (the bank took the
+ * money back) after a charge, whole or partial, is money given back: REFUNDED (service.ts settles it).
+ */
 export function midtransStatus(transactionStatus: string, fraudStatus?: string): GatewayStatus {
   switch (transactionStatus) {
     case "capture":
-      return fraudStatus === "challenge" ? "PENDING" : "SUCCESS";
+      // Card capture: accepted by fraud detection → charged; challenged → waits for the merchant's
+      // decision; denied → failed.
+      return fraudStatus === "challenge" ? "PENDING" : fraudStatus === "deny" ? "FAILED" : "SUCCESS";
+    case "authorize":
+      return "PENDING";
     case "settlement":
       return "SUCCESS";
     case "pending":
@@ -73,6 +83,8 @@ export function midtransStatus(transactionStatus: string, fraudStatus?: string):
       return "EXPIRED";
     case "refund":
     case "partial_refund":
+    case "chargeback":
+    case "partial_chargeback":
       return "REFUNDED";
     default:
       return "PENDING";
@@ -149,8 +161,6 @@ export function midtransGateway(options: MidtransOptions, fetchImpl: typeof fetc
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
       const { status, body } = await send(`${base(options.snapBaseUrl)}/v1/transactions`, {
         method: "POST",
-        // The notification of this transaction goes to this installation, whatever the dashboard says.
-        headers: { "x-override-notification": request.notifyUrl },
         body: {
           transaction_details: { order_id: request.externalId, gross_amount: request.amount },
           item_details: [

@@ -66,15 +66,15 @@ export interface PaymentRow {
   refunded_at: Date | null;
 }
 
-/** The gateway that serves a payment, by name; `origin` is the site's when a request is at hand. */
-export type GatewayLookup = (name: GatewayName, origin?: string) => PaymentGateway;
+/** The gateway that serves a payment, by name (configuration only: gateways.ts). */
+export type GatewayLookup = (name: GatewayName) => PaymentGateway;
 
 export interface PaymentContext {
   /** The gateway new checkouts go to. */
   gateway: PaymentGateway;
   gateways: GatewayLookup;
   merchant: string;
-  /** Origin this installation is reached at; return URLs must stay on it. */
+  /** The site's configured public origin; return URLs must stay on it. */
   origin: string;
   notifyUrl: string;
   /** Where the gateway brings the browser back: the API's return call of this payment. */
@@ -231,7 +231,7 @@ export async function createOverduePayment(
         await new Promise((resolve) => setTimeout(resolve, 200));
         continue;
       }
-      const gateway = context.gateways(open.gateway, context.origin);
+      const gateway = context.gateways(open.gateway);
       // The gateway's record first: a charge whose notification was lost is credited here.
       let record = await ask(() => gateway.status(ref(open)));
       const reusable =
@@ -425,12 +425,22 @@ export async function settle(
       return { status: "SUCCESS" as const, duplicate: false, credited: true, late, close, refund: false };
     }
     if (record.status === "REFUNDED") {
+      // Money given back at the gateway: the refund this API asked for, confirmed…
       if (payment.status === "REFUNDED") {
         await tx.query("update payments set refunded_at = coalesce(refunded_at, now()) where id = $1", [
           payment.id,
         ]);
       }
-      return unchanged;
+      // …or, after a credit, a refund made outside this API or a chargeback: the credit stands (the
+      // customer may have used it already) and is logged below for people to follow up; it is never
+      // credited again. A charge never credited and given back ends REFUNDED, nothing owed either way.
+      if (payment.status === "REFUNDED" || payment.status === "SUCCESS") return unchanged;
+      await tx.query(
+        `update payments set status = 'REFUNDED', paid_at = coalesce(paid_at, now()), refunded_at = now(),
+                updated_at = now() where id = $1`,
+        [payment.id],
+      );
+      return { ...unchanged, status: "REFUNDED" as const };
     }
     if (record.status === "PENDING" || payment.status !== "PENDING") return unchanged;
     const status = record.status === "NOT_FOUND" ? "EXPIRED" : record.status;
@@ -439,6 +449,12 @@ export async function settle(
   });
 
   if (outcome.credited) crashPoint("after-credit");
+  if (record.status === "REFUNDED" && !outcome.duplicate && outcome.status === "SUCCESS") {
+    options.log.error(
+      { paymentId, source: options.source, status: outcome.status },
+      "the gateway gave back a charge that was credited (a refund outside this API, or a chargeback); the credit stands: check it by hand",
+    );
+  }
   if (outcome.credited && outcome.late) {
     options.log.warn(
       { paymentId, source: options.source },

@@ -27,8 +27,6 @@ export interface SnapOptions {
   channelId: string;
   /** PEM: our RSA private key, which signs the access-token request. */
   privateKey: string;
-  /** PEM: the bank's public key, which verifies its notifications (the notification route uses it, not this client). */
-  gatewayPublicKey: string;
 }
 
 export const snapPaths = {

@@ -4,7 +4,7 @@ import { ChangeCache } from "../db/change-cache.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { clientAddress, type RateLimit, type RateLimiter } from "../domain/rate-limit.ts";
 import { hashToken } from "../domain/tokens.ts";
-import { forbidden, gone, unauthorized } from "../http/errors.ts";
+import { gone, type HttpError, unauthorized } from "../http/errors.ts";
 
 /**
  * Who is calling. Members sign in with the token the app gives them; the recipient of a drop-off
@@ -40,6 +40,17 @@ interface TokenLookup {
 
 /** Failed token lookups per client address: a person with a stale link, not a script guessing. */
 export const tokenGuessLimit: RateLimit = { name: "token-guess", max: 30, windowSeconds: 60 };
+/**
+ * Failed token lookups of all addresses together: a guesser spread over many addresses is slowed
+ * too, and an alert fires when this refuses (deploy/prometheus/alerts.yml). Batched: every failed
+ * lookup would otherwise write the same row.
+ */
+export const tokenGuessCeiling: RateLimit = {
+  name: "token-guess-overall",
+  max: 600,
+  windowSeconds: 60,
+  batched: true,
+};
 /**
  * Calls per token: a rent screen polls every 5 s (12 a minute) beside its other calls; a script
  * hammering with one token is stopped.
@@ -144,10 +155,22 @@ const storedHolder = (holders: TokenHolders, db: Queryable, hash: string) =>
   holders.getOrLoad(hash, () => loadHolder(db, hash));
 
 /**
- * Finds a token's holder under the rate limits: an address past its failed lookups is refused
- * (429) before any lookup, and a token already known is refused to an address this instance has
- * refused, so that a guesser learns nothing; a failed lookup counts for the address; a known token
- * counts its own calls.
+ * A lookup of a token nobody holds: one more guess of the address and of all addresses together,
+ * refused with 429 past either limit. The address first, and without asking the database once this
+ * instance has refused it: a guesser already refused uses up nothing more of the ceiling.
+ */
+export async function countGuess(limiter: RateLimiter, address: string): Promise<void> {
+  limiter.recall(tokenGuessLimit, address);
+  await limiter.hit(tokenGuessLimit, address);
+  await limiter.hit(tokenGuessCeiling, "all");
+}
+
+/**
+ * Finds a token's holder under the rate limits. A token somebody holds is served whatever its
+ * caller's address has guessed (a carrier's NAT puts many phones behind one address) and counts
+ * its own calls; a token nobody holds is a guess (`countGuess`). That a guesser past its limit
+ * still learns a hit is harmless: tokens carry 192 random bits (`randomSecret`), and the limits
+ * keep guessing from costing the service.
  */
 export async function authenticate(
   holders: TokenHolders,
@@ -157,16 +180,10 @@ export async function authenticate(
   address: string,
 ): Promise<TokenHolder | null> {
   const hash = hashToken(token);
-  let stored = holders.get(hash) ?? null;
-  if (stored) {
-    limiter.recall(tokenGuessLimit, address);
-  } else {
-    await limiter.check(tokenGuessLimit, address);
-    stored = await storedHolder(holders, db, hash);
-    if (!stored) {
-      await limiter.hit(tokenGuessLimit, address);
-      return null;
-    }
+  const stored = await storedHolder(holders, db, hash);
+  if (!stored) {
+    await countGuess(limiter, address);
+    return null;
   }
   await limiter.hit(tokenCallLimit, hash);
   return asTokenHolder(stored, Date.now());
@@ -196,6 +213,8 @@ declare module "fastify" {
 export function registerAuth(app: FastifyInstance, db: Database): void {
   const holders = createTokenHolders(db);
   app.decorate("tokenHolders", holders);
+  // The ceiling's refusals are a series from the start (at 0): its alert's increase() sees the first.
+  app.metrics.rateLimitRejections.inc({ limit: tokenGuessCeiling.name }, 0);
   app.addHook("onClose", async () => holders.close());
   // A slot every request has from the start (one shape for all of them, no map per request).
   app.decorateRequest("tokenLookup", null);
@@ -237,10 +256,14 @@ export function mayAccessOrder(
   return principal.kind === "member" ? order.memberId === principal.memberId : principal.orderId === order.id;
 }
 
-/** `mayAccessOrder`, or 403. */
+/**
+ * `mayAccessOrder`, or the very error the call gives for an order that does not exist: a stranger
+ * cannot tell somebody else's order from a missing one, so ids are not confirmed to guessers.
+ */
 export function assertOrderAccess(
   principal: Principal,
   order: { id: number; memberId: number | null },
+  missing: () => HttpError,
 ): void {
-  if (!mayAccessOrder(principal, order)) throw forbidden("orderOfAnotherAccount");
+  if (!mayAccessOrder(principal, order)) throw missing();
 }

@@ -35,6 +35,8 @@ export function sendMessage(
   data?: Record<string, unknown>,
 ): FastifyReply {
   const message = renderMessage(key, params, requestLanguage(request));
+  // Every 429 says when to try again: its limit's own wait, else a minute (most limits' window).
+  if (status === 429 && !reply.hasHeader("retry-after")) reply.header("retry-after", "60");
   return reply.status(status).send({ code: status, message, key, ...(data ? { data } : {}) });
 }
 

@@ -9,7 +9,16 @@ import { renderMedia } from "../media/render-media.ts";
 /** Lookups per client address: generous for people, a wall for code guessing. */
 export const shortLinkLimit = { name: "short-link", max: 60, windowSeconds: 60 };
 
-export function contentRoutes(app: FastifyInstance, db: Queryable, productName: string): void {
+/**
+ * `snapOn`: the bank-interface flow has a gateway. When it has none, the `snap_bi_*` features read
+ * disabled whatever the table says, so no screen is sent to a flow that is off.
+ */
+export function contentRoutes(
+  app: FastifyInstance,
+  db: Queryable,
+  options: { productName: string; snapOn: boolean },
+): void {
+  const { productName, snapOn } = options;
   mountCall(app, calls.settings, async ({ reply }) => {
     const rows = await db.query<{ grp: string; name: string; value: unknown }>(
       "select grp, name, value from settings order by grp, position, name",
@@ -23,9 +32,10 @@ export function contentRoutes(app: FastifyInstance, db: Queryable, productName: 
           setting_value: row.value,
         } as Settings["paxelbox_content"][number]);
       } else if (row.grp === "enabled_userapp_feature") {
+        const snapFeature = row.name === "snap_bi_paxelbox" || row.name === "snap_bi_dropoff";
         settings.enabled_userapp_feature.push({
           name: row.name,
-          setting_value: row.value,
+          setting_value: snapFeature && !snapOn ? "disabled" : row.value,
         } as Settings["enabled_userapp_feature"][number]);
       }
     }

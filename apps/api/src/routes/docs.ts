@@ -15,6 +15,11 @@ export async function docsRoutes(app: FastifyInstance, options: { demo: boolean 
       "Every JSON response is `{ code, message?, data }`; code 200 means success. Errors are `{ code, message }` with the same HTTP status.",
   });
   await app.register(fastifySwagger, { mode: "static", specification: { document: document as never } });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/api/docs",
+    staticCSP: true,
+    // The reference is framed by nobody, like every other API answer (docs/security.md).
+    transformStaticCSP: (policy) => policy.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"),
+  });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => document);
 }

@@ -32,7 +32,9 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
     const order = await getDropoff(db, params.orderid);
     let full = false;
     if (principal) {
-      assertOrderAccess(principal, { id: order.id, memberId: order.member_id });
+      assertOrderAccess(principal, { id: order.id, memberId: order.member_id }, () =>
+        notFound("dropoffNotFound", { id: order.id }),
+      );
       full = true;
     }
     reply.header("cache-control", "private, no-cache");
@@ -41,7 +43,9 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
 
   mountCall(app, calls.overdueDropoffSubmit, async ({ params, body, principal, request }) => {
     const order = await getDropoff(db, params.orderid);
-    assertOrderAccess(principal, { id: order.id, memberId: order.member_id });
+    assertOrderAccess(principal, { id: order.id, memberId: order.member_id }, () =>
+      notFound("dropoffNotFound", { id: order.id }),
+    );
     const clock = {
       status: order.status,
       deadline: order.deadline,

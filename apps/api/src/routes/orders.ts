@@ -32,7 +32,9 @@ const overdueQrMinutes = 15;
 
 async function ownedOrder(db: Database, principal: Principal, id: number): Promise<OrderRecord> {
   const order = await getOrder(db, id);
-  assertOrderAccess(principal, { id: order.id, memberId: order.member_id });
+  assertOrderAccess(principal, { id: order.id, memberId: order.member_id }, () =>
+    notFound("orderNotFound", { id }),
+  );
   return order;
 }
 
@@ -132,8 +134,9 @@ function orderEventRoutes(
         throw new HttpError(503, "eventsUnavailable");
       }
       const first = await answerOf(orderid);
-      if (!first) throw notFound("orderNotFound", { id: orderid });
-      assertOrderAccess(principal, { id: first.orderId, memberId: first.memberId });
+      const missing = () => notFound("orderNotFound", { id: orderid });
+      if (!first) throw missing();
+      assertOrderAccess(principal, { id: first.orderId, memberId: first.memberId }, missing);
 
       reply.header("cache-control", "no-store");
       setSecurityHeaders(reply);
@@ -203,8 +206,9 @@ export function orderRoutes(app: FastifyInstance, db: Database): void {
   const answerOf = (orderId: number) => answers.getOrLoad(orderId, () => loadOrderAnswer(db, orderId));
   mountCall(app, calls.orderDetail, async ({ params, principal, request, reply }) => {
     const answer = await answerOf(params.orderid);
-    if (!answer) throw notFound("orderNotFound", { id: params.orderid });
-    assertOrderAccess(principal, { id: answer.orderId, memberId: answer.memberId });
+    const missing = () => notFound("orderNotFound", { id: params.orderid });
+    if (!answer) throw missing();
+    assertOrderAccess(principal, { id: answer.orderId, memberId: answer.memberId }, missing);
     reply.header("cache-control", "private, no-cache").header("etag", answer.etag);
     if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
     return reply.type("application/json; charset=utf-8").send(answer.json);
@@ -219,8 +223,9 @@ export function orderRoutes(app: FastifyInstance, db: Database): void {
 
   mountCall(app, calls.temporaryQr, async ({ body, principal }) => {
     const found = await findOrderByExpressNumber(db, body.expressNumber);
-    if (!found) throw notFound("orderNotFound", { id: body.expressNumber });
-    assertOrderAccess(principal, { id: found.id, memberId: found.member_id });
+    const missing = () => notFound("orderNotFound", { id: body.expressNumber });
+    if (!found) throw missing();
+    assertOrderAccess(principal, { id: found.id, memberId: found.member_id }, missing);
     requireRent(found);
     if (found.status !== "IN_STORE") {
       throw conflict("doorOpensOnlyWithItemsInside");
@@ -259,8 +264,9 @@ export function orderRoutes(app: FastifyInstance, db: Database): void {
         "select id, kind, status, member_id from orders where id = $1 for update",
         [id],
       );
-      if (!row) throw notFound("orderNotFound", { id });
-      assertOrderAccess(principal, { id: row.id, memberId: row.member_id });
+      const missing = () => notFound("orderNotFound", { id });
+      if (!row) throw missing();
+      assertOrderAccess(principal, { id: row.id, memberId: row.member_id }, missing);
       if (row.kind !== "rent") throw notFound("rentNotFound", { id });
       if (row.status !== "IMPORTED") {
         throw conflict("rentNotCancellable");

@@ -4,12 +4,13 @@ import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { clientAddress, type RateLimit } from "../domain/rate-limit.ts";
 import { hashToken, randomSecret } from "../domain/tokens.ts";
-import { badRequest, notFound, unauthorized } from "../http/errors.ts";
+import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.ts";
 import { idempotent } from "../http/idempotency.ts";
 import { keepRawJsonBody, rawBody } from "../http/raw-body.ts";
 import { mountCall } from "../http/route.ts";
 import { crashPoint } from "../payments/crash-points.ts";
 import type { PaymentNotice } from "../payments/gateway.ts";
+import { paymentFlowOn } from "../payments/gateways.ts";
 import { midtransAmount, midtransStatus, verifyMidtransSignature } from "../payments/midtrans-gateway.ts";
 import { snapKeys } from "../payments/sandbox/development-keys.ts";
 import {
@@ -23,20 +24,13 @@ import {
   settleFromGateway,
 } from "../payments/service.ts";
 import { verifySnapNotification } from "../payments/snap-signature.ts";
-import { anonymousUser, assertOrderAccess, type Principal, tokenGuessLimit } from "../plugins/auth.ts";
+import { anonymousUser, assertOrderAccess, countGuess, type Principal } from "../plugins/auth.ts";
 import { findOrder, findOrderByExpressNumber } from "../repositories/orders.ts";
-
-/** Origin of this installation as the browser reaches it. */
-export function siteOrigin(config: ApiConfig, request: FastifyRequest): string {
-  return config.publicBaseUrl
-    ? new URL(config.publicBaseUrl).origin
-    : `${request.protocol}://${request.host}`;
-}
 
 /** Payment access tokens per member (or order-link) token: each is a row; a person paying needs a few. */
 export const paymentTokenLimit: RateLimit = { name: "payment-token", max: 20, windowSeconds: 60 };
 
-const snapStatus = { "00": "SUCCESS", "05": "CANCELLED", "06": "FAILED" } as const;
+const snapStatus = { "00": "SUCCESS", "04": "REFUNDED", "05": "CANCELLED", "06": "FAILED" } as const;
 
 /** Who the caller is, for the scope of an Idempotency-Key. */
 const callerKey = (principal: Principal) =>
@@ -53,10 +47,15 @@ export function paymentRoutes(
   config: ApiConfig,
   gateways: GatewayLookup,
 ): void {
+  /**
+   * Opens a checkout at the flow's configured gateway. Every address it hands the gateway comes from
+   * configuration (`app.publicOrigin()`), never from the request; a flow that is off answers 503.
+   */
   const create = (request: FastifyRequest, kind: "midtrans" | "snap", input: CreatePaymentInput) => {
-    const origin = siteOrigin(config, request);
+    if (!paymentFlowOn(config, kind)) throw new HttpError(503, "paymentUnavailable");
+    const origin = app.publicOrigin();
     return createOverduePayment(db, input, {
-      gateway: gateways(kind, origin),
+      gateway: gateways(kind),
       gateways,
       merchant: `${config.productName}Box`,
       origin,
@@ -77,24 +76,23 @@ export function paymentRoutes(
 
   const ownedOrder = async (principal: Principal, id: number) => {
     const order = await findOrder(db, id);
-    if (!order) throw notFound("orderNotFound", { id });
-    assertOrderAccess(principal, { id: order.id, memberId: order.member_id });
+    const missing = () => notFound("orderNotFound", { id });
+    if (!order) throw missing();
+    assertOrderAccess(principal, { id: order.id, memberId: order.member_id }, missing);
     return order;
   };
 
   /**
-   * The holder of a payment access token (non-interface flow). A failed lookup counts as a guess of
-   * the client's address, as bearer tokens do (plugins/auth.ts).
+   * The holder of a payment access token (non-interface flow): served whatever its caller's address
+   * has guessed; a failed lookup is a guess, as with bearer tokens (`countGuess`, plugins/auth.ts).
    */
   const tokenHolder = async (request: FastifyRequest, accessToken: string): Promise<Principal> => {
-    const address = clientAddress(request);
-    await app.rateLimiter.check(tokenGuessLimit, address);
     const [row] = await db.query<{ member_id: number | null; order_id: number | null }>(
       "select member_id, order_id from payment_access_tokens where token_hash = $1 and expires_at > now()",
       [hashToken(accessToken)],
     );
     if (!row) {
-      await app.rateLimiter.hit(tokenGuessLimit, address);
+      await countGuess(app.rateLimiter, clientAddress(request));
       throw unauthorized("paymentAccessTokenInvalid");
     }
     // A payment access token proves who pays, not who they are: it carries no member data.
@@ -105,8 +103,9 @@ export function paymentRoutes(
 
   mountCall(app, calls.bankInterfacePayment, async ({ body, principal, request }) => {
     const order = await findOrderByExpressNumber(db, body.partnerReferenceNo);
-    if (!order) throw notFound("orderNotFound", { id: body.partnerReferenceNo });
-    assertOrderAccess(principal, { id: order.id, memberId: order.member_id });
+    const missing = () => notFound("orderNotFound", { id: body.partnerReferenceNo });
+    if (!order) throw missing();
+    assertOrderAccess(principal, { id: order.id, memberId: order.member_id }, missing);
     const returnUrl = body.urlParam[0]?.url ?? "";
     const customer = body.additionalInfo.customerDetails;
     return once(request, calls.bankInterfacePayment, principal, body, async () => {
@@ -233,11 +232,18 @@ export function paymentRoutes(
     keepRawJsonBody(scope);
 
     mountCall(scope, calls.paymentNotification, async ({ body, request }) => {
-      if (!verifyMidtransSignature(body, config.payments.midtransServerKey)) {
+      // A flow that is off trusts no key: not even the sandbox's, whose secret is published.
+      if (
+        !paymentFlowOn(config, "midtrans") ||
+        !verifyMidtransSignature(body, config.payments.midtransServerKey)
+      ) {
         throw unauthorized("notificationSignatureInvalid");
       }
+      // Midtrans re-sends a notification until it gets a 2xx: every transaction_status is answered
+      // (and acted on as midtransStatus says). A challenged capture accepted later is a new event.
+      const fraud = body.fraud_status ? `:${body.fraud_status}` : "";
       return receive(request, "midtrans", {
-        eventId: `midtrans:${body.transaction_id}:${body.transaction_status}`,
+        eventId: `midtrans:${body.transaction_id}:${body.transaction_status}${fraud}`,
         externalId: body.order_id,
         referenceNo: body.transaction_id,
         status: notified(midtransStatus(body.transaction_status, body.fraud_status)),
@@ -250,19 +256,26 @@ export function paymentRoutes(
         const value = request.headers[name];
         return typeof value === "string" ? value : undefined;
       };
+      const publicKeyPem = snapKeys(config).gatewayPublicKey;
+      if (!publicKeyPem) throw unauthorized("notificationRefused", { reason: "no bank is configured" });
       const verdict = verifySnapNotification({
         method: "POST",
         path: calls.snapPaymentNotification.path,
         rawBody: rawBody(request),
         timestamp: header("x-timestamp"),
         signature: header("x-signature"),
-        publicKeyPem: snapKeys(config).gatewayPublicKey,
+        publicKeyPem,
       });
       if (verdict !== true) throw unauthorized("notificationRefused", { reason: verdict });
       const status = snapStatus[body.latestTransactionStatus as keyof typeof snapStatus];
       if (!status) return { duplicate: false, status: "PENDING" };
+      // The standard body has no event id: without the bank's own, the transaction and its status
+      // name the event, so a re-sent notification is still a duplicate.
+      const eventId = body.additionalInfo?.eventId;
       return receive(request, "snap", {
-        eventId: `snap:${body.additionalInfo.eventId}`,
+        eventId: eventId
+          ? `snap:${eventId}`
+          : `snap-status:${body.originalReferenceNo}:${body.latestTransactionStatus}`,
         externalId: body.originalPartnerReferenceNo,
         referenceNo: body.originalReferenceNo,
         status,

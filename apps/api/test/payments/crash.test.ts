@@ -5,7 +5,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/db/database.ts";
 import { type CrashStep, crashSteps } from "../../src/payments/crash-points.ts";
-import { freePort, freshDatabaseUrl, lockerOrderBody } from "../helpers.ts";
+import {
+  dropoffPaymentBody,
+  freePort,
+  freshDatabaseUrl,
+  lockerOrderBody,
+  snapDropoffBody,
+} from "../helpers.ts";
 
 /**
  * The crash test of the payment path. The API (with its sandbox gateways) runs as a child process
@@ -80,6 +86,7 @@ async function start(env: Record<string, string> = {}): Promise<ChildProcess> {
     PAYMENT_RECONCILE_AGE: "2",
     PAYMENT_RECONCILE_INTERVAL: "1",
     API_INTERNAL_URL: origin(),
+    PUBLIC_BASE_URL: origin(),
   };
   delete base.CRASH_AT;
   if (databaseUrl) base.DATABASE_URL = databaseUrl;
@@ -199,19 +206,13 @@ async function openCheckout(fee: Fee): Promise<string | null> {
       result = await api("/api/v1/dropoff/overdue/payments", {
         method: "POST",
         token: fee.token,
-        body: JSON.stringify({
-          order_id: fee.orderid,
-          order_number: fee.expressNumber,
-          email: "rina@example.id",
-          invoice_number: "INV-DOL-A1B2C3-D4E5",
-          overdue_time: 1,
-          overdue_days: 1,
-          overdue_total_price: 1,
-          recipient_name: "Rina",
-          phone: "0811222233333",
-          url_param: `${origin()}/order?orderid=${fee.orderid}&token=${fee.token}`,
-          language: "id",
-        }),
+        body: JSON.stringify(
+          snapDropoffBody(
+            fee.orderid,
+            `${origin()}/order?orderid=${fee.orderid}&token=${fee.token}`,
+            fee.expressNumber,
+          ),
+        ),
       });
       break;
     default: {
@@ -220,32 +221,7 @@ async function openCheckout(fee: Fee): Promise<string | null> {
       const body =
         fee.flow === "rent-midtrans"
           ? lockerOrderBody(fee.orderid, urls)
-          : {
-              client: "overdue_dropoff_locker",
-              email: "rina@example.id",
-              invoice_number: "INV-DOL-A1B2C3-D4E5",
-              cashier_name: "Rina Kartika",
-              phone_number: "0811222233333",
-              success_url: urls.success,
-              failed_url: urls.failed,
-              cancel_url: urls.cancel,
-              locker_order_type: "Drop Off",
-              order_info: [
-                {
-                  order_id: fee.orderid,
-                  name: "Rina Kartika",
-                  box_id: 1,
-                  door_number: "1",
-                  box_name: "Locker",
-                  size: "S",
-                  localization: "indonesia",
-                  duration: 1,
-                  price: 1,
-                  currency: "Rp",
-                  payment_type: "extention",
-                },
-              ],
-            };
+          : dropoffPaymentBody(fee.orderid, urls);
       const endpoint = fee.flow === "rent-midtrans" ? "/api/v1/order/locker" : "/api/v1/payments/dropoff";
       result = await api(`${endpoint}?access_token=${access}`, {
         method: "POST",

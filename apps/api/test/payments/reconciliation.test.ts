@@ -139,7 +139,7 @@ describe("reconciliation from the gateway's record", () => {
     const paid = ok(calls.checkPayment, await state());
     expect(paid.status).toBe("SUCCESS");
     expect(paid.paidAt).toBeGreaterThan(0);
-    expect((await state("demo-token-sari")).statusCode).toBe(403);
+    expect((await state("demo-token-sari")).statusCode).toBe(404);
   });
 
   it("credits a charge that arrives after the API gave its payment up, and counts it", async () => {

@@ -1,4 +1,4 @@
-import { SnapNotification } from "@paxelbox/contract";
+import { calls } from "@paxelbox/contract";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
@@ -43,6 +43,8 @@ beforeAll(async () => {
   db = await openDatabase({ dataDir: "memory://" });
   await migrate(db);
   app = Fastify();
+  // The site's configured origin (app.ts): here, the address this bare app listens on.
+  app.decorate("publicOrigin", () => origin);
   await snapBankRoutes(app, db, config);
   origin = await app.listen({ port: 0, host: "127.0.0.1" });
 });
@@ -99,7 +101,6 @@ function adapter() {
       clientSecret,
       channelId,
       privateKey: keys.partnerPrivateKey,
-      gatewayPublicKey: keys.gatewayPublicKey,
     },
     counting,
   );
@@ -256,7 +257,6 @@ describe("the SNAP adapter against the sandbox bank", () => {
       clientSecret,
       channelId,
       privateKey: keys.partnerPrivateKey,
-      gatewayPublicKey: keys.gatewayPublicKey,
     };
     const ref = { externalId: "PAYSNAPD", referenceNo: null, amount: 15000 };
     const unreachable = snapGateway({ ...options, baseUrl: "http://127.0.0.1:1/snap" });
@@ -281,6 +281,7 @@ describe("the sandbox bank refuses what a SNAP bank refuses", () => {
       [requestToken({ timestamp: snapTimestamp(new Date(Date.now() - 10 * 60_000)) }), 401, "4017300"],
       [requestToken({ timestamp: "not-a-date" }), 400, "4007301"],
       [requestToken({ body: { grantType: "password" } }), 400, "4007301"],
+      [requestToken({ body: { grant_type: "password" } }), 400, "4007301"],
       [requestToken({ body: {} }), 400, "4007302"],
       [post(snapPaths.accessToken, { "x-client-key": partnerId, "x-signature": "x" }, "{}"), 400, "4007302"],
     ];
@@ -295,6 +296,10 @@ describe("the sandbox bank refuses what a SNAP bank refuses", () => {
       tokenType: "BearerToken",
       expiresIn: "900",
     });
+    // OAuth's grant_type, as midtrans-client sends it, is the same request.
+    expect((await requestToken({ body: { grant_type: "client_credentials" } })).body.responseCode).toBe(
+      "2007300",
+    );
   });
 
   it("refuses transaction calls with a bad signature, time, token or a reused X-EXTERNAL-ID", async () => {
@@ -416,11 +421,12 @@ describe("SNAP notifications", () => {
       "snap",
     );
     const paid = await finishTransaction(db, opened!.reference_no, "pay");
-    const delivery = snapNotification(config)(paid, "sbx-42");
+    const [delivery] = snapNotification(config)(paid, "sbx-42");
+    if (!delivery) throw new Error("no notification");
     expect(delivery.url).toBe(notifyUrl);
     expect(delivery.headers["x-timestamp"]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
     expect(delivery.headers["x-external-id"]).toMatch(/^\d{1,36}$/);
-    expect(SnapNotification.parse(JSON.parse(delivery.body))).toEqual({
+    expect(calls.snapPaymentNotification.body.parse(JSON.parse(delivery.body))).toEqual({
       originalPartnerReferenceNo: "PAYNOTIFY",
       originalReferenceNo: paid.reference_no,
       latestTransactionStatus: "00",
@@ -437,7 +443,7 @@ describe("SNAP notifications", () => {
         rawBody: delivery.body,
         timestamp: delivery.headers["x-timestamp"],
         signature: delivery.headers["x-signature"],
-        publicKeyPem: keys.gatewayPublicKey,
+        publicKeyPem: keys.gatewayPublicKey ?? "",
         ...overrides,
       });
     /** Signed properly at `timestamp`, so that only the time is wrong. */

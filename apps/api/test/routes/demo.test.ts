@@ -40,6 +40,7 @@ describe("demo scenarios", () => {
 describe("demo mode off in production", () => {
   const production = useApp({
     NODE_ENV: "production",
+    PUBLIC_BASE_URL: "https://paxelbox.example",
     PAYMENT_SECRET: "a-production-secret-of-some-length",
     CAPTCHA_SECRET: "another-production-secret-of-length",
     PAYMENT_GATEWAY: "midtrans",

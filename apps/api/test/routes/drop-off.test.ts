@@ -40,7 +40,7 @@ describe("overdue drop-off detail", () => {
       await call(app(), calls.overdueDropoffDetail, { params: { orderid } }),
     );
     expect(summary).toEqual({ id: Number(orderid), status: "IN_STORE", overdueStatus: "need_to_pay" });
-    failure(await call(app(), calls.overdueDropoffDetail, { params: { orderid }, token: budi }), 403);
+    failure(await call(app(), calls.overdueDropoffDetail, { params: { orderid }, token: budi }), 404);
     failure(await call(app(), calls.overdueDropoffDetail, { params: { orderid: 999999 } }), 404);
     failure(await call(app(), calls.overdueDropoffDetail, { params: { orderid: "x" } }), 400);
   });
@@ -157,7 +157,7 @@ describe("overdue drop-off submit", () => {
       ),
     ).toMatch(/Email is not valid/);
     failure(await call(app(), calls.overdueDropoffSubmit, { params: { orderid }, body }), 401);
-    failure(await call(app(), calls.overdueDropoffSubmit, { params: { orderid }, body, token: budi }), 403);
+    failure(await call(app(), calls.overdueDropoffSubmit, { params: { orderid }, body, token: budi }), 404);
     const inTime = await scenario(app(), "dropoff-in-store");
     failure(
       await call(app(), calls.overdueDropoffSubmit, {

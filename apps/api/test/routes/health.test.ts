@@ -35,6 +35,11 @@ describe("health and docs", () => {
     for (const def of Object.values(calls)) expect(document.paths[def.path], def.id).toBeDefined();
     const docs = await app().inject("/api/docs");
     expect([200, 302]).toContain(docs.statusCode);
+    // The reference page is framed by nobody, as docs/security.md promises.
+    const page = await app().inject("/api/docs/");
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+    expect(page.headers["content-security-policy"]).not.toMatch(/frame-ancestors 'self'/);
   });
 
   it("answers unknown API routes, malformed JSON and huge bodies with { code, message }", async () => {

@@ -35,12 +35,12 @@ describe("order detail", () => {
     expect(order.barcode.qrcodeCustomerStore).toMatch(/^PXB-S-/);
   });
 
-  it("refuses without a token (401), with a wrong one (401), to another member (403); 404 for unknown", async () => {
+  it("refuses without a token (401), with a wrong one (401); another member's order reads as unknown (404)", async () => {
     const orderid = await rent("rent-in-store");
     failure(await call(app(), calls.orderDetail, { params: { orderid } }), 401);
     failure(await call(app(), calls.orderDetail, { params: { orderid }, token: "forged" }), 401);
-    expect(failure(await call(app(), calls.orderDetail, { params: { orderid }, token: sari }), 403)).toMatch(
-      /another account/,
+    expect(failure(await call(app(), calls.orderDetail, { params: { orderid }, token: sari }), 404)).toMatch(
+      /was not found/,
     );
     failure(await call(app(), calls.orderDetail, { params: { orderid: 999999 }, token: budi }), 404);
     expect(
@@ -55,7 +55,7 @@ describe("order detail", () => {
     const order = ok(calls.orderDetail, await call(app(), calls.orderDetail, { params: { orderid }, token }));
     expect(order.kind).toBe("dropoff");
     const rentId = await rent("rent-in-store");
-    failure(await call(app(), calls.orderDetail, { params: { orderid: rentId }, token }), 403);
+    failure(await call(app(), calls.orderDetail, { params: { orderid: rentId }, token }), 404);
   });
 });
 
@@ -90,7 +90,7 @@ describe("overdue calculation", () => {
   it("checks auth and ids", async () => {
     const orderid = await rent("rent-in-store-overdue");
     failure(await call(app(), calls.overdueCalculation, { params: { orderid } }), 401);
-    failure(await call(app(), calls.overdueCalculation, { params: { orderid }, token: sari }), 403);
+    failure(await call(app(), calls.overdueCalculation, { params: { orderid }, token: sari }), 404);
     failure(await call(app(), calls.overdueCalculation, { params: { orderid: 999999 }, token: budi }), 404);
     failure(await call(app(), calls.overdueCalculation, { params: { orderid: -1 }, token: budi }), 400);
   });
@@ -111,7 +111,7 @@ describe("temporary QR", () => {
     expect(first.expiresAt).toBeGreaterThan(Date.now());
   });
 
-  it("refuses while waiting to store (409), another member (403), unknown (404), bad body (400)", async () => {
+  it("refuses while waiting to store (409), another member or unknown (404), bad body (400)", async () => {
     const waiting = await rent("rent-to-store");
     const order = ok(
       calls.orderDetail,
@@ -123,7 +123,7 @@ describe("temporary QR", () => {
     );
     failure(
       await call(app(), calls.temporaryQr, { body: { expressNumber: order.expressNumber }, token: sari }),
-      403,
+      404,
     );
     failure(
       await call(app(), calls.temporaryQr, { body: { expressNumber: "PBR000000NOPE" }, token: budi }),
@@ -159,7 +159,7 @@ describe("overdue QR", () => {
     failure(await call(app(), calls.overdueQr, { body: { id: orderid, status: "IN_STORE" } }), 401);
     failure(
       await call(app(), calls.overdueQr, { body: { id: orderid, status: "IN_STORE" }, token: sari }),
-      403,
+      404,
     );
     failure(
       await call(app(), calls.overdueQr, { body: { id: 999999, status: "IN_STORE" }, token: budi }),
@@ -173,7 +173,7 @@ describe("cancel rent and cancel booking", () => {
   for (const def of [calls.cancelRent, calls.cancelBooking]) {
     it(`${def.id}: cancels a rent waiting to store, once`, async () => {
       const orderid = await rent("rent-to-store");
-      failure(await call(app(), def, { body: { id: orderid }, token: sari }), 403);
+      failure(await call(app(), def, { body: { id: orderid }, token: sari }), 404);
       failure(await call(app(), def, { body: { id: orderid } }), 401);
       const result = ok(def, await call(app(), def, { body: { id: orderid }, token: budi }));
       expect(result).toEqual({ id: orderid, status: "CANCEL" });

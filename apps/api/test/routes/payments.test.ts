@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { midtransSignature } from "../../src/payments/midtrans-gateway.ts";
 import {
+  bankInterfaceBody,
   budi,
   call,
+  dropoffPaymentBody,
   failure,
   http,
   ok,
@@ -12,6 +14,7 @@ import {
   press,
   sari,
   scenario,
+  snapDropoffBody,
   useApp,
   useServer,
 } from "../helpers.ts";
@@ -150,7 +153,7 @@ describe("non-interface rent payment through the sandbox", () => {
           body: lockerOrderBody(orderid),
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
     const inTime = Number((await scenario(app(), "rent-in-store")).get("orderid"));
     expect(
       (
@@ -164,35 +167,8 @@ describe("non-interface rent payment through the sandbox", () => {
 });
 
 describe("bank-interface (SNAP) rent payment", () => {
-  function snapBody(expressNumber: string, orderid: number) {
-    return {
-      additionalInfo: {
-        customerDetails: { firstName: "Budi", phone: "081234567801" },
-        items: [
-          {
-            brand: "PaxelBox",
-            category: "locker",
-            id: String(orderid),
-            name: "Overdue",
-            price: { currency: "IDR", value: "1.00" },
-            quantity: 1,
-          },
-        ],
-        language: "en",
-        payOptionDetails: [],
-      },
-      isOverdue: true,
-      overdueDuration: 3,
-      partnerReferenceNo: expressNumber,
-      urlParam: [
-        {
-          url: `${origin()}/order-status?orderid=${orderid}&token=${budi}`,
-          type: "PAY_RETURN",
-          isDeeplink: "N",
-        },
-      ],
-    };
-  }
+  const snapBody = (expressNumber: string, orderid: number) =>
+    bankInterfaceBody(expressNumber, orderid, origin());
 
   it("opens a checkout over the SNAP protocol and Pay extends the rent once", async () => {
     const orderid = await overdueRent();
@@ -241,7 +217,7 @@ describe("bank-interface (SNAP) rent payment", () => {
           token: sari,
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
   });
 });
 
@@ -330,36 +306,7 @@ describe("drop-off overdue payment", () => {
     return { orderid: Number(params.get("orderid")), token: params.get("token")! };
   }
 
-  function dropoffBody(orderid: number) {
-    const page = `${origin()}/overduepayment?orderid=${orderid}`;
-    const result = (status: string) => `payment_status=${status}&overdue=true`;
-    return {
-      client: "overdue_dropoff_locker",
-      email: "rina@example.id",
-      invoice_number: "INV-DOL-A1B2C3-D4E5",
-      cashier_name: "Rina Kartika",
-      phone_number: "0811222233333",
-      success_url: `${origin()}/overduepayment/success-payment?orderid=${orderid}&${result("SUCCESS")}`,
-      failed_url: `${page}&status=failed&${result("FAILED")}`,
-      cancel_url: `${page}&status=cancel&${result("CANCELLED")}`,
-      locker_order_type: "Drop Off",
-      order_info: [
-        {
-          order_id: orderid,
-          name: "Rina Kartika",
-          box_id: 1,
-          door_number: "1",
-          box_name: "Locker",
-          size: "S",
-          localization: "indonesia",
-          duration: 3,
-          price: 1,
-          currency: "Rp",
-          payment_type: "extention",
-        },
-      ],
-    };
-  }
+  const dropoffBody = (orderid: number) => dropoffPaymentBody(orderid, origin());
 
   it("Pay makes the parcel collectable with a one-time pick-up barcode", async () => {
     const { orderid, token } = await overdueDropoff();
@@ -405,20 +352,8 @@ describe("drop-off overdue payment", () => {
 
   it("the snap drop-off payment opens a checkout for the link holder only", async () => {
     const { orderid, token } = await overdueDropoff();
-    const body = {
-      order_id: orderid,
-      order_number: "x",
-      email: "rina@example.id",
-      invoice_number: "INV-DOL-A1B2C3-D4E5",
-      overdue_time: 1,
-      overdue_days: 3,
-      overdue_total_price: 1,
-      recipient_name: "Rina",
-      phone: "0811222233333",
-      url_param: `${origin()}/order?orderid=${orderid}&token=${token}`,
-      language: "id",
-    };
-    expect((await http(origin(), calls.snapDropoffPayment, { body, token: budi })).status).toBe(403);
+    const body = snapDropoffBody(orderid, `${origin()}/order?orderid=${orderid}&token=${token}`);
+    expect((await http(origin(), calls.snapDropoffPayment, { body, token: budi })).status).toBe(404);
     const result = await http(origin(), calls.snapDropoffPayment, { body, token });
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     const checkout = (result.body.data as { checkout_url: string }).checkout_url;

@@ -3,16 +3,36 @@ import { type ApiClient, createApiClient } from "./api-client";
 import { clientAddressHeader } from "./csp";
 
 /**
+ * The API's headers of a call made for a visitor (apps/api/src/domain/rate-limit.ts): the visitor's
+ * address, honoured only beside the secret the web server and the API share.
+ */
+const apiClientAddressHeader = "x-paxelbox-client-address";
+const apiSecretHeader = "x-paxelbox-internal-secret";
+
+/**
+ * What tells the API whom a loader calls for, so that its limits count the visitor and not the web
+ * server: the address the web server put on the page's request (`clientAddressHeader`, set over
+ * anything the visitor sent), with the shared secret. Built fresh: nothing the visitor sent is
+ * passed on. Without the secret, nothing: the API would not believe the address anyway.
+ */
+export function visitorHeaders(
+  request: Request | undefined,
+  secret: string | undefined,
+): Record<string, string> {
+  const address = request?.headers.get(clientAddressHeader);
+  if (!secret || !address) return {};
+  return { [apiClientAddressHeader]: address, [apiSecretHeader]: secret };
+}
+
+/**
  * The api client for server-side loaders: it reaches the API at API_INTERNAL_URL. Loading
  * marketing content in loaders keeps the contract's schemas (zod) out of the landing bundle.
  * Pass the member's token explicitly when a call needs one; nothing is read from storage here, and
  * the page's request, whose visitor address and language go with the calls.
  */
 export function serverApiClient(token: string | null = null, request?: Request): ApiClient {
-  const headers: Record<string, string> = {};
-  // The API counts failed token checks per visitor, not per web server (it trusts loopback's X-Forwarded-For).
-  const address = request?.headers.get(clientAddressHeader);
-  if (address) headers["x-forwarded-for"] = address;
+  const config = getServerConfig();
+  const headers = visitorHeaders(request, config.internalApiSecret);
   const language = request?.headers.get("accept-language");
   if (language) headers["accept-language"] = language;
   return createApiClient({ baseUrl: () => getServerConfig().apiInternalUrl, getToken: () => token, headers });

@@ -7,7 +7,11 @@
  */
 export const nonceHeader = "x-paxelbox-csp-nonce";
 
-/** The visitor's address, set by the web server on the request its loaders see (never the visitor's own header). */
+/**
+ * The visitor's address (Fastify's `request.ip` under TRUST_PROXY), set by the web server on the
+ * request its loaders see, over any copy the visitor sent; the loaders name it to the API
+ * (`api-client.server.ts`).
+ */
 export const clientAddressHeader = "x-paxelbox-client-address";
 
 export interface CspOptions {

@@ -11,18 +11,41 @@ import type { Route } from "./+types/short-link";
 export const handle = publicHandle;
 
 /**
- * Opening a short link: the server looks the code up and answers with a redirect (302) to its
- * http(s) target, so the browser goes on in one round trip, without JavaScript. Otherwise the page
- * says 'Oops' with HTTP 404 (503 when the lookup itself failed).
+ * When a visitor refused a lookup may try again: the API counts short-link lookups per address a
+ * minute at a time, so a minute is always enough.
+ */
+export const shortLinkRetryAfterSeconds = 60;
+
+/**
+ * Opening a short link: the server looks the code up, for its visitor (whose address the lookup
+ * limit counts, not the web server's), and answers with a redirect (302) to its http(s) target, so
+ * the browser goes on in one round trip, without JavaScript. Otherwise the page says 'Oops' with
+ * HTTP 404; 429 with Retry-After when the API refused the visitor's lookup for now; 503 when the
+ * lookup itself failed.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const result = await resolveShortLink(serverApiClient(), params.code, new URL(request.url).origin);
+  const result = await resolveShortLink(
+    serverApiClient(null, request),
+    params.code,
+    new URL(request.url).origin,
+  );
   if (result.kind === "redirect") throw redirect(result.target);
   const seo = await buildSeo(request, requestLanguage(request), {
     title: "marketing.seo.shortLinkTitle",
     description: "marketing.seo.homeDescription",
   });
+  if (result.kind === "rate-limited") {
+    return data(
+      { seo, result },
+      { status: 429, headers: { "retry-after": String(shortLinkRetryAfterSeconds) } },
+    );
+  }
   return data({ seo, result }, { status: result.kind === "not-found" ? 404 : 503 });
+}
+
+/** The loader's headers on the page (Retry-After on a 429). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 /** A client-side navigation to a short link looks it up from the browser (api client loaded on demand). */
@@ -41,5 +64,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** Short-link resolver (`/o/:code`): shown only when there is nowhere to go. */
 export default function ShortLinkRoute({ loaderData }: Route.ComponentProps) {
   const { result } = loaderData;
-  return <ShortLinkNotFound failedMessage={result.kind === "failed" ? result.message : undefined} />;
+  return (
+    <ShortLinkNotFound
+      failedMessage={result.kind === "failed" ? result.message : undefined}
+      rateLimited={result.kind === "rate-limited"}
+    />
+  );
 }

@@ -10,6 +10,7 @@ export const bankInterfacePayment = defineCall({
   tag: "payments",
   idempotent: true,
   auth: "bearer",
+  statuses: [404, 502, 503],
   body: BankInterfacePaymentBody,
   response: BankInterfacePaymentResult,
 });

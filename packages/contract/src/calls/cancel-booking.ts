@@ -9,6 +9,7 @@ export const cancelBooking = defineCall({
   summary: "Cancel a booking that has not been stored yet",
   tag: "orders",
   auth: "bearer",
+  statuses: [404, 409],
   body: CancelRentBody,
   response: CancelRentResult,
 });

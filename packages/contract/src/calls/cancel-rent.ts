@@ -9,6 +9,7 @@ export const cancelRent = defineCall({
   summary: "Cancel a rent from the to-store view",
   tag: "orders",
   auth: "bearer",
+  statuses: [404, 409],
   body: CancelRentBody,
   response: CancelRentResult,
 });

@@ -9,6 +9,7 @@ export const createDemoScenario = defineCall({
   summary: "Create a fresh record for a scenario and return the page to open",
   tag: "demo",
   auth: "none",
+  statuses: [409],
   params: ScenarioParams,
   query: ScenarioQuery,
   response: DemoScenario,

@@ -10,6 +10,7 @@ export const createDropoffPayment = defineCall({
   tag: "payments",
   idempotent: true,
   auth: "none",
+  statuses: [401, 404, 429, 502, 503],
   query: AccessTokenQuery,
   body: DropoffPaymentBody,
   response: PaymentRedirect,

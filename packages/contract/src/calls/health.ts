@@ -20,5 +20,6 @@ export const readiness = defineCall({
   summary: "200 when the database answers and has every migration; 503 otherwise and once shutdown began",
   tag: "operations",
   auth: "none",
+  statuses: [503],
   response: Readiness,
 });

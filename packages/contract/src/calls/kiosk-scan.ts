@@ -9,6 +9,7 @@ export const kioskScan = defineCall({
   summary: "Locker-kiosk simulator: scan a QR text, see what the locker does",
   tag: "demo",
   auth: "none",
+  statuses: [404, 409, 410, 429],
   body: KioskScanBody,
   response: KioskScanResult,
   demo: true,

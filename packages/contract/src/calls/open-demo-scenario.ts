@@ -10,6 +10,7 @@ export const openDemoScenario = defineCall({
   summary: "Create a fresh record for a scenario and redirect the browser to it",
   tag: "demo",
   auth: "none",
+  statuses: [409],
   params: ScenarioParams,
   query: ScenarioQuery,
   response: z.null(),

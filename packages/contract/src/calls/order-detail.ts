@@ -9,6 +9,7 @@ export const orderDetail = defineCall({
   summary: "Order detail (rent or drop-off) for its owner",
   tag: "orders",
   auth: "bearer",
+  statuses: [304],
   params: OrderParams,
   response: Order,
 });

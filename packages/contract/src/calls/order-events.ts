@@ -13,6 +13,8 @@ export const orderEvents = defineCall({
   summary: "Order detail as it changes (Server-Sent Events), for its owner",
   tag: "orders",
   auth: "bearer",
+  // 406: the request does not accept `text/event-stream`; 503: this instance cannot follow changes now.
+  statuses: [406, 503],
   params: OrderParams,
   response: Order,
   responseType: "events",

@@ -13,6 +13,7 @@ export const overdueDropoffSubmit = defineCall({
   summary: "Record the receiver's email and invoice before paying a drop-off overdue fee",
   tag: "drop-off",
   auth: "bearer",
+  statuses: [409],
   params: OverdueDropoffParams,
   body: OverdueDropoffSubmitBody,
   response: OverdueDropoffSubmitResult,

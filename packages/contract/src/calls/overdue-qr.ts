@@ -9,6 +9,7 @@ export const overdueQr = defineCall({
   summary: "QR that ends a rent whose overdue fee is 0 (the QR is also in `message`)",
   tag: "orders",
   auth: "bearer",
+  statuses: [404, 409],
   body: OverdueQrBody,
   response: OverdueQr,
 });

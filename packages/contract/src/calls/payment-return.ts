@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { defineCall } from "../define-call.ts";
-import { PaymentReturnParams } from "../entities/payment.ts";
+import { PaymentReturnParams, PaymentReturnQuery } from "../entities/payment.ts";
 
 /** Payments: overdue fees of rents and drop-offs, and the gateways' notifications. */
 export const paymentReturn = defineCall({
@@ -13,6 +13,8 @@ export const paymentReturn = defineCall({
   tag: "payments",
   auth: "none",
   params: PaymentReturnParams,
+  query: PaymentReturnQuery,
   response: z.null(),
   responseType: "redirect",
+  redirectStatus: 303,
 });

@@ -11,6 +11,7 @@ export const reportWebVitals = defineCall({
   summary: "Report the Web Vitals of a page view (sampled); no personal data",
   tag: "operations",
   auth: "none",
+  statuses: [429],
   body: WebVitalsReport,
   response: NoContent,
   responseType: "empty",

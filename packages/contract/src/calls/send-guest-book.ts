@@ -9,6 +9,7 @@ export const sendGuestBook = defineCall({
   summary: "Send the partnership guest book; returns the white-paper links",
   tag: "marketing",
   auth: "none",
+  statuses: [429],
   body: GuestBookSubmission,
   bodyType: "multipart",
   response: GuestBookResult,

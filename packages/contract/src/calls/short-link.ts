@@ -9,6 +9,7 @@ export const shortLink = defineCall({
   summary: "Target of a short link",
   tag: "content",
   auth: "none",
+  statuses: [429],
   params: ShortLinkParams,
   response: ShortLink,
 });

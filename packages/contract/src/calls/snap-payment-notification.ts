@@ -10,5 +10,7 @@ export const snapPaymentNotification = defineCall({
   tag: "payments",
   auth: "none",
   body: SnapNotification,
+  // 401: a signature that does not verify (or a flow that is off); 404: not one of our payments.
+  statuses: [401, 404],
   response: NotificationReceipt,
 });

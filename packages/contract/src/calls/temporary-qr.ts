@@ -9,6 +9,7 @@ export const temporaryQr = defineCall({
   summary: "One-time QR that opens the rented door during the rent",
   tag: "orders",
   auth: "bearer",
+  statuses: [404, 409],
   body: TemporaryQrBody,
   response: TemporaryQr,
 });

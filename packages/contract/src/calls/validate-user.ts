@@ -9,6 +9,7 @@ export const validateUser = defineCall({
   summary: "Validate a member token and return the member's data",
   tag: "members",
   auth: "none",
+  statuses: [401, 429],
   query: MembersAuthQuery,
   response: UserData,
 });

@@ -41,7 +41,7 @@ export const Service = z.object({
 export type Service = z.infer<typeof Service>;
 
 /** Query of the banner and service lists: `limit` -1 means all. */
-export const ContentListQuery = z.object({
+export const ContentListQuery = z.strictObject({
   language: z._default(Language, "id"),
   limit: z._default(
     checked(

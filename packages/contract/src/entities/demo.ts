@@ -32,7 +32,7 @@ export const ScenarioParams = z.object({ id: ScenarioId });
  * `language=en` makes rent scenarios belong to the English-speaking demo member, and opens the pages
  * without a member with the `lang=en` link.
  */
-export const ScenarioQuery = z.object({ language: z._default(z.enum(["id", "en"]), "id") });
+export const ScenarioQuery = z.strictObject({ language: z._default(z.enum(["id", "en"]), "id") });
 
 /** Liveness: the process answers (no database call). */
 export const Health = z.object({ status: z.literal("ok") });

@@ -88,9 +88,20 @@ export const InvoiceNumber = checked(
 );
 
 export const overdueEmailMessage = "Email is not valid";
-export const OverdueEmail = z.pipe(
-  checked(z.string({ error: overdueEmailMessage }), z.trim(), z.maxLength(254)),
-  z.email({ error: overdueEmailMessage }),
+/** zod's email pattern (`z.regexes.email`) with the blanks around it that trimming removes. */
+const paddedEmailPattern =
+  /^\s*(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}\s*$/;
+
+/**
+ * The receiver's email (spec §5): trimmed, then an address; empty is refused with the spec's
+ * message. One string schema, not a pipe into `z.email()`, so that the OpenAPI document (which
+ * shows a pipe's input side) carries the very pattern the API checks.
+ */
+export const OverdueEmail = checked(
+  z.string({ error: overdueEmailMessage }),
+  z.trim(),
+  z.maxLength(254, { error: overdueEmailMessage, abort: true }),
+  z.regex(paddedEmailPattern, { error: overdueEmailMessage }),
 );
 
 /** Overdue drop-off submit (spec §7): amounts are echoed by the page and re-computed by the server. */

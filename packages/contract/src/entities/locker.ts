@@ -16,7 +16,7 @@ export const MouthTypeName = z.enum([
 export type MouthTypeName = z.infer<typeof MouthTypeName>;
 
 export const BoxLocationParams = z.object({ boxId: NumericId });
-export const BoxLocationQuery = z.object({
+export const BoxLocationQuery = z.strictObject({
   "rent-availability": z._default(z.enum(["0", "1"], { error: "rent-availability must be 0 or 1" }), "0"),
 });
 
@@ -48,11 +48,23 @@ export type LockerSize = z.infer<typeof LockerSize>;
 
 export const LockerSizesParams = z.object({ boxId: NumericId });
 
+/**
+ * A latitude or longitude in degrees, to 7 decimals (about a centimetre): PostgreSQL refuses a
+ * float as tiny as 1e-320, which a client could otherwise send.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function coordinate(max: number) {
+  return z.pipe(
+    checked(z.coerce.number(), z.minimum(-max), z.maximum(max)),
+    z.transform((value: number) => Math.round(value * 1e7) / 1e7),
+  );
+}
+
 /** Locker finder: search by name or area, or nearest to a point. */
-export const LockerSearchQuery = z.object({
+export const LockerSearchQuery = z.strictObject({
   q: z.optional(checked(z.string(), z.trim(), z.maxLength(100, { error: "q is too long" }))),
-  lat: z.optional(checked(z.coerce.number(), z.minimum(-90), z.maximum(90))),
-  lng: z.optional(checked(z.coerce.number(), z.minimum(-180), z.maximum(180))),
+  lat: z.optional(coordinate(90)),
+  lng: z.optional(coordinate(180)),
   limit: z._default(
     checked(z.coerce.number(), z.int(), z.minimum(1), z.maximum(100, { error: "limit must be at most 100" })),
     20,

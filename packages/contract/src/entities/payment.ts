@@ -70,7 +70,7 @@ export const BankInterfacePaymentResult = z.object({
 
 /** Non-interface flow: a short-lived access token, then the locker order. */
 export const PaymentToken = z.object({ access_token: z.string(), expires_in: z.int() });
-export const AccessTokenQuery = z.object({
+export const AccessTokenQuery = z.strictObject({
   access_token: checked(z.string(), z.minLength(1, { error: "access_token is required" }), z.maxLength(200)),
 });
 
@@ -150,21 +150,29 @@ export const PaymentReturnStatus = z.enum(["SUCCESS", "FAILED", "CANCELLED"]);
 
 /**
  * HTTP notification of a Midtrans Snap transaction (the non-interface flow). `signature_key` is
- * SHA-512 of order_id + status_code + gross_amount + the server key, hex.
+ * SHA-512 of order_id + status_code + gross_amount + the server key, hex. Every
+ * `transaction_status` Midtrans notifies is here: one the API could not read would be answered 400,
+ * and Midtrans would re-send it for ever.
  */
 export const MidtransNotification = z.object({
   transaction_time: z.optional(text(40)),
-  transaction_status: z.enum([
-    "capture",
-    "settlement",
-    "pending",
-    "deny",
-    "cancel",
-    "expire",
-    "failure",
-    "refund",
-    "partial_refund",
-  ]),
+  transaction_status: described(
+    z.enum([
+      "authorize",
+      "capture",
+      "settlement",
+      "pending",
+      "deny",
+      "cancel",
+      "expire",
+      "failure",
+      "refund",
+      "partial_refund",
+      "chargeback",
+      "partial_chargeback",
+    ]),
+    "capture (fraud_status accept) and settlement: charged; authorize, pending, capture challenged: not yet; deny, failure, cancel, expire: not charged; refund, partial_refund, chargeback, partial_chargeback: given back after a charge",
+  ),
   transaction_id: requiredText(64),
   status_message: z.optional(text(200)),
   status_code: checked(z.string(), z.regex(/^\d{3}$/)),
@@ -177,21 +185,26 @@ export const MidtransNotification = z.object({
   currency: z.optional(text(3)),
 });
 
-/** Signed callback of a SNAP bank interface (headers `x-timestamp`, `x-signature`). */
+/**
+ * Signed callback of a SNAP bank interface (headers `x-timestamp`, `x-signature`), as the standard
+ * writes it: every latestTransactionStatus, and `additionalInfo` as the bank fills it (its own
+ * fields, `refundHistory`…) or not at all. An `eventId` there, when a bank sends one, names the
+ * event; otherwise the reference and status do.
+ */
 export const SnapNotification = z.object({
   originalPartnerReferenceNo: text(64),
   originalReferenceNo: requiredText(64),
   originalExternalId: z.optional(text(64)),
   latestTransactionStatus: described(
-    z.enum(["00", "03", "05", "06"]),
-    "00 success, 03 pending, 05 cancelled, 06 failed",
+    z.enum(["00", "01", "02", "03", "04", "05", "06", "07"]),
+    "00 success, 01 initiated, 02 paying, 03 pending, 04 refunded, 05 cancelled, 06 failed, 07 not found",
   ),
   transactionStatusDesc: z.optional(text(64)),
   amount: z.object({
     value: checked(z.string(), z.regex(/^\d{1,12}\.\d{2}$/)),
     currency: z.literal("IDR"),
   }),
-  additionalInfo: z.object({ eventId: requiredText(64) }),
+  additionalInfo: z.optional(z.looseObject({ eventId: z.optional(requiredText(64)) })),
 });
 
 export const NotificationReceipt = z.object({ duplicate: z.boolean(), status: z.string() });
@@ -214,4 +227,18 @@ export type PaymentState = z.infer<typeof PaymentState>;
 /** Path of the gateway's return: the API asks the gateway, then sends the browser to the shop's page. */
 export const PaymentReturnParams = z.object({
   paymentId: checked(z.string(), z.regex(/^PAY[A-Z0-9]{1,40}$/, { error: "is not a payment id" })),
+});
+
+/**
+ * What a gateway appends to its return address (Midtrans: `order_id`, `status_code`,
+ * `transaction_status`, `merchant_id`). Only `transaction_status` is read, as a hint for a payment
+ * the gateway has not confirmed yet: it is never proof of payment. The one query that ignores
+ * parameters it does not name (docs/api.md): a gateway may append more, and the customer coming
+ * back from paying must never meet a 400.
+ */
+export const PaymentReturnQuery = z.looseObject({
+  order_id: z.optional(text(200)),
+  status_code: z.optional(text(200)),
+  transaction_status: z.optional(text(200)),
+  merchant_id: z.optional(text(200)),
 });

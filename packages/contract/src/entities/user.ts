@@ -12,7 +12,7 @@ export const UserData = z.object({
 });
 export type UserData = z.infer<typeof UserData>;
 
-export const MembersAuthQuery = z.object({
+export const MembersAuthQuery = z.strictObject({
   token: checked(
     z.string({ error: "token is required" }),
     z.trim(),

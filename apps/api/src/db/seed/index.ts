@@ -53,20 +53,24 @@ export function mapsLink(latitude: number, longitude: number): string {
 }
 
 /**
- * Fills an empty database with the demo data (both languages). Safe to call on every start and from
+ * Fills an empty database with the seed data (both languages). Safe to call on every start and from
  * several instances at once: it takes the schema lock and does nothing when boxes already exist.
+ * The demo members, whose tokens are published, are seeded in demo mode only.
  */
-export async function seedIfEmpty(db: Database): Promise<boolean> {
+export async function seedIfEmpty(
+  db: Database,
+  options: { demo: boolean } = { demo: true },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query("select pg_advisory_xact_lock($1)", [schemaLockKey]);
     const [existing] = await tx.query<{ count: number }>("select count(*)::int as count from boxes");
     if (existing && existing.count > 0) return false;
-    await seed(tx);
+    await seed(tx, options.demo);
     return true;
   });
 }
 
-async function seed(tx: Queryable): Promise<void> {
+async function seed(tx: Queryable, demo: boolean): Promise<void> {
   for (const [position, size] of mouthTypes.entries()) {
     await tx.query(
       `insert into mouth_types (name, label, height, depth, width, default_use_price, overdue_price_per_hour,
@@ -165,7 +169,7 @@ async function seed(tx: Queryable): Promise<void> {
       position,
     ]);
   }
-  for (const member of demoMembers) {
+  for (const member of demo ? demoMembers : []) {
     await tx.query(
       `insert into members (token_hash, email, first_name, last_name, member_code, phone, language)
        values ($1, $2, $3, $4, $5, $6, $7)`,

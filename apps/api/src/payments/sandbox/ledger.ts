@@ -104,6 +104,27 @@ export async function transactionByKey(
 }
 
 /**
+ * A transaction by the merchant's key or by the gateway's own reference: Midtrans's Core API takes
+ * either an order_id or a transaction_id, SNAP's original* fields either reference.
+ */
+export async function transactionByKeyOrReference(
+  db: Queryable,
+  key: string,
+  protocol: SandboxTransaction["protocol"],
+): Promise<SandboxTransaction | null> {
+  return (
+    (await transactionByKey(db, key, protocol)) ??
+    (
+      await db.query<SandboxTransaction>(
+        "select * from sandbox_transactions where reference_no = $1 and protocol = $2",
+        [key, protocol],
+      )
+    )[0] ??
+    null
+  );
+}
+
+/**
  * Finishes a checkout once: the first Pay, Fail or Cancel decides; pressing again (or another
  * button) changes nothing and charges nothing. The charge and its notification are one write.
  */
@@ -129,15 +150,22 @@ export async function finishTransaction(
   return updated ?? findTransaction(db, referenceNo);
 }
 
-/** Closes an unpaid checkout (merchant's cancel or expire call); a finished one is left as it is. */
-export async function expireTransaction(db: Database, referenceNo: string): Promise<SandboxTransaction> {
+/**
+ * Closes an unpaid checkout (the merchant's expire or cancel call, or its lifetime running out) as
+ * EXPIRED or CANCELLED; a finished one is left as it is.
+ */
+export async function expireTransaction(
+  db: Database,
+  referenceNo: string,
+  status: "EXPIRED" | "CANCELLED" = "EXPIRED",
+): Promise<SandboxTransaction> {
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx.query<SandboxTransaction>(
-      `update sandbox_transactions set status = 'EXPIRED', finished_at = now()
+      `update sandbox_transactions set status = $2, finished_at = now()
         where reference_no = $1 and status = 'PENDING' returning *`,
-      [referenceNo],
+      [referenceNo, status],
     );
-    if (row) await enqueueNotification(tx, row.reference_no, "EXPIRED");
+    if (row) await enqueueNotification(tx, row.reference_no, status);
     return row;
   });
   return updated ?? findTransaction(db, referenceNo);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { calls } from "@paxelbox/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { ApiConfig } from "../../config.ts";
@@ -10,14 +11,16 @@ import {
   openTransaction,
   refundTransaction,
   type SandboxTransaction,
-  transactionByKey,
+  transactionByKeyOrReference,
 } from "./ledger.ts";
 import type { NotificationBuilder } from "./outbox.ts";
 
 /**
  * A local Midtrans: Snap's create-transaction call and the Core API's status, expire, cancel and
  * refund calls, with Midtrans's rules — Basic auth with the server key, a unique order_id, the gross
- * amount equal to the items' sum, a notification URL — and its HTTP notifications.
+ * amount equal to the items' sum — and its HTTP notifications. Notifications go to the URL the
+ * merchant's dashboard names (here: this site's notification call, on its configured origin), or
+ * to the URLs of an `X-Override-Notification` / `X-Append-Notification` header of the transaction.
  */
 
 const merchantId = "M-SANDBOX";
@@ -59,7 +62,7 @@ function transactionRecord(transaction: SandboxTransaction) {
   };
 }
 
-/** The HTTP notification Midtrans posts to the merchant, signed with the server key. */
+/** The HTTP notification Midtrans posts to each notification URL, signed with the server key. */
 export function midtransNotification(serverKey: string): NotificationBuilder {
   return (transaction) => {
     const record = transactionRecord(transaction);
@@ -68,8 +71,30 @@ export function midtransNotification(serverKey: string): NotificationBuilder {
       status_message: `midtrans payment notification ${randomUUID()}`,
       signature_key: midtransSignature(record.order_id, record.status_code, record.gross_amount, serverKey),
     });
-    return { url: transaction.notify_url, headers: { "content-type": "application/json" }, body };
+    return notificationUrls(transaction.notify_url).map((url) => ({
+      url,
+      headers: { "content-type": "application/json" },
+      body,
+    }));
   };
+}
+
+/** The ledger keeps a transaction's notification URLs in one column, comma-separated as the headers carry them. */
+const notificationUrls = (column: string) => column.split(",").filter(Boolean);
+
+/**
+ * Up to three URLs, comma-separated, as `X-Override-Notification` and `X-Append-Notification` carry
+ * them; null when the header is absent, "invalid" when it is not such a list.
+ */
+function headerUrls(value: string | string[] | undefined): string[] | "invalid" | null {
+  if (value === undefined) return null;
+  if (typeof value !== "string") return "invalid";
+  const urls = value
+    .split(",")
+    .map((url) => url.trim())
+    .filter(Boolean);
+  const valid = urls.every((url) => /^https?:$/.test(URL.parse(url)?.protocol ?? ""));
+  return urls.length > 0 && urls.length <= 3 && valid ? urls : "invalid";
 }
 
 const CreateTransaction = z.object({
@@ -150,12 +175,18 @@ export async function midtransSandboxRoutes(
           "transaction_details.gross_amount is not equal to the sum of item_details",
         );
       }
-      const notifyUrl = request.headers["x-override-notification"];
-      if (typeof notifyUrl !== "string" || !URL.canParse(notifyUrl)) {
-        // The sandbox has no dashboard: the notification URL comes with each transaction.
-        return snapError(reply, 400, "X-Override-Notification must name the notification URL");
+      // The merchant's dashboard settings: this site's notification call and its home page as the
+      // finish address, on the configured origin (never the request's Host).
+      const origin = app.publicOrigin();
+      const dashboard = `${origin}${calls.paymentNotification.path}`;
+      const override = headerUrls(request.headers["x-override-notification"]);
+      const append = headerUrls(request.headers["x-append-notification"]);
+      if (override === "invalid" || append === "invalid") {
+        return snapError(reply, 400, "Notification URL headers take up to 3 comma-separated http(s) URLs");
       }
-      const finish = body.callbacks?.finish ?? notifyUrl;
+      // Midtrans: the override replaces the dashboard's URL; an append adds to it; with both, the override wins.
+      const notifyUrls = override ?? [dashboard, ...(append ?? [])];
+      const finish = body.callbacks?.finish ?? `${origin}/`;
       const opened = await openTransaction(
         db,
         {
@@ -168,14 +199,13 @@ export async function midtransSandboxRoutes(
           successUrl: finish,
           failedUrl: finish,
           cancelUrl: finish,
-          notifyUrl,
+          notifyUrl: notifyUrls.join(","),
         },
         "midtrans",
       );
       if (!opened) {
         return snapError(reply, 400, "transaction_details.order_id sudah digunakan");
       }
-      const origin = `${request.protocol}://${request.host}`;
       return reply.status(201).send({
         token: opened.reference_no,
         redirect_url: `${origin}/demo/pay/${encodeURIComponent(opened.reference_no)}`,
@@ -184,7 +214,7 @@ export async function midtransSandboxRoutes(
 
     const Params = z.object({ orderId: z.string().min(1).max(50) });
 
-    /** The Core API's answer for an order id: the transaction, or Midtrans's 404. */
+    /** The Core API's answer for an order_id or a transaction_id: the transaction, or Midtrans's 404. */
     const withTransaction =
       (
         handle: (
@@ -197,7 +227,7 @@ export async function midtransSandboxRoutes(
         if (!authorised(request)) return reply.status(401).send(unauthorised);
         const params = Params.safeParse(request.params);
         const transaction = params.success
-          ? await transactionByKey(db, params.data.orderId, "midtrans")
+          ? await transactionByKeyOrReference(db, params.data.orderId, "midtrans")
           : null;
         if (!transaction) {
           return reply.status(404).send({ status_code: "404", status_message: "Transaction doesn't exist." });
@@ -211,22 +241,28 @@ export async function midtransSandboxRoutes(
       withTransaction(async (transaction) => transactionRecord(transaction)),
     );
 
-    for (const action of ["expire", "cancel"] as const) {
+    // Expire answers status_code 407 and transaction_status expire; cancel answers 200 and cancel.
+    const closing = {
+      expire: { status: "EXPIRED", message: "Success, transaction has expired" },
+      cancel: { status: "CANCELLED", message: "Success, transaction is canceled" },
+    } as const;
+    for (const [action, close] of Object.entries(closing)) {
       scope.post(
         `/demo/midtrans/v2/:orderId/${action}`,
         { schema: { hide: true } },
         withTransaction(async (transaction, _request, reply) => {
-          if (transaction.status !== "PENDING") {
+          const closed =
+            transaction.status === "PENDING"
+              ? await expireTransaction(db, transaction.reference_no, close.status)
+              : transaction;
+          // Finished before (or while) the call came: paid, failed or closed.
+          if (closed.status !== close.status || transaction.status !== "PENDING") {
             return reply.send({
               status_code: "412",
               status_message: "Merchant cannot modify the status of the transaction",
             });
           }
-          const closed = await expireTransaction(db, transaction.reference_no);
-          return reply.send({
-            ...transactionRecord(closed),
-            status_message: `Success, transaction is ${action}ed`,
-          });
+          return reply.send({ ...transactionRecord(closed), status_message: close.message });
         }),
       );
     }

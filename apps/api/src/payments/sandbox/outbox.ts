@@ -17,14 +17,18 @@ export interface Delivery {
   body: string;
 }
 
-/** Builds the notification of an outbox entry; `eventId` is stable across re-sends of one entry. */
-export type NotificationBuilder = (transaction: SandboxTransaction, eventId: string) => Delivery;
+/**
+ * Builds the notifications of an outbox entry, one per notification URL of the transaction; `eventId`
+ * is stable across re-sends of one entry.
+ */
+export type NotificationBuilder = (transaction: SandboxTransaction, eventId: string) => Delivery[];
 
 export type NotificationBuilders = Record<SandboxTransaction["protocol"], NotificationBuilder>;
 
 /**
- * Delivers claimed outbox entries over HTTP. An entry is done only when the API answers 2xx; any
- * other answer or a network failure leaves it for the next attempt (its lease gives the backoff).
+ * Delivers claimed outbox entries over HTTP. An entry is done only when every URL answers 2xx; any
+ * other answer or a network failure leaves it for the next attempt (its lease gives the backoff),
+ * which sends it to each URL again — receivers take a repeat as a duplicate.
  */
 async function deliverEntries(
   db: Database,
@@ -35,16 +39,18 @@ async function deliverEntries(
   let delivered = 0;
   for (const entry of entries) {
     const transaction = await findTransaction(db, entry.reference_no);
-    const delivery = builders[transaction.protocol](transaction, `sbx-${entry.id}`);
+    const deliveries = builders[transaction.protocol](transaction, `sbx-${entry.id}`);
     try {
-      const response = await fetch(delivery.url, {
-        method: "POST",
-        headers: delivery.headers,
-        body: delivery.body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      if (!response.ok) throw new Error(`answered ${response.status}`);
+      for (const delivery of deliveries) {
+        const response = await fetch(delivery.url, {
+          method: "POST",
+          headers: delivery.headers,
+          body: delivery.body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.arrayBuffer().catch(() => undefined);
+        if (!response.ok) throw new Error(`${delivery.url} answered ${response.status}`);
+      }
       crashPoint("after-notification-acknowledged");
       await markDelivered(db, entry);
       delivered++;

@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey } from "node:crypto";
+import { calls } from "@paxelbox/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { ApiConfig } from "../../config.ts";
@@ -19,7 +20,7 @@ import {
   openTransaction,
   refundTransaction,
   type SandboxTransaction,
-  transactionByKey,
+  transactionByKeyOrReference,
 } from "./ledger.ts";
 import type { NotificationBuilder } from "./outbox.ts";
 
@@ -27,9 +28,13 @@ import type { NotificationBuilder } from "./outbox.ts";
  * A local SNAP BI bank (Direct Debit), refusing what a real one refuses: the access token's RSA
  * signature, the client key, the HMAC signature over the exact body, a stale or malformed
  * X-TIMESTAMP, a missing or expired bearer token, an X-EXTERNAL-ID seen before that day, a second
- * transaction under one partnerReferenceNo. Its answers carry SNAP response codes: HTTP status +
- * service code + case code (case codes from the standard's list: 00 general, 01 invalid field format
- * / invalid token / not found / duplicate partnerReferenceNo, 02 missing mandatory field, 13 amount).
+ * transaction under one partnerReferenceNo. It takes what the standard and the clients of the field
+ * send: `grantType` or `grant_type`, `urlParams` or Midtrans's `urlParam`, a transaction named by
+ * either reference, and a signature over the request's path or over the path below the bank's base
+ * URL (the official midtrans-client signs the latter). Its answers carry SNAP response codes: HTTP
+ * status + service code + case code (case codes from the standard's list: 00 general, 01 invalid
+ * field format / invalid token / not found / duplicate partnerReferenceNo, 02 missing mandatory
+ * field, 13 amount).
  */
 export const snapBankPrefix = "/demo/snap";
 
@@ -83,64 +88,89 @@ export function snapNotification(config: ApiConfig): NotificationBuilder {
     });
     const timestamp = snapTimestamp();
     const path = new URL(transaction.notify_url).pathname;
-    return {
-      url: transaction.notify_url,
-      headers: {
-        "content-type": "application/json",
-        "x-timestamp": timestamp,
-        "x-signature": notificationSignature(gatewayKey, { method: "POST", path, body, timestamp }),
-        "x-partner-id": config.payments.snapPartnerId,
-        "x-external-id": snapExternalId(),
+    return [
+      {
+        url: transaction.notify_url,
+        headers: {
+          "content-type": "application/json",
+          "x-timestamp": timestamp,
+          "x-signature": notificationSignature(gatewayKey, { method: "POST", path, body, timestamp }),
+          "x-partner-id": config.payments.snapPartnerId,
+          "x-external-id": snapExternalId(),
+        },
+        body,
       },
-      body,
-    };
+    ];
   };
 }
 
 const Money = z.object({ value: z.string().regex(/^\d{1,16}\.\d{2}$/), currency: z.literal("IDR") });
 const Reference = z.string().min(1).max(64);
 
-const AccessTokenRequest = z.object({ grantType: z.literal("client_credentials") });
+/** The standard names it grantType; the official midtrans-client sends grant_type (OAuth's name). */
+const AccessTokenRequest = z.union([
+  z.object({ grantType: z.literal("client_credentials") }),
+  z.object({ grant_type: z.literal("client_credentials"), grantType: z.undefined().optional() }),
+]);
 
-const PaymentRequest = z.object({
-  partnerReferenceNo: Reference,
-  amount: Money,
-  urlParams: z
-    .array(
-      z.object({
-        url: z.url({ protocol: /^https?$/ }).max(512),
-        type: z.enum(["PAY_RETURN", "PAY_NOTIFY"]),
-        isDeeplink: z.enum(["Y", "N"]),
-      }),
-    )
-    .min(1)
-    .max(4),
-  validUpTo: z.string().max(25).optional(),
-  additionalInfo: z
-    .object({
-      merchantName: z.string().max(100),
-      description: z.string().max(200),
-      language: z.enum(["id", "en"]),
-      orderNumber: z.string().max(64),
-    })
-    .partial()
-    .optional(),
+const UrlParam = z.object({
+  url: z.url({ protocol: /^https?$/ }).max(512),
+  type: z.enum(["PAY_RETURN", "PAY_NOTIFY"]),
+  isDeeplink: z.enum(["Y", "N"]),
 });
 
-/** This bank finds a transaction by the merchant's key; a reference number given must match it. */
+/** The standard's `urlParams` list, or Midtrans's single `urlParam`, read as that list. */
+const PaymentRequest = z.preprocess(
+  (body) => {
+    if (body === null || typeof body !== "object" || "urlParams" in body || !("urlParam" in body))
+      return body;
+    const { urlParam, ...rest } = body as { urlParam: unknown };
+    return { ...rest, urlParams: Array.isArray(urlParam) ? urlParam : [urlParam] };
+  },
+  z.object({
+    partnerReferenceNo: Reference,
+    amount: Money,
+    urlParams: z.array(UrlParam).min(1).max(4),
+    validUpTo: z.string().max(25).optional(),
+    additionalInfo: z
+      .object({
+        merchantName: z.string().max(100),
+        description: z.string().max(200),
+        language: z.enum(["id", "en"]),
+        orderNumber: z.string().max(64),
+      })
+      .partial()
+      .optional(),
+  }),
+);
+
+/**
+ * This bank finds a transaction by the merchant's key or by its own reference number (the standard
+ * makes each conditional: one of them is needed); when both are given they must name one transaction.
+ */
 const Original = z.object({
-  originalPartnerReferenceNo: Reference,
+  originalPartnerReferenceNo: Reference.optional(),
   originalReferenceNo: Reference.optional(),
   originalExternalId: z.string().max(36).optional(),
 });
 
-const StatusRequest = Original.extend({ serviceCode: z.literal(snapServiceCodes.payment) });
-const CancelRequest = Original.extend({ reason: z.string().max(256).optional(), amount: Money.optional() });
-const RefundRequest = Original.extend({
-  partnerRefundNo: Reference,
-  refundAmount: Money.optional(),
-  reason: z.string().max(256).optional(),
-});
+/** The first of the two references is reported missing when neither is there. */
+const named = <T extends z.infer<typeof Original>>(schema: z.ZodType<T>) =>
+  schema.refine((body) => Boolean(body.originalPartnerReferenceNo ?? body.originalReferenceNo), {
+    path: ["originalPartnerReferenceNo"],
+  });
+
+const StatusRequest = named(Original.extend({ serviceCode: z.literal(snapServiceCodes.payment) }));
+const CancelRequest = named(
+  Original.extend({ reason: z.string().max(256).optional(), amount: Money.optional() }),
+);
+const RefundRequest = named(
+  Original.extend({
+    partnerRefundNo: Reference,
+    refundAmount: Money.optional(),
+    reason: z.string().max(256).optional(),
+  }),
+);
 
 interface Refusal {
   http: number;
@@ -233,16 +263,16 @@ export async function snapBankRoutes(app: FastifyInstance, db: Database, config:
         )
       : [];
     if (!bearer || !known) return { http: 401, caseCode: "01", message: "Invalid Token (B2B)" };
-    const signed = verifyTransactionSignature(
-      config.payments.snapClientSecret,
-      {
-        method: request.method,
-        path: request.routeOptions.url ?? "",
-        accessToken: bearer,
-        body: rawBody(request),
-        timestamp,
-      },
-      signature,
+    // The path as received (a client that signs its whole base URL's path, as this API's adapter
+    // does), or the path below this bank's base URL (a client that signs the API's relative path
+    // only, as midtrans-client does — right for a bank served at its host's root).
+    const path = request.routeOptions.url ?? "";
+    const signed = [path, path.slice(snapBankPrefix.length)].some((signedPath) =>
+      verifyTransactionSignature(
+        config.payments.snapClientSecret,
+        { method: request.method, path: signedPath, accessToken: bearer, body: rawBody(request), timestamp },
+        signature,
+      ),
     );
     if (!signed) return unauthorized("Signature");
     const [fresh] = await db.query(
@@ -271,10 +301,13 @@ export async function snapBankRoutes(app: FastifyInstance, db: Database, config:
     };
   }
 
-  /** The transaction a call names, or null (unknown key, or a reference number of another one). */
+  /** The transaction a call names, or null (unknown, or the two references name different ones). */
   async function original(body: z.infer<typeof Original>): Promise<SandboxTransaction | null> {
-    const transaction = await transactionByKey(db, body.originalPartnerReferenceNo, "snap");
+    const key = body.originalPartnerReferenceNo ?? body.originalReferenceNo;
+    const transaction = key ? await transactionByKeyOrReference(db, key, "snap") : null;
     if (!transaction) return null;
+    if (body.originalPartnerReferenceNo && body.originalPartnerReferenceNo !== transaction.external_id)
+      return null;
     if (body.originalReferenceNo && body.originalReferenceNo !== transaction.reference_no) return null;
     return transaction;
   }
@@ -307,8 +340,13 @@ export async function snapBankRoutes(app: FastifyInstance, db: Database, config:
         if (request.body === null || typeof request.body !== "object") {
           return refuse(reply, "accessToken", badRequest);
         }
-        const parsed = AccessTokenRequest.safeParse(request.body);
-        if (!parsed.success) return refuse(reply, "accessToken", bodyRefusal(request.body, parsed.error));
+        if (!AccessTokenRequest.safeParse(request.body).success) {
+          const grant = request.body as { grantType?: unknown; grant_type?: unknown };
+          const field =
+            grant.grantType === undefined && grant.grant_type !== undefined ? "grant_type" : "grantType";
+          const given = field === "grantType" ? grant.grantType : grant.grant_type;
+          return refuse(reply, "accessToken", given === undefined ? mandatory(field) : format(field));
+        }
 
         const accessToken = randomSecret();
         await db.transaction(async (tx) => {
@@ -332,13 +370,14 @@ export async function snapBankRoutes(app: FastifyInstance, db: Database, config:
     scope.post(
       `${snapBankPrefix}${snapPaths.payment}`,
       { schema: { hide: true } },
-      transactionRoute("payment", PaymentRequest, async (body, request, reply) => {
+      transactionRoute("payment", PaymentRequest, async (body, _request, reply) => {
         const url = (type: string) => body.urlParams.find((param) => param.type === type)?.url;
         const returnUrl = url("PAY_RETURN");
-        const notifyUrl = url("PAY_NOTIFY");
-        // The sandbox has no merchant dashboard: both URLs come with each payment.
+        // Without PAY_NOTIFY the bank notifies the URL the merchant registered with it: this site's
+        // notification call, on its configured origin (never the request's Host).
+        const origin = app.publicOrigin();
+        const notifyUrl = url("PAY_NOTIFY") ?? `${origin}${calls.snapPaymentNotification.path}`;
         if (!returnUrl) return refuse(reply, "payment", mandatory("urlParams.PAY_RETURN"));
-        if (!notifyUrl) return refuse(reply, "payment", mandatory("urlParams.PAY_NOTIFY"));
         const amount = Number(body.amount.value);
         // The sandbox's ledger holds whole rupiah.
         if (amount <= 0 || !Number.isInteger(amount)) return refuse(reply, "payment", format("amount.value"));
@@ -365,7 +404,6 @@ export async function snapBankRoutes(app: FastifyInstance, db: Database, config:
             message: "Duplicate partnerReferenceNo",
           });
         }
-        const origin = `${request.protocol}://${request.host}`;
         return succeed(reply, "payment", {
           referenceNo: opened.reference_no,
           partnerReferenceNo: opened.external_id,

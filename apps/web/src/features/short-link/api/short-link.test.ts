@@ -49,3 +49,11 @@ describe("short-link lookup", () => {
     });
   });
 });
+
+describe("short-link lookup refused for now", () => {
+  it("is told apart from a failure", async () => {
+    expect(await lookup(() => Promise.reject(httpError(429, "Too many requests")))).toEqual({
+      kind: "rate-limited",
+    });
+  });
+});

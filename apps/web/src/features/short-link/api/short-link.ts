@@ -7,12 +7,15 @@ import { shortLinkTarget } from "../lib/short-link-target";
 export type ShortLinkResult =
   | { kind: "redirect"; target: string }
   | { kind: "not-found" }
+  /** The API refused the lookup for now (429): too many from this visitor's address. */
+  | { kind: "rate-limited" }
   | { kind: "failed"; message: string | null };
 
 /**
  * Looks a code up (spec §2) with the given api client — the server's in the route loader, the
  * browser's for client-side navigations — and decides: a safe http(s) target to redirect to, not
- * found (404, an invalid code, or a target that is not http(s)), or a failed lookup.
+ * found (404, an invalid code, or a target that is not http(s)), refused for now (429), or a
+ * failed lookup.
  */
 export async function resolveShortLink(
   client: ApiClient,
@@ -25,6 +28,7 @@ export async function resolveShortLink(
     return target ? { kind: "redirect", target } : { kind: "not-found" };
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 400)) return { kind: "not-found" };
+    if (isApiError(error) && error.status === 429) return { kind: "rate-limited" };
     return { kind: "failed", message: isApiError(error) ? (error.serverMessage ?? null) : null };
   }
 }

@@ -7,10 +7,16 @@ import styles from "./short-link-not-found.module.css";
 
 /**
  * What the short-link page shows when it does not redirect (spec §2, §8): 'Oops', the spec's
- * message (or, when the lookup itself failed, the server's message or the generic one) and a
- * link back home.
+ * message (or, when the lookup itself failed, the server's message or the generic one; when it was
+ * refused for now, to wait and try again) and a link back home.
  */
-export function ShortLinkNotFound({ failedMessage }: { failedMessage?: string | null }) {
+export function ShortLinkNotFound({
+  failedMessage,
+  rateLimited = false,
+}: {
+  failedMessage?: string | null;
+  rateLimited?: boolean;
+}) {
   const { t } = useT();
   return (
     <ResultPanel
@@ -19,9 +25,11 @@ export function ShortLinkNotFound({ failedMessage }: { failedMessage?: string | 
       icon={<AlertIcon size={36} />}
       title={t("marketing.shortLink.oops")}
       message={
-        failedMessage === undefined
-          ? t("marketing.shortLink.notFound")
-          : failedMessage || t("errors.somethingWrong")
+        rateLimited
+          ? t("marketing.shortLink.tooManyRequests")
+          : failedMessage === undefined
+            ? t("marketing.shortLink.notFound")
+            : failedMessage || t("errors.somethingWrong")
       }
       messageTestId="short-link-message"
       actions={
