@@ -107,8 +107,10 @@ const weighed: Weighed[] = [
   // requests, 179.8 → 176.2 KB; one chunk per set of pages (ADR 022): 19 requests, 175.5 KB; the
   // sanitiser's loader in the shell (ADR 022): 18 requests, 175.4 KB; the overdue view's payment
   // calls when it shows (ADR 026): 15 requests, 173.8 KB; the public layout's header, footer and
-  // messages out of the shell, its messages with its chunk (ADR 022): 14 requests, 169.9 KB.
-  { page: "/order-status", scenario: "rent-in-store", targetKb: 170 },
+  // messages out of the shell, its messages with its chunk (ADR 022): 14 requests, 169.9 KB; the
+  // contract's declared statuses and strict queries (the API's contract as the truth, issue #38),
+  // in the contract chunk every page shares: 170.18 KB, held there until the bundling rework.
+  { page: "/order-status", scenario: "rent-in-store", targetKb: 170, ceiling: { kb: 170.2 } },
   {
     page: "/overduepayment",
     scenario: "dropoff-overdue-need-to-pay",
