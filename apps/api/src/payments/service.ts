@@ -231,7 +231,9 @@ export async function createOverduePayment(
         await new Promise((resolve) => setTimeout(resolve, 200));
         continue;
       }
-      const gateway = context.gateways(open.gateway);
+      // Its own gateway, which may be off by now (a flow switched off with checkouts open): then it
+      // cannot be asked whether it was charged, and no second checkout is opened beside it (502).
+      const gateway = await ask(async () => context.gateways(open.gateway));
       // The gateway's record first: a charge whose notification was lost is credited here.
       let record = await ask(() => gateway.status(ref(open)));
       const reusable =

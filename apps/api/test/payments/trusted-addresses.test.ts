@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { calls } from "@paxelbox/contract";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp, loadConfig } from "../../src/app.ts";
 import { midtransSignature } from "../../src/payments/midtrans-gateway.ts";
 import { snapKeys } from "../../src/payments/sandbox/development-keys.ts";
@@ -199,6 +199,48 @@ describe("production (Midtrans configured, no SNAP_BASE_URL, no DEMO)", () => {
     for (const feature of settings.enabled_userapp_feature.filter((f) => f.name.startsWith("snap_bi_"))) {
       expect(feature.setting_value, feature.name).toBe("disabled");
     }
+    expect(fake.seen).toEqual([]);
+  });
+
+  it("sends the Midtrans flow to Midtrans's own address whatever Host says; the SNAP flow nowhere", async () => {
+    const rent = left.rent;
+    const dropoff = left.dropoff;
+    if (!rent || !dropoff) throw new Error("the default start's records are missing");
+    // Every request the API makes, recorded (and refused as Midtrans would with a wrong key).
+    const reached: string[] = [];
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      reached.push(input instanceof Request ? input.url : String(input));
+      return Response.json({ status_code: "401", status_message: "Unauthorized" }, { status: 401 });
+    });
+    try {
+      const site = production.PUBLIC_BASE_URL;
+      const token = (holder: string) => paymentToken(app, holder);
+      const rentPayment = await call(app, calls.lockerOrderPayment, {
+        query: { access_token: await token(budi) },
+        body: lockerOrderBody(rent.orderid, `${site}/order-status?orderid=${rent.orderid}`),
+        headers: forged(),
+      });
+      const dropoffPayment = await call(app, calls.createDropoffPayment, {
+        query: { access_token: await token(dropoff.token) },
+        body: dropoffPaymentBody(dropoff.orderid, site),
+        headers: forged(),
+      });
+      // 502: Midtrans refused (a wrong key here), or the rent's open checkout from the default start
+      // is at the SNAP flow, off now, which cannot be asked whether it was paid.
+      failure(rentPayment, 502);
+      failure(dropoffPayment, 502);
+      const snap = await call(app, calls.snapDropoffPayment, {
+        token: dropoff.token,
+        headers: forged(),
+        body: snapDropoffBody(dropoff.orderid, `${site}/order?orderid=${dropoff.orderid}`),
+      });
+      failure(snap, 503);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(reached.length).toBeGreaterThan(0);
+    for (const url of reached)
+      expect(new URL(url).origin, url).toMatch(/^https:\/\/(app|api)\.sandbox\.midtrans\.com$/);
     expect(fake.seen).toEqual([]);
   });
 
