@@ -5,13 +5,8 @@ import type { ApiClient, CallData, RequestOptions } from "./api-client";
  * `request` of the api client for a page whose first render needs no schemas: the client and the
  * call (with its zod schemas) load on the first request, e.g.
  * `lazyRequest(() => import("@paxelbox/contract/calls/locker-sizes").then((m) => m.lockerSizes), …)`.
+ * `api`: another client (a server loader's, `serverApiClient`) instead of the browser's.
  */
-/** Starts loading the api client (e.g. while a page hydrates), so its first request need not wait. */
-export function preloadApiClient(): void {
-  void import("./api-client");
-}
-
-/** `api`: another client (a server loader's, `serverApiClient`) instead of the browser's. */
 export async function lazyRequest<C extends CallDef>(
   loadCall: () => Promise<C>,
   options: RequestOptions<C>,

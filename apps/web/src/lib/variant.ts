@@ -6,8 +6,6 @@
 export type Variant = "mobile" | "desktop";
 
 export const mobileMaxWidth = 1023;
-/** Web-view screens sit in a frame at most this wide on desktop. */
-export const desktopFrameMaxWidth = 460;
 
 const mobileAgent = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile|Silk|Kindle/i;
 

@@ -1,7 +1,6 @@
 /**
- * Spec §9 carousel constants: the landing banner moves at 2500 ms with a 5000 ms autoplay interval
- * and autoplay off; the services page's banner autoplays every 1500 ms. The landing asks for one
- * banner only (limit 1), so in practice only the services page's carousel moves.
+ * Spec §9 carousel constants: the services page's banner autoplays every 1500 ms. (The landing's,
+ * 2500 ms with autoplay off, never moves: it asks for one banner only, limit 1.)
  */
 export interface CarouselSettings {
   /** How long a slide change takes (ms); the library's default when absent. */
@@ -11,7 +10,6 @@ export interface CarouselSettings {
   autoplay: boolean;
 }
 
-export const landingCarousel: CarouselSettings = { speedMs: 2500, autoplayMs: 5000, autoplay: false };
 export const servicesCarousel: CarouselSettings = { autoplayMs: 1500, autoplay: true };
 
 /**
