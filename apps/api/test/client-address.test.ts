@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { calls } from "@paxelbox/contract";
+import {
+  calls,
+  internalSecretHeader,
+  clientAddressHeader as webClientAddressHeader,
+} from "@paxelbox/contract";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
-import { internalSecretHeader, webClientAddressHeader } from "../src/domain/rate-limit.ts";
 import { tokenGuessCeiling, tokenGuessLimit } from "../src/plugins/auth.ts";
 import { budi, call, failure, lockerOrderBody, ok, scenario, useApp } from "./helpers.ts";
 

@@ -62,6 +62,13 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 }
 
 /**
+ * Headers of the web server's own calls to the API (server rendering): the address of the visitor
+ * it renders for, believed by the API only beside the secret both share (INTERNAL_API_SECRET).
+ */
+export const clientAddressHeader = "x-paxelbox-client-address";
+export const internalSecretHeader = "x-paxelbox-internal-secret";
+
+/**
  * As Fastify's `trustProxy` option. A hop count becomes a function: Fastify trusts nothing for a
  * bare number, since a visitor that reaches the server directly could write the hops itself.
  */

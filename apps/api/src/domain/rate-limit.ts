@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
+import { clientAddressHeader, internalSecretHeader } from "@paxelbox/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { HttpError } from "../http/errors.ts";
@@ -200,14 +201,6 @@ function retryAfter(windowStart: Date, limit: RateLimit): number {
   return Math.max(1, Math.ceil((windowStart.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000));
 }
 
-/**
- * Headers of the web server's own calls to the API (server rendering, ADR 011): the address of the
- * visitor it renders for, and the secret both share (INTERNAL_API_SECRET) that proves the call is
- * the web server's. The web server sets them on calls it builds itself, never from a visitor's.
- */
-export const webClientAddressHeader = "x-paxelbox-client-address";
-export const internalSecretHeader = "x-paxelbox-internal-secret";
-
 declare module "fastify" {
   interface FastifyRequest {
     /** The address the rate limits count for this request (`registerClientAddress`). */
@@ -229,7 +222,7 @@ export function registerClientAddress(app: FastifyInstance, internalSecret: stri
   const namedByWebServer = (request: FastifyRequest): string | null => {
     if (!expected) return null;
     const proof = request.headers[internalSecretHeader];
-    const named = request.headers[webClientAddressHeader];
+    const named = request.headers[clientAddressHeader];
     if (typeof proof !== "string" || typeof named !== "string") return null;
     if (!timingSafeEqual(digest(proof), expected)) return null;
     const address = named.trim();

@@ -1,13 +1,7 @@
+import { clientAddressHeader as apiClientAddressHeader, internalSecretHeader } from "@paxelbox/contract";
 import { getServerConfig } from "../config/config.server";
 import { type ApiClient, createApiClient } from "./api-client";
 import { clientAddressHeader } from "./csp";
-
-/**
- * The API's headers of a call made for a visitor (apps/api/src/domain/rate-limit.ts): the visitor's
- * address, honoured only beside the secret the web server and the API share.
- */
-const apiClientAddressHeader = "x-paxelbox-client-address";
-const apiSecretHeader = "x-paxelbox-internal-secret";
 
 /**
  * What tells the API whom a loader calls for, so that its limits count the visitor and not the web
@@ -21,7 +15,7 @@ export function visitorHeaders(
 ): Record<string, string> {
   const address = request?.headers.get(clientAddressHeader);
   if (!secret || !address) return {};
-  return { [apiClientAddressHeader]: address, [apiSecretHeader]: secret };
+  return { [apiClientAddressHeader]: address, [internalSecretHeader]: secret };
 }
 
 /**
