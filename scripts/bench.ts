@@ -9,8 +9,13 @@
  * rendered by the server against the same HTML served as a static file (what a CDN copy saves,
  * ADR 021). Every load figure is the median of `BENCH_RUNS` runs (3), each `BENCH_SECONDS` long,
  * after a 2 s warm-up run that is not counted.
+ *
+ * `npm run bench -- --browser` instead measures pages in Chromium (layout shifts as the page loads
+ * on a slow link, React commits after hydration: `apps/web/e2e/measures`) against the web build,
+ * and reports what misses its limit. Timing depends on the machine, so these are benchmarks, not
+ * part of `npm test`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -23,6 +28,15 @@ import { startPostgres } from "./postgres.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+if (process.argv.includes("--browser")) {
+  const result = spawnSync(
+    path.join(root, "node_modules/.bin/vitest"),
+    ["run", "--config", "vitest.e2e.config.ts"],
+    { cwd: path.join(root, "apps/web"), stdio: "inherit", env: { ...process.env, E2E_SET: "measures" } },
+  );
+  process.exit(result.status ?? 1);
+}
+
 const children: ChildProcess[] = [];
 const cleanups: (() => void)[] = [];
 

@@ -2,11 +2,14 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Browser journeys: the global setup starts the built system on a free port and one Chromium;
- * test files connect to it. Build first: `npm run build -w @paxelbox/web`.
+ * test files connect to it. Build first: `npm run build -w @paxelbox/web`. `E2E_SET=measures`
+ * runs the timing measures instead (`npm run bench -- --browser`), which `npm test` leaves out.
  */
+const measures = process.env.E2E_SET === "measures";
+
 export default defineConfig({
   test: {
-    include: ["e2e/**/*.e2e.test.ts"],
+    include: measures ? ["e2e/measures/*.measure.ts"] : ["e2e/**/*.e2e.test.ts"],
     globalSetup: ["e2e/global-setup.ts"],
     environment: "node",
     // Generous limits: these catch a hang, not slowness (the budgets and the Lighthouse audit measure

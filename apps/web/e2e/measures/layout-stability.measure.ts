@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import { median } from "../../../scripts/audit/runs.ts";
-import { isShellStylesheet } from "../chunk-groups.ts";
-import { baseUrl, everyFrame, holdRequests, isScript, viewports, watchRequests } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { median } from "../../../../scripts/audit/runs.ts";
+import { isShellStylesheet } from "../../chunk-groups.ts";
+import { baseUrl, everyFrame, holdRequests, isScript, viewports, watchRequests } from "../support/browser.ts";
+import { describe, expect, it } from "../support/fixtures.ts";
 
 /**
  * What the server sent is what stays on screen: hydration and the modules a page loads after it

@@ -1,6 +1,6 @@
-import { hydrated, phoneAndDesktop } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
-import { commits, recordRenders } from "./support/renders.ts";
+import { hydrated, phoneAndDesktop } from "../support/browser.ts";
+import { describe, expect, it } from "../support/fixtures.ts";
+import { commits, recordRenders } from "../support/renders.ts";
 
 /**
  * What React renders once a page is up, counted per commit (`support/renders.ts`). A component

@@ -1,0 +1,44 @@
+import { data } from "react-router";
+
+/** A field's first message, as the contract's schema words it (the page translates it). */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** What a route action answers to a form it refuses: what was typed, and why it was refused. */
+export interface Refused<F extends string> {
+  values: Partial<Record<F, string>>;
+  errors: FieldErrors<F>;
+  /** A message for the whole form (the API refused it, a step only a script can finish…). */
+  formError?: string;
+}
+
+interface Issues {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}
+
+/** The text a form posted for each of `fields` (a missing field is ""; files are left out). */
+export function postedText<F extends string>(formData: FormData, fields: readonly F[]): Record<F, string> {
+  return Object.fromEntries(
+    fields.map((field) => {
+      const value = formData.get(field);
+      return [field, typeof value === "string" ? value : ""];
+    }),
+  ) as Record<F, string>;
+}
+
+/** The first message of each field of a failed parse (by the issue's first path segment). */
+export function fieldErrors<F extends string>(error: Issues): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && !(field in errors)) errors[field as F] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The answer to a refused form: 400 (422 would do; 400 is what the API answers) with what was typed,
+ * so the page shows it again with its messages, with or without scripts.
+ */
+export function refuse<F extends string>(refused: Refused<F>, status = 400) {
+  return data(refused, { status });
+}
