@@ -66,6 +66,6 @@ describe("precacheList", () => {
 
   it("names a missing offline route rather than leaving it out", () => {
     const dir = clientBuild({ "assets/entry.js": "", "assets/shell.js": "" }, {});
-    expect(() => precacheList(dir)).toThrow(/Route "root" is not in the build/);
+    expect(() => precacheList(dir)).toThrow(/Route "order" is not in the build: update src\/pages.ts/);
   });
 });

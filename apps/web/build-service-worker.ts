@@ -11,19 +11,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
+import { pages } from "./src/pages.ts";
 
-/** Route ids (src/routes.ts) whose screens must open offline. */
-export const offlineRouteIds = [
-  "root",
-  "order",
-  "order-status-flow",
-  "order-status",
-  "order-status-action",
-  "overdue-flow",
-  "overdue-success-payment",
-];
+/** Route ids whose screens must open offline: the registry's `precache` pages (src/pages.ts). */
+export const offlineRouteIds = pages.filter((page) => page.precache).map((page) => page.id);
 
 interface ManifestRoute {
+  parentId?: string;
   module: string;
   imports?: string[];
   css?: string[];
@@ -66,9 +60,15 @@ export function precacheList(clientDir: string): PrecacheEntry[] {
   const { entry } = manifest;
   const start = new Set<string>([entry.module, ...entry.imports, ...(entry.css ?? [])].map(file));
   for (const id of offlineRouteIds) {
-    const route = manifest.routes[id];
-    if (!route) throw new Error(`Route "${id}" is not in the build: update offlineRouteIds`);
-    for (const url of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) start.add(file(url));
+    if (!manifest.routes[id]) throw new Error(`Route "${id}" is not in the build: update src/pages.ts`);
+    // The route and the layout routes above it, up to the root.
+    for (
+      let route: ManifestRoute | undefined = manifest.routes[id];
+      route;
+      route = manifest.routes[route.parentId ?? ""]
+    ) {
+      for (const url of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) start.add(file(url));
+    }
   }
   // Follow lazy imports and font urls from there.
   const assets = new Set<string>();

@@ -33,7 +33,7 @@ const authCall = "/api/webview/v1/members/auth";
 
 describe("web-view pages rendered on the server", () => {
   it.for(cases)(
-    "$name ($lang, $viewport): the HTML shows the data, private, its CSS first; hydration keeps it",
+    "$name ($lang, $viewport): the HTML shows the data, private; hydration keeps it",
     async ({ scenario: id, marker, lang, viewport }, { open, scenario }) => {
       const created = await scenario(id, { language: lang });
 
@@ -47,14 +47,6 @@ describe("web-view pages rendered on the server", () => {
       expect(html).toContain(`lang="${lang}"`);
       expect(html).toContain(`data-testid="${marker}"`);
       expect(html).not.toContain('data-testid="screen-skeleton"');
-      // The CSS the first paint waits for is asked for before the page's scripts (ADR 024).
-      const head = html.slice(0, html.indexOf("</head>"));
-      expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
-      expect(head.lastIndexOf('rel="stylesheet"')).toBeLessThan(head.search(/rel="(module)?preload"/));
-      // And its scripts at low priority, behind the content (ADR 027).
-      const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-      expect(preloads.length).toBeGreaterThan(3);
-      expect(preloads.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
 
       // With JavaScript: the element the server sent is the one on screen after hydration.
       const { page, errors } = await open({ viewport, language: lang });
@@ -135,46 +127,6 @@ describe("web-view pages rendered on the server", () => {
         (phoneOffset - serverOffset + 2 * 1440) % 1440,
       );
       // Hydration kept the server's text: React reports no mismatch.
-      expect(errors).toEqual([]);
-    },
-  );
-
-  it.for([
-    { page: "landing", scenario: null, viewport: "mobile", lang: "id" },
-    { page: "rent status", scenario: "rent-in-store", viewport: "desktop", lang: "en" },
-  ] as const)(
-    "$page ($lang, $viewport): the browser asks for the CSS, fonts and images first, the scripts at low priority, and hydrates",
-    async ({ viewport, lang, scenario: id }, { open, scenario }) => {
-      const { page, errors } = await open({ viewport, language: lang });
-      const url = id === null ? "/" : (await scenario(id, { language: lang })).url;
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send("Network.enable");
-      const priorities: { type: string; priority: string; path: string }[] = [];
-      cdp.on("Network.requestWillBeSent", (event) => {
-        const path = new URL(event.request.url).pathname;
-        if (event.type && path.startsWith("/assets/"))
-          priorities.push({ type: event.type, priority: event.request.initialPriority, path });
-      });
-      const response = await page.goto(url, { waitUntil: "domcontentloaded" });
-      const served = (await response?.text()) ?? "";
-      await hydrated(page);
-      // The scripts the served head preloads: Low (what hydration imports later is not the head's).
-      const preloaded = new Set(
-        [
-          ...served
-            .slice(0, served.indexOf("</head>"))
-            .matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g),
-        ].map(([, href]) => href ?? ""),
-      );
-      expect(preloaded.size).toBeGreaterThan(3);
-      const scripts = priorities.filter((request) => request.type === "Script");
-      const priorityOf = new Map(scripts.map((request) => [request.path, request.priority]));
-      expect([...preloaded].map((path) => `${path} ${priorityOf.get(path)}`)).toEqual(
-        [...preloaded].map((path) => `${path} Low`),
-      );
-      const stylesheets = priorities.filter((request) => request.type === "Stylesheet");
-      expect(stylesheets.length).toBeGreaterThan(0);
-      expect(stylesheets.every((request) => request.priority === "VeryHigh")).toBe(true);
       expect(errors).toEqual([]);
     },
   );

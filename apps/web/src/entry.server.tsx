@@ -8,7 +8,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { nonceHeader } from "./lib/csp";
-import { headOrderStream } from "./lib/head-order.server";
 import { registerServerSanitizer, sanitizeOptions } from "./lib/sanitize";
 import { isSharedPage, sharedPageCacheControl, sharedPageVary } from "./lib/shared-cache";
 import { preloadToken } from "./lib/web-view-preload.server";
@@ -67,13 +66,9 @@ export default function handleRequest(
             const vary = sharedPageVary(url);
             if (vary) responseHeaders.append("Vary", vary);
           }
-          // Stylesheets ahead of the preloads React hoists into the head (ADR 024), the scripts
-          // asked for at low priority (ADR 027).
-          const html = body.pipe(headOrderStream());
-          body.on("error", (error) => html.destroy(error));
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(html), {
+            new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -160,7 +160,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useWebVitals(data?.webVitals);
 
   return (
-    <html lang={language}>
+    <html lang={language} data-server-rendered="">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

@@ -4,15 +4,15 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-/** The module as a page the server rendered loads it (React Router's context on the window). */
+/** The module as a page the server rendered loads it (root.tsx marks its `<html>`). */
 async function loadOnServerPage() {
   vi.resetModules();
-  (window as { __reactRouterContext?: object }).__reactRouterContext = {};
+  document.documentElement.setAttribute("data-server-rendered", "");
   return (await import("./use-hydrated")).useHydrated;
 }
 
 afterEach(() => {
-  delete (window as { __reactRouterContext?: object }).__reactRouterContext;
+  document.documentElement.removeAttribute("data-server-rendered");
   document.body.innerHTML = "";
 });
 
@@ -81,17 +81,16 @@ describe("useHydrated", () => {
     await until(() => later.textContent === "true");
     expect(seen).toEqual([true]);
 
+    // A document no server rendered: nothing is hydration, true from the first render.
     vi.resetModules();
-    delete (window as { __reactRouterContext?: object }).__reactRouterContext;
+    document.documentElement.removeAttribute("data-server-rendered");
     const alone = (await import("./use-hydrated")).useHydrated;
     function AloneReader() {
-      const hydrated = alone();
-      seen.push(hydrated);
+      seen.push(alone());
       return null;
     }
     seen.length = 0;
-    const other = document.createElement("div");
-    createRoot(other).render(<AloneReader />);
+    createRoot(document.createElement("div")).render(<AloneReader />);
     await until(() => seen.length > 0);
     expect(seen).toEqual([true]);
   });

@@ -1,37 +1,23 @@
-import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /**
- * Whether hydration of a page the server rendered is over: false on such a page until its first
- * effects have run (set by the first `useHydrated` that flips), true at once where the browser
- * renders alone (no server's page under it: unit tests).
+ * Whether the page's first hydration is still to come: only on a document the server rendered
+ * (root.tsx marks its `<html>`), so that a browser-only render (a unit test's) never passes for
+ * hydration — `ServerHtml` keeps markup as it is only while hydrating.
  */
-let settled = typeof window !== "undefined" && !("__reactRouterContext" in window);
-
-const noSubscription = () => () => {};
-const readSettled = () => settled;
-const whileHydrating = () => false;
+let hydrating =
+  typeof document !== "undefined" && document.documentElement.hasAttribute("data-server-rendered");
 
 /**
- * The one hydration flag: `false` on the server and while hydrating; `true` from then on (and on
- * client navigations).
- *
- * After hydration the flag turns true in a transition, which React renders in slices, after the
- * task of hydration's effects. (A store whose browser value differs from the server's makes React
- * render every reader again synchronously, in that same task: on `/services` and the web-view
- * screens that task came to 100–120 ms at a mid-range phone's speed, counted as blocking time.)
- * The store reads `false` until then, so React finds nothing to render again at once.
+ * `false` on the server and while the browser hydrates the server's page; `true` from then on. A
+ * component that mounts later (a client navigation) starts `true`. The flip after hydration is a
+ * transition, rendered in slices after hydration's task rather than inside it.
  */
 export function useHydrated(): boolean {
-  const current = useSyncExternalStore(noSubscription, readSettled, whileHydrating);
-  const [flipped, setFlipped] = useState(false);
+  const [hydrated, setHydrated] = useState(() => typeof document !== "undefined" && !hydrating);
   useEffect(() => {
-    if (current) return;
-    // Once every effect of this task has run (React compares each reader's store with the
-    // server's value in them), the store reads true for the renders that follow.
-    queueMicrotask(() => {
-      settled = true;
-    });
-    startTransition(() => setFlipped(true));
-  }, [current]);
-  return current || flipped;
+    hydrating = false;
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }

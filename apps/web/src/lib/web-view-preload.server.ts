@@ -1,6 +1,7 @@
 import { calls, type UserData } from "@paxelbox/contract";
 import { type DehydratedState, dehydrate, type FetchQueryOptions } from "@tanstack/react-query";
 import { settingsQueryOptions } from "../api/settings";
+import { pageAt } from "../pages";
 import type { ApiClient } from "./api-client";
 import { serverApiClient } from "./api-client.server";
 import { createQueryClient } from "./query-client";
@@ -13,16 +14,13 @@ import { createQueryClient } from "./query-client";
  * preloading only ever saves time, it never decides what the member sees.
  */
 
-/** The pages whose screen has a server loader (their query-less copy stays a skeleton). */
-const preloadedPaths = [/^\/order\/?$/, /^\/order-status\/?$/, /^\/overduepayment\/?$/];
-
 /** How long a page waits for the API before it is sent without the data. */
 export const preloadTimeoutMs = 2500;
 
 /** The token a preloaded page was opened with, if any. */
 export function preloadToken(request: Request): string | null {
   const url = new URL(request.url);
-  if (!preloadedPaths.some((pattern) => pattern.test(url.pathname))) return null;
+  if (!pageAt(url.pathname)?.serverPreload) return null;
   const token = url.searchParams.get("token")?.trim();
   return token ? token : null;
 }

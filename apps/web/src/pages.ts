@@ -1,0 +1,114 @@
+import { paths } from "./paths.ts";
+
+/**
+ * What each page is, said once (the route registry): the service worker, the server preload, the
+ * service worker's precache, the byte budgets and the Lighthouse audit read it here. `routes.ts`
+ * registers the routes themselves; `paths.ts` builds their links.
+ */
+export interface PageEntry {
+  /** The route id in `routes.ts` (the spec's route name where it gives one). */
+  id: string;
+  /** The page's path, as `paths` builds it without a query. */
+  path: string;
+  /**
+   * `marketing`: public and indexable; `web-view`: a screen the provider's app opens with a member's
+   * token; `app`: a screen opened at a locker (the package form), neither.
+   */
+  kind: "marketing" | "web-view" | "app";
+  /**
+   * What the page's server copy is drawn from besides its path and language: the offline copy is
+   * kept per value (the package form for one locker, the guest book for one business type). A
+   * web-view page's copy is its skeleton, kept by path alone: its query carries tokens and ids.
+   */
+  drawnFrom?: readonly string[];
+  /** Opened with a token, the server checks the member and loads the screen before sending it. */
+  serverPreload?: true;
+  /** Its code is precached by the service worker, so the screen opens at a locker with no signal. */
+  precache?: true;
+  /** How the budgets and the audit open it, and its targets. */
+  measured?: {
+    /** The demo scenario that makes its record (else the path is opened as it is). */
+    scenario?: string;
+    /** Gzip KB of every script the page loads until it is quiet. */
+    weightKb: number;
+    /** Lighthouse performance score the page must reach (the audit's target). */
+    performance: number;
+  };
+}
+
+export const pages: readonly PageEntry[] = [
+  {
+    id: "index",
+    path: paths.home.href(),
+    kind: "marketing",
+    measured: { weightKb: 140, performance: 98 },
+  },
+  {
+    id: "services",
+    path: paths.services.href(),
+    kind: "marketing",
+    measured: { weightKb: 140, performance: 98 },
+  },
+  {
+    id: "guest-book-form",
+    path: paths.guestBook.form.href(),
+    kind: "marketing",
+    drawnFrom: ["business_type"],
+    measured: { scenario: "guest-book-individu", weightKb: 140, performance: 95 },
+  },
+  { id: "guest-book-submitted", path: paths.guestBook.submitted.href(), kind: "marketing" },
+  {
+    id: "package",
+    path: paths.package.href(),
+    kind: "app",
+    drawnFrom: ["boxId", "name"],
+    measured: { scenario: "package-form", weightKb: 170, performance: 95 },
+  },
+  {
+    id: "order",
+    path: paths.order.href(),
+    kind: "web-view",
+    serverPreload: true,
+    precache: true,
+    measured: { scenario: "dropoff-in-store", weightKb: 170, performance: 95 },
+  },
+  {
+    id: "order-status",
+    path: paths.orderStatus.page.href(),
+    kind: "web-view",
+    serverPreload: true,
+    precache: true,
+    measured: { scenario: "rent-in-store", weightKb: 170, performance: 95 },
+  },
+  { id: "order-status-action", path: paths.orderStatus.action.href(), kind: "web-view", precache: true },
+  {
+    id: "overdue",
+    path: paths.overdue.payment.href(),
+    kind: "web-view",
+    serverPreload: true,
+    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 170, performance: 95 },
+  },
+  { id: "overdue-success", path: paths.overdue.success.href(), kind: "web-view" },
+  { id: "overdue-expire", path: paths.overdue.expire.href(), kind: "web-view" },
+  {
+    id: "overdue-success-payment",
+    path: paths.overdue.successPayment.href(),
+    kind: "web-view",
+    precache: true,
+  },
+];
+
+/** The registered page at a path (a trailing slash is the same page); `undefined` for any other. */
+export function pageAt(pathname: string): PageEntry | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+  return pages.find((page) => page.path === path);
+}
+
+export function isWebViewPath(pathname: string): boolean {
+  return pageAt(pathname)?.kind === "web-view";
+}
+
+/** The pages the budgets and the audit open, with how and their targets. */
+export const measuredPages = pages.flatMap((page) =>
+  page.measured ? [{ name: page.path, path: page.path, ...page.measured }] : [],
+);
