@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { npmStartModes } from "./modes.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const webBuild = path.join(root, "apps/web/build/server/index.js");
@@ -14,6 +15,8 @@ if (!existsSync(webBuild) || process.env.REBUILD === "1") {
   const result = spawnSync("npm", ["run", "build", "-w", "@paxelbox/web"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+npmStartModes();
 
 // Traces first (when configured): the servers must be created after the instrumentation is in place.
 const { startTelemetry } = await import("@paxelbox/api/telemetry");

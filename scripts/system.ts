@@ -76,7 +76,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   process.env.API_INTERNAL_URL ??= `http://127.0.0.1:${actualPort}`;
 
   // Outside production the site's public origin is where this server listens (production must set it).
-  if (env.NODE_ENV !== "production") env.PUBLIC_BASE_URL ??= `http://localhost:${actualPort}`;
+  if ((env.APP_ENV ?? env.NODE_ENV) !== "production")
+    env.PUBLIC_BASE_URL ??= `http://localhost:${actualPort}`;
   // The web server's loaders prove to the API that they may name their visitor's address with a
   // secret both apps read (the API from `env`, the loaders from process.env); made up when unset.
   env.INTERNAL_API_SECRET ||= process.env.INTERNAL_API_SECRET || randomBytes(32).toString("base64url");

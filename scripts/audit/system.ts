@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startSystem } from "../system.ts";
+import { npmStartModes } from "../modes.ts";
 import { root } from "./settings.ts";
 
 /** Builds the web app when there is no build yet. */
@@ -19,6 +19,9 @@ export async function startAuditedSystem(): Promise<{ origin: string; close(): P
   const dataDir = mkdtempSync(path.join(tmpdir(), "paxelbox-audit-data-"));
   const removeData = () => rmSync(dataDir, { recursive: true, force: true });
   try {
+    // As `npm start` runs it (before the system is imported: it loads React).
+    npmStartModes();
+    const { startSystem } = await import("../system.ts");
     const system = await startSystem({
       port: 0,
       host: "127.0.0.1",

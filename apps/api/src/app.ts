@@ -153,7 +153,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
 
 /** Says at start-up, loudly, what a production operator must know: demo mode on, payment flows off. */
 function announceTrust(app: FastifyInstance, config: ApiConfig): void {
-  if (config.nodeEnv === "production" && config.demo) {
+  if (config.environment === "production" && config.demo) {
     app.log.warn(
       "DEMO=1 IN PRODUCTION: demo scenarios, the kiosk simulator and the payment sandboxes are reachable, and the sandboxes' published development keys are trusted",
     );

@@ -10,6 +10,20 @@ describe("API configuration", () => {
     expect(config.productName).toBe("Paxel");
   });
 
+  it("takes its mode from APP_ENV where it is set, else from NODE_ENV (which also picks React's build)", () => {
+    // `npm start`: React's production build, the API a development demo.
+    expect(loadConfig({ NODE_ENV: "production", APP_ENV: "development" })).toMatchObject({
+      environment: "development",
+      demo: true,
+    });
+    // A deployment that sets NODE_ENV=production alone is production.
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/must be set in production/);
+    // APP_ENV=production is production whatever NODE_ENV says.
+    expect(() => loadConfig({ NODE_ENV: "development", APP_ENV: "production" })).toThrow(
+      /must be set in production/,
+    );
+  });
+
   it("keeps an in-memory database as it is", () => {
     expect(loadConfig({ DATA_DIR: "memory://" }).dataDir).toBe("memory://");
   });

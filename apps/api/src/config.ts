@@ -10,6 +10,12 @@ const booleanFlag = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /**
+   * The deployment's mode (production: secrets required, no demo) when it differs from NODE_ENV,
+   * which also picks React's build: `npm start` runs React's production build as a development
+   * demo (NODE_ENV=production, APP_ENV=development). Unset, NODE_ENV decides.
+   */
+  APP_ENV: z.enum(["development", "production", "test"]).optional(),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(10),
   DATA_DIR: z.string().default(".data"),
@@ -58,7 +64,8 @@ const EnvSchema = z.object({
 });
 
 export interface ApiConfig {
-  nodeEnv: "development" | "production" | "test";
+  /** APP_ENV, else NODE_ENV. */
+  environment: "development" | "production" | "test";
   databaseUrl: string | undefined;
   /** Connections of the pool to a PostgreSQL server (`DATABASE_POOL_SIZE`); PGlite is one. */
   databasePoolSize: number;
@@ -148,6 +155,7 @@ export function loadConfig(
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`);
   }
   const e = parsed.data;
+  const environment = e.APP_ENV ?? e.NODE_ENV;
   // A real gateway needs its own credentials, in every environment.
   const gatewayMissing = [
     e.PAYMENT_GATEWAY === "midtrans" && !e.MIDTRANS_SERVER_KEY ? "MIDTRANS_SERVER_KEY" : null,
@@ -160,7 +168,7 @@ export function loadConfig(
       `Invalid API configuration: ${gatewayMissing.join(" and ")} must be set for the configured payment gateway`,
     );
   }
-  if (e.NODE_ENV === "production") {
+  if (environment === "production") {
     const recaptcha = Boolean(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET);
     const missing = [
       e.PUBLIC_BASE_URL ? null : "PUBLIC_BASE_URL",
@@ -172,13 +180,13 @@ export function loadConfig(
     }
   }
   // The sandboxes (and their published keys) exist in demo mode only: never in production without DEMO=1.
-  const demo = e.NODE_ENV !== "production" || e.DEMO;
+  const demo = environment !== "production" || e.DEMO;
   const sandboxOr = <Real extends string>(real: Real | null): PaymentFlow<Real> =>
     real ?? (demo ? "sandbox" : "off");
   const midtransFlow = sandboxOr(e.PAYMENT_GATEWAY === "midtrans" ? "midtrans" : null);
   const snapFlow = sandboxOr(e.SNAP_BASE_URL ? "bank" : null);
   return {
-    nodeEnv: e.NODE_ENV,
+    environment,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR.startsWith("memory://") ? e.DATA_DIR : path.resolve(e.DATA_DIR),
@@ -201,13 +209,16 @@ export function loadConfig(
             secret: e.RECAPTCHA_SECRET,
             minScore: e.RECAPTCHA_MIN_SCORE,
           }
-        : { provider: "altcha", secret: e.CAPTCHA_SECRET ?? developmentSecret(e.NODE_ENV, "CAPTCHA_SECRET") },
+        : {
+            provider: "altcha",
+            secret: e.CAPTCHA_SECRET ?? developmentSecret(environment, "CAPTCHA_SECRET"),
+          },
     payments: {
-      secret: e.PAYMENT_SECRET ?? developmentSecret(e.NODE_ENV, "PAYMENT_SECRET"),
+      secret: e.PAYMENT_SECRET ?? developmentSecret(environment, "PAYMENT_SECRET"),
       gateway: midtransFlow,
       midtransServerKey:
         e.MIDTRANS_SERVER_KEY ??
-        `SB-Mid-server-${e.PAYMENT_SECRET ?? developmentSecret(e.NODE_ENV, "PAYMENT_SECRET")}`,
+        `SB-Mid-server-${e.PAYMENT_SECRET ?? developmentSecret(environment, "PAYMENT_SECRET")}`,
       midtransProduction: e.MIDTRANS_IS_PRODUCTION,
       sandboxNotifications: e.SANDBOX_NOTIFICATIONS === "on",
       reconcileAgeSeconds: e.PAYMENT_RECONCILE_AGE,
@@ -216,7 +227,7 @@ export function loadConfig(
       snapBaseUrl: e.SNAP_BASE_URL,
       snapPartnerId: e.SNAP_PARTNER_ID,
       snapClientSecret:
-        e.SNAP_CLIENT_SECRET ?? e.PAYMENT_SECRET ?? developmentSecret(e.NODE_ENV, "SNAP_CLIENT_SECRET"),
+        e.SNAP_CLIENT_SECRET ?? e.PAYMENT_SECRET ?? developmentSecret(environment, "SNAP_CLIENT_SECRET"),
       snapChannelId: e.SNAP_CHANNEL_ID,
       snapPrivateKey: e.SNAP_PRIVATE_KEY,
       snapGatewayPublicKey: e.SNAP_GATEWAY_PUBLIC_KEY,

@@ -19,11 +19,13 @@ export default async function setup(project: TestProject) {
     throw new Error("No web build: run `npm run build -w @paxelbox/web` before the browser tests.");
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "paxelbox-e2e-"));
+  // The pages render with React's production build, as deployed (NODE_ENV picks it when React loads).
+  process.env.NODE_ENV = "production";
   const { startSystem } = await import("../../../scripts/system.ts");
   const system = await startSystem({
     port: 0,
     quiet: true,
-    env: { DATA_DIR: dataDir, NODE_ENV: "test", RATE_LIMIT_FACTOR: "50" },
+    env: { DATA_DIR: dataDir, APP_ENV: "test", RATE_LIMIT_FACTOR: "50" },
   });
 
   const browserServer = await chromium.launchServer({

@@ -189,9 +189,12 @@ describe("web-view pages rendered on the server", () => {
 });
 
 describe("the web server's React", () => {
-  it("renders with React's production build when NODE_ENV is unset, as `npm start` runs it, and leaves NODE_ENV unset", async () => {
-    const app = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../server/app.ts");
+  it("renders with React's production build when NODE_ENV is unset, as `npm start` runs it, the API a development demo", async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const app = path.resolve(here, "../server/app.ts");
+    const modes = path.resolve(here, "../../../scripts/modes.ts");
     const source = `
+      (await import(${JSON.stringify(modes)})).npmStartModes();
       const { buildWebServer } = await import(${JSON.stringify(app)});
       const web = await buildWebServer();
       const { createRequire } = await import("node:module");
@@ -199,20 +202,22 @@ describe("the web server's React", () => {
       const loaded = Object.entries(createRequire(import.meta.url).cache)
         .filter(([file, module]) => module?.loaded && /[\\/]react(-dom)?[\\/]cjs[\\/]/.test(file))
         .map(([file]) => file);
-      console.log(JSON.stringify({ loaded, nodeEnv: process.env.NODE_ENV ?? null }));
+      console.log(JSON.stringify({ loaded, nodeEnv: process.env.NODE_ENV, appEnv: process.env.APP_ENV }));
       await web.close();
     `;
     const env = { ...process.env };
     delete env.NODE_ENV;
+    delete env.APP_ENV;
     const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", source], {
       env,
     });
-    const { loaded, nodeEnv } = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as {
+    const { loaded, nodeEnv, appEnv } = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as {
       loaded: string[];
-      nodeEnv: string | null;
+      nodeEnv: string;
+      appEnv: string;
     };
     expect(loaded.some((file) => /react-dom-server\.node\.production\.js$/.test(file))).toBe(true);
     expect(loaded.filter((file) => /\.development\.js$/.test(file))).toEqual([]);
-    expect(nodeEnv).toBeNull();
+    expect({ nodeEnv, appEnv }).toEqual({ nodeEnv: "production", appEnv: "development" });
   });
 });

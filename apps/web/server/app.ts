@@ -12,7 +12,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { compressionThreshold } from "../precompress-assets.ts";
 import { type CspOptions, clientAddressHeader, contentSecurityPolicy, nonceHeader } from "../src/lib/csp.ts";
 import { pageRoute, RequestLog, requestLogFields } from "./request-log.ts";
@@ -91,33 +91,10 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Requ
   return new Request(url, init);
 }
 
-/**
- * Imports the server build with React's production build, unless `NODE_ENV=development`. React
- * picks its build from `NODE_ENV` once, when it is first loaded; this server already renders in
- * production mode whenever NODE_ENV is not `development`, but `npm start` leaves NODE_ENV unset
- * (for the API it means a production deployment: secrets required, no demo data), and React's
- * development build renders several times slower (ADR 023).
- */
-async function importServerBuild(file: string) {
-  const given = process.env.NODE_ENV;
-  if (given !== "development") process.env.NODE_ENV = "production";
-  try {
-    // React Router too: it loads React. Nothing above imports either.
-    const [{ createRequestHandler }, build] = await Promise.all([
-      import("react-router"),
-      import(file) as Promise<ServerBuild>,
-    ]);
-    return { build, createRequestHandler };
-  } finally {
-    if (given === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = given;
-  }
-}
-
 /** Serves the built client assets and renders every other path with React Router on the server. */
 export async function buildWebServer(options: WebServerOptions = {}): Promise<FastifyInstance> {
   const buildDir = options.buildDir ?? defaultBuildDir;
-  const { build, createRequestHandler } = await importServerBuild(path.join(buildDir, "server/index.js"));
+  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const handle = createRequestHandler(
     build,
     process.env.NODE_ENV === "development" ? "development" : "production",

@@ -23,7 +23,8 @@ export const crashSteps = [
 ] as const;
 export type CrashStep = (typeof crashSteps)[number];
 
-const armed = process.env.NODE_ENV === "production" ? undefined : process.env.CRASH_AT;
+const armed =
+  (process.env.APP_ENV ?? process.env.NODE_ENV) === "production" ? undefined : process.env.CRASH_AT;
 
 export function crashPoint(step: CrashStep): void {
   if (armed === step) process.kill(process.pid, "SIGKILL");

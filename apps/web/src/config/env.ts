@@ -55,6 +55,7 @@ export const WebEnv = z.object({
   // 0: any free port (tests, `PORT=0 npm start`); the composition root then sets API_INTERNAL_URL.
   PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).optional(),
+  APP_ENV: z.enum(["development", "production", "test"]).optional(),
   /** Share of page views that report their Web Vitals, 0 to 1: 0.1 in production, every one otherwise. */
   WEB_VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
 });
@@ -89,6 +90,6 @@ export function parseWebEnv(env: Record<string, string | undefined>): ServerConf
     lockerSiteUrl: e.LOCKER_SITE_URL,
     apiInternalUrl: e.API_INTERNAL_URL || `http://127.0.0.1:${e.PORT ?? 3000}`,
     internalApiSecret: e.INTERNAL_API_SECRET,
-    webVitalsSampleRate: e.WEB_VITALS_SAMPLE_RATE ?? (e.NODE_ENV === "production" ? 0.1 : 1),
+    webVitalsSampleRate: e.WEB_VITALS_SAMPLE_RATE ?? ((e.APP_ENV ?? e.NODE_ENV) === "production" ? 0.1 : 1),
   };
 }
