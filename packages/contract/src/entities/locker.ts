@@ -14,6 +14,8 @@ export const MouthTypeName = z.enum([
   "SELIBOX",
 ]);
 export type MouthTypeName = z.infer<typeof MouthTypeName>;
+/** A door size as delivered: a known size or any other value, shown raw (as statuses are). */
+export const MouthTypeNameValue = z.union([MouthTypeName, z.string()]);
 
 export const BoxLocationParams = z.object({ boxId: NumericId });
 export const BoxLocationQuery = z.strictObject({

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { checked, described, EpochMillis, NumericId, Rupiah } from "../common.ts";
-import { MouthTypeName } from "./locker.ts";
+import { MouthTypeNameValue } from "./locker.ts";
 
 /** Order statuses of spec §4; other values may appear and are shown raw. */
 export const knownOrderStatuses = [
@@ -70,7 +70,7 @@ export const Order = z.object({
     id: z.int(),
     number: z.string(),
     box: z.object({ id: z.int(), name: z.string(), address: z.string() }),
-    mouthType: z.object({ name: MouthTypeName, defaultUsePrice: Rupiah }),
+    mouthType: z.object({ name: MouthTypeNameValue, defaultUsePrice: Rupiah }),
   }),
   lockerLocationDetail: z.object({
     location: z.string(),

@@ -75,6 +75,23 @@ describe("followOrder", () => {
     expect(run.live).toEqual([true, true, false, true, false]);
   });
 
+  it("keeps following when a pushed order has a door size the app does not know: shown raw, as statuses are", async () => {
+    const known = testOrder({ id: 7 });
+    const unknown = testOrder({
+      id: 7,
+      status: "IN_STORE",
+      mouth: { ...known.mouth, mouthType: { name: "XXL Cold", defaultUsePrice: 20000 } },
+    });
+    const later = testOrder({ id: 7, status: "COMPLETED" });
+    const run = follow([() => sse([event(known), event(unknown), event(later)])]);
+    await run.done;
+    expect(run.orders.map((order) => `${order.status} ${order.mouth.mouthType.name}`)).toEqual([
+      "IN_STORE M",
+      "IN_STORE XXL Cold",
+      "COMPLETED M",
+    ]);
+  });
+
   it("gives up on a refusal: the poll shows it", async () => {
     const run = follow([
       () => new Response(JSON.stringify({ code: 403, message: "no" }), { status: 403 }),
