@@ -82,6 +82,12 @@ describe.for(phoneAndDesktop)("the five views at %s in %s", ([viewport, lang]) =
     expect(await page.locator('[data-testid="store-qr"] svg[role="img"]').count()).toBe(1);
     expect(await text(page, "rent-info")).toContain(m.rent.rentInfo.orderNumber);
     expect(await text(page, "rent-info")).toContain(product(m.rent.rentInfo.boxSize));
+    // The rent starts when its items are stored: no start time and no end yet beside its duration
+    // (the deadline the countdown shows is the one to store by).
+    expect(await page.locator('[data-testid="rent-info-start"] dd').innerText()).toBe(
+      m.rent.rentInfo.startsWhenStored,
+    );
+    expect(await page.locator('[data-testid="rent-info-ends"]').count()).toBe(0);
     expect(await page.locator('[data-testid="status-history"] li').count()).toBe(1);
     expect(await text(page, "payment-total")).toMatch(/Rp\. \d{1,3}(\.\d{3})*$/);
     expect(await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).isVisible()).toBe(
@@ -186,6 +192,15 @@ describe.for(phoneAndDesktop)("the five views at %s in %s", ([viewport, lang]) =
       }
       expect(await text(page, "payment-details")).toContain(m.rent.payment.adminFee);
       expect(await text(page, "payment-method")).toContain("Virtual Account");
+      if (status === "CANCEL") {
+        // Cancelled before storing: the rent never started, so it has no start time and no end.
+        expect(await page.locator('[data-testid="rent-info-start"] dd').innerText()).toBe(
+          m.rent.rentInfo.notStarted,
+        );
+        expect(await page.locator('[data-testid="rent-info-ends"]').count()).toBe(0);
+      } else {
+        expect(await text(page, "rent-info-start")).toMatch(/\d{2}:\d{2}$/);
+      }
       await page.locator('[data-testid="share-button"]').click();
       const shares = (await bridgeCalls(page)).filter((call) => call.action === "shareOrder");
       expect(shares.at(-1)?.payload).toMatchObject({

@@ -7,12 +7,17 @@ import { InfoCard, InfoRow } from "./info-card";
 import styles from "./rent-status.module.css";
 import { useDurationText } from "./text";
 
-/** Rent info: order number, box size, door, location, duration, start, end (and take time). */
+/**
+ * Rent info: order number, box size, door, location, duration, start, end (and take time). A rent
+ * starts when its items are stored and ends its duration later: before that (to store, or cancelled
+ * before storing) the start says so and there is no end yet — the deadline then is the one to
+ * store by, which the countdown shows, not the rent's end.
+ */
 export function RentInfoCard({ order, showStatus = false }: { order: Order; showStatus?: boolean }) {
   const { t } = useT();
   const formatTime = useFormatDateTime();
   const duration = useDurationText();
-  const rentStart = order.storeTime ?? order.createTime;
+  const stored = order.storeTime !== null;
   return (
     <InfoCard title={t("rent.rentInfo.title")} testId="rent-info">
       <dl className={styles.rows}>
@@ -32,8 +37,14 @@ export function RentInfoCard({ order, showStatus = false }: { order: Order; show
         </InfoRow>
         <InfoRow label={t("rent.rentInfo.location")}>{order.mouth.box.name}</InfoRow>
         <InfoRow label={t("rent.rentInfo.duration")}>{duration(order.rentTime, order.rentTimeUnit)}</InfoRow>
-        <InfoRow label={t("rent.rentInfo.rentStart")}>{formatTime(rentStart)}</InfoRow>
-        {order.overdueTime !== null ? (
+        <InfoRow label={t("rent.rentInfo.rentStart")} testId="rent-info-start">
+          {order.storeTime !== null
+            ? formatTime(order.storeTime)
+            : order.status === "CANCEL"
+              ? t("rent.rentInfo.notStarted")
+              : t("rent.rentInfo.startsWhenStored")}
+        </InfoRow>
+        {stored && order.overdueTime !== null ? (
           <InfoRow label={t("rent.rentInfo.rentEnds")} testId="rent-info-ends">
             {formatTime(order.overdueTime)}
           </InfoRow>
