@@ -1,6 +1,7 @@
 import type { CSSProperties } from "react";
 import { useT } from "../lib/i18n";
 import styles from "./loaders.module.css";
+import { PageTitle } from "./page-title";
 import { Card, cardStyles } from "./ui/card";
 
 /** A grey block shaped like the content it stands for. */
@@ -52,6 +53,8 @@ export function ScreenSkeleton({ cards = 2 }: { cards?: number }) {
   const { t } = useT();
   return (
     <div className={styles.screen} role="status" aria-busy="true" data-testid="screen-skeleton">
+      {/* The document's title until the screen has its own (a server's page sent while loading). */}
+      <PageTitle title={t("common.loading")} />
       <span className="visually-hidden">{t("common.loading")}</span>
       {Array.from({ length: cards }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder cards

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { ButtonLink } from "../components/button";
 import { publicHandle } from "../components/layouts/public-layout";
+import { PageTitle } from "../components/page-title";
 import {
   fetchBanners,
   fetchLockerPage,
@@ -90,6 +91,7 @@ function OverdueRedirect({ to }: { to: string }) {
   }, [to, navigate]);
   return (
     <div className={styles.redirect} role="status" data-testid="overdue-redirect">
+      <PageTitle title={t("marketing.home.redirecting")} />
       <span className={styles.spinner} aria-hidden="true" />
       <p>{t("marketing.home.redirecting")}</p>
       <noscript>

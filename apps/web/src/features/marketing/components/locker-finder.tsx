@@ -92,6 +92,7 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
   const [mapSlot, mapNear] = useNearViewport<HTMLDivElement>();
   const inputId = useId();
   const summaryId = useId();
+  const mapHeadingId = useId();
   const embed = isSafeUrl(config.mapEmbedUrl) ? config.mapEmbedUrl : null;
 
   useEffect(() => () => controller.current?.abort(), []);
@@ -239,7 +240,10 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
               data-testid="finder-embed"
             />
           ) : (
-            <section className={styles.map} aria-label={t("marketing.finder.mapLabel")}>
+            <section className={styles.map} aria-labelledby={mapHeadingId}>
+              <h3 className="visually-hidden" id={mapHeadingId}>
+                {t("marketing.finder.mapLabel")}
+              </h3>
               {mapNear ? (
                 <Suspense fallback={<p className={styles.mapLoading}>{t("marketing.finder.mapLoading")}</p>}>
                   <LockerMap

@@ -209,9 +209,9 @@ function OrderContent({
       <Card as="section" aria-labelledby="order-summary">
         <div className={styles.summaryTop}>
           <div>
-            <p className={styles.caption} id="order-summary">
+            <h2 className={styles.caption} id="order-summary">
               {t("dropOff.order.orderNumber")}
-            </p>
+            </h2>
             <p className={styles.orderNumber} data-testid="order-number">
               {order.expressNumber}
             </p>

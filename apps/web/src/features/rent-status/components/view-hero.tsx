@@ -20,9 +20,9 @@ export function ViewHero({
       <StatusLabel status={order.status} />
       <div className={styles.heroMain}>
         <div className={styles.heroText}>
-          <p className={styles.headline} data-testid="view-headline">
+          <h2 className={styles.headline} data-testid="view-headline">
             {headline}
-          </p>
+          </h2>
           <p className={styles.place}>{order.mouth.box.name}</p>
         </div>
         <p className={styles.doorBadge} data-testid="hero-door">
