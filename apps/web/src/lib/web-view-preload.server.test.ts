@@ -5,10 +5,10 @@ import { hydrate, QueryClient } from "@tanstack/react-query";
 import DOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testMember } from "../../test/test-member";
+import { testOrder } from "../../test/test-order";
 import { settingsQueryOptions } from "../api/settings";
-import { testMember } from "../domain/member/test-member";
 import { orderQueryOptions } from "../domain/order/order-query";
-import { testOrder } from "../domain/order/test-order";
 import { registerServerSanitizer, sanitizeOptions } from "./sanitize";
 import { preloadScreen, preloadSession, preloadTimeoutMs, preloadToken } from "./web-view-preload.server";
 
