@@ -90,8 +90,12 @@ const weighed: Weighed[] = [
   // pages (ADR 022): 13 (146.2 KB); the sanitiser's loader in the shell (ADR 022): 12 (146.0 KB);
   // the service worker's page side in the shell: 11 (145.7 KB); the public layout's header, footer
   // and messages in a chunk of the public pages' (ADR 022): 12 (146.3 KB); the form's code on its
-  // first use, the page keeping the server's copy until then (ADR 026): 11 (130.2 KB), the target.
-  { page: "/guest-book", scenario: "guest-book-individu", targetKb: 140 },
+  // first use, the page keeping the server's copy until then (ADR 026): 11 (130.2 KB), the target;
+  // 12 requests, 131.9 KB since. The form a `<Form method="post">` with its route action, which works
+  // before and without the scripts (the server's copy and its runtime gone): react-hook-form and the
+  // form's code come with the page instead of on its first use, 12 requests, 147.42 KB, held there;
+  // the captcha and the schemas (zod) still load when the visitor starts the form.
+  { page: "/guest-book", scenario: "guest-book-individu", targetKb: 140, ceiling: { kb: 147.5 } },
   // The web-view and contract chunks (ADR 022) since 2026-11-27: 30 → 20 requests; one chunk per set
   // of pages (ADR 022): 17 requests, 178.3 → 178.5 KB (the API client comes with the date format);
   // the sanitiser's loader in the shell (ADR 022), which the other six pages load: 178.7 KB; the
