@@ -164,7 +164,7 @@ describe.each(combos)("landing page at %s in %s", (viewport, lang) => {
     await page.locator('label:has([data-testid="business-type-Individu"])').click();
     await fill.click();
     await page.waitForURL(`${baseUrl}/guest-book?business_type=Individu`);
-    // Reached in the page (no server copy to keep): the form loads at once and works.
+    // Reached in the page: the form works at once.
     const name = page.getByLabel(m.marketing.guestBook.senderName, { exact: true });
     await name.fill("Budi");
     expect(await name.inputValue()).toBe("Budi");

@@ -5,7 +5,13 @@ import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
 import { everyFrame, type Lang, type ViewportName, visit } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
-import { createScenario, fillPackageForm, openDropOffLink, openRent } from "./support/journeys.ts";
+import {
+  createScenario,
+  fillPackageForm,
+  openDropOffLink,
+  openRent,
+  sendGuestBook,
+} from "./support/journeys.ts";
 
 /**
  * Nothing hides under a sticky or fixed bar (WCAG 2.2 SC 2.4.11 Focus Not Obscured, and errors
@@ -276,7 +282,8 @@ const screens: Screen[] = [
       await page.locator('[data-field="term_check"] [data-testid="field-error"]').waitFor();
     },
   },
-  { name: "guest book submitted", open: async (page) => void (await visit(page, "/guest-book/submitted")) },
+  // The confirmation opens only after a send: a real one.
+  { name: "guest book submitted", open: async (page, lang) => void (await sendGuestBook(page, lang)) },
   { name: "short link not found", open: async (page) => void (await visit(page, "/o/no-such-link")) },
   {
     name: "package form with every error",
