@@ -43,6 +43,8 @@ export interface GuestBookQuery extends Query {
 export interface OverdueQuery extends Query {
   orderid?: string | number;
   token?: string;
+  /** The page's language when it is not the default (a gateway's return keeps it). */
+  lang?: "en";
   status?: "cancel" | "failed";
   /** A payment return's claim (spec §4), which proves nothing: the page asks the server. */
   payment_status?: "SUCCESS" | "FAILED" | "CANCELLED";
