@@ -24,7 +24,9 @@ vi.mock("../../../lib/api-client.server", () => ({
   },
 }));
 
+/** The site's public address (PUBLIC_BASE_URL): the return addresses' origin, whatever Host says. */
 const origin = "https://box.example";
+vi.stubEnv("PUBLIC_BASE_URL", origin);
 const detail = {
   id: 9,
   status: "IN_STORE",
@@ -63,7 +65,8 @@ async function post(
   query = "orderid=9&token=link-token",
   headers: Record<string, string> = {},
 ) {
-  const request = new Request(`${origin}/overduepayment?index&${query}`, {
+  // The request arrives under another name (a forged or internal Host): it is never the origin used.
+  const request = new Request(`http://forged.example/overduepayment?index&${query}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(fields),

@@ -2,6 +2,7 @@ import { calls } from "@paxelbox/contract";
 import { redirect, redirectDocument } from "react-router";
 import { checkPayment } from "../../../api/check-payment";
 import { isFeatureEnabled } from "../../../api/settings";
+import { getServerConfig } from "../../../config/config.server";
 import { linkToken } from "../../../domain/member/member-session";
 import { type ApiClient, errorMessage, isApiError } from "../../../lib/api-client";
 import { serverApiClient } from "../../../lib/api-client.server";
@@ -41,7 +42,7 @@ export async function overduePaymentAction(request: Request) {
   if (!parsed.success) return refuse({ values, errors: fieldErrors(parsed.error) });
 
   const api = serverApiClient(token, request, language);
-  const urls = returnUrls(url.origin, orderid, token, language);
+  const urls = returnUrls(getServerConfig().publicBaseUrl, orderid, token, language);
   let checkout: string | null;
   try {
     const detail = await getOverdueDetail(orderid, token, request.signal, api);
