@@ -4,14 +4,14 @@ import { checkPayment } from "../../../api/check-payment";
 import { isFeatureEnabled } from "../../../api/settings";
 import { getServerConfig } from "../../../config/config.server";
 import { linkToken } from "../../../domain/member/member-session";
+import { getOverdueDetail, isFullDetail } from "../../../domain/order/overdue-detail";
+import { orderIdOf, overdueEntryTarget } from "../../../domain/order/overdue-entry";
 import { type ApiClient, errorMessage, isApiError } from "../../../lib/api-client";
 import { serverApiClient } from "../../../lib/api-client.server";
 import { fieldErrors, postedText, refuse } from "../../../lib/forms/action.server";
 import { isLanguage, languageFromCookieHeader } from "../../../lib/i18n";
 import { isSafeUrl } from "../../../lib/safe-url";
 import { paths } from "../../../paths";
-import { getOverdueDetail, isFullDetail } from "../api/overdue-detail";
-import { orderIdOf, overdueEntryTarget } from "./entry";
 import { overdueFields, overdueFormSchema, overduePageFields } from "./overdue-form";
 import { payOverdue, returnUrls } from "./pay-overdue.server";
 

@@ -1,5 +1,5 @@
 import { NumericId, type OverdueDropoffDetail } from "@paxelbox/contract";
-import { paths } from "../../../paths";
+import { paths } from "../../paths";
 
 /** The order id of the page's address (`orderid`), or `null`. */
 export function orderIdOf(search: URLSearchParams): number | null {
