@@ -4,9 +4,9 @@ import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { useEnteredBeforeHydration, useLeftFieldsChecked } from "../lib/entered-before-hydration";
-import { createI18n, type I18n, I18nProvider } from "../lib/i18n";
-import { lazyModule } from "../lib/lazy-module";
-import { useHydrated } from "../lib/use-hydrated";
+import { createI18n, type I18n, I18nProvider } from "../lib/i18n/i18n";
+import { useHydrated } from "../lib/ssr/use-hydrated";
+import { lazyModule } from "../lib/ui/lazy-module";
 import { keptUntilUsed } from "./kept-until-used";
 
 beforeAll(() => {

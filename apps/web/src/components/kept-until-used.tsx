@@ -12,10 +12,10 @@ import {
 } from "react";
 import { flushSync } from "react-dom";
 import { useFirstUse } from "../hooks/use-first-use";
-import { useT } from "../lib/i18n";
-import type { LazyModule } from "../lib/lazy-module";
+import { useT } from "../lib/i18n/i18n";
 import { TakesOverServerCopy } from "../lib/server-copy";
-import { useHydrated } from "../lib/use-hydrated";
+import { useHydrated } from "../lib/ssr/use-hydrated";
+import type { LazyModule } from "../lib/ui/lazy-module";
 
 /** Kept so that the bundler keeps them: their stylesheets are then linked by the page. */
 const stylesheetsOfThePage: unknown[] = [];

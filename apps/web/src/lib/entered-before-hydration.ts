@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from "react";
 import { TakesOverServerCopy } from "./server-copy";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "./ssr/use-hydrated";
 
 /**
  * What the visitor entered into the server's copy of a form before the page hydrated, over

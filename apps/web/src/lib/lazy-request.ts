@@ -1,5 +1,5 @@
 import type { CallDef } from "@paxelbox/contract";
-import type { ApiClient, CallData, RequestOptions } from "./api-client";
+import type { ApiClient, CallData, RequestOptions } from "./http/api-client";
 
 /**
  * `request` of the api client for a page whose first render needs no schemas: the client and the
@@ -12,6 +12,6 @@ export async function lazyRequest<C extends CallDef>(
   options: RequestOptions<C>,
   api?: ApiClient,
 ): Promise<CallData<C>> {
-  const [client, call] = await Promise.all([api ?? import("./api-client"), loadCall()]);
+  const [client, call] = await Promise.all([api ?? import("./http/api-client"), loadCall()]);
   return client.request(call, options);
 }

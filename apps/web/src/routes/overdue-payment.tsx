@@ -1,4 +1,4 @@
-import "../lib/messages/drop-off-overdue";
+import "../lib/i18n/messages/drop-off-overdue";
 import { redirect, useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { PageTitle } from "../components/page-title";
@@ -9,8 +9,8 @@ import { type OverdueDetailResponse, overdueDetailQueryOptions } from "../domain
 import { orderIdOf, overdueEntryTarget, paymentReturn } from "../domain/order/overdue-entry";
 import { OverduePaymentScreen } from "../features/overdue/components/overdue-payment-screen";
 import { overduePaymentAction } from "../features/overdue/lib/overdue-action.server";
-import { useT } from "../lib/i18n";
-import { personalPageHeaders, preloadScreen } from "../lib/web-view-preload.server";
+import { useT } from "../lib/i18n/i18n";
+import { personalPageHeaders, preloadScreen } from "../lib/ssr/web-view-preload.server";
 import { paths } from "../paths";
 import type { Route } from "./+types/overdue-payment";
 

@@ -1,4 +1,4 @@
-import "../lib/messages/drop-off";
+import "../lib/i18n/messages/drop-off";
 import { NumericId } from "@paxelbox/contract";
 import { redirect, useSearchParams } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
@@ -7,8 +7,8 @@ import { boxLocationQueryOptions } from "../features/drop-off/api/box-location";
 import { lockerSizesQueryOptions } from "../features/drop-off/api/locker-sizes";
 import { packageFormCode } from "../features/drop-off/components/package-form-on-use";
 import { PackageScreen } from "../features/drop-off/components/package-screen";
-import { serverApiClient } from "../lib/api-client.server";
-import { preloadQueries } from "../lib/web-view-preload.server";
+import { serverApiClient } from "../lib/http/api-client.server";
+import { preloadQueries } from "../lib/ssr/web-view-preload.server";
 import { paths } from "../paths";
 import type { Route } from "./+types/package";
 

@@ -1,7 +1,7 @@
 import { calls, type OverdueDropoffDetail } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiClient } from "../../lib/api-client";
-import { serverTimedApi } from "../../lib/server-clock";
+import type { ApiClient } from "../../lib/http/api-client";
+import { serverTimedApi } from "../../lib/http/server-clock";
 
 /**
  * The overdue detail through `api`: `serverTimedApi` in the browser (the screen acts on the

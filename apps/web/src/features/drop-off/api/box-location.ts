@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/http/api-client";
 import { lazyRequest } from "../../../lib/lazy-request";
 
 /** Location of a box: names the locker when the link carries no `name`. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/http/api-client";
 import { lazyRequest } from "../../../lib/lazy-request";
 
 /** Door sizes of a box that still have a free door (`[]` → 'No locker available'). */

@@ -4,7 +4,7 @@ import { keptUntilUsed } from "../../../components/kept-until-used";
 import { Spinner } from "../../../components/loaders";
 // The fields' stylesheet, linked by the page for the server's copy (its class names come with the form).
 import "../../../components/ui/field.css";
-import { lazyModule } from "../../../lib/lazy-module";
+import { lazyModule } from "../../../lib/ui/lazy-module";
 import formStyles from "./package-form.module.css";
 import photoStyles from "./photo-field.module.css";
 import sliderStyles from "./slider-verification.module.css";

@@ -3,7 +3,7 @@ import { Button } from "../../../components/button";
 import { Icon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
 import { DoorSizeLabel } from "../../../domain/order/door-size-label";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import type { PackageQrState } from "../hooks/use-package-qr";
 import styles from "./package-qr.module.css";
 import actions from "./package-qr-actions.module.css";

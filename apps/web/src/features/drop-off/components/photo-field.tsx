@@ -3,7 +3,7 @@ import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import { Icon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
-import { type TKey, useT } from "../../../lib/i18n";
+import { type TKey, useT } from "../../../lib/i18n/i18n";
 import { compressPhoto, dataUrlBytes, formatBytes, PhotoError } from "../lib/compress-photo";
 import styles from "./photo-field.module.css";
 

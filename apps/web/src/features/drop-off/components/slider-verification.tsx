@@ -8,7 +8,7 @@ import {
   useState,
 } from "react";
 import { CheckCircleIcon } from "../../../components/icons";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import styles from "./slider-verification.module.css";
 
 /** The swipe widget of spec §9: 250 × 40 px; an early release springs back after 500 ms (spec §4). */

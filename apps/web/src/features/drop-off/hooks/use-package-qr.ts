@@ -1,6 +1,6 @@
 import type { PackageData } from "@paxelbox/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { storage } from "../../../lib/storage";
+import { storage } from "../../../lib/offline/storage";
 import { useSendPackageData } from "../api/send-package-data";
 
 /** Spec §4, §9: the QR appears 2 s after a successful send; a failure resets to idle after 2 s. */

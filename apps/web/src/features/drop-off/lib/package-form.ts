@@ -1,8 +1,8 @@
 import { dropOffMessages, type LockerSize, type PackageData } from "@paxelbox/contract";
 import type { Resolver } from "react-hook-form";
 import type * as z from "zod/mini";
-import type { TKey } from "../../../lib/i18n";
-import { lazyModule } from "../../../lib/lazy-module";
+import type { TKey } from "../../../lib/i18n/i18n";
+import { lazyModule } from "../../../lib/ui/lazy-module";
 import type { packageFormSchema } from "./package-form-schema";
 
 export type PackageFormInput = z.input<typeof packageFormSchema>;
