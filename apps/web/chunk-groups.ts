@@ -21,7 +21,8 @@ import type { Plugin } from "vite";
  *   language revalidation): the short link and not-found pages may load it, the web view never.
  * - `contract`: the contract's schemas and zod, the web-view screens' and the forms' validation,
  *   in one file (on every web-view screen they came as four to six files); not the Web Vitals
- *   call, which the reporter that every page loads needs without the schemas.
+ *   call, which the reporter that every page loads needs without the schemas, nor the drop-off
+ *   form's texts, which its page shows without them (in the shell).
  * - `flow-…`: what every step of a flow (a layout route and the routes under it) imports statically
  *   and nothing outside the flow reaches, in the layout route's own chunk, which every step loads
  *   anyway — with a small set of pages' modules (below) that only the flow's routes import.
@@ -126,6 +127,13 @@ const stylesheet = /\.css(\?.*)?$/;
 const contract = /[\\/](packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/])/;
 const webVitalsCall =
   /[\\/]packages[\\/]contract[\\/]src[\\/](calls[\\/]report-web-vitals|entities[\\/]web-vitals)/;
+/**
+ * The drop-off form's texts (`dropOffMessages`): the package page translates the contract's messages
+ * with them before it loads the schemas, and the schemas word their messages with them. In the
+ * shell, which every page that loads either already has: no request of their own, and no contract
+ * chunk for the package page.
+ */
+const dropOffTexts = /[\\/]packages[\\/]contract[\\/]src[\\/]entities[\\/]drop-off-texts\.ts$/;
 
 interface ModuleGraph {
   getModuleIds(): IterableIterator<string>;
@@ -177,6 +185,7 @@ export function chunkGroups(): {
       if (shellRoots.length !== 2)
         this.error(`the shell chunk expects the entry and the root route, found: ${shellRoots.join(", ")}`);
       for (const id of reach(this, shellRoots, { dynamic: false })) shell.add(id);
+      for (const id of ids) if (dropOffTexts.test(id)) shell.add(id);
       for (const id of shellRoots) shell.delete(id);
 
       const routesOf = (test: (name: string) => boolean) =>

@@ -98,7 +98,9 @@ const weighed: Weighed[] = [
   // service worker's page side in the shell and only the form's own messages: 14 requests, 177.0 KB;
   // the public layout's header, footer and messages in a chunk of the public pages' (ADR 022): 15
   // requests, 177.7 KB; the form's code on its first use, the page drawn with the door sizes and
-  // keeping the server's copy until then (ADR 026): 11 requests, 143.3 KB, the target.
+  // keeping the server's copy until then (ADR 026): 11 requests, 143.3 KB, the target; the form a
+  // `<Form method="post">` of its route action, its code (react-hook-form) with the page again and
+  // the schemas on the form's first focus, the drop-off texts in the shell: 11 requests, 160.2 KB.
   { page: "/package", scenario: "package-form", targetKb: 170 },
   // The door QR drawn by the server (ADR 026): 176 → 167 KB; 36 → 29 requests (ADR 022); the
   // order views' chunk (ADR 022): 29 → 20; one chunk per set of pages (ADR 022): 15, the target.

@@ -51,6 +51,8 @@ export interface ContextOptions {
   serviceWorkers?: boolean;
   /** The phone's time zone (IANA name); the machine's by default. */
   timezoneId?: string;
+  /** `false`: a browser that runs no script of the page (the form must work as plain HTML). */
+  javaScript?: boolean;
 }
 
 function isLocal(url: URL): boolean {
@@ -70,6 +72,7 @@ export async function newContext(options: ContextOptions = {}): Promise<BrowserC
     deviceScaleFactor: 1,
     serviceWorkers: options.serviceWorkers ? "allow" : "block",
     timezoneId: options.timezoneId,
+    javaScriptEnabled: options.javaScript ?? true,
   });
   // Other sites answer with a stub. Playwright has once reported a request here that was already
   // answered ("Route is already handled", two browser test files at once): nothing is left to answer.
