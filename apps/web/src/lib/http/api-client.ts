@@ -119,6 +119,7 @@ function errorFromBody(status: number, body: unknown, callId: string): ApiError 
     message: serverMessage ?? `HTTP ${status} from ${callId}`,
     serverMessage,
     data: parsed.success ? parsed.data.data : undefined,
+    key: parsed.success ? parsed.data.key : undefined,
     kind: "http",
     callId,
   });

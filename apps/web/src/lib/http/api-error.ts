@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** `data` of the error body, when the server sent one (e.g. `{ reason: "captcha" }`). */
   readonly data: unknown;
+  /** The key of the server's message in its catalogue, when it sent one (`idempotencyKeyRunning`). */
+  readonly key: string | undefined;
   readonly kind: ApiErrorKind;
   readonly callId: string;
 
@@ -24,6 +26,7 @@ export class ApiError extends Error {
     message: string;
     serverMessage?: string;
     data?: unknown;
+    key?: string;
     kind: ApiErrorKind;
     callId: string;
     cause?: unknown;
@@ -33,6 +36,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.serverMessage = init.serverMessage;
     this.data = init.data;
+    this.key = init.key;
     this.kind = init.kind;
     this.callId = init.callId;
   }
