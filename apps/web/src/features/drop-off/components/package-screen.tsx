@@ -73,7 +73,10 @@ export function PackageScreen({ boxId, lockerName, sendKey, answer }: PackageScr
         <p className={styles.intro}>{t("dropOff.package.intro")}</p>
       </header>
       <div className={styles.columns}>
-        <section ref={formRef} className={styles.formCard} aria-label={t("dropOff.package.formHeading")}>
+        <section ref={formRef} className={styles.formCard} aria-labelledby="package-form-heading">
+          <h2 className="visually-hidden" id="package-form-heading">
+            {t("dropOff.package.formHeading")}
+          </h2>
           {/* A fresh form (empty fields, photo, slider, messages) for each page of the form: a new
               key comes with a new package, and with a sent one (its values, locked, from the answer). */}
           <PackageForm
