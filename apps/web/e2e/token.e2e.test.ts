@@ -86,7 +86,7 @@ describe("token handling (members auth answered by a stub)", () => {
   it("falls back to the translated text when the server sends no message", async ({ open }) => {
     const { page } = await open({ viewport: "mobile", language: "id" });
     await page.route(authPath, (route) => route.fulfill({ status: 500, body: "" }));
-    await visit(page, "/overduepayment?orderid=1&token=x");
+    await visit(page, "/order?orderid=1&token=x");
     const dialog = page.locator('[data-testid="error-dialog"]');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("Terjadi kesalahan. Silakan coba lagi.");
