@@ -21,6 +21,9 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "paxelbox-e2e-"));
   // The pages render with React's production build, as deployed (NODE_ENV picks it when React loads).
   process.env.NODE_ENV = "production";
+  // The web server reads its mode from process.env too (outside production every page view reports
+  // its Web Vitals).
+  process.env.APP_ENV ??= "test";
   const { startSystem } = await import("../../../scripts/system.ts");
   const system = await startSystem({
     port: 0,
