@@ -55,8 +55,11 @@ async function expectQrPage(page: Page, lang: Lang): Promise<string> {
   expect(await field(page, "sender_name").isDisabled()).toBe(true);
   expect(await $(page, "package-submit").isDisabled()).toBe(true);
   expect(await $(page, "photo-thumbnail").count()).toBe(1);
-  // The QR panel has the focus (scrolled into view on a phone, where it is under the form).
-  expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("package-qr");
+  // The QR panel has the focus (scrolled into view on a phone, where it is under the form); the
+  // browser moves the focus to an `autofocus` element at its next rendering step, not at once.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+    .toBe("package-qr");
   const code = await decodeQr($(page, "package-qr-image"));
   expect(code).toMatch(/^PXB-D-/);
   return code;

@@ -30,8 +30,9 @@ export interface PageEntry {
     /** The demo scenario that makes its record (else the path is opened as it is). */
     scenario?: string;
     /**
-     * Gzip KB of every script the page loads until it is quiet: 140 on marketing pages and 170 on
-     * the app's screens as targets; a page over its target is held at today's figure.
+     * Gzip KB of every script the page loads until it is quiet (the Web Vitals reporter included):
+     * 140 on marketing pages and 170 on the app's screens as targets; a page over its target is
+     * held at today's figure.
      */
     weightKb: number;
     /** Lighthouse performance score the page must reach (the audit's target). */
@@ -44,14 +45,15 @@ export const pages: readonly PageEntry[] = [
     id: "index",
     path: paths.home.href(),
     kind: "marketing",
-    measured: { weightKb: 140, performance: 98 },
+    // Target 140 KB; held at today's figure (the bundler's default chunks, ADR 034).
+    measured: { weightKb: 141, performance: 98 },
   },
   {
     id: "services",
     path: paths.services.href(),
     kind: "marketing",
     // Target 140 KB; held at today's figure (the bundler's default chunks, ADR 034).
-    measured: { weightKb: 145, performance: 98 },
+    measured: { weightKb: 147, performance: 98 },
   },
   {
     id: "guest-book-form",
@@ -59,7 +61,7 @@ export const pages: readonly PageEntry[] = [
     kind: "marketing",
     drawnFrom: ["business_type"],
     // Target 140 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "guest-book-individu", weightKb: 152.5, performance: 95 },
+    measured: { scenario: "guest-book-individu", weightKb: 155, performance: 95 },
   },
   { id: "guest-book-submitted", path: paths.guestBook.submitted.href(), kind: "marketing" },
   {
@@ -68,7 +70,7 @@ export const pages: readonly PageEntry[] = [
     kind: "app",
     drawnFrom: ["boxId", "name"],
     // Target 170 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "package-form", weightKb: 177, performance: 95 },
+    measured: { scenario: "package-form", weightKb: 179.5, performance: 95 },
   },
   {
     id: "order",
@@ -85,7 +87,7 @@ export const pages: readonly PageEntry[] = [
     serverPreload: true,
     precache: true,
     // Target 170 KB; held at today's figure (the bundler's default chunks, ADR 034).
-    measured: { scenario: "rent-in-store", weightKb: 175.5, performance: 95 },
+    measured: { scenario: "rent-in-store", weightKb: 178, performance: 95 },
   },
   { id: "order-status-action", path: paths.orderStatus.action.href(), kind: "web-view", precache: true },
   {
@@ -94,7 +96,7 @@ export const pages: readonly PageEntry[] = [
     kind: "web-view",
     serverPreload: true,
     // Target 170 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 175, performance: 95 },
+    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 177.5, performance: 95 },
   },
   { id: "overdue-success", path: paths.overdue.success.href(), kind: "web-view" },
   { id: "overdue-expire", path: paths.overdue.expire.href(), kind: "web-view" },
