@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { setScreenBrightness } from "../lib/bridge/bridge";
 import { useHydrated } from "../lib/ssr/use-hydrated";
 import { lazyModule, useLazyModule } from "../lib/ui/lazy-module";
-import styles from "./qr-code.module.css";
+import { QrCard, qrStyles } from "./ui/qr-card";
 
 export interface QrCodeProps {
   /** The exact text the locker expects. */
@@ -77,28 +77,28 @@ export function QrCode({ value, label, size = 300 }: QrCodeProps) {
 
   if (!qr) {
     return (
-      <div className={styles.card} aria-busy="true">
-        <div className={styles.qr} style={{ width: size, aspectRatio: "1" }} />
-      </div>
+      <QrCard aria-busy="true">
+        <div className={qrStyles.qr} style={{ width: size, aspectRatio: "1" }} />
+      </QrCard>
     );
   }
   const quiet = 4;
   const extent = qr.modules + quiet * 2;
   return (
-    <div className={styles.card} data-qr-value={value} data-qr-modules={qr.modules}>
+    <QrCard data-qr-value={value} data-qr-modules={qr.modules}>
       <svg
         role="img"
         aria-label={label}
         viewBox={`0 0 ${extent} ${extent}`}
         width={size}
         height={size}
-        className={styles.qr}
+        className={qrStyles.qr}
         shapeRendering="crispEdges"
       >
         <rect width={extent} height={extent} fill="#fff" />
         <path d={qr.path} fill="#000" transform={`translate(${quiet} ${quiet})`} />
       </svg>
-    </div>
+    </QrCard>
   );
 }
 

@@ -1,11 +1,10 @@
 import "../lib/i18n/messages/rent";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { preloadQrEncoder } from "../components/qr-code";
 import { LoaderQueries } from "../components/query-provider";
-import { orderQueryOptions } from "../domain/order/order-query";
+import { preloadOrderScreen } from "../domain/order/order-preload.server";
 import { RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
 import { readRentQuery } from "../features/rent-status/lib/rent-view";
-import { personalPageHeaders, preloadScreen } from "../lib/ssr/web-view-preload.server";
+import { personalPageHeaders } from "../lib/ssr/web-view-preload.server";
 import type { Route } from "./+types/order-status-page";
 
 /** The overdue view of the rent status (`status=overdue`) is titled 'Overdue fee'. */
@@ -14,16 +13,9 @@ export const handle = routeHandle({
   titleKey: (search) => (search.get("status") === "overdue" ? "header.overdueFee" : undefined),
 });
 
-/** Opened with a token, the order is read on the server so the page arrives showing it (ADR 011). */
+/** Opened with a token, the order arrives drawn by the server, its door QR too. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const orderid = readRentQuery(new URL(request.url).searchParams).orderid;
-  const preloaded = await preloadScreen(
-    request,
-    orderid ? (token, api) => orderQueryOptions(orderid, token, api) : null,
-  );
-  // The QR encoder, so that the page arrives with its door QR drawn.
-  if (preloaded.screenLoaded) await preloadQrEncoder();
-  return preloaded;
+  return preloadOrderScreen(request, readRentQuery(new URL(request.url).searchParams).orderid);
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */

@@ -225,6 +225,19 @@ export function PackageForm({ boxId, lockerName, sendKey, answer, qrStatus }: Pa
   const focusOnArrival = (field: PackageField) =>
     !live && answer === arrivedWith && answer !== undefined && firstInvalid === field;
 
+  /** A name field's control: its kept value, its limit, trimmed when it loses focus. */
+  const nameInput = (field: "sender_name" | "recipient_name") => ({
+    className: inputClassName,
+    maxLength: maxLengths[field],
+    defaultValue: initial[field],
+    // The first field in error of a page that arrived refused.
+    autoFocus: focusOnArrival(field),
+    ...register(
+      field,
+      trimOnBlur((value) => setValue(field, value)),
+    ),
+  });
+
   // After a submit with errors, or a refusal of the action (once its messages are on screen and tied
   // to their fields), the first field with an error gets the focus; its message is read with it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per submit, with that submit's errors
@@ -305,38 +318,12 @@ export function PackageForm({ boxId, lockerName, sendKey, answer, qrStatus }: Pa
           hint={t("dropOff.package.senderNameHint")}
         >
           {(fieldProps) => (
-            <input
-              {...fieldProps}
-              className={inputClassName}
-              autoComplete="organization"
-              maxLength={maxLengths.sender_name}
-              defaultValue={initial.sender_name}
-              // biome-ignore lint/a11y/noAutofocus: the first field in error of a page that arrived refused
-              autoFocus={focusOnArrival("sender_name")}
-              {...register(
-                "sender_name",
-                trimOnBlur((value) => setValue("sender_name", value)),
-              )}
-            />
+            <input {...fieldProps} autoComplete="organization" {...nameInput("sender_name")} />
           )}
         </Field>
 
         <Field {...fieldOf("recipient_name")} label={t("dropOff.package.recipientName")}>
-          {(fieldProps) => (
-            <input
-              {...fieldProps}
-              className={inputClassName}
-              autoComplete="off"
-              maxLength={maxLengths.recipient_name}
-              defaultValue={initial.recipient_name}
-              // biome-ignore lint/a11y/noAutofocus: the first field in error of a page that arrived refused
-              autoFocus={focusOnArrival("recipient_name")}
-              {...register(
-                "recipient_name",
-                trimOnBlur((value) => setValue("recipient_name", value)),
-              )}
-            />
-          )}
+          {(fieldProps) => <input {...fieldProps} autoComplete="off" {...nameInput("recipient_name")} />}
         </Field>
 
         <Field

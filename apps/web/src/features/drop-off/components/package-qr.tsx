@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { ButtonLink } from "../../../components/button";
 import { Icon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
+import { QrImage } from "../../../components/ui/qr-card";
 import { DoorSizeLabel } from "../../../domain/order/door-size-label";
 import { useT } from "../../../lib/i18n/i18n";
 import type { PackageQrState } from "../hooks/use-package-qr";
@@ -67,16 +68,11 @@ export function PackageQr({ state, lockerName, focusOnArrival, ref }: PackageQrP
             <h2 id={headingId} className={styles.heading}>
               {t("dropOff.package.qr.ready")}
             </h2>
-            <div className={styles.card}>
-              <img
-                src={state.image}
-                width={300}
-                height={300}
-                alt={t("dropOff.package.qr.label", { location: lockerName })}
-                className={styles.qr}
-                data-testid="package-qr-image"
-              />
-            </div>
+            <QrImage
+              src={state.image}
+              alt={t("dropOff.package.qr.label", { location: lockerName })}
+              testId="package-qr-image"
+            />
             <p className={styles.instruction}>{t("dropOff.package.qr.instruction")}</p>
             <dl className={styles.facts}>
               <div>

@@ -111,8 +111,11 @@ export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
 
   useEffect(() => () => window.clearTimeout(overlayTimer.current), []);
 
-  /** Trims a text field when it loses focus (spec §5 "text trimmed on input"). */
-  function trimmed(name: "sender_name" | "email_address" | "message") {
+  /**
+   * A text field's control: what was kept, its limit, and trimmed when it loses focus (spec §5
+   * "text trimmed on input").
+   */
+  function textControl(name: "sender_name" | "email_address" | "message", maxLength: number) {
     const field = register(name);
     return {
       ...field,
@@ -121,6 +124,9 @@ export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
         if (value !== event.target.value) setValue(name, value, { shouldValidate: true });
         return field.onBlur(event);
       },
+      defaultValue: kept[name],
+      maxLength,
+      className: inputClassName,
     };
   }
 
@@ -264,15 +270,7 @@ export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
 
         <Field label={t("marketing.guestBook.senderName")} {...fieldOf("sender_name")}>
           {(fieldProps) => (
-            <input
-              {...trimmed("sender_name")}
-              {...fieldProps}
-              defaultValue={kept.sender_name}
-              type="text"
-              autoComplete="name"
-              maxLength={100}
-              className={inputClassName}
-            />
+            <input {...textControl("sender_name", 100)} {...fieldProps} type="text" autoComplete="name" />
           )}
         </Field>
 
@@ -304,14 +302,11 @@ export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
         <Field label={t("marketing.guestBook.emailAddress")} {...fieldOf("email_address")}>
           {(fieldProps) => (
             <input
-              {...trimmed("email_address")}
+              {...textControl("email_address", 254)}
               {...fieldProps}
-              defaultValue={kept.email_address}
               type="email"
               inputMode="email"
               autoComplete="email"
-              maxLength={254}
-              className={inputClassName}
             />
           )}
         </Field>
@@ -340,16 +335,7 @@ export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
           hint={t("marketing.guestBook.messageHint")}
           {...fieldOf("message")}
         >
-          {(fieldProps) => (
-            <textarea
-              {...trimmed("message")}
-              {...fieldProps}
-              defaultValue={kept.message}
-              rows={5}
-              maxLength={2000}
-              className={inputClassName}
-            />
-          )}
+          {(fieldProps) => <textarea {...textControl("message", 2000)} {...fieldProps} rows={5} />}
         </Field>
 
         <Field {...fieldOf("term_check")}>

@@ -9,6 +9,7 @@ import { PageTitle } from "../../../components/page-title";
 import { PaymentCheck } from "../../../components/payment-check";
 import { Card } from "../../../components/ui/card";
 import { DoorNumber } from "../../../components/ui/door-qr-card";
+import { QrCard, QrImage } from "../../../components/ui/qr-card";
 import { useConfig } from "../../../config/use-config";
 import { isFullDetail, overdueDetailQueryOptions } from "../../../domain/order/overdue-detail";
 import { formatDateTime } from "../../../lib/i18n/format";
@@ -138,26 +139,21 @@ function PaidQr({
         {title}
       </h1>
       <p className={styles.line}>{t("dropOff.results.paidLine")}</p>
-      <div className={styles.qrFrame}>
-        {expired ? (
+      {expired ? (
+        <QrCard>
           <p className={styles.line} data-testid="overdue-paid-qr-hidden">
             {t("offline.qrHidden")}
           </p>
-        ) : image.data ? (
-          <img
-            className={styles.qr}
-            src={image.data}
-            width={300}
-            height={300}
-            alt={t("dropOff.results.qrLabel", { door })}
-            data-testid="overdue-paid-qr"
-          />
-        ) : (
+        </QrCard>
+      ) : image.data ? (
+        <QrImage src={image.data} alt={t("dropOff.results.qrLabel", { door })} testId="overdue-paid-qr" />
+      ) : (
+        <QrCard>
           <span className={styles.qrPlaceholder}>
             <Spinner size={40} label={t("common.loading")} />
           </span>
-        )}
-      </div>
+        </QrCard>
+      )}
       {image.data && !expired && !offline ? <OfflineQrHint /> : null}
       <DoorNumber label={t("dropOff.results.door")} number={door} testId="overdue-paid-door" />
       <p className={styles.warning} role="note">

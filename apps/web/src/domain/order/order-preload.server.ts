@@ -1,0 +1,17 @@
+import { preloadQrEncoder } from "../../components/qr-code";
+import { preloadScreen, type ScreenPreload } from "../../lib/ssr/web-view-preload.server";
+import { type OrderId, orderQueryOptions } from "./order-query";
+
+/**
+ * The loader of a screen of one order with its door QR (order detail, rent status): opened with a
+ * token, the order is read on the server so the page arrives showing it (ADR 011), and with its QR
+ * drawn (the encoder is loaded once the order is there).
+ */
+export async function preloadOrderScreen(request: Request, orderid: OrderId | null): Promise<ScreenPreload> {
+  const preloaded = await preloadScreen(
+    request,
+    orderid ? (token, api) => orderQueryOptions(orderid, token, api) : null,
+  );
+  if (preloaded.screenLoaded) await preloadQrEncoder();
+  return preloaded;
+}
