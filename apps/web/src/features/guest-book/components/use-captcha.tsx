@@ -2,6 +2,7 @@ import type { CaptchaSetup } from "@paxelbox/contract";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Field, fieldStyles } from "../../../components/ui/field";
 import { type Language, useT } from "../../../lib/i18n/i18n";
+import { type AltchaRun, altchaToken } from "../lib/altcha-token";
 import { captchaField } from "../lib/fields";
 import { loadGuestBookRuntime } from "../lib/load-runtime";
 import { recaptchaToken } from "../lib/recaptcha";
@@ -11,27 +12,13 @@ import styles from "./guest-book-form.module.css";
 /** The part of the ALTCHA widget element this form uses (see `altcha`'s `AltchaWidgetElement`). */
 interface AltchaElement extends HTMLElement {
   configure(config: Record<string, unknown>): Promise<void> | void;
-  getState(): string;
+  getState: AltchaRun["getState"];
   reset(): void;
-  verify(): Promise<{ payload: string } | null>;
+  verify: AltchaRun["verify"];
 }
 
 /** idle: not asked for yet (the visitor has not reached the form); loading: setup and widget on the way. */
 type Status = "idle" | "loading" | "ready" | "error";
-
-/** The widget's payload, once it has one (a statechange carries it). */
-function waitForPayload(widget: AltchaElement): Promise<string> {
-  return new Promise((resolve) => {
-    const onChange = (event: Event) => {
-      const detail = (event as CustomEvent<{ state: string; payload: string | null }>).detail;
-      if (detail.state === "verified" || detail.state === "error" || detail.state === "expired") {
-        widget.removeEventListener("statechange", onChange);
-        resolve(detail.state === "verified" ? (detail.payload ?? "") : "");
-      }
-    };
-    widget.addEventListener("statechange", onChange);
-  });
-}
 
 /** The ALTCHA widget fetches every challenge through the api client (the API wraps it in an envelope). */
 async function altchaFetch(): Promise<Response> {
@@ -174,10 +161,7 @@ export function useCaptcha(): Captcha {
       if (current.provider === "recaptcha") return await recaptchaToken(current.siteKey, current.action);
       const element = widget.current;
       if (!element) throw new Error("The captcha widget is not ready");
-      const state = element.getState();
-      if (state === "verified" && payload.current) return payload.current;
-      const token =
-        state === "verifying" ? await waitForPayload(element) : ((await element.verify())?.payload ?? "");
+      const token = await altchaToken(element, payload.current);
       if (!token) throw new Error("The captcha was not solved");
       return token;
     } catch (error) {
