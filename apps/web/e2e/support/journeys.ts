@@ -1,7 +1,7 @@
+import { expect } from "@playwright/test";
 import jsQR from "jsqr";
 import type { Locator, Page } from "playwright-core";
 import { PNG } from "pngjs";
-import { expect } from "vitest";
 import { baseUrl, type Lang, visit } from "./browser.ts";
 import { smallPng } from "./photos.ts";
 
