@@ -78,6 +78,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   // Outside production the site's public origin is where this server listens (production must set it).
   if ((env.APP_ENV ?? env.NODE_ENV) !== "production")
     env.PUBLIC_BASE_URL ??= `http://localhost:${actualPort}`;
+  // The web server's actions build the payment return addresses from it too (from process.env).
+  if (env.PUBLIC_BASE_URL) process.env.PUBLIC_BASE_URL ??= env.PUBLIC_BASE_URL;
   // The web server's loaders prove to the API that they may name their visitor's address with a
   // secret both apps read (the API from `env`, the loaders from process.env); made up when unset.
   env.INTERNAL_API_SECRET ||= process.env.INTERNAL_API_SECRET || randomBytes(32).toString("base64url");

@@ -8,7 +8,8 @@ import { createScenario } from "./support/journeys.ts";
 /**
  * Screenshots of the marketing site for review:
  * `SHOTS_DIR=/tmp/shots-marketing npx vitest run --config vitest.e2e.config.ts e2e/marketing-screenshots`.
- * Skipped unless SHOTS_DIR is set. No real guest book is sent (the send is answered by a stub).
+ * Skipped unless SHOTS_DIR is set. The guest book is sent for real, to the test system's API (the
+ * confirmation opens only after a send).
  */
 const shotsDir = process.env.SHOTS_DIR;
 
@@ -95,14 +96,11 @@ const shots: Shot[] = [
     name: "guest-book-sending",
     path: "/guest-book?business_type=Business",
     before: async (page) => {
-      await page.route("**/api/v1/guest-book", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 2500));
-        await route.fulfill({
-          status: 500,
-          contentType: "application/json",
-          body: '{"code":500,"message":""}',
-        });
-      });
+      // The action's answer never comes: the overlay stays.
+      await page.route(
+        (url) => url.pathname === "/guest-book.data",
+        () => undefined,
+      );
     },
     setup: async (page) => {
       await fillForm(page);
@@ -111,29 +109,17 @@ const shots: Shot[] = [
     },
   },
   {
-    name: "guest-book-server-error",
-    path: "/guest-book?business_type=Business",
-    before: async (page) => {
-      await page.route("**/api/v1/guest-book", (route) =>
-        route.fulfill({ status: 500, contentType: "application/json", body: '{"code":500,"message":""}' }),
-      );
-    },
-    setup: async (page) => {
-      await fillForm(page);
-      await page.locator('[data-testid="guest-book-submit"]').click();
-      await page.locator('[data-testid="error-dialog"] p').waitFor({ timeout: 20_000 });
-    },
-  },
-  {
     name: "guest-book-captcha-error",
     path: "/guest-book?business_type=Business",
     before: async (page) => {
-      await page.route("**/api/v1/guest-book", (route) =>
-        route.fulfill({
-          status: 400,
-          contentType: "application/json",
-          body: '{"code":400,"message":"The captcha check failed.","data":{"reason":"captcha"}}',
-        }),
+      // The form posts an answer the API does not accept.
+      await page.route(
+        (url) => url.pathname === "/guest-book.data",
+        (route) => {
+          const body = new URLSearchParams(route.request().postData() ?? "");
+          body.set("captcha", "bm90IGEgcHJvb2Y=");
+          return route.continue({ postData: body.toString() });
+        },
       );
     },
     setup: async (page) => {
@@ -145,22 +131,6 @@ const shots: Shot[] = [
   {
     name: "guest-book-submitted",
     path: "/guest-book?business_type=Business",
-    before: async (page) => {
-      await page.route("**/api/v1/guest-book", (route) =>
-        route.fulfill({
-          status: 200,
-          contentType: "application/json",
-          body: JSON.stringify({
-            code: 200,
-            data: {
-              white_papers: [
-                { name: "PaxelBox Partnership", url: "/api/v1/white-papers/paxelbox-partnership.pdf" },
-              ],
-            },
-          }),
-        }),
-      );
-    },
     setup: async (page) => {
       await fillForm(page);
       await page.locator('[data-testid="guest-book-submit"]').click();

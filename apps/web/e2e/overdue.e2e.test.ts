@@ -2,30 +2,24 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import en from "../src/locales/en/drop-off.ts";
 import id from "../src/locales/id/drop-off.ts";
-import {
-  featureOff,
-  holdRequests,
-  hydrated,
-  isScript,
-  type Lang,
-  type ViewportName,
-  visit,
-  watchRequests,
-} from "./support/browser.ts";
+import { type Lang, type ViewportName, visit } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
 import { api } from "./support/journeys.ts";
 
 /**
  * The overdue payment page and its result pages (spec §2, §4, §5, §8): entry redirects for each
- * scenario, the page's details and email rule, Fail and Cancel at the sandbox (warnings, nothing
- * paid), the non-interface payment flow, success-payment trusting only the server, and the
- * success and expire pages.
+ * scenario, the page's details and email rule, Fail and Cancel at the sandbox (warnings in the
+ * page's language, nothing paid), success-payment trusting only the server, and the success and
+ * expire pages. The form with and without scripts: `overdue-form.e2e.test.ts`; the payment calls
+ * the route action makes (both flows): `features/overdue/lib/overdue-action.server.test.ts`.
  */
 
 const texts = { id, en } as const;
 const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
 
 interface Detail {
+  invoiceNumber: string | null;
+  receiverEmail: string | null;
   overdueStatus: string;
   overdueDays: number;
   overdueBasePrice: number;
@@ -115,7 +109,12 @@ describe.each(combos)("overdue payment at %s in %s", (viewport, lang) => {
     expect(await page.getAttribute("html", "lang")).toBe(lang);
     const detail = (await api<Detail>(`/api/v1/dropoff/overdue/${orderid}`, token)).data;
 
-    expect(await $(page, "overdue-invoice").textContent()).toMatch(/^INV-DOL-[A-Z0-9]{6}-[A-Z0-9]{4}$/);
+    // The fee's invoice number, kept by the API: the same on every load, and the one sent.
+    expect(detail.invoiceNumber).toMatch(/^INV-DOL-[A-Z0-9]{6}-[A-Z0-9]{4}$/);
+    expect(await $(page, "overdue-invoice").textContent()).toBe(detail.invoiceNumber);
+    await visit(page, demo.url.replace(/&?token=[^&]+/, ""));
+    await $(page, "overdue-screen").waitFor();
+    expect(await $(page, "overdue-invoice").textContent()).toBe(detail.invoiceNumber);
     expect(await $(page, "overdue-order-number").textContent()).toBe(detail.expressNumber);
     expect(await $(page, "overdue-screen").textContent()).toContain("Toko Batik Sekar Arum");
     const rupiah = (value: number) => `Rp. ${value.toLocaleString("de-DE")}`;
@@ -157,16 +156,13 @@ describe.each(combos)("overdue payment at %s in %s", (viewport, lang) => {
       expect(Math.round(bar.y + bar.height)).toBe(844);
     }
 
-    const submitted = page.waitForRequest((request) =>
-      request.url().endsWith(`/dropoff/overdue/${orderid}/submit`),
-    );
     await pay.click();
-    expect((await submitted).postDataJSON()).toMatchObject({
-      email: "rina@example.com",
-      overdue_days: detail.overdueDays,
-      overdue_total_price: detail.overdueTotalPrice,
-    });
     await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
+    // The API recorded the submit under the invoice number the page showed.
+    expect((await api<Detail>(`/api/v1/dropoff/overdue/${orderid}`, token)).data).toMatchObject({
+      invoiceNumber: detail.invoiceNumber,
+      receiverEmail: "rina@example.com",
+    });
     await page.getByRole("button", { name: button, exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 15_000 });
     await $(page, "overdue-warning").waitFor();
@@ -189,100 +185,6 @@ describe.each(combos)("overdue payment at %s in %s", (viewport, lang) => {
     expect(await $(page, "overdue-paid-qr").count()).toBe(0);
     expect(errors).toEqual([]);
   }, 60_000);
-});
-
-describe("the form's code and the payment calls on the form's first use (ADR 026)", () => {
-  const isPaymentFlow = (url: URL) => isScript(url) && /\/pay-overdue-[\w-]+\.js$/.test(url.pathname);
-  const isFormCode = (url: URL) => isScript(url) && /\/overdue-pay-form-[\w-]+\.js$/.test(url.pathname);
-
-  /** The demo page visited and quiet, with the scripts `held` matches held back until `release()`. */
-  async function visitHolding(page: Page, url: string, held: (url: URL) => boolean) {
-    const scripts = watchRequests(page, ["script"]);
-    const release = await holdRequests(page, held);
-    await visit(page, url);
-    await hydrated(page);
-    await scripts.quiet(1500);
-    const asked = () => scripts.urls.filter((script) => held(new URL(script))).length;
-    expect(asked()).toBe(0);
-    return { release, asked };
-  }
-
-  for (const [viewport, lang] of [
-    ["mobile", "id"],
-    ["desktop", "en"],
-  ] as const) {
-    it(`payment calls: not with the page; Select Payment tapped before they arrive waits for them (${viewport}, ${lang})`, async ({
-      openScenario,
-    }) => {
-      const { page, demo, errors } = await openScenario("dropoff-overdue-need-to-pay", {
-        viewport,
-        language: lang,
-      });
-      const { release, asked } = await visitHolding(page, demo.url, isPaymentFlow);
-      // The first focus asks for them (held here), and the person is faster than the network.
-      await $(page, "overdue-email").fill("rina@example.com");
-      await expect.poll(asked).toBe(1);
-      const select = $(page, "overdue-select-payment");
-      await select.click();
-      await expect.poll(() => select.textContent()).toContain(texts[lang].overdue.processing);
-      expect(await select.isDisabled()).toBe(true);
-      expect(new URL(page.url()).pathname).toBe("/overduepayment");
-
-      release();
-      await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
-      expect(errors).toEqual([]);
-    }, 60_000);
-
-    it(`form's code: the page keeps the server's form until then; an email typed across the takeover arrives whole (${viewport}, ${lang})`, async ({
-      openScenario,
-    }) => {
-      const { page, demo, errors } = await openScenario("dropoff-overdue-need-to-pay", {
-        viewport,
-        language: lang,
-      });
-      const { release, asked } = await visitHolding(page, demo.url, isFormCode);
-      const select = $(page, "overdue-select-payment");
-      expect(await select.isDisabled()).toBe(true);
-      // The first focus asks for the form's code (held here); typing goes on into the server's form.
-      const email = $(page, "overdue-email");
-      await email.focus();
-      await email.pressSequentially("rina@", { delay: 20 });
-      await expect.poll(asked).toBe(1);
-      expect(await select.isDisabled()).toBe(true);
-      release();
-      await email.pressSequentially("example.com", { delay: 20 });
-      await expect.poll(() => select.isEnabled()).toBe(true);
-      expect(await email.inputValue()).toBe("rina@example.com");
-      expect(await email.evaluate((field) => field === document.activeElement)).toBe(true);
-      expect(errors).toEqual([]);
-    }, 60_000);
-  }
-});
-
-describe("overdue payment without the bank interface", () => {
-  it("uses the payment token and create-payment calls and returns with status=cancel", async ({
-    openScenario,
-  }) => {
-    const { page, demo } = await openScenario("dropoff-overdue-need-to-pay", {
-      viewport: "desktop",
-      language: "id",
-    });
-    await featureOff(page, "snap_bi_dropoff");
-    const seen: string[] = [];
-    page.on("request", (request) => seen.push(new URL(request.url()).pathname));
-    await visit(page, demo.url);
-    await $(page, "overdue-email").fill("rina@example.com");
-    await $(page, "overdue-select-payment").click();
-    await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
-    expect(seen).toContain("/api/auth/token/generate");
-    expect(seen).toContain("/api/v1/payments/dropoff");
-    expect(seen).not.toContain("/api/v1/dropoff/overdue/payments");
-    await page.getByRole("button", { name: "Cancel", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 15_000 });
-    expect(new URL(page.url()).searchParams.get("status")).toBe("cancel");
-    await $(page, "overdue-warning").waitFor();
-    expect(await $(page, "overdue-warning").textContent()).toBe(id.overdue.cancelled);
-  }, 90_000);
 });
 
 describe("overdue result pages", () => {

@@ -5,7 +5,13 @@ import en from "../src/locales/en.ts";
 import id from "../src/locales/id.ts";
 import { everyFrame, type Lang, type ViewportName, visit } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
-import { createScenario, fillPackageForm, openDropOffLink, openRent } from "./support/journeys.ts";
+import {
+  createScenario,
+  fillPackageForm,
+  openDropOffLink,
+  openRent,
+  sendGuestBook,
+} from "./support/journeys.ts";
 
 /**
  * Nothing hides under a sticky or fixed bar (WCAG 2.2 SC 2.4.11 Focus Not Obscured, and errors
@@ -276,7 +282,8 @@ const screens: Screen[] = [
       await page.locator('[data-field="term_check"] [data-testid="field-error"]').waitFor();
     },
   },
-  { name: "guest book submitted", open: async (page) => void (await visit(page, "/guest-book/submitted")) },
+  // The confirmation opens only after a send: a real one.
+  { name: "guest book submitted", open: async (page, lang) => void (await sendGuestBook(page, lang)) },
   { name: "short link not found", open: async (page) => void (await visit(page, "/o/no-such-link")) },
   {
     name: "package form with every error",
@@ -378,6 +385,55 @@ const screens: Screen[] = [
   },
   { name: "debug", open: async (page) => void (await visit(page, "/debug")) },
 ];
+
+/**
+ * A message that appears with no focus that moves: the person leaves the field, or presses Enter
+ * in a field the browser had no need to scroll. The overdue page's e-mail just above the phone's
+ * sticky bar (the field in view, its hint under the bar, as after a scroll): its message must come
+ * out from under the bar.
+ */
+describe("the overdue e-mail's message once the field is left, or on Enter (phone)", () => {
+  for (const [lang, how] of [
+    ["id", "left"],
+    ["en", "left"],
+    ["id", "Enter"],
+    ["en", "Enter"],
+  ] as const) {
+    it(`is not under the sticky bar (${lang}, ${how})`, { timeout: 60_000 }, async ({ open }) => {
+      const { page } = await open({ viewport: "mobile", language: lang });
+      await openDropOffLink(page, lang, (await createScenario("dropoff-overdue-need-to-pay")).url);
+      await $(page, "overdue-total-toggle").click();
+      const email = $(page, "overdue-email");
+      await email.fill("rina@example");
+      // The field's bottom 4 px above the bar: in view, its hint and the message's place under the bar.
+      const placed = await email.evaluate((input) => {
+        const bar = document.querySelector('[data-testid="overdue-actions"]')?.getBoundingClientRect();
+        if (!bar) return false;
+        window.scrollBy(0, input.getBoundingClientRect().bottom - (bar.top - 4));
+        return Math.abs(input.getBoundingClientRect().bottom - (bar.top - 4)) < 1;
+      });
+      expect(placed, "the page scrolls far enough to put the field above the bar").toBe(true);
+      if (how === "Enter") {
+        await email.evaluate((input) => input.focus({ preventScroll: true }));
+        await page.keyboard.press("Enter");
+      } else {
+        // A tap elsewhere leaves the field.
+        await $(page, "overdue-form").locator("h2").tap();
+      }
+      const error = $(page, "overdue-form").locator('[data-testid="field-error"]');
+      await error.waitFor();
+      expect(await error.textContent()).toBe(messages[lang].dropOff.overdue.messages.email);
+      const overlap = () =>
+        error.evaluate((element) => {
+          const bar = document.querySelector('[data-testid="overdue-actions"]')?.getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          return bar ? Math.max(0, Math.round(box.bottom - bar.top)) : -1;
+        });
+      await expect.poll(overlap).toBe(0);
+      expect(await error.evaluate((element) => element.getBoundingClientRect().top >= 0)).toBe(true);
+    });
+  }
+});
 
 describe.concurrent("nothing hides under a sticky or fixed bar (WCAG 2.4.11)", () => {
   for (const [viewport, lang] of everyFrame) {

@@ -36,11 +36,15 @@ export interface OrderQuery extends Query {
 /** Query of the guest-book form. */
 export interface GuestBookQuery extends Query {
   business_type?: "Individu" | "Business";
+  /** The page's language, when its address names it (a language link). */
+  lang?: "id" | "en";
 }
 /** Query of the overdue payment page (and of its success-payment page). */
 export interface OverdueQuery extends Query {
   orderid?: string | number;
   token?: string;
+  /** The page's language when it is not the default (a gateway's return keeps it). */
+  lang?: "en";
   status?: "cancel" | "failed";
   /** A payment return's claim (spec §4), which proves nothing: the page asks the server. */
   payment_status?: "SUCCESS" | "FAILED" | "CANCELLED";
@@ -86,7 +90,10 @@ export const paths = {
     /** Named route `guest-book-form` (index child). */
     form: { href: (query?: GuestBookQuery) => withQuery("/guest-book", query) },
     /** Named route `guest-book-submitted`. */
-    submitted: { pattern: "submitted", href: () => "/guest-book/submitted" },
+    submitted: {
+      pattern: "submitted",
+      href: (query?: Pick<GuestBookQuery, "lang">) => withQuery("/guest-book/submitted", query),
+    },
   },
   shortLink: {
     pattern: "/o/:code",

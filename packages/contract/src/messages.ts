@@ -25,6 +25,7 @@ export const messageKeys = [
   // Drop-off
   "dropoffNotFound",
   "dropoffNothingToPay",
+  "dropoffInvoiceChanged",
   "lockerNotFound",
   "noLockerAvailable",
   "barcodeNotFound",

@@ -62,6 +62,10 @@ export const messages = {
     id: "Tidak ada biaya keterlambatan yang perlu dibayar untuk paket ini.",
     en: "This parcel has no overdue fee to pay.",
   },
+  dropoffInvoiceChanged: {
+    id: "Nomor invoice biaya ini sudah berubah. Muat ulang halaman lalu coba lagi.",
+    en: "The invoice number of this fee has changed. Reload the page and try again.",
+  },
   lockerNotFound: {
     id: "Loker {id} tidak ditemukan.",
     en: "Locker {id} was not found.",

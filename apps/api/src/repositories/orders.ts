@@ -1,5 +1,6 @@
 import type { Order, OverdueDropoffDetail } from "@paxelbox/contract";
 import type { Queryable } from "../db/database.ts";
+import { generateInvoiceNumber } from "../domain/invoice-number.ts";
 import { dayMs, dropoffOverdueFee, dropoffOverdueStatus } from "../domain/overdue.ts";
 import { notFound } from "../http/errors.ts";
 
@@ -219,6 +220,7 @@ export async function toOverdueDropoffView(
   const summary = { id: order.id, status: order.status, overdueStatus: dropoffOverdueStatus(clock, now) };
   if (!full) return summary;
   const fee = dropoffOverdueFee(clock, now);
+  const pending = summary.overdueStatus === "need_to_pay" ? await pendingDropoffPayment(db, order.id) : null;
   const [barcode] = await db.query<{ id: string }>(
     `select id from access_codes where order_id = $1 and purpose = 'pickup' and used_at is null
       and (expires_at is null or expires_at > now()) order by created_at desc limit 1`,
@@ -241,7 +243,44 @@ export async function toOverdueDropoffView(
       box: { id: order.box_id, name: order.box_name },
     },
     barcode: barcode ? { id: barcode.id } : null,
+    invoiceNumber: pending?.invoiceNumber ?? null,
+    receiverEmail: pending?.receiverEmail ?? null,
   };
+}
+
+/** What is kept for a drop-off's overdue fee until it is paid (see `pendingDropoffPayment`). */
+export interface PendingDropoffPayment {
+  invoiceNumber: string;
+  /** The email the receiver gave before their last payment attempt, if any. */
+  receiverEmail: string | null;
+}
+
+/**
+ * The invoice number of the overdue fee a drop-off owes now, and the receiver's email given for it:
+ * drawn once, on the first read of the fee (or taken from the first submit that carries one,
+ * `invoice`), and kept while the fee runs from the same deadline. A paid fee moves the deadline, so
+ * the next fee gets a new number and asks for the email again. Two first reads at once keep one
+ * number: the second update finds the row already kept and changes nothing.
+ */
+export async function pendingDropoffPayment(
+  db: Queryable,
+  orderId: number,
+  invoice: string = generateInvoiceNumber(),
+): Promise<PendingDropoffPayment> {
+  const [drawn] = await db.query<{ invoice_number: string }>(
+    `update orders set invoice_number = $2, invoice_deadline = deadline, receiver_email = null,
+            updated_at = now()
+      where id = $1 and (invoice_number is null or invoice_deadline is distinct from deadline)
+      returning invoice_number`,
+    [orderId, invoice],
+  );
+  if (drawn) return { invoiceNumber: drawn.invoice_number, receiverEmail: null };
+  const [kept] = await db.query<{ invoice_number: string; receiver_email: string | null }>(
+    "select invoice_number, receiver_email from orders where id = $1",
+    [orderId],
+  );
+  if (!kept) throw notFound("dropoffNotFound", { id: orderId });
+  return { invoiceNumber: kept.invoice_number, receiverEmail: kept.receiver_email };
 }
 
 export interface NewOrder {

@@ -8,7 +8,12 @@ import { decodePhoto } from "../domain/photo.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { mountCall } from "../http/route.ts";
 import { assertOrderAccess } from "../plugins/auth.ts";
-import { findOrder, type OrderRecord, toOverdueDropoffView } from "../repositories/orders.ts";
+import {
+  findOrder,
+  type OrderRecord,
+  pendingDropoffPayment,
+  toOverdueDropoffView,
+} from "../repositories/orders.ts";
 
 /** Parcels registered per client address: a busy courier, not a script. */
 export const packageSendLimit = { name: "package-send", max: 20, windowSeconds: 10 * 60 };
@@ -58,10 +63,13 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
     }
     // The page echoes amounts for the record; the server's own figures are what will be charged.
     const fee = dropoffOverdueFee(clock, now);
-    await db.query(
-      "update orders set receiver_email = $2, invoice_number = $3, updated_at = now() where id = $1",
-      [order.id, body.email, body.invoice_number],
-    );
+    // One invoice number per fee: the one the page showed (read with the fee), never another.
+    const pending = await pendingDropoffPayment(db, order.id, body.invoice_number);
+    if (pending.invoiceNumber !== body.invoice_number) throw conflict("dropoffInvoiceChanged");
+    await db.query("update orders set receiver_email = $2, updated_at = now() where id = $1", [
+      order.id,
+      body.email,
+    ]);
     request.log.info({ orderId: order.id, overdueTotal: fee.total }, "overdue drop-off submitted");
     return { code: 200 };
   });

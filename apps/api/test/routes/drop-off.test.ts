@@ -56,6 +56,89 @@ describe("overdue drop-off detail", () => {
   });
 });
 
+describe("the invoice number of a drop-off's overdue fee", () => {
+  const detailOf = async (orderid: string, token: string) =>
+    OverdueDropoffDetail.parse(
+      ok(
+        calls.overdueDropoffDetail,
+        await call(app(), calls.overdueDropoffDetail, { params: { orderid }, token }),
+      ),
+    );
+  const submit = (orderid: string, token: string, invoice: string, email = "rina@example.id") =>
+    call(app(), calls.overdueDropoffSubmit, {
+      params: { orderid },
+      token,
+      headers: { "accept-language": "en" },
+      body: { email, invoice_number: invoice, overdue_time: 1, overdue_days: 3, overdue_total_price: 1 },
+    });
+
+  it("is drawn once per fee: every read shows it, the submit must carry it, the email is kept with it", async () => {
+    const params = await scenario(app(), "dropoff-overdue-need-to-pay");
+    const orderid = params.get("orderid")!;
+    const token = params.get("token")!;
+    const first = await detailOf(orderid, token);
+    expect(first.invoiceNumber).toMatch(/^INV-DOL-[A-Z0-9]{6}-[A-Z0-9]{4}$/);
+    expect(first.receiverEmail).toBeNull();
+    const again = await Promise.all([detailOf(orderid, token), detailOf(orderid, token)]);
+    expect(again.map((detail) => detail.invoiceNumber)).toEqual([first.invoiceNumber, first.invoiceNumber]);
+
+    const other = await scenario(app(), "dropoff-overdue-need-to-pay");
+    const otherDetail = await detailOf(other.get("orderid")!, other.get("token")!);
+    expect(otherDetail.invoiceNumber).not.toBe(first.invoiceNumber);
+
+    // Another number than the one shown is refused, and changes nothing.
+    const refused = await submit(orderid, token, "INV-DOL-A1B2C3-D4E5");
+    expect(failure(refused, 409)).toBe(
+      "The invoice number of this fee has changed. Reload the page and try again.",
+    );
+    expect(refused.json().key).toBe("dropoffInvoiceChanged");
+    expect((await detailOf(orderid, token)).invoiceNumber).toBe(first.invoiceNumber);
+
+    expect(ok(calls.overdueDropoffSubmit, await submit(orderid, token, first.invoiceNumber!)).code).toBe(200);
+    const submitted = await detailOf(orderid, token);
+    expect(submitted.invoiceNumber).toBe(first.invoiceNumber);
+    expect(submitted.receiverEmail).toBe("rina@example.id");
+  });
+
+  it("is a new one, with no email, once the fee runs from another deadline (a fee paid)", async () => {
+    const params = await scenario(app(), "dropoff-overdue-need-to-pay");
+    const orderid = params.get("orderid")!;
+    const token = params.get("token")!;
+    const before = await detailOf(orderid, token);
+    ok(calls.overdueDropoffSubmit, await submit(orderid, token, before.invoiceNumber!));
+    await app().db.query("update orders set deadline = deadline + interval '1 hour' where id = $1", [
+      Number(orderid),
+    ]);
+    const after = await detailOf(orderid, token);
+    expect(after.overdueStatus).toBe("need_to_pay");
+    expect(after.invoiceNumber).toMatch(/^INV-DOL-/);
+    expect(after.invoiceNumber).not.toBe(before.invoiceNumber);
+    expect(after.receiverEmail).toBeNull();
+    failure(await submit(orderid, token, before.invoiceNumber!), 409);
+  });
+
+  it("keeps the first number a submit brings when no page read the fee first", async () => {
+    const params = await scenario(app(), "dropoff-overdue-need-to-pay");
+    const orderid = params.get("orderid")!;
+    const token = params.get("token")!;
+    ok(calls.overdueDropoffSubmit, await submit(orderid, token, "INV-DOL-A1B2C3-D4E5"));
+    expect((await detailOf(orderid, token)).invoiceNumber).toBe("INV-DOL-A1B2C3-D4E5");
+  });
+
+  it("is only shown while a fee is due", async () => {
+    const taken = await scenario(app(), "dropoff-overdue-taken");
+    const detail = await detailOf(taken.get("orderid")!, taken.get("token")!);
+    expect(detail.overdueStatus).toBe("none");
+    expect(detail.invoiceNumber).toBeNull();
+    const due = await scenario(app(), "dropoff-overdue-need-to-pay");
+    const summary = ok(
+      calls.overdueDropoffDetail,
+      await call(app(), calls.overdueDropoffDetail, { params: { orderid: due.get("orderid")! } }),
+    );
+    expect(summary).not.toHaveProperty("invoiceNumber");
+  });
+});
+
 describe("an expired drop-off link", () => {
   it("is no credential: the expire page's state, and nothing personal anywhere", async () => {
     const expired = await scenario(app(), "dropoff-overdue-expired");

@@ -38,6 +38,8 @@ export interface ContextOptions {
   serviceWorkers?: boolean;
   /** The phone's time zone (IANA name); the machine's by default. */
   timezoneId?: string;
+  /** `false`: a browser that runs no script of the page (the forms' actions answer it alone). */
+  javaScriptEnabled?: boolean;
 }
 
 function isLocal(url: URL): boolean {
@@ -56,6 +58,7 @@ export async function newContext(b: Browser, options: ContextOptions = {}): Prom
     deviceScaleFactor: 1,
     serviceWorkers: options.serviceWorkers ? "allow" : "block",
     timezoneId: options.timezoneId,
+    javaScriptEnabled: options.javaScriptEnabled,
   });
   // Other sites answer with a stub. Playwright has once reported a request here that was already
   // answered ("Route is already handled", two browser test files at once): nothing is left to answer.

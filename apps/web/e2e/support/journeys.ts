@@ -2,6 +2,8 @@ import { expect } from "@playwright/test";
 import jsQR from "jsqr";
 import type { Locator, Page } from "playwright-core";
 import { PNG } from "pngjs";
+import en from "../../src/locales/en.ts";
+import id from "../../src/locales/id.ts";
 import { baseUrl, type Lang, visit } from "./browser.ts";
 import { smallPng } from "./photos.ts";
 
@@ -171,4 +173,32 @@ export async function fillPackageForm(page: Page): Promise<void> {
     .setInputFiles({ name: "parcel.png", mimeType: "image/png", buffer: smallPng() });
   await page.locator('[data-testid="photo-thumbnail"]').waitFor({ timeout: 15_000 });
   await page.locator('[data-testid="slider-handle"]').click();
+}
+
+/**
+ * Fills the guest book with valid data as a visitor types it: spaces around the texts, dashes in the
+ * phone (the form trims and keeps digits; the action's schema does the same).
+ */
+export async function fillGuestBook(page: Page, lang: Lang): Promise<void> {
+  const t = { id, en }[lang].marketing.guestBook;
+  await page.getByLabel(t.senderName, { exact: true }).fill("  Budi Santoso  ");
+  await page.getByLabel(t.senderContact, { exact: true }).fill("0812-3456-7890");
+  await page.getByLabel(t.emailAddress, { exact: true }).fill(" budi@example.com ");
+  await page.locator('input[name="purpose"][value="paxelbox_locker"]').check();
+  await page
+    .getByLabel(t.message, { exact: true })
+    .fill("  Kami ingin memasang loker di gedung kantor kami.  ");
+  await page.locator('input[name="term_check"]').check();
+}
+
+/**
+ * Sends the guest book for real (its ALTCHA widget solves the proof of work, the route action calls
+ * the API) and waits for the confirmation, which opens only after a send.
+ */
+export async function sendGuestBook(page: Page, lang: Lang, businessType = "Business"): Promise<void> {
+  await visit(page, `/guest-book?business_type=${businessType}`);
+  await fillGuestBook(page, lang);
+  await page.locator('[data-testid="guest-book-submit"]').click();
+  await page.waitForURL(`${baseUrl}/guest-book/submitted`, { timeout: 30_000 });
+  await page.locator('[data-testid="guest-book-submitted"]').waitFor();
 }

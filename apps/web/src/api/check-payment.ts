@@ -1,7 +1,7 @@
 import { calls, type PaymentState } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { isApiError, request } from "../lib/api-client";
+import { type ApiClient, apiClient, isApiError } from "../lib/api-client";
 
 /**
  * The state of an order's latest overdue payment (`POST /api/v1/box/payments/{orderid}/check`).
@@ -9,8 +9,12 @@ import { isApiError, request } from "../lib/api-client";
  * SUCCESS means paid and credited. The only word on a payment: the `payment_status` a gateway puts
  * in the return address proves nothing.
  */
-export const checkPayment = (orderid: string | number, token: string | null, signal?: AbortSignal) =>
-  request(calls.checkPayment, { params: { orderid }, token, signal });
+export const checkPayment = (
+  orderid: string | number,
+  token: string | null,
+  signal?: AbortSignal,
+  api: Pick<ApiClient, "request"> = apiClient,
+) => api.request(calls.checkPayment, { params: { orderid }, token, signal });
 
 /** Asked again this often while the payment is being confirmed (PENDING). */
 export const paymentCheckPollMs = 3000;
@@ -76,16 +80,17 @@ export function usePaymentCheck(orderid: string | number, token: string | null, 
 
 /**
  * A payment call refused with 409 ("already paid": the API found the open payment charged at the
- * gateway) for a fee the check confirms as paid.
+ * gateway) for a fee the check confirms as paid. `api`: a server action's client (ADR 015).
  */
 export async function isPaidConflict(
   error: unknown,
   orderid: string | number,
   token: string | null,
+  api: Pick<ApiClient, "request"> = apiClient,
 ): Promise<boolean> {
   if (!isApiError(error) || error.status !== 409) return false;
   try {
-    return (await checkPayment(orderid, token)).status === "SUCCESS";
+    return (await checkPayment(orderid, token, undefined, api)).status === "SUCCESS";
   } catch {
     return false;
   }

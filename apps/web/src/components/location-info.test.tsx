@@ -2,6 +2,7 @@
 import { act } from "react";
 import { createRoutesStub, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { testRoot } from "../../test/test-root";
 import { bridge } from "../lib/bridge";
 import { createI18n, ensureLanguage, I18nProvider, type Language } from "../lib/i18n";
 import {
@@ -12,7 +13,6 @@ import {
   mediaUrl,
   noContentPicture,
 } from "./location-info";
-import { testRoot } from "./test-root";
 
 const detail: LocationDetail = {
   location: "Stasiun Sudirman",

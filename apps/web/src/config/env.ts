@@ -50,6 +50,8 @@ export const WebEnv = z.object({
   MAPS_SEARCH_URL: mapsTemplate.default(d.MAPS_SEARCH_URL),
   API_BASE_URL: baseUrl.default(d.API_BASE_URL),
   API_INTERNAL_URL: baseUrl.optional(),
+  /** The site's public address (the API's too): where the gateways send a payer back. */
+  PUBLIC_BASE_URL: baseUrl.optional(),
   /** Shared with the API: the loaders' calls prove with it that they may name their visitor's address. */
   INTERNAL_API_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
   // 0: any free port (tests, `PORT=0 npm start`); the composition root then sets API_INTERNAL_URL.
@@ -67,6 +69,11 @@ export interface ServerConfig {
   lockerSiteUrl: string;
   /** Base URL of the API for server-side loaders. */
   apiInternalUrl: string;
+  /**
+   * PUBLIC_BASE_URL, else `http://localhost:PORT` (what `npm start` serves): the origin of the
+   * payment return addresses — configuration, never the request's Host.
+   */
+  publicBaseUrl: string;
   /** INTERNAL_API_SECRET: without it the API counts the loaders' calls for the web server's address. */
   internalApiSecret: string | undefined;
   /** Share of page views (0 to 1) that send their Web Vitals to the API. */
@@ -89,6 +96,7 @@ export function parseWebEnv(env: Record<string, string | undefined>): ServerConf
     kioskSiteUrl: e.KIOSK_SITE_URL,
     lockerSiteUrl: e.LOCKER_SITE_URL,
     apiInternalUrl: e.API_INTERNAL_URL || `http://127.0.0.1:${e.PORT ?? 3000}`,
+    publicBaseUrl: new URL(e.PUBLIC_BASE_URL || `http://localhost:${e.PORT ?? 3000}`).origin,
     internalApiSecret: e.INTERNAL_API_SECRET,
     webVitalsSampleRate: e.WEB_VITALS_SAMPLE_RATE ?? ((e.APP_ENV ?? e.NODE_ENV) === "production" ? 0.1 : 1),
   };

@@ -50,5 +50,9 @@ describe("the visitor's address on the loaders' API calls", () => {
     expect(headers?.get("x-forwarded-for")).toBeNull();
     expect(headers?.get("x-paxelbox-client-address-extra")).toBeNull();
     expect(headers?.get("accept-language")).toBe("en");
+
+    // The page's own language, when given, over the browser's.
+    await serverApiClient(null, request, "id").request(calls.shortLink, { params: { code: "abc" } });
+    expect(sent[1]?.get("accept-language")).toBe("id");
   });
 });

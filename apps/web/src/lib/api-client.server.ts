@@ -22,12 +22,17 @@ export function visitorHeaders(
  * The api client for server-side loaders: it reaches the API at API_INTERNAL_URL. Loading
  * marketing content in loaders keeps the contract's schemas (zod) out of the landing bundle.
  * Pass the member's token explicitly when a call needs one; nothing is read from storage here, and
- * the page's request, whose visitor address and language go with the calls.
+ * the page's request, whose visitor address and language go with the calls. `language`: the
+ * page's own (an action answering with the API's messages), over the browser's `Accept-Language`.
  */
-export function serverApiClient(token: string | null = null, request?: Request): ApiClient {
+export function serverApiClient(
+  token: string | null = null,
+  request?: Request,
+  language?: string,
+): ApiClient {
   const config = getServerConfig();
   const headers = visitorHeaders(request, config.internalApiSecret);
-  const language = request?.headers.get("accept-language");
-  if (language) headers["accept-language"] = language;
+  const accepted = language ?? request?.headers.get("accept-language");
+  if (accepted) headers["accept-language"] = accepted;
   return createApiClient({ baseUrl: () => getServerConfig().apiInternalUrl, getToken: () => token, headers });
 }

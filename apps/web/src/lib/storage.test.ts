@@ -1,14 +1,7 @@
 // @vitest-environment jsdom
 import type { Order, OverdueDropoffDetail, UserData } from "@paxelbox/contract";
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  languageCookieName,
-  readCookie,
-  type StoredValues,
-  sessionKeys,
-  storage,
-  storageKeys,
-} from "./storage";
+import { languageCookieName, readCookie, type StoredValues, storage, storageKeys } from "./storage";
 
 const user: UserData = {
   email: "budi@example.com",
@@ -34,6 +27,8 @@ const overdueDropoff: OverdueDropoffDetail = {
   overdueTotalPrice: 10000,
   mouth: { number: "A1", mouthType: { name: "M" }, box: { id: 3, name: "Monas" } },
   barcode: { id: "BC-1" },
+  invoiceNumber: "INV-DOL-A1B2C3-D4E5",
+  receiverEmail: null,
 };
 
 const order = { id: 7, expressNumber: "PXB-7", status: "IN_STORE" } as unknown as Order;
@@ -52,18 +47,16 @@ const samples: { [K in keyof StoredValues]: StoredValues[K] } = {
   lockerUserData: [{ expressNumber: "PXB-7", openFrequency: 3 }],
   overdue_dropoff_data: overdueDropoff,
   offline_cache: { owner: "M-1", entries: { "order:7": { data: order, savedAt: 1_700_000_000_000 } } },
-  overdue_email: { orderId: 12, email: "sari@example.com" },
 };
 
 beforeEach(() => {
   window.localStorage.clear();
-  window.sessionStorage.clear();
   // biome-ignore lint/suspicious/noDocumentCookie: resets the cookie the storage module writes
   document.cookie = `${languageCookieName}=; Max-Age=0; Path=/`;
 });
 
 describe("storage", () => {
-  it("lists every key of spec §3, the offline copies and the overdue page's email", () => {
+  it("lists every key of spec §3 and the offline copies", () => {
     expect(Object.keys(storageKeys).sort()).toEqual(
       [
         "language",
@@ -78,7 +71,6 @@ describe("storage", () => {
         "lockerUserData",
         "overdue_dropoff_data",
         "offline_cache",
-        "overdue_email",
       ].sort(),
     );
   });
@@ -101,21 +93,6 @@ describe("storage", () => {
     expect(JSON.parse(window.localStorage.getItem("userdata") ?? "")).toEqual(user);
     expect(window.localStorage.getItem("isBase64")).toBe("false");
     expect(storage.get("isBase64")).toBe(false);
-  });
-
-  it("keeps session keys in the tab's sessionStorage and the others in localStorage", () => {
-    expect(sessionKeys).toEqual(["overdue_email"]);
-    storage.set("overdue_email", { orderId: 12, email: "sari@example.com" });
-    storage.set("overdue", "12");
-    expect(JSON.parse(window.sessionStorage.getItem("overdue_email") ?? "")).toEqual({
-      orderId: 12,
-      email: "sari@example.com",
-    });
-    expect(window.localStorage.getItem("overdue_email")).toBeNull();
-    expect(window.localStorage.getItem("overdue")).toBe("12");
-    expect(window.sessionStorage.getItem("overdue")).toBeNull();
-    storage.remove("overdue_email");
-    expect(window.sessionStorage.getItem("overdue_email")).toBeNull();
   });
 
   it("drops values that do not parse", () => {

@@ -2,8 +2,8 @@ import type { Language, Order, OverdueDropoffDetail, UserData } from "@paxelbox/
 
 /**
  * The one door to browser storage (spec §3 keys). Every key, its value type and its encoding is
- * listed once below; keys of one tab's session (`sessionKeys`) live in sessionStorage, the others in
- * localStorage. Safe to import on the server: there every read is `null` and writes do nothing.
+ * listed once below; every key lives in localStorage. Safe to import on the server: there every
+ * read is `null` and writes do nothing.
  *
  * Values are our own writes, so reads are parsed but not schema-validated (that would pull zod into
  * the landing page bundle); a value that does not parse is dropped and reads as `null`.
@@ -41,11 +41,6 @@ export interface StoredValues {
   overdue_dropoff_data: OverdueDropoffDetail;
   /** Last known data of the orders a member opened, for use with no signal (`offline-cache.ts`). */
   offline_cache: OfflineCache;
-  /**
-   * The email typed on an overdue drop-off's page, kept while its payment is under way (a failed or
-   * cancelled payment comes back to it) and cleared once paid. This tab only.
-   */
-  overdue_email: { orderId: OverdueDropoffDetail["id"]; email: string };
 }
 
 /** The offline copies of one member's orders, keyed like `order:123`. */
@@ -72,19 +67,15 @@ export const storageKeys = {
   lockerUserData: "json",
   overdue_dropoff_data: "json",
   offline_cache: "json",
-  overdue_email: "json",
 } as const satisfies Record<StorageKey, Encoding>;
-
-/** Keys kept for the tab's session only (sessionStorage); every other key is in localStorage. */
-export const sessionKeys: readonly StorageKey[] = ["overdue_email"];
 
 export const languageCookieName = "language";
 const cookieMaxAgeSeconds = 60 * 60 * 24 * 365;
 
-function backend(key: StorageKey): Storage | null {
+function backend(): Storage | null {
   if (typeof window === "undefined") return null;
   try {
-    return sessionKeys.includes(key) ? window.sessionStorage : window.localStorage;
+    return window.localStorage;
   } catch {
     // Storage can be blocked (privacy settings); behave as empty.
     return null;
@@ -120,7 +111,7 @@ function writeLanguageCookie(value: string | null): void {
 
 /** Reads a key; `null` when absent, unreadable or on the server. */
 function get<K extends StorageKey>(key: K): StoredValues[K] | null {
-  const store = backend(key);
+  const store = backend();
   if (!store) return null;
   let raw: string | null;
   try {
@@ -137,7 +128,7 @@ function get<K extends StorageKey>(key: K): StoredValues[K] | null {
 /** Writes a key (the language also goes to its cookie). */
 function set<K extends StorageKey>(key: K, value: StoredValues[K]): void {
   if (key === "language") writeLanguageCookie(String(value));
-  const store = backend(key);
+  const store = backend();
   if (!store) return;
   try {
     store.setItem(key, encode(key, value));
@@ -148,7 +139,7 @@ function set<K extends StorageKey>(key: K, value: StoredValues[K]): void {
 
 function remove(key: StorageKey): void {
   if (key === "language") writeLanguageCookie(null);
-  const store = backend(key);
+  const store = backend();
   if (!store) return;
   try {
     store.removeItem(key);

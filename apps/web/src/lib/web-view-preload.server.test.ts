@@ -5,10 +5,10 @@ import { hydrate, QueryClient } from "@tanstack/react-query";
 import DOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testMember } from "../../test/test-member";
+import { testOrder } from "../../test/test-order";
 import { settingsQueryOptions } from "../api/settings";
-import { testMember } from "../domain/member/test-member";
 import { orderQueryOptions } from "../domain/order/order-query";
-import { testOrder } from "../domain/order/test-order";
 import { registerServerSanitizer, sanitizeOptions } from "./sanitize";
 import { preloadScreen, preloadSession, preloadTimeoutMs, preloadToken } from "./web-view-preload.server";
 
@@ -111,8 +111,9 @@ describe("preloadScreen", () => {
 
   it("loads the screen's query with the page's token and the settings, under the screen's keys", async () => {
     const started = Date.now();
-    const { dehydratedState, screenLoaded } = await screen("7");
+    const { dehydratedState, screenLoaded, screenFailed } = await screen("7");
     expect(screenLoaded).toBe(true);
+    expect(screenFailed).toBe(false);
     expect(seen).toContainEqual({ path: "/api/v1/box/express/info/7/paid", authorization: "Bearer good" });
 
     const client = hydrated(dehydratedState);
@@ -127,6 +128,7 @@ describe("preloadScreen", () => {
   it("leaves a failed or a slow call out, and the page waits no longer than its limit", async () => {
     const failed = await screen("404");
     expect(failed.screenLoaded).toBe(false);
+    expect(failed.screenFailed).toBe(true);
     expect(
       hydrated(failed.dehydratedState).getQueryData(orderQueryOptions("404", "good").queryKey),
     ).toBeUndefined();
@@ -135,6 +137,7 @@ describe("preloadScreen", () => {
     const slow = await screen("8");
     expect(Date.now() - started).toBeLessThan(preloadTimeoutMs + 400);
     expect(slow.screenLoaded).toBe(false);
+    expect(slow.screenFailed).toBe(false);
     const client = hydrated(slow.dehydratedState);
     expect(client.getQueryData(orderQueryOptions("8", "good").queryKey)).toBeUndefined();
     // The settings, which came in time, are still there.
@@ -146,6 +149,7 @@ describe("preloadScreen", () => {
     expect(await preloadScreen(page("/order?orderid=7"), null)).toEqual({
       dehydratedState: null,
       screenLoaded: false,
+      screenFailed: false,
     });
     expect(seen.length).toBe(before);
   });

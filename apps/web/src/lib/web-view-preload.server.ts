@@ -63,6 +63,8 @@ export interface ScreenPreload {
   dehydratedState: DehydratedState | null;
   /** Whether the screen's own query is among them (the page then arrives showing it). */
   screenLoaded: boolean;
+  /** Whether the screen's own query was refused or failed in time (not merely slow). */
+  screenFailed: boolean;
 }
 
 /** Resolves when the page's wait for the API is over: timed out or the visitor gone. */
@@ -80,6 +82,8 @@ export interface PreloadedQueries {
   dehydratedState: DehydratedState;
   /** Per query, in the order given: whether its answer is among them. */
   loaded: boolean[];
+  /** Per query, in the order given: whether it failed in time (a refusal, not a timeout). */
+  failed: boolean[];
 }
 
 /**
@@ -95,11 +99,13 @@ export async function preloadQueries(
   const client = createQueryClient();
   const loads = Promise.all(queries.map((query) => client.prefetchQuery({ ...query, retry: false })));
   await Promise.race([loads, waitOver(request)]);
+  const status = () => queries.map((query) => client.getQueryState(query.queryKey)?.status);
+  const failed = status().map((state) => state === "error");
   await client.cancelQueries();
-  const loaded = queries.map((query) => client.getQueryState(query.queryKey)?.status === "success");
+  const loaded = status().map((state) => state === "success");
   const dehydratedState = dehydrate(client);
   client.clear();
-  return { dehydratedState, loaded };
+  return { dehydratedState, loaded, failed };
 }
 
 /**
@@ -111,14 +117,18 @@ export async function preloadScreen(
   screenQuery: ScreenQuery | null,
 ): Promise<ScreenPreload> {
   const token = preloadToken(request);
-  if (!token) return { dehydratedState: null, screenLoaded: false };
+  if (!token) return { dehydratedState: null, screenLoaded: false, screenFailed: false };
   const api = serverApiClient(token, request);
   const screen = screenQuery?.(token, api);
-  const { dehydratedState, loaded } = await preloadQueries(request, [
+  const { dehydratedState, loaded, failed } = await preloadQueries(request, [
     settingsQueryOptions(api),
     ...(screen ? [screen] : []),
   ]);
-  return { dehydratedState, screenLoaded: screen ? loaded[1] === true : false };
+  return {
+    dehydratedState,
+    screenLoaded: screen ? loaded[1] === true : false,
+    screenFailed: screen ? failed[1] === true : false,
+  };
 }
 
 /**

@@ -1,14 +1,11 @@
 import "../lib/messages/marketing";
 import { publicHandle } from "../components/layouts/public-layout";
-import { Spinner } from "../components/loaders";
-import {
-  GuestBookFormOnUse,
-  guestBookFormCode,
-} from "../features/guest-book/components/guest-book-form-on-use";
+import { GuestBookForm } from "../features/guest-book/components/guest-book-form";
+import { guestBookAction } from "../features/guest-book/lib/guest-book-action.server";
 import { toBusinessType } from "../features/guest-book/lib/submission";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { seoMeta } from "../features/marketing/lib/seo";
-import { pageSeo } from "../features/marketing/lib/seo.server";
+import { pageSeo, requestLanguage, serverT } from "../features/marketing/lib/seo.server";
 import { useT } from "../lib/i18n";
 import type { Route } from "./+types/guest-book-form";
 import styles from "./guest-book-form.module.css";
@@ -16,16 +13,20 @@ import styles from "./guest-book-form.module.css";
 export const handle = publicHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const keys = {
+  const seo = await pageSeo(request, {
     title: "marketing.seo.guestBookTitle",
     description: "marketing.seo.guestBookDescription",
-  } as const;
-  // The page arrives with its form drawn; the browser loads the form's code on its first use.
-  const [seo] = await Promise.all([pageSeo(request, keys), guestBookFormCode.load()]);
+  });
   return {
     ...seo,
     businessType: toBusinessType(new URL(request.url).searchParams.get("business_type")),
   };
+}
+
+/** The form's send, posted by the page's script or by the browser alone (see `guestBookAction`). */
+export async function action({ request }: Route.ActionArgs) {
+  const language = requestLanguage(request);
+  return guestBookAction(request, { language, t: await serverT(language) });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
@@ -38,7 +39,7 @@ const nextSteps = [
 ] as const;
 
 /** Guest-book form (named route `guest-book-form`, query `business_type` Individu or Business). */
-export default function GuestBookFormRoute({ loaderData }: Route.ComponentProps) {
+export default function GuestBookFormRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
   useLanguageRevalidation(loaderData.language);
   return (
@@ -59,10 +60,10 @@ export default function GuestBookFormRoute({ loaderData }: Route.ComponentProps)
         </ol>
       </div>
       <div className={`panel ${styles.card}`}>
-        <GuestBookFormOnUse
+        <GuestBookForm
           key={loaderData.businessType ?? "none"}
           businessType={loaderData.businessType}
-          fallback={<Spinner label={t("common.loading")} />}
+          refused={actionData}
         />
       </div>
     </div>

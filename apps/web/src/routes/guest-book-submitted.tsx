@@ -1,18 +1,38 @@
 import "../lib/messages/marketing";
+import { redirect } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
 import { GuestBookSubmitted } from "../features/guest-book/components/guest-book-submitted";
+import { readSentGuestBook } from "../features/guest-book/lib/sent-cookie.server";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { seoMeta } from "../features/marketing/lib/seo";
 import { pageSeo } from "../features/marketing/lib/seo.server";
+import { isLanguage } from "../lib/i18n";
+import { paths } from "../paths";
 import type { Route } from "./+types/guest-book-submitted";
 
 export const handle = publicHandle;
 
-export function loader({ request }: Route.LoaderArgs) {
-  return pageSeo(request, {
+/**
+ * The confirmation opens only after a send (spec §2: it says the data was sent): the form's action
+ * leaves a short-lived mark for it. Opened without one (a bookmark, a shared link, too late), the
+ * visitor is sent to the form, in the language of the address when it names one.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const sent = await readSentGuestBook(request);
+  if (!sent) {
+    const lang = new URL(request.url).searchParams.get("lang");
+    throw redirect(paths.guestBook.form.href({ lang: isLanguage(lang) ? lang : undefined }));
+  }
+  const seo = await pageSeo(request, {
     title: "marketing.seo.submittedTitle",
     description: "marketing.seo.guestBookDescription",
   });
+  return { ...seo, whitePaper: sent.whitePaper };
+}
+
+/** This visitor's own confirmation: kept by no cache. */
+export function headers() {
+  return { "cache-control": "private, no-store" };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -23,5 +43,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** Guest-book confirmation (named route `guest-book-submitted`). */
 export default function GuestBookSubmittedRoute({ loaderData }: Route.ComponentProps) {
   useLanguageRevalidation(loaderData.language);
-  return <GuestBookSubmitted />;
+  return <GuestBookSubmitted paper={loaderData.whitePaper} />;
 }

@@ -1,36 +1,51 @@
 import "../lib/messages/drop-off-overdue";
-import { NumericId } from "@paxelbox/contract";
-import { useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
+import { PageTitle } from "../components/page-title";
 import { LoaderQueries } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
 import { linkToken } from "../domain/member/member-session";
-import { overdueDetailQueryOptions } from "../features/overdue/api/overdue-detail";
-import { overduePayFormCode } from "../features/overdue/components/overdue-pay-form-on-use";
+import {
+  type OverdueDetailResponse,
+  overdueDetailQueryOptions,
+} from "../features/overdue/api/overdue-detail";
 import { OverduePaymentScreen } from "../features/overdue/components/overdue-payment-screen";
-import { paymentReturn } from "../features/overdue/lib/entry";
-import { generateInvoiceNumber } from "../features/overdue/lib/invoice-number";
+import { orderIdOf, overdueEntryTarget, paymentReturn } from "../features/overdue/lib/entry";
+import { overduePaymentAction } from "../features/overdue/lib/overdue-action.server";
+import { useT } from "../lib/i18n";
 import { personalPageHeaders, preloadScreen } from "../lib/web-view-preload.server";
+import { paths } from "../paths";
 import type { Route } from "./+types/overdue-payment";
 
 export const handle = routeHandle({ layout: "webview", titleKey: "header.overdueFee" });
 
 /**
  * Opened with a token, the overdue detail is read on the server so the page arrives showing it
- * (ADR 011); the invoice number it shows is drawn there too, so the browser keeps the same one.
+ * (ADR 011). The entry rules of spec §4 that lead away for good (no order, a failed detail, an
+ * expired link, a gateway's successful return) are followed here too, so they hold before and
+ * without scripts; the way back to the order page stays the browser's, which marks it so that the
+ * two pages never bounce a visitor between them (`lib/sent-back.ts`).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const parsed = NumericId.safeParse(new URL(request.url).searchParams.get("orderid") ?? "");
-  const orderid = parsed.success ? parsed.data : null;
-  // The page arrives with its form drawn; the browser loads the form's code on its first use.
-  const [preloaded] = await Promise.all([
-    preloadScreen(
-      request,
-      orderid === null ? null : (token, api) => overdueDetailQueryOptions(orderid, token, api),
-    ),
-    overduePayFormCode.load(),
-  ]);
-  return { ...preloaded, invoiceNumber: preloaded.screenLoaded ? generateInvoiceNumber() : null };
+  const search = new URL(request.url).searchParams;
+  const orderid = orderIdOf(search);
+  const token = linkToken(search);
+  if (orderid === null) throw redirect(paths.home.href());
+  if (paymentReturn(search) === "success") {
+    throw redirect(paths.overdue.successPayment.href({ orderid, token: token ?? undefined }));
+  }
+  const detailQuery = (pageToken: string, api: Parameters<typeof overdueDetailQueryOptions>[2]) =>
+    overdueDetailQueryOptions(orderid, pageToken, api);
+  const preloaded = await preloadScreen(request, detailQuery);
+  if (preloaded.screenFailed) throw redirect(paths.home.href());
+  const key = JSON.stringify(overdueDetailQueryOptions(orderid, token).queryKey);
+  const detail = preloaded.dehydratedState?.queries.find((query) => JSON.stringify(query.queryKey) === key)
+    ?.state.data as OverdueDetailResponse | undefined;
+  if (detail) {
+    const target = overdueEntryTarget(detail, orderid, token) ?? ("expressNumber" in detail ? null : "/");
+    if (target === paths.home.href() || target === paths.overdue.expire.href()) throw redirect(target);
+  }
+  return preloaded;
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */
@@ -38,26 +53,33 @@ export async function clientLoader() {
   return null;
 }
 
+/** Select Payment: checks the form and sends the browser on to the gateway's checkout. */
+export async function action({ request }: Route.ActionArgs) {
+  return overduePaymentAction(request);
+}
+
 export function headers() {
   return personalPageHeaders;
 }
 
 /** Overdue payment (named route `overdue`, `/overduepayment?orderid=&token=&status=`). */
-export default function OverduePaymentRoute({ loaderData }: Route.ComponentProps) {
+export default function OverduePaymentRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
   return (
     <LoaderQueries state={loaderData?.dehydratedState}>
+      {/* Every state of the page, the skeleton on the way elsewhere too, is a titled document. */}
+      <PageTitle title={t("header.overdueFee")} />
       <RequireUser>
-        <OverduePaymentRouteContent invoiceNumber={loaderData?.invoiceNumber ?? null} />
+        <OverduePaymentRouteContent refused={actionData} />
       </RequireUser>
     </LoaderQueries>
   );
 }
 
-function OverduePaymentRouteContent({ invoiceNumber }: { invoiceNumber: string | null }) {
+function OverduePaymentRouteContent({ refused }: { refused: Route.ComponentProps["actionData"] }) {
   const [search] = useSearchParams();
   const session = useUserSession();
-  const parsed = NumericId.safeParse(search.get("orderid") ?? "");
-  const orderid = parsed.success ? parsed.data : null;
+  const orderid = orderIdOf(search);
   return (
     <OverduePaymentScreen
       key={orderid ?? "none"}
@@ -65,7 +87,7 @@ function OverduePaymentRouteContent({ invoiceNumber }: { invoiceNumber: string |
       token={session.token}
       linkToken={linkToken(search)}
       paymentReturn={paymentReturn(search)}
-      invoiceNumber={invoiceNumber}
+      refused={refused}
     />
   );
 }

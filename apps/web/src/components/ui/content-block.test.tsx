@@ -3,9 +3,9 @@ import type { ContentSetting, Settings } from "@paxelbox/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { testRoot } from "../../../test/test-root";
 import { cleanSettings, settingsQueryOptions } from "../../api/settings";
 import { createI18n, ensureLanguage, I18nProvider } from "../../lib/i18n";
-import { testRoot } from "../test-root";
 import { ContentBlock } from "./content-block";
 
 const entry = (name: ContentSetting["name"], title: string, html: string): ContentSetting => ({

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
+import { testMember } from "../../../test/test-member";
 import { recallOffline, rememberOffline } from "../../lib/offline-cache";
 import { storage } from "../../lib/storage";
 import * as session from "./member-session";
-import { testMember } from "./test-member";
 
 const sari = testMember();
 const budi = testMember({ first_name: "Budi", member_code: "PXM-2" });

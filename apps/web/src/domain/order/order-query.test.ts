@@ -1,8 +1,8 @@
 import { calls } from "@paxelbox/contract";
 import { describe, expect, it, vi } from "vitest";
+import { testOrder } from "../../../test/test-order";
 import { ApiError } from "../../lib/api-client";
 import { keepsAsking, orderQueryKey, orderQueryOptions, requestOrder } from "./order-query";
-import { testOrder } from "./test-order";
 
 const signal = new AbortController().signal;
 

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
+import { testOrder } from "../../../test/test-order";
 import { createI18n, ensureLanguage } from "../../lib/i18n";
 import { storage } from "../../lib/storage";
 import enShell from "../../locales/en/shell.json";
@@ -11,7 +12,6 @@ import {
   sharePayload,
   showsShareButton,
 } from "./order-share";
-import { testOrder } from "./test-order";
 
 const finished = ["CUSTOMER_TAKEN", "TAKEN_BY_SYSTEM", "OPERATOR_PICK", "OPERATOR_TAKEN", "CANCEL"];
 

@@ -1,8 +1,8 @@
 import type { Order } from "@paxelbox/contract";
 import { describe, expect, it, vi } from "vitest";
+import { testOrder } from "../../../test/test-order";
 import { createApiClient } from "../../lib/api-client";
 import { followOrder, reconnectDelayMs } from "./order-stream";
-import { testOrder } from "./test-order";
 
 /** An SSE answer whose chunks arrive `gapMs` apart, then the stream ends. */
 function sse(chunks: string[], gapMs = 0): Response {

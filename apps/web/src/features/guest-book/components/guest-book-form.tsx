@@ -1,39 +1,42 @@
 import type { BusinessType, GuestBookForm as GuestBookFormSchema } from "@paxelbox/contract";
-import { type FocusEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { type FieldPath, type Resolver, useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { type FocusEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Button } from "../../../components/button";
 import { useErrorAnnouncer } from "../../../components/error-announcer";
 import { ErrorDialog } from "../../../components/error-dialog";
+import { AlertIcon } from "../../../components/icons";
 import { LoadingOverlay } from "../../../components/loaders";
 import { Field, inputClassName } from "../../../components/ui/field";
 import { useConfig } from "../../../config/use-config";
-import { useEnteredBeforeHydration, useLeftFieldsChecked } from "../../../lib/entered-before-hydration";
 import { externalLink } from "../../../lib/external-links";
+import type { Refused } from "../../../lib/forms/action.server";
+import { useValidatedSubmit } from "../../../lib/forms/use-validated-submit";
 import { Trans, useT } from "../../../lib/i18n";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { paths } from "../../../paths";
+import { captchaField, type GuestBookField, guestBookFields } from "../lib/fields";
 import { loadedGuestBookRuntime, loadGuestBookRuntime } from "../lib/load-runtime";
-import { sendErrorMessage } from "../lib/send-error";
-import { toSubmission } from "../lib/submission";
-import type { SubmittedState } from "../lib/submitted-state";
 import styles from "./guest-book-form.module.css";
 import { useCaptcha } from "./use-captcha";
 
 type FormInput = z.input<typeof GuestBookFormSchema>;
 type FormOutput = z.output<typeof GuestBookFormSchema>;
 
-/** Validates with the contract's zod fields (loaded with the guest book's runtime). */
+/**
+ * Validates with the contract's zod schema, the route action's (loaded with the guest book's
+ * runtime). The fields start from the page, not from default values: radios none of which is
+ * chosen read as no value, which the schema knows as "" (as the action reads an unposted one).
+ */
 const resolver: Resolver<FormInput, unknown, FormOutput> = async (values, context, options) => {
   const runtime = await loadGuestBookRuntime();
   return (runtime.guestBookResolver as unknown as Resolver<FormInput, unknown, FormOutput>)(
-    values,
+    { ...values, purpose: values.purpose ?? "" },
     context,
     options,
   );
 };
-type FieldName = FieldPath<FormInput>;
 
 const formTestId = "guest-book-form";
 
@@ -43,71 +46,68 @@ const contactInput = (value: string) => value.replace(/\D/g, "");
 /** Spec §4/§9: the loading overlay clears after 3000 ms. */
 export const overlayClearMs = 3000;
 
-/** Order of the fields on screen: the first one with an error gets the focus. */
-const fieldOrder: FieldName[] = [
-  "sender_name",
-  "sender_contact",
-  "email_address",
-  "purpose",
-  "message",
-  "term_check",
-];
-
 const purposes = [
   { value: "paxelbox_locker", label: "marketing.guestBook.purposeLocker" },
   { value: "advertise_in_paxelbox", label: "marketing.guestBook.purposeAdvertise" },
 ] as const;
 
+/** The action's field messages as react-hook-form keeps errors. */
+function formErrors(refused: Refused<GuestBookField> | undefined): FieldErrors<FormInput> | undefined {
+  if (!refused) return undefined;
+  return Object.fromEntries(
+    Object.entries(refused.errors).map(([name, message]) => [name, { type: "server", message }]),
+  ) as FieldErrors<FormInput>;
+}
+
+const hasFieldErrors = (refused: Refused<GuestBookField>) => Object.keys(refused.errors).length > 0;
+
+interface GuestBookFormProps {
+  businessType: BusinessType | undefined;
+  /** The route action's answer to a refused send: what was typed, and why it was refused. */
+  refused: Refused<GuestBookField> | undefined;
+}
+
 /**
- * The partnership guest book (spec §5): the contract's zod fields drive validation, texts are
- * trimmed, the phone keeps digits only; a submit touches every field and scrolls to the top, and
- * nothing is sent while any field has an error. The send carries a captcha token; failures show the
- * spec §8 popups, success opens the submitted page with the white-paper links.
+ * The partnership guest book (spec §5): a form posted to the route action, which decides (the
+ * contract's schema, the captcha, the API). With the page's script, react-hook-form checks the same
+ * schema first: texts are trimmed, the phone keeps digits only; a submit touches every field and
+ * scrolls to the top, and nothing is sent while any field has an error. The send carries the
+ * captcha's answer; a refusal shows the spec §8 popup, success opens the submitted page.
+ *
+ * Without the script the browser posts the form itself: the action answers with the fields kept, the
+ * messages under them and, since only a script can solve the captcha, a note that says so. A form
+ * sent before the script arrived is sent again once it runs, when nothing else was wrong with it.
  */
-export function GuestBookForm({ businessType }: { businessType: BusinessType | undefined }) {
+export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
   const { t, language } = useT();
   const config = useConfig();
-  const navigate = useNavigate();
+  const navigation = useNavigation();
   const captcha = useCaptcha();
-  // Sending needs the browser (captcha): the button waits for hydration.
-  const ready = useHydrated();
+  const hydrated = useHydrated();
   const [overlay, setOverlay] = useState(false);
   const [sending, setSending] = useState(false);
   const [popup, setPopup] = useState<string | null>(null);
   const overlayTimer = useRef<number | undefined>(undefined);
-  const topRef = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The answer the page was drawn with (a form the browser posted before or without the script).
+  const drawnWith = useRef(refused);
+  const [mountedHydrated] = useState(hydrated);
+  const kept = refused?.values ?? {};
 
-  // A visitor faster than the page keeps what they entered before it hydrated.
-  const emptyForm = (): FormInput => ({
-    sender_name: "",
-    sender_contact: "",
-    email_address: "",
-    purpose: "",
-    message: "",
-    term_check: false,
-    business_type: businessType,
-  });
-  const defaultValues = useEnteredBeforeHydration<FormInput>(
-    `form[data-testid="${formTestId}"]`,
-    emptyForm,
-    // Digits only, as if it had been typed into the running page (spec §5).
-    (entered) => ({ ...entered, sender_contact: contactInput(entered.sender_contact) }),
-  );
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors, submitCount },
-  } = useForm<FormInput, unknown, FormOutput>({
+  // No default values: each field starts from what the page shows, the action's kept values or what
+  // the visitor typed before the script ran.
+  const serverErrors = useMemo(() => formErrors(refused), [refused]);
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver,
     mode: "onTouched",
     shouldFocusError: false,
-    defaultValues,
+    errors: serverErrors,
   });
-
-  useLeftFieldsChecked(defaultValues, emptyForm, (name, value) =>
-    setValue(name, value, { shouldTouch: true, shouldValidate: true }),
-  );
+  const {
+    register,
+    setValue,
+    formState: { errors, submitCount },
+  } = form;
 
   useEffect(() => () => window.clearTimeout(overlayTimer.current), []);
 
@@ -132,49 +132,92 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
     overlayTimer.current = window.setTimeout(() => setOverlay(false), overlayClearMs);
   }
 
-  async function send(values: FormOutput) {
-    setSending(true);
-    showOverlay();
-    try {
-      const token = await captcha.getToken();
-      const { sendGuestBook } = await loadGuestBookRuntime();
-      const result = await sendGuestBook(toSubmission(values, token));
-      const state: SubmittedState = { whitePapers: result.white_papers };
-      navigate(paths.guestBook.submitted.href(), { state });
-    } catch (error) {
-      captcha.reset();
-      window.clearTimeout(overlayTimer.current);
-      setOverlay(false);
-      setPopup(
-        sendErrorMessage(error, {
-          generic: t("errors.serverError"),
-          captchaPrefix: t("marketing.guestBook.captchaErrorPrefix"),
-        }),
-      );
-    } finally {
-      setSending(false);
-    }
+  function hideOverlay() {
+    window.clearTimeout(overlayTimer.current);
+    setOverlay(false);
   }
 
-  function invalid() {
-    // Every field is validated (and shows its message); the page goes back to the top.
+  function toTop() {
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
   }
 
-  const onSubmit = handleSubmit(send, invalid);
+  function focusFirstError(messages: Partial<Record<GuestBookField, string | undefined>>) {
+    const first = guestBookFields.find((name) => messages[name]);
+    const element = first ? formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`) : null;
+    if (!first || !element) return;
+    const moved = document.activeElement !== element;
+    element.focus({ preventScroll: true });
+    if (!moved) announcer.say(messages[first] ?? "");
+  }
 
-  function message(name: FieldName): string | null {
+  const onSubmit = useValidatedSubmit(form, {
+    // Valid: the captcha's answer goes with the fields (a fresh one per send). Without one the
+    // action answers with the spec's captcha error.
+    prepare: async (formData) => {
+      setSending(true);
+      showOverlay();
+      formData.set(captchaField, await captcha.getToken().catch(() => ""));
+      return formData;
+    },
+    // Every field is validated (and shows its message); the page goes back to the top.
+    onInvalid: toTop,
+  });
+
+  // Sending ends when the post does: on a refusal the page stays (the answer is handled below).
+  useEffect(() => {
+    if (navigation.state === "idle") setSending(false);
+  }, [navigation.state]);
+
+  // The action refused a send this page made: the captcha's answer is spent, the overlay goes, and
+  // the refusal shows — the API's under 'Oops...' (spec §8), the fields' under them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per answer of the action
+  useEffect(() => {
+    if (!refused || refused === drawnWith.current) return;
+    captcha.reset();
+    hideOverlay();
+    if (refused.formError) setPopup(refused.formError);
+    if (hasFieldErrors(refused)) {
+      toTop();
+      focusFirstError(refused.errors);
+    }
+  }, [refused]);
+
+  // The page was drawn with the answer to a form the browser posted before the script could run (a
+  // slow network): now that it runs, the captcha can be solved, and the form is sent again unless
+  // a field has to be corrected first.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page has hydrated
+  useEffect(() => {
+    const first = drawnWith.current;
+    if (!hydrated || mountedHydrated || !first || hasFieldErrors(first)) return;
+    drawnWith.current = undefined;
+    formRef.current?.requestSubmit(
+      formRef.current.querySelector<HTMLButtonElement>('[data-testid="guest-book-submit"]'),
+    );
+  }, [hydrated]);
+
+  // A phone typed before the script ran keeps digits only, as if typed into the running page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render in the browser
+  useEffect(() => {
+    const field = formRef.current?.elements.namedItem("sender_contact");
+    if (!(field instanceof HTMLInputElement)) return;
+    const digits = contactInput(field.value);
+    if (digits !== field.value) setValue("sender_contact", digits);
+  }, []);
+
+  function message(name: GuestBookField): string | null {
     const text = errors[name]?.message;
     if (!text) return null;
+    // The browser's checks speak the contract's words (shown in the page's language); the action's
+    // answer is in the page's language already.
     const key = loadedGuestBookRuntime()?.fieldMessageKey(text) ?? null;
     return key ? t(key) : text;
   }
 
   /** What every field takes: its message, and its name for the page's tests. */
-  const fieldOf = (name: FieldName) => ({ error: message(name), "data-field": name });
+  const fieldOf = (name: GuestBookField) => ({ error: message(name), "data-field": name });
 
-  const messages = Object.fromEntries(fieldOrder.map((name) => [name, message(name) ?? undefined]));
+  const messages = Object.fromEntries(guestBookFields.map((name) => [name, message(name) ?? undefined]));
   const announcer = useErrorAnnouncer(messages, submitCount);
 
   // After a submit with errors (once they are on screen and tied to their fields), the first field
@@ -182,18 +225,18 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per submit, with that submit's errors
   useLayoutEffect(() => {
     if (submitCount === 0) return;
-    const first = fieldOrder.find((name) => messages[name]);
-    const element = first ? topRef.current?.querySelector<HTMLElement>(`[name="${first}"]`) : null;
-    if (!first || !element) return;
-    const moved = document.activeElement !== element;
-    element.focus({ preventScroll: true });
-    if (!moved) announcer.say(messages[first] ?? "");
+    focusFirstError(messages);
   }, [submitCount]);
+
+  // Shown where the page is drawn by the server (no script, or not yet): the form's refusal, which
+  // can then only be that the captcha needs a script. The script shows refusals in the popup.
+  const formError = hydrated ? null : refused?.formError;
 
   return (
     <>
-      <form
-        ref={topRef}
+      <Form
+        ref={formRef}
+        method="post"
         className={styles.form}
         noValidate
         onSubmit={onSubmit}
@@ -212,12 +255,19 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
           </p>
         ) : null}
         <p className={styles.note}>{t("marketing.guestBook.requiredNote")}</p>
+        {formError ? (
+          <p className={styles.formError} role="alert" data-testid="guest-book-form-error">
+            <AlertIcon size={20} />
+            <span>{formError}</span>
+          </p>
+        ) : null}
 
         <Field label={t("marketing.guestBook.senderName")} {...fieldOf("sender_name")}>
           {(fieldProps) => (
             <input
               {...trimmed("sender_name")}
               {...fieldProps}
+              defaultValue={kept.sender_name}
               type="text"
               autoComplete="name"
               maxLength={100}
@@ -235,6 +285,7 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
             <input
               {...phone}
               {...fieldProps}
+              defaultValue={kept.sender_contact}
               type="tel"
               inputMode="numeric"
               autoComplete="tel"
@@ -255,6 +306,7 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
             <input
               {...trimmed("email_address")}
               {...fieldProps}
+              defaultValue={kept.email_address}
               type="email"
               inputMode="email"
               autoComplete="email"
@@ -269,7 +321,13 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
             <div className={styles.choices}>
               {purposes.map((purpose) => (
                 <label key={purpose.value} className={styles.choice}>
-                  <input {...register("purpose")} {...fieldProps} type="radio" value={purpose.value} />
+                  <input
+                    {...register("purpose")}
+                    {...fieldProps}
+                    type="radio"
+                    value={purpose.value}
+                    defaultChecked={kept.purpose === purpose.value}
+                  />
                   <span>{t(purpose.label)}</span>
                 </label>
               ))}
@@ -286,6 +344,7 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
             <textarea
               {...trimmed("message")}
               {...fieldProps}
+              defaultValue={kept.message}
               rows={5}
               maxLength={2000}
               className={inputClassName}
@@ -296,7 +355,12 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
         <Field {...fieldOf("term_check")}>
           {(fieldProps) => (
             <label className={styles.check}>
-              <input {...register("term_check")} {...fieldProps} type="checkbox" />
+              <input
+                {...register("term_check")}
+                {...fieldProps}
+                type="checkbox"
+                defaultChecked={Boolean(kept.term_check)}
+              />
               <span>
                 <Trans
                   i18nKey="marketing.guestBook.termCheck"
@@ -319,10 +383,10 @@ export function GuestBookForm({ businessType }: { businessType: BusinessType | u
         {captcha.field}
         {announcer.region}
 
-        <Button type="submit" block disabled={!ready || sending} data-testid="guest-book-submit">
+        <Button type="submit" block disabled={sending} data-testid="guest-book-submit">
           {sending ? t("marketing.guestBook.sending") : t("marketing.guestBook.submit")}
         </Button>
-      </form>
+      </Form>
       <LoadingOverlay show={overlay} label={t("marketing.guestBook.sending")} />
       <ErrorDialog open={popup !== null} message={popup} onClose={() => setPopup(null)} />
     </>

@@ -1,12 +1,9 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
 import { ButtonLink } from "../../../components/button";
 import { CheckCircleIcon } from "../../../components/icons";
 import { ResultPanel } from "../../../components/ui/result-panel";
 import { useT } from "../../../lib/i18n";
-import { isSafeUrl } from "../../../lib/safe-url";
 import { paths } from "../../../paths";
-import { isSubmittedState } from "../lib/submitted-state";
 import styles from "./guest-book-submitted.module.css";
 
 /** Starts a download of a same-site file, or opens another site's file in a new tab. */
@@ -27,12 +24,10 @@ export function startDownload(url: string): void {
 /**
  * Guest-book confirmation (spec §2): the data was sent and the white paper download starts — the
  * first link the send returned — with a link to start it by hand and a button back to the landing.
+ * The route opens it only after a send (`sent-cookie.server.ts`), with that send's white paper.
  */
-export function GuestBookSubmitted() {
+export function GuestBookSubmitted({ paper }: { paper: { name: string; url: string } | null }) {
   const { t } = useT();
-  const location = useLocation();
-  const state = isSubmittedState(location.state) ? location.state : null;
-  const paper = state?.whitePapers.find((candidate) => isSafeUrl(candidate.url)) ?? null;
   const started = useRef(false);
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import type { CaptchaSetup } from "@paxelbox/contract";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Field, fieldStyles } from "../../../components/ui/field";
 import { type Language, useT } from "../../../lib/i18n";
+import { captchaField } from "../lib/fields";
 import { loadGuestBookRuntime } from "../lib/load-runtime";
 import { recaptchaToken } from "../lib/recaptcha";
 import { CaptchaUnavailableError } from "../lib/send-error";
@@ -54,7 +55,8 @@ async function mountAltcha(
   });
   widget.setAttribute("language", language);
   widget.setAttribute("auto", "onfocus");
-  widget.setAttribute("name", "altcha");
+  // Its hidden input carries the answer with the form's fields.
+  widget.setAttribute("name", captchaField);
   const loaded = new Promise<void>((resolve) =>
     widget.addEventListener("load", () => resolve(), { once: true }),
   );
@@ -198,8 +200,16 @@ export function useCaptcha(): Captcha {
         <div className={styles.captcha} data-status={status} data-start-near="" data-testid="captcha">
           <div ref={container} className={styles.captchaSlot} />
           {status === "loading" || status === "idle" ? (
-            <p className={fieldStyles.hint}>{t("marketing.guestBook.captchaLoading")}</p>
+            <p className={`${fieldStyles.hint} ${styles.captchaLoading}`}>
+              {t("marketing.guestBook.captchaLoading")}
+            </p>
           ) : null}
+          {/* Only a script can solve the captcha: a browser that runs none is told so before a send. */}
+          <noscript>
+            <p className={styles.captchaNoScript} data-testid="captcha-no-script">
+              {t("marketing.guestBook.captchaNoScript")}
+            </p>
+          </noscript>
         </div>
       )}
     </Field>

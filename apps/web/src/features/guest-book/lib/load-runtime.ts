@@ -9,7 +9,7 @@ export function loadGuestBookRuntime(): Promise<GuestBookRuntime> {
   return runtime.load();
 }
 
-/** The runtime if it has arrived (validation messages exist only after it ran). */
+/** The runtime if it has arrived (the browser's validation messages exist only after it ran). */
 export function loadedGuestBookRuntime(): GuestBookRuntime | undefined {
   return runtime.current();
 }

@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { GuestBookForm } from "@paxelbox/contract";
 import { captchaSetupPath, fetchCaptchaSetup } from "../api/captcha-setup";
-import { sendGuestBook } from "../api/send-guest-book";
 import { fieldMessageKey } from "./field-messages";
 
 /**
- * Everything of the guest book that needs the contract's schemas (zod) and the api client: the
- * form's validation (the same zod fields as the API), the send and the captcha setup. Loaded right
- * after the page hydrates (see `load-runtime.ts`), so the page's own JavaScript stays small.
+ * What of the guest book needs the contract's schemas (zod) and the api client in the browser: the
+ * form's validation (the same zod schema as the route action's and the API's), its messages' keys
+ * and the captcha setup. Loaded when the visitor starts the form (see `load-runtime.ts`), not with
+ * the page.
  */
 export const guestBookResolver = zodResolver(GuestBookForm);
 
-export { captchaSetupPath, fetchCaptchaSetup, fieldMessageKey, sendGuestBook };
+export { captchaSetupPath, fetchCaptchaSetup, fieldMessageKey };

@@ -1,57 +1,56 @@
 import type { OverdueDropoffDetail } from "@paxelbox/contract";
-import { useEffect, useId, useLayoutEffect, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { isFeatureEnabled, useSettings } from "../../../api/settings";
+import { Form, useNavigation } from "react-router";
 import { Button } from "../../../components/button";
 import { useErrorAnnouncer } from "../../../components/error-announcer";
 import { ErrorDialog } from "../../../components/error-dialog";
+import { AlertIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
 import { Card, CardTitle } from "../../../components/ui/card";
 import { Field, fieldIds, inputClassName, trimOnBlur } from "../../../components/ui/field";
 import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { useVariant } from "../../../hooks/use-variant";
-import { errorMessage } from "../../../lib/api-client";
-import { useEnteredBeforeHydration, useLeftFieldsChecked } from "../../../lib/entered-before-hydration";
+import type { Refused } from "../../../lib/forms/action.server";
+import { useValidatedSubmit } from "../../../lib/forms/use-validated-submit";
 import { useT } from "../../../lib/i18n";
-import { lazyModule } from "../../../lib/lazy-module";
-import { isSafeUrl } from "../../../lib/safe-url";
-import { keptEmail } from "../lib/kept-email";
+import { useHydrated } from "../../../lib/use-hydrated";
 import {
   type OverdueField,
   type OverdueFormInput,
   type OverdueFormValues,
   overdueFields,
   overdueFormResolver,
+  overdueFormSchema,
   overdueMessageKey,
-  prefilledErrors,
+  refusedErrors,
 } from "../lib/overdue-form";
 import styles from "./overdue-payment-screen.module.css";
 
-/**
- * The payment calls are not part of the form's code: they load once the person starts on the form
- * or it can be sent (Select Payment is disabled until then), so paying does not wait for them.
- */
-const paymentFlow = lazyModule(() => import("../lib/pay-overdue"));
-const loadPaymentFlow = () => void paymentFlow.load().catch(() => undefined);
-
 export interface OverduePayFormProps {
   detail: OverdueDropoffDetail;
+  /** The page's bearer token, posted with the form (the address loses it once checked). */
   token: string | null;
-  linkToken: string | null;
-  invoiceNumber: string;
+  /** The route action's answer to the last post when it did not go on to the gateway. */
+  refused?: Refused<OverdueField> | undefined;
 }
 
 /**
- * The recipient's details, the email and Select Payment (spec §2 "Overdue payment page", §5). Its
- * code loads on the form's first use; the page shows the server's copy until then
- * (`overdue-pay-form-on-use.tsx`, ADR 026).
+ * The recipient's details, the email and Select Payment (spec §2 "Overdue payment page", §4, §5):
+ * a `<Form method="post">` whose route action checks the fields with the same schema and starts the
+ * payment (`overdue-action.server.ts`), so it works before and without scripts. With them,
+ * react-hook-form checks first (Select Payment is enabled only with a valid email) and posts the
+ * same fields to the action; what the action refuses shows the same way in both cases.
  */
-export function OverduePayForm({ detail, token, linkToken, invoiceNumber }: OverduePayFormProps) {
+export function OverduePayForm({ detail, token, refused: answer }: OverduePayFormProps) {
   const { t, language } = useT();
+  // The last refusal stays until the next one: a navigation that keeps the page (the token leaving
+  // the address once checked, after a post made before the scripts ran) clears the action's data.
+  const [refused, setRefused] = useState(answer);
+  if (answer !== undefined && answer !== refused) setRefused(answer);
   const variant = useVariant();
-  const settings = useSettings();
-  const [processing, setProcessing] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
   const ids = {
     form: useId(),
     receiver_name: useId(),
@@ -61,34 +60,37 @@ export function OverduePayForm({ detail, token, linkToken, invoiceNumber }: Over
   const emailIds = fieldIds(ids.email);
 
   // The prefilled name and phone cannot be changed here: what is wrong with them shows from the
-  // first render (the server's HTML); the email's message once the person has left it, or tried to
-  // pay. An email typed into the server's HTML before the page hydrated is kept.
-  const { email: typedEmail } = useEnteredBeforeHydration('form[data-testid="overdue-form"]', () => ({
-    email: "",
-  }));
-  const [prefilled] = useState(() => ({
-    receiver_name: detail.recipientName,
-    phone: detail.takeUserPhoneNumber,
-    email: typedEmail,
-  }));
-  const [initialErrors] = useState(() => prefilledErrors(prefilled));
-  const { register, handleSubmit, setValue, getValues, formState } = useForm<
-    OverdueFormInput,
-    unknown,
-    OverdueFormValues
-  >({
+  // first render. The email: as the refused post had it, else as given before the last payment
+  // attempt (kept by the API until the fee is paid).
+  const prefilled = { receiver_name: detail.recipientName, phone: detail.takeUserPhoneNumber };
+  const [email] = useState(() => refused?.values.email ?? detail.receiverEmail ?? "");
+  // One object per answer of the action: react-hook-form applies `errors` when it changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the prefilled values come with the detail, which does not change under the form
+  const errors = useMemo(() => refusedErrors(refused?.errors, prefilled), [refused]);
+  const form = useForm<OverdueFormInput, unknown, OverdueFormValues>({
     resolver: overdueFormResolver,
-    defaultValues: prefilled,
-    errors: initialErrors,
+    defaultValues: { ...prefilled, email },
+    errors,
     mode: "onTouched",
     shouldFocusError: false,
   });
-  useLeftFieldsChecked(
-    { email: typedEmail },
-    () => ({ email: "" }),
-    (name, value) => setValue(name, value, { shouldTouch: true, shouldValidate: true }),
-  );
+  const { register, setValue, formState } = form;
   const { isValid, submitCount } = formState;
+  const onSubmit = useValidatedSubmit(form);
+
+  // Posting, or on the way to the checkout; not after history back to this page as it was left
+  // (back-forward cache), where Select Payment works again.
+  const current = useRef(navigation);
+  current.current = navigation;
+  const [restoredFrom, setRestoredFrom] = useState<typeof navigation | null>(null);
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setRestoredFrom(current.current);
+    };
+    addEventListener("pageshow", restored);
+    return () => removeEventListener("pageshow", restored);
+  }, []);
+  const processing = navigation.formData !== undefined && navigation !== restoredFrom;
 
   const message = (field: OverdueField) => {
     const key = overdueMessageKey(formState.errors[field]?.message);
@@ -97,104 +99,68 @@ export function OverduePayForm({ detail, token, linkToken, invoiceNumber }: Over
   const fieldOf = (field: OverdueField) => ({ id: ids[field], error: message(field) });
   const messages = Object.fromEntries(overdueFields.map((field) => [field, message(field)]));
   const announcer = useErrorAnnouncer(messages, submitCount);
+  const emailError = message("email");
 
-  // After an attempt with errors, the first field in error gets the focus and its message is read
-  // with it; when the focus is already there (Enter in the e-mail field), the message is announced.
+  // After an attempt with errors (in the browser, or refused by the action), the first field in
+  // error gets the focus and its message is read with it; when the focus is already there (Enter
+  // in the e-mail field), the message is announced.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per attempt, with that attempt's errors
   useLayoutEffect(() => {
-    if (submitCount === 0) return;
+    if (submitCount === 0 && !refused) return;
     const first = overdueFields.find((field) => messages[field]);
     const element = first ? document.getElementById(ids[first]) : null;
     if (!first || !element) return;
     const moved = document.activeElement !== element;
     element.focus();
     if (!moved) announcer.say(messages[first] ?? "");
-  }, [submitCount]);
+  }, [submitCount, refused]);
 
-  // The email typed before a failed or cancelled payment (kept for this tab).
-  useEffect(() => {
-    const email = keptEmail(detail.id);
-    if (email && !getValues("email")) {
-      setValue("email", email, { shouldTouch: true, shouldValidate: true });
-    }
-  }, [detail.id, getValues, setValue]);
+  // The e-mail's message appears under the field when the person leaves it, or presses Enter in a
+  // field the browser did not scroll (it was in view): nothing brings the message into view then,
+  // and on a phone it would land under the sticky bar. It is scrolled into view, clear of the bar
+  // (the page's scroll padding); a message already in view does not move the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the message appears or changes
+  useLayoutEffect(() => {
+    if (emailError) document.getElementById(emailIds.error)?.scrollIntoView({ block: "nearest" });
+  }, [emailError, submitCount]);
 
-  useEffect(() => {
-    if (isValid || document.getElementById(ids.form)?.contains(document.activeElement)) loadPaymentFlow();
-  }, [isValid, ids.form]);
+  // The action's refusal for the whole form (spec §8 'Oops...'): a dialog once the page runs; in
+  // the server's page (no scripts) a message above Select Payment.
+  const formError = refused?.formError;
+  const [closed, setClosed] = useState<unknown>(null);
+  // The field the server's page focuses: the first the action refused.
+  const refusedFirst = overdueFields.find((field) => refused?.errors[field]);
 
-  // History back from the payment page to this page as it was left (back-forward cache): Select
-  // Payment works again.
-  useEffect(() => {
-    const restored = (event: PageTransitionEvent) => event.persisted && setProcessing(false);
-    addEventListener("pageshow", restored);
-    return () => removeEventListener("pageshow", restored);
-  }, []);
-
-  const pay = async (values: OverdueFormValues) => {
-    if (processing || !settings.data) return;
-    setProcessing(true);
-    try {
-      const { payOverdue, returnUrls } = await paymentFlow.load();
-      const url = await payOverdue({
-        detail,
-        email: values.email,
-        invoiceNumber,
-        receiverName: values.receiver_name,
-        phone: values.phone,
-        language,
-        snap: isFeatureEnabled(settings.data, "snap_bi_dropoff"),
-        urls: returnUrls(window.location.origin, detail.id, linkToken ?? token),
-        token,
-      });
-      if (url === null) {
-        // Spec §8: another code from the submit only stops the loading.
-        setProcessing(false);
-        return;
-      }
-      if (!isSafeUrl(url)) throw new Error("The payment page address is not an http(s) URL");
-      window.location.assign(url);
-    } catch (error) {
-      setFailure(error);
-      setProcessing(false);
-    }
-  };
-  /**
-   * Select Payment, or Enter in the email field: pay, or show every message and go to the first.
-   * The email shows as sent, without the spaces around it (the rules trim it too).
-   */
-  const submit = () => {
-    const email = getValues("email") ?? "";
-    if (email.trim() !== email) setValue("email", email.trim());
-    return handleSubmit(pay)();
-  };
-  const email = register(
+  const emailField = register(
     "email",
     trimOnBlur((value) => setValue("email", value)),
   );
-
-  const emailError = message("email");
+  // Before the page runs Select Payment is the browser's own: always enabled, the action checks.
+  const disabled = hydrated && (!isValid || processing);
+  // Until then the form is as the server drew it, with the values it was drawn with.
+  const [drawnValid] = useState(() => overdueFormSchema.safeParse({ ...prefilled, email }).success);
+  const valid = hydrated ? isValid : drawnValid;
 
   return (
     <>
       <Card
-        as="form"
+        as={Form}
+        method="post"
         id={ids.form}
         noValidate
         aria-labelledby={`${ids.receiver_name}-heading`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        onFocus={loadPaymentFlow}
+        onSubmit={onSubmit}
         data-testid="overdue-form"
       >
         <CardTitle id={`${ids.receiver_name}-heading`}>{t("dropOff.overdue.receiverHeading")}</CardTitle>
+        <input type="hidden" name="token" value={token ?? ""} />
+        <input type="hidden" name="language" value={language} />
         <Field {...fieldOf("receiver_name")} label={t("dropOff.overdue.receiverName")}>
           {(fieldProps) => (
             <input
               {...fieldProps}
-              value={prefilled.receiver_name}
+              {...register("receiver_name")}
+              defaultValue={prefilled.receiver_name}
               className={inputClassName}
               readOnly
               data-testid="overdue-receiver-name"
@@ -205,7 +171,8 @@ export function OverduePayForm({ detail, token, linkToken, invoiceNumber }: Over
           {(fieldProps) => (
             <input
               {...fieldProps}
-              value={prefilled.phone}
+              {...register("phone")}
+              defaultValue={prefilled.phone}
               className={inputClassName}
               type="tel"
               inputMode="numeric"
@@ -218,31 +185,43 @@ export function OverduePayForm({ detail, token, linkToken, invoiceNumber }: Over
           {(fieldProps) => (
             <input
               {...fieldProps}
-              {...email}
+              {...emailField}
+              defaultValue={email}
               className={inputClassName}
               type="email"
               inputMode="email"
               autoComplete="email"
               maxLength={254}
               placeholder={t("dropOff.overdue.emailPlaceholder")}
+              // The server's page of a refused post puts the focus on the field in error.
+              // biome-ignore lint/a11y/noAutofocus: the field the person must correct, after their own post
+              autoFocus={refusedFirst === "email"}
               onKeyDown={(event) => {
                 // The disabled Select Payment button blocks Enter's submit: say what is missing instead.
-                if (event.key === "Enter" && !isValid) {
+                if (event.key === "Enter" && disabled) {
                   event.preventDefault();
-                  void submit();
+                  if (!processing) event.currentTarget.form?.requestSubmit();
                 }
               }}
               data-testid="overdue-email"
             />
           )}
         </Field>
+        {formError !== undefined && !hydrated ? (
+          <p className={styles.formError} role="alert" data-testid="overdue-form-error">
+            <AlertIcon size={20} />
+            <span>
+              <strong>{t("errors.oops")}</strong> {formError || t("errors.somethingWrong")}
+            </span>
+          </p>
+        ) : null}
         {announcer.region}
       </Card>
 
       <StickyActionBar
         sticky={variant === "mobile"}
         className={styles.actions}
-        note={!isValid && !emailError ? t("dropOff.overdue.disabledReason") : null}
+        note={!valid && !emailError ? t("dropOff.overdue.disabledReason") : null}
         noteId={`${ids.email}-reason`}
         data-testid="overdue-actions"
       >
@@ -250,8 +229,8 @@ export function OverduePayForm({ detail, token, linkToken, invoiceNumber }: Over
           type="submit"
           form={ids.form}
           block
-          disabled={!isValid || processing || !settings.data}
-          aria-describedby={!isValid ? (emailError ? emailIds.error : `${ids.email}-reason`) : undefined}
+          disabled={disabled}
+          aria-describedby={!valid ? (emailError ? emailIds.error : `${ids.email}-reason`) : undefined}
           data-testid="overdue-select-payment"
         >
           {processing ? (
@@ -265,9 +244,9 @@ export function OverduePayForm({ detail, token, linkToken, invoiceNumber }: Over
       </StickyActionBar>
 
       <ErrorDialog
-        open={failure !== null}
-        message={errorMessage(failure, t("errors.somethingWrong"))}
-        onClose={() => setFailure(null)}
+        open={hydrated && formError !== undefined && closed !== refused}
+        message={formError}
+        onClose={() => setClosed(refused)}
       />
     </>
   );

@@ -2,21 +2,20 @@ import type { OverdueDropoffDetail } from "@paxelbox/contract";
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { AlertIcon } from "../../../components/icons";
-import { ScreenSkeleton, Spinner } from "../../../components/loaders";
-import { PageTitle } from "../../../components/page-title";
+import { ScreenSkeleton } from "../../../components/loaders";
 import { Card, CardTitle, cardStyles } from "../../../components/ui/card";
 import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { useVariant } from "../../../hooks/use-variant";
 import { formatRupiah } from "../../../lib/format";
+import type { Refused } from "../../../lib/forms/action.server";
 import { useT } from "../../../lib/i18n";
 import { sentBackState } from "../../../lib/sent-back";
 import { storage } from "../../../lib/storage";
 import { paths } from "../../../paths";
 import { isFullDetail, useOverdueDetail } from "../api/overdue-detail";
 import { overdueEntryTarget, type PaymentReturn } from "../lib/entry";
-import { generateInvoiceNumber } from "../lib/invoice-number";
-import { keptEmail } from "../lib/kept-email";
-import { OverduePayFormOnUse, overduePayFormCode } from "./overdue-pay-form-on-use";
+import type { OverdueField } from "../lib/overdue-form";
+import { OverduePayForm } from "./overdue-pay-form";
 import styles from "./overdue-payment-screen.module.css";
 
 interface OverduePaymentScreenProps {
@@ -24,8 +23,8 @@ interface OverduePaymentScreenProps {
   token: string | null;
   linkToken: string | null;
   paymentReturn: PaymentReturn;
-  /** The invoice number the server rendered the page with, if it did. */
-  invoiceNumber?: string | null;
+  /** The route action's answer to the form's last post, when it did not go on to the gateway. */
+  refused?: Refused<OverdueField> | undefined;
 }
 
 /** Overdue payment page (spec §2 "Overdue payment page", §4 entry rules, §5, §7). */
@@ -34,7 +33,7 @@ export function OverduePaymentScreen({
   token,
   linkToken,
   paymentReturn,
-  invoiceNumber = null,
+  refused,
 }: OverduePaymentScreenProps) {
   const navigate = useNavigate();
   const detail = useOverdueDetail(orderid, token);
@@ -67,42 +66,25 @@ export function OverduePaymentScreen({
   }, [data, target]);
 
   if (target || !isFullDetail(data)) return <ScreenSkeleton cards={3} />;
-  return (
-    <OverdueView
-      detail={data}
-      token={token}
-      linkToken={linkToken}
-      paymentReturn={paymentReturn}
-      invoiceNumber={invoiceNumber}
-    />
-  );
+  return <OverdueView detail={data} token={token} paymentReturn={paymentReturn} refused={refused} />;
 }
 
 function OverdueView({
   detail,
   token,
-  linkToken,
   paymentReturn,
-  invoiceNumber: renderedInvoiceNumber,
+  refused,
 }: {
   detail: OverdueDropoffDetail;
   token: string | null;
-  linkToken: string | null;
   paymentReturn: PaymentReturn;
-  invoiceNumber: string | null;
+  refused: Refused<OverdueField> | undefined;
 }) {
   const { t } = useT();
   const formatTime = useFormatDateTime();
   const variant = useVariant();
-  const [invoiceNumber] = useState(() => renderedInvoiceNumber ?? generateInvoiceNumber());
   const [expanded, setExpanded] = useState(false);
   const breakdownId = useId();
-
-  // Back from the gateway with the email kept from that try: the form is in use, its code loads now
-  // (and puts the email back).
-  useEffect(() => {
-    if (keptEmail(detail.id)) void overduePayFormCode.load().catch(() => undefined);
-  }, [detail.id]);
 
   const warning =
     paymentReturn === "cancel"
@@ -113,11 +95,10 @@ function OverdueView({
 
   return (
     <div className={styles.screen} data-testid="overdue-screen" data-variant={variant}>
-      <PageTitle title={t("header.overdueFee")} />
       {warning ? (
         <div className={styles.warning} role="alert" data-testid="overdue-warning">
           <AlertIcon size={20} />
-          <p lang="id">{warning}</p>
+          <p>{warning}</p>
         </div>
       ) : null}
 
@@ -125,7 +106,11 @@ function OverdueView({
         <CardTitle id={`${breakdownId}-title`}>{t("dropOff.overdue.heading")}</CardTitle>
         <p className={cardStyles.muted}>{t("dropOff.overdue.intro")}</p>
         <dl className={styles.rows}>
-          <Row label={t("dropOff.overdue.invoiceNumber")} value={invoiceNumber} testId="overdue-invoice" />
+          <Row
+            label={t("dropOff.overdue.invoiceNumber")}
+            value={detail.invoiceNumber ?? "–"}
+            testId="overdue-invoice"
+          />
           <Row
             label={t("dropOff.overdue.orderNumber")}
             value={detail.expressNumber}
@@ -172,13 +157,7 @@ function OverdueView({
         </div>
       </Card>
 
-      <OverduePayFormOnUse
-        detail={detail}
-        token={token}
-        linkToken={linkToken}
-        invoiceNumber={invoiceNumber}
-        fallback={<Spinner label={t("common.loading")} />}
-      />
+      <OverduePayForm detail={detail} token={token} refused={refused} />
     </div>
   );
 }

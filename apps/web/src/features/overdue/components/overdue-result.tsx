@@ -11,7 +11,6 @@ import styles from "./overdue-result.module.css";
 export function clearStoredOverdue(): void {
   storage.remove("overdue");
   storage.remove("overdue_dropoff_data");
-  storage.remove("overdue_email");
 }
 
 /** `/overduepayment/success` (parcel already taken) and `/overduepayment/expire` ('Link Kadaluwarsa'). */

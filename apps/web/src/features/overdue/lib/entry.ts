@@ -1,5 +1,11 @@
-import type { OverdueDropoffDetail } from "@paxelbox/contract";
+import { NumericId, type OverdueDropoffDetail } from "@paxelbox/contract";
 import { paths } from "../../../paths";
+
+/** The order id of the page's address (`orderid`), or `null`. */
+export function orderIdOf(search: URLSearchParams): number | null {
+  const parsed = NumericId.safeParse(search.get("orderid") ?? "");
+  return parsed.success ? parsed.data : null;
+}
 
 /** Where the overdue page sends its visitor (spec §4 "Overdue page entry"), or `null` to stay. */
 export function overdueEntryTarget(

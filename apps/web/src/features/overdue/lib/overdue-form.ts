@@ -42,6 +42,29 @@ export type OverdueField = keyof OverdueFormInput;
 export const overdueFields = ["receiver_name", "phone", "email"] as const satisfies readonly OverdueField[];
 
 /**
+ * What the form posts beside its fields: the page's token (the address loses it once the page has
+ * checked it, `RequireUser`) and the language the page is shown in (the API's messages, the
+ * gateway's language).
+ */
+export const overduePageFields = ["token", "language"] as const;
+
+/**
+ * The messages of a refused form (the route action's `errors`) as react-hook-form's errors, with
+ * what is wrong with the prefilled fields; `undefined` when there are none.
+ */
+export function refusedErrors(
+  errors: Partial<Record<OverdueField, string>> | undefined,
+  prefilled: Pick<OverdueFormInput, "receiver_name" | "phone">,
+): FieldErrors<OverdueFormInput> | undefined {
+  const merged: FieldErrors<OverdueFormInput> = { ...prefilledErrors(prefilled) };
+  for (const field of overdueFields) {
+    const message = errors?.[field];
+    if (message) merged[field] = { type: "server", message };
+  }
+  return Object.keys(merged).length > 0 ? merged : undefined;
+}
+
+/**
  * Key of the message shown for a problem: our own keys, or the spec's 'Email is not valid' for the
  * contract's email text and any other problem of the email (too long).
  */

@@ -1,24 +1,15 @@
-import { invoiceNumberPattern } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import en from "../../../locales/en/drop-off";
 import id from "../../../locales/id/drop-off";
-import { overdueEntryTarget, paymentReturn } from "./entry";
-import { generateInvoiceNumber } from "./invoice-number";
+import { orderIdOf, overdueEntryTarget, paymentReturn } from "./entry";
 import {
   type OverdueFormInput,
   overdueFormResolver,
   overdueMessageKey,
   prefilledErrors,
+  refusedErrors,
 } from "./overdue-form";
-import { returnUrls } from "./pay-overdue";
-
-describe("invoice number", () => {
-  it("has the shape INV-DOL-XXXXXX-XXXX and differs each time", () => {
-    const first = generateInvoiceNumber();
-    expect(first).toMatch(invoiceNumberPattern);
-    expect(generateInvoiceNumber()).not.toBe(first);
-  });
-});
+import { returnUrls } from "./pay-overdue.server";
 
 describe("overdue page entry (spec §4)", () => {
   const detail = (status: string, overdueStatus: "need_to_pay" | "none" | "expired") => ({
@@ -33,6 +24,12 @@ describe("overdue page entry (spec §4)", () => {
     expect(overdueEntryTarget(detail("IN_STORE", "expired"), 9, "t")).toBe("/overduepayment/expire");
     expect(overdueEntryTarget(detail("CUSTOMER_TAKEN", "none"), 9, null)).toBe("/order?orderid=9");
     expect(overdueEntryTarget(detail("IN_STORE", "need_to_pay"), 9, "t")).toBeNull();
+  });
+
+  it("reads the order id of the address", () => {
+    expect(orderIdOf(new URLSearchParams("orderid=9&token=t"))).toBe(9);
+    expect(orderIdOf(new URLSearchParams("orderid=x"))).toBeNull();
+    expect(orderIdOf(new URLSearchParams(""))).toBeNull();
   });
 
   it("reads the payment return", () => {
@@ -64,6 +61,17 @@ describe("overdue page entry (spec §4)", () => {
   it("gives the bank interface the order link with its token (url_param)", () => {
     expect(returnUrls("https://box.test", 9, "link-token").single).toBe(
       "https://box.test/overduepayment?orderid=9&token=link-token",
+    );
+  });
+
+  it("comes back to an English page in English", () => {
+    const urls = returnUrls("https://box.test", 9, "t", "en");
+    expect(urls.single).toBe("https://box.test/overduepayment?orderid=9&token=t&lang=en");
+    expect(urls.cancel).toBe(
+      "https://box.test/overduepayment?orderid=9&token=t&lang=en&status=cancel&payment_status=CANCELLED&overdue=true",
+    );
+    expect(returnUrls("https://box.test", 9, "t", "id").single).toBe(
+      "https://box.test/overduepayment?orderid=9&token=t",
     );
   });
 });
@@ -111,6 +119,17 @@ describe("overdue form (spec §5)", () => {
       phone: "dropOff.overdue.messages.phoneFormat",
     });
   });
+  it("shows what the action refused beside what is wrong with the prefilled fields", () => {
+    expect(refusedErrors(undefined, valid)).toBeUndefined();
+    expect(refusedErrors({}, valid)).toBeUndefined();
+    expect(refusedErrors({ email: "Email is not valid" }, { receiver_name: "", phone: valid.phone })).toEqual(
+      {
+        receiver_name: expect.objectContaining({ message: "dropOff.overdue.messages.receiverName" }),
+        email: { type: "server", message: "Email is not valid" },
+      },
+    );
+    expect(overdueMessageKey("Email is not valid")).toBe("dropOff.overdue.messages.email");
+  });
   it("uses the spec's wording", () => {
     expect(en.overdue.messages.email).toBe("Email is not valid");
     expect(id.overdue.messages.email).toBe("Email tidak valid");
@@ -118,6 +137,8 @@ describe("overdue form (spec §5)", () => {
     expect(en.overdue.messages.phone).toBe("Phone number cannot be empty");
     expect(id.overdue.cancelled).toBe("Waktu pembayaran habis. Silakan coba lagi.");
     expect(id.overdue.failed).toBe("Pembayaran gagal. Silakan periksa saldomu dan coba kembali.");
+    expect(en.overdue.cancelled).toBe("Payment time is up. Please try again.");
+    expect(en.overdue.failed).toBe("Payment failed. Please check your balance and try again.");
     expect(id.results.expireTitle).toBe("Link Kadaluwarsa");
     expect(en.package.noLocker).toBe("No locker available");
     expect(en.package.title).toBe("Data Package");

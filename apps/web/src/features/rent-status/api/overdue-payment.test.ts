@@ -1,6 +1,6 @@
 import { BankInterfacePaymentBody, LockerOrderBody } from "@paxelbox/contract";
 import { describe, expect, it, vi } from "vitest";
-import { testOrder } from "../../../domain/order/test-order";
+import { testOrder } from "../../../../test/test-order";
 import { ApiError } from "../../../lib/api-client";
 import {
   bankInterfacePaymentBody,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { testOrder } from "../../../domain/order/test-order";
+import { testOrder } from "../../../../test/test-order";
 import { ApiError } from "../../../lib/api-error";
 import { storage } from "../../../lib/storage";
 import { fetchOverdueQr } from "./overdue-qr";

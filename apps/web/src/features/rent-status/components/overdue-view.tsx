@@ -136,7 +136,7 @@ export function OverdueView({ order, query, token }: ViewProps) {
       <div className={styles.content} data-testid="overdue-view">
         {returnWarning ? (
           <Banner tone="danger" testId="payment-result">
-            <span lang="id">{returnWarning}</span>
+            <span>{returnWarning}</span>
           </Banner>
         ) : null}
         <p className={cardStyles.muted}>{t("rent.overdue.intro")}</p>

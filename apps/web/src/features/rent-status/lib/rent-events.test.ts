@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testOrder } from "../../../domain/order/test-order";
+import { testOrder } from "../../../../test/test-order";
 import { rentEventNames, rentEventParams } from "./rent-events";
 
 describe("rent analytics events (spec §9)", () => {

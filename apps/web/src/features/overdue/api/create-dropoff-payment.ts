@@ -1,9 +1,0 @@
-import { calls, type DropoffPaymentBody } from "@paxelbox/contract";
-import type { z } from "zod";
-import { request } from "../../../lib/api-client";
-
-type Body = z.input<typeof DropoffPaymentBody>;
-
-/** Non-interface payment of the overdue fee (with the access token from `getPaymentToken`). */
-export const createDropoffPayment = (accessToken: string, idempotencyKey: string | undefined, body: Body) =>
-  request(calls.createDropoffPayment, { query: { access_token: accessToken }, body, idempotencyKey });
