@@ -6,11 +6,12 @@ import { describe, expect, test } from "./support/fixtures.ts";
 /** The latest log line of the debug page says this (each attribute waited for). */
 async function expectLatest(page: Page, expected: Record<string, string | RegExp>) {
   const item = page.getByTestId("bridge-log-item").first();
-  for (const [name, value] of Object.entries(expected)) await expect(item).toHaveAttribute(`data-${name}`, value);
+  for (const [name, value] of Object.entries(expected))
+    await expect(item).toHaveAttribute(`data-${name}`, value);
 }
 
 describe("debug page", () => {
-  test.use({ contextOptions: { viewport: "mobile" } });
+  test.use({ visitor: { viewport: "mobile" } });
 
   test("is hidden from search engines and says no bridge in a browser", async ({ page }) => {
     await visit(page, "/debug");
@@ -25,7 +26,12 @@ describe("debug page", () => {
     await visit(page, "/debug");
 
     await page.getByTestId("bridge-copyToClipboard").click();
-    await expectLatest(page, { action: "copyToClipboard", via: "browser", fallback: "clipboard", ok: "true" });
+    await expectLatest(page, {
+      action: "copyToClipboard",
+      via: "browser",
+      fallback: "clipboard",
+      ok: "true",
+    });
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe("PXB-DEBUG-0001");
     await expect(page.getByTestId("toast")).toHaveText("Berhasil disalin");
 

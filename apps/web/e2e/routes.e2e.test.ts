@@ -88,7 +88,7 @@ async function resolvePath(route: RouteCase, lang: Lang): Promise<string> {
 
 for (const [viewport, lang] of everyFrame) {
   describe(`every route at ${viewport} in ${lang}`, () => {
-    test.use({ contextOptions: { viewport, language: lang } });
+    test.use({ visitor: { viewport, language: lang } });
 
     for (const route of routes) {
       test(label(route), async ({ page, errors }) => {
@@ -107,7 +107,9 @@ for (const [viewport, lang] of everyFrame) {
         );
 
         if (route.layout === "webview") {
-          await expect.poll(() => page.getByTestId("back-header").boundingBox()).toMatchObject({ height: 56 });
+          await expect
+            .poll(() => page.getByTestId("back-header").boundingBox())
+            .toMatchObject({ height: 56 });
           const title = page.getByTestId("header-title");
           if (route.title) await expect(title).toHaveText(texts.header[route.title]);
           else await expect(title).toHaveCount(0);

@@ -49,7 +49,9 @@ function expectCommon(label: string, headers: Headers) {
 }
 
 describe("security headers", () => {
-  test("web pages: landing, services, web-view pages with a token, and the 404 page", async ({ scenario }) => {
+  test("web pages: landing, services, web-view pages with a token, and the 404 page", async ({
+    scenario,
+  }) => {
     const rent = await scenario("rent-in-store");
     const dropoff = await scenario("dropoff-in-store");
     expect(rent.params.get("token")).toBeTruthy();
@@ -217,7 +219,9 @@ describe("security headers", () => {
     expect(errors.filter((error) => !/Content Security Policy/.test(error))).toEqual([]);
   });
 
-  test("marketing pages run under their hashes, in every frame, with no policy violation", async ({ open }) => {
+  test("marketing pages run under their hashes, in every frame, with no policy violation", async ({
+    open,
+  }) => {
     for (const [viewport, language] of everyFrame) {
       const { context, page, errors } = await open({ viewport, language });
       await context.addInitScript(() => {

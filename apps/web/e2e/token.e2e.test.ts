@@ -93,7 +93,10 @@ describe("token handling (members auth answered by a stub)", () => {
     await expect(dialog).toContainText("Terjadi kesalahan. Silakan coba lagi.");
   });
 
-  test("uses the stored token without a new validation when the query has none", async ({ open, scenario }) => {
+  test("uses the stored token without a new validation when the query has none", async ({
+    open,
+    scenario,
+  }) => {
     const dropoff = await scenario("dropoff-in-store");
     const { page } = await open({
       viewport: "mobile",
@@ -121,7 +124,10 @@ describe("token handling against the real API", () => {
     await page.getByTestId("rent-status").waitFor();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect
-      .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem("userdata"))) ?? "{}").language)
+      .poll(
+        async () =>
+          JSON.parse((await page.evaluate(() => localStorage.getItem("userdata"))) ?? "{}").language,
+      )
       .toBe("en");
     expect(errors).toEqual([]);
   });

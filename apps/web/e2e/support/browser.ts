@@ -121,7 +121,7 @@ export function watchRequests(page: Page, kinds: readonly string[]) {
   return {
     urls,
     quiet: (quietMs: number) =>
-      expect.poll(() => Date.now() - last >= quietMs, { timeout: 30_000, interval: 250 }).toBe(true),
+      expect.poll(() => Date.now() - last >= quietMs, { timeout: 30_000, intervals: [250] }).toBe(true),
   };
 }
 

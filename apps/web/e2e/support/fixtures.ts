@@ -8,8 +8,8 @@ import { createScenario, type Scenario } from "./journeys.ts";
  * and gets it fresh; every context it opened is closed after it, whether it passed or failed (a
  * failed test's trace is kept, `playwright.config.ts`).
  *
- * - `contextOptions`: viewport, language, storage… for `context`; set for a block with
- *   `test.use({ contextOptions: { viewport: "mobile" } })`.
+ * - `visitor`: viewport, language, storage… for `context`; set for a block with
+ *   `test.use({ visitor: { viewport: "mobile" } })`.
  * - `context`, `page`, `errors`: one context with one page, and the console and page errors that
  *   page reports.
  * - `open(options)`: another context and page (and its errors) in the same test, e.g. one per
@@ -17,7 +17,7 @@ import { createScenario, type Scenario } from "./journeys.ts";
  * - `newContext(options)`: a bare context, closed with the test; `{ plain: true }` for one with
  *   Playwright's defaults and no routing.
  * - `scenario(id, options)`: a fresh demo record (`createScenario`).
- * - `openScenario(id, contextOptions, scenarioOptions)`: a fresh demo record (`demo`) and a context
+ * - `openScenario(id, visitor, scenarioOptions)`: a fresh demo record (`demo`) and a context
  *   and page to open it in, as `open` gives them.
  */
 
@@ -33,7 +33,7 @@ export type NewContext = (options?: ContextOptions & { plain?: boolean }) => Pro
 export type Open = (options?: ContextOptions) => Promise<Opened>;
 
 interface Fixtures {
-  contextOptions: ContextOptions;
+  visitor: ContextOptions;
   newContext: NewContext;
   open: Open;
   errors: string[];
@@ -46,7 +46,7 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  contextOptions: [{}, { option: true }],
+  visitor: [{}, { option: true }],
   newContext: async ({ browser }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (options = {}) => {
@@ -74,8 +74,8 @@ export const test = base.extend<Fixtures>({
       return { context, page, errors: collectErrors(page) };
     });
   },
-  context: async ({ newContext, contextOptions }, use) => {
-    await use(await newContext(contextOptions));
+  context: async ({ newContext, visitor }, use) => {
+    await use(await newContext(visitor));
   },
   page: async ({ context }, use) => {
     await use(await context.newPage());

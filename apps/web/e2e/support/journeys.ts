@@ -2,8 +2,10 @@ import { expect } from "@playwright/test";
 import jsQR from "jsqr";
 import type { Locator, Page } from "playwright-core";
 import { PNG } from "pngjs";
-import en from "../../src/locales/en.ts";
-import id from "../../src/locales/id.ts";
+// The marketing messages' own files, not `locales/*.ts`: Playwright's loader needs the import
+// attribute on a JSON import, which those files (bundled by Vite) do not give.
+import en from "../../src/locales/en/marketing.json" with { type: "json" };
+import id from "../../src/locales/id/marketing.json" with { type: "json" };
 import { baseUrl, type Lang, visit } from "./browser.ts";
 import { smallPng } from "./photos.ts";
 
@@ -180,7 +182,7 @@ export async function fillPackageForm(page: Page): Promise<void> {
  * phone (the form trims and keeps digits; the action's schema does the same).
  */
 export async function fillGuestBook(page: Page, lang: Lang): Promise<void> {
-  const t = { id, en }[lang].marketing.guestBook;
+  const t = { id, en }[lang].guestBook;
   await page.getByLabel(t.senderName, { exact: true }).fill("  Budi Santoso  ");
   await page.getByLabel(t.senderContact, { exact: true }).fill("0812-3456-7890");
   await page.getByLabel(t.emailAddress, { exact: true }).fill(" budi@example.com ");
