@@ -1,39 +1,64 @@
 /**
  * `npm run audit`: Lighthouse (mobile, simulated throttling) on the production build with demo data,
- * as a gate. Pages: the marketing pages, the drop-off package form, a drop-off order, a rent's status
- * page and an overdue drop-off payment, plus a static copy of the landing page (HTML and CSS only)
- * to compare the landing's LCP with. See docs/decisions/009-lighthouse-audit.md.
+ * as a benchmark: it reports, and fails on no figure. Pages: the measured pages of the route registry
+ * (the marketing pages, the drop-off package form, a drop-off order, a rent's status page and an
+ * overdue drop-off payment), a React Router hello world built and served beside them
+ * (scripts/audit/hello-world.ts) and a static copy of the landing page (HTML and CSS only). See
+ * docs/decisions/009-lighthouse-audit.md and docs/performance.md.
  *
  * Pages are audited twice: served the way production serves them, by an HTTP/2 TLS front
- * (self-signed certificate made with openssl) in front of the system, and from the system's own
- * HTTP/1.1 port (`--http2` or `--http1` for one pass only).
+ * (self-signed certificate made with openssl) in front of the system (and of the hello world's
+ * server), and from the system's own HTTP/1.1 port (the hello world from its server's; `--http2`
+ * or `--http1` for one pass only).
  *
- * Every page runs three times per pass (`AUDIT_RUNS`); its figures are the medians, and the gate
- * fails with the page, the protocol, the category or TBT, and the median. The results go into
- * docs/performance.md between the `audit` (HTTP/2) and `audit-http1` markers.
+ * Every page runs three times per pass (`AUDIT_RUNS`); its figures are the medians. Each pass's
+ * block compares every page with the hello world of the same pass and with the stored baseline
+ * (scripts/audit/baseline.json; `--update-baseline` rewrites it from this run), marks what got
+ * slower and what misses its target, goes into docs/performance.md between the `audit` (HTTP/2)
+ * and `audit-http1` markers, and is appended as one JSON line to docs/performance-history.jsonl.
+ * The exit code is 0 whatever the figures; 1 only when something could not be measured (a build
+ * that failed, a browser or a page that errored, the web build rewritten during a pass).
  *
  * The static copy runs first in each pass, as the control of the runner: where a page without
- * scripts already blocks the main thread for more than 50 ms, the performance score and TBT measure the runner
- * rather than the page, and they are reported without gating (accessibility, best practices and
- * SEO are gated on any runner). See runnerVerdict in scripts/audit/runs.ts and ADR 009.
+ * scripts already blocks the main thread for more than 50 ms, the performance score and TBT measure
+ * the runner as much as the page, and the report says so (runnerVerdict in scripts/audit/runs.ts).
  *
  * The parts are in scripts/audit/: the page list (pages.ts), the command line (settings.ts), the
- * system (system.ts), the front (front.ts), Chromium (chrome.ts), one Lighthouse run
- * (lighthouse.ts), a page's runs (audit-page.ts), the choice of run and the gate (runs.ts), and
- * the report (report.ts).
+ * system (system.ts), the hello world (hello-world.ts, hello-world/), the front (front.ts), Chromium
+ * (chrome.ts), one Lighthouse run (lighthouse.ts), a page's runs (audit-page.ts), the medians and
+ * the targets (runs.ts), the baseline and the history (baseline.ts), and the report (report.ts).
  */
 import { loadavg } from "node:os";
 import { userAgents } from "lighthouse/core/config/constants.js";
 import { auditPage } from "./audit/audit-page.ts";
-import { killChromes } from "./audit/chrome.ts";
+import {
+  appendHistory,
+  type Baseline,
+  compare,
+  type PassMeta,
+  passRecord,
+  readBaseline,
+  withPass,
+  writeBaseline,
+} from "./audit/baseline.ts";
+import { chromiumVersion, killChromes } from "./audit/chrome.ts";
 import { certificate, startFront, withoutScripts } from "./audit/front.ts";
-import { type PageResult, pages, staticLandingPath } from "./audit/pages.ts";
-import { report, writeDoc } from "./audit/report.ts";
-import { gateFailures, type RunnerVerdict, runnerVerdict } from "./audit/runs.ts";
-import { onlyPages, type Protocol, protocols } from "./audit/settings.ts";
-import { ensureBuild, startAuditedSystem } from "./audit/system.ts";
+import { buildHelloWorld, startHelloWorld } from "./audit/hello-world.ts";
+import { controlPage, helloWorldPage, type Page, type PageResult, pages } from "./audit/pages.ts";
+import { checkedOut, lighthouseVersion, machine, report, writeDoc } from "./audit/report.ts";
+import { medianOfKnown, missText, runnerVerdict, targetMisses } from "./audit/runs.ts";
+import {
+  baselineFile,
+  historyFile,
+  onlyPages,
+  type Protocol,
+  protocols,
+  runsPerPage,
+  updateBaseline,
+} from "./audit/settings.ts";
+import { buildStamp, ensureBuild, startAuditedSystem } from "./audit/system.ts";
 
-/** Stops of the system and the front, in the order they started. */
+/** Stops of the system, the hello world and the front, in the order they started. */
 const closers: (() => Promise<void>)[] = [];
 
 /**
@@ -55,78 +80,162 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-/** Each pass: its name in the gate's messages, how the report says the pages were served, the command for it alone and its block's marker in docs/performance.md. */
+/** Each pass: its name in the report, how the report says the pages were served, the command for it alone and its block's marker in docs/performance.md. */
 const passes = {
   http2: {
     label: "HTTP/2",
     setup:
-      "Served over HTTP/2 and TLS by the audit's own front (as a CDN or load balancer serves production), forwarding to `npm start`'s HTTP/1.1 port.",
+      "Served over HTTP/2 and TLS by the audit's own front (as a CDN or load balancer serves production), forwarding to `npm start`'s HTTP/1.1 port (the hello world to its own server's).",
     command: "npm run audit -- --http2",
     marker: "audit",
   },
   http1: {
     label: "HTTP/1.1",
-    setup: "Served over plain HTTP/1.1 by `npm start` itself (no HTTP/2 front).",
+    setup:
+      "Served over plain HTTP/1.1 by `npm start` itself (no HTTP/2 front; the hello world by its own Node server).",
     command: "npm run audit -- --http1",
     marker: "audit-http1",
   },
 } as const;
 
 let exitCode = 0;
+/** Every page (and pass) that could not be measured. */
+const notMeasured: string[] = [];
 try {
+  if (updateBaseline && onlyPages) {
+    throw new Error("--update-baseline records every page: run it without AUDIT_PAGES");
+  }
   const started = Date.now();
   ensureBuild();
+  const stamp = buildStamp();
+  console.log("▶ Building the React Router hello world");
+  buildHelloWorld();
   const system = await startAuditedSystem();
   closers.push(system.close);
+  const helloWorld = await startHelloWorld();
+  closers.push(helloWorld.close);
   let staticHtml = "";
   const tls = certificate();
   // The front serves the control (the static copy) whatever the pass, so it is always started.
   if (!tls) throw new Error("openssl is not available: the audit's HTTP/2 front needs it");
-  const front = await startFront(system.origin, tls, () => staticHtml);
+  const front = await startFront(system.origin, tls, () => staticHtml, [
+    { prefix: helloWorldPage.path!, upstream: helloWorld.origin },
+  ]);
   closers.push(front.close);
-  const origins: Record<Protocol, string> = { http1: system.origin, http2: front.origin };
+  const origins: Record<Protocol, { pages: string; helloWorld: string }> = {
+    http1: { pages: system.origin, helloWorld: helloWorld.origin },
+    http2: { pages: front.origin, helloWorld: front.origin },
+  };
   // Rendered for the phone Lighthouse emulates: the server picks the mobile variant from the user agent.
   const landingResponse = await fetch(`${system.origin}/`, { headers: { "user-agent": userAgents.mobile } });
   staticHtml = withoutScripts(await landingResponse.text());
 
-  const controlPage = pages.find((candidate) => candidate.path === staticLandingPath)!;
-  const failures: string[] = [];
-  const verdicts: { label: string; verdict: RunnerVerdict }[] = [];
+  const baseline = readBaseline(baselineFile);
+  let newBaseline: Baseline | undefined = baseline;
+  const lighthouse = lighthouseVersion();
+  const chromium = chromiumVersion();
+  const build = checkedOut();
+  const allMisses: string[] = [];
+
   for (const protocol of protocols) {
     const origin = origins[protocol];
     const pass = passes[protocol];
+    const passNotMeasured: string[] = [];
+    /** The page's runs, or undefined (logged and counted) when it could not be measured. */
+    const measure = async (page: Page, at: string, served: Protocol): Promise<PageResult | undefined> => {
+      try {
+        return await auditPage(page, at, system.origin, served === "http2", served);
+      } catch (error) {
+        console.error(
+          `✖ ${page.name} (${pass.label}) not measured: ${error instanceof Error ? error.message : error}`,
+        );
+        passNotMeasured.push(page.name);
+        return undefined;
+      }
+    };
     const loadAtStart = loadavg()[0] ?? 0;
     await settleMachine();
-    // The control first, in each pass: whether the runner, as it is now, can judge the performance
-    // targets at all (a machine that got busier since the last pass is checked again).
+    // The control first, in each pass: how much of the performance and TBT figures the runner, as
+    // it is now, adds by itself (a machine that got busier since the last pass is checked again).
     console.log(`▶ Runner check for the ${pass.label} pass: the landing's static copy on ${front.origin}`);
-    const control = await auditPage(controlPage, front.origin, system.origin, true, "http2");
+    const control = await measure(controlPage, front.origin, "http2");
     const verdict = runnerVerdict(control);
-    verdicts.push({ label: pass.label, verdict });
     console.log(`  Runner check: ${verdict.reason}.`);
-    console.log(`▶ Lighthouse on ${origin} (${pass.label})`);
-    const chosen = pages.filter(
-      (candidate) => candidate !== controlPage && (!onlyPages || onlyPages.includes(candidate.name)),
-    );
+    console.log(`▶ Lighthouse on ${origin.pages} (${pass.label}), the hello world on ${origin.helloWorld}`);
     const results: PageResult[] = [];
-    for (const page of chosen) {
-      results.push(await auditPage(page, origin, system.origin, protocol === "http2", protocol));
+    const hello = await measure(helloWorldPage, origin.helloWorld, protocol);
+    if (hello) results.push(hello);
+    for (const page of pages.filter((candidate) => !onlyPages || onlyPages.includes(candidate.name))) {
+      const result = await measure(page, origin.pages, protocol);
+      if (result) results.push(result);
     }
-    results.push(control);
-    const passFailures = gateFailures(results, pass.label, verdict.judgesPerformance);
-    failures.push(...passFailures);
-    const load = `${loadAtStart.toFixed(1)} and ${(loadavg()[0] ?? 0).toFixed(1)}`;
-    const block = report(results, pass.setup, pass.command, passFailures, load, verdict);
+    if (control) results.push(control);
+    if (buildStamp() !== stamp) {
+      // The pages measured after it loaded other files than the system's HTML names: not one build.
+      console.error(`✖ The web build was rewritten during the ${pass.label} pass: its figures are dropped.`);
+      notMeasured.push(`every page (${pass.label}: the web build changed during the pass)`);
+      break;
+    }
+
+    const meta: PassMeta = {
+      date: new Date().toISOString().slice(0, 10),
+      measuredAt: new Date().toISOString(),
+      ...(build ? { build } : {}),
+      lighthouse,
+      chromium,
+      machine: machine(),
+      ...(() => {
+        const index = medianOfKnown(results.map(({ median }) => median.benchmarkIndex));
+        return index === undefined ? {} : { benchmarkIndex: Math.round(index) };
+      })(),
+      runsPerPage,
+      runnerCheck: verdict.reason,
+    };
+    const record = passRecord(results, meta, passNotMeasured);
+    const misses = targetMisses(results, pass.label);
+    allMisses.push(
+      ...misses.map(
+        (miss) => `${missText(miss)}${miss.timing && !verdict.judgesPerformance ? " (runner)" : ""}`,
+      ),
+    );
+    const targeted = new Set(
+      results.filter(({ page }) => Object.keys(page.thresholds).length > 0).map(({ page }) => page.name),
+    );
+    const passBaseline = baseline?.passes[protocol];
+    const block = report(results, {
+      setup: pass.setup,
+      command: pass.command,
+      load: `${loadAtStart.toFixed(1)} and ${(loadavg()[0] ?? 0).toFixed(1)}`,
+      verdict,
+      misses,
+      record,
+      baseline: passBaseline,
+      comparison: compare(record, helloWorldPage.name, passBaseline, misses, targeted),
+    });
     console.log(`\n${block}\n`);
-    if (!onlyPages) writeDoc(block, pass.marker);
+    if (!onlyPages) {
+      writeDoc(block, pass.marker);
+      appendHistory(historyFile, protocol, record);
+    }
+    if (updateBaseline) {
+      if (passNotMeasured.length) {
+        console.warn(`⚠ The ${pass.label} baseline is kept: ${passNotMeasured.join(", ")} not measured.`);
+      } else {
+        newBaseline = withPass(newBaseline, protocol, record);
+      }
+    }
+    notMeasured.push(...passNotMeasured.map((name) => `${name} (${pass.label})`));
+  }
+  if (updateBaseline && newBaseline !== baseline && newBaseline) {
+    writeBaseline(baselineFile, newBaseline);
+    console.log(`Baseline rewritten: ${baselineFile}`);
   }
   console.log(`Audit took ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  for (const { label, verdict } of verdicts) {
-    if (!verdict.judgesPerformance)
-      console.warn(`⚠ Lighthouse performance not gated (${label}): ${verdict.reason}.`);
-  }
-  if (failures.length > 0) {
-    for (const failure of failures) console.error(`✖ Lighthouse ${failure}`);
+  for (const miss of allMisses) console.warn(`⚠ Target missed: ${miss}`);
+  if (allMisses.length)
+    console.warn("  (reported, not a gate: compare with the hello world and the baseline)");
+  if (notMeasured.length) {
+    console.error(`✖ Not measured: ${notMeasured.join(", ")}`);
     exitCode = 1;
   }
 } catch (error) {

@@ -3,7 +3,7 @@
  * call (the one every rent screen makes each 5 s) on PGlite and on a PostgreSQL server, unchanged
  * (304, the client holds the ETag) and in full (200), against a bare Fastify hello-world on the same
  * machine in the same run; prints each ratio beside its target, writes the figures into
- * docs/performance.md between the `bench` markers, and exits 1 when a target is missed (ADR 020).
+ * docs/performance.md between the `bench` markers, and reports what misses its target (it exits non-zero only when something could not be measured; ADR 020).
  * Then the order screens' pushed changes: 5,000 open streams on one instance, its memory growth
  * (target ≤ 300 MB) and how soon a change reaches every stream of its order. Then the landing page
  * rendered by the server against the same HTML served as a static file (what a CDN copy saves,
@@ -458,9 +458,12 @@ try {
     ? doc.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, block)
     : `${doc.trimEnd()}\n\n## API load (npm run bench)\n\n${block}\n`;
   writeFileSync(file, doc);
+  // Timing depends on the machine: a missed target is reported, and the exit code stays 0 (only an
+  // error, which ends the run before this point, makes it non-zero), as `npm run audit` does.
   if (missed.length > 0) {
-    console.error(`\nMissed:\n${missed.map((line) => `  ${line}`).join("\n")}`);
-    process.exitCode = 1;
+    console.warn(`\nTargets missed (reported, not a gate):\n${missed.map((line) => `  ${line}`).join("\n")}`);
+  } else {
+    console.log("\nTargets: all met.");
   }
 } finally {
   for (const child of children) child.kill("SIGKILL");

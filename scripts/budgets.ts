@@ -2,9 +2,8 @@
  * Size budgets of the built web app, measured gzip from the React Router manifest (`npm test` runs
  * this right after the web build; `npm run budgets` after any build):
  *   - initial JS of every route: the entry, every module its route chain preloads and the part
- *     of the route manifest its HTML carries ≤ 172 KB (a route may have its own: `initialJsOf`;
- *     the overdue form's page, whose form hydrates with it, ADR 034). With
- *     lazy route discovery (React
+ *     of the route manifest its HTML carries ≤ 172 KB (a route may have its own: `initialJsOf`,
+ *     ADR 034 and 036). With lazy route discovery (React
  *     Router's default) a page never loads the manifest file: its HTML inlines the routes it
  *     matches, the index route and their parents, and the rest is asked for on navigation;
  *   - the order stream reader, after interactive, on its own budget;
@@ -33,7 +32,13 @@ export const budgets: Budgets = {
   // first use (ADR 026, 2026-11-27): 175.1 → 159.7 KB. Its form is a `<Form method="post">` again,
   // hydrated with the page so that it is the form the server drew (ADR 034): react-hook-form, its
   // resolver and the field with the page, 160.4 → 174.4 KB (2026-11-29), held there.
-  initialJsOf: { "/overduepayment/(index)": 174.5 * 1024 },
+  // Over the shared budget, held at today's figure so they cannot grow meanwhile (ADR 034: the
+  // bundler's default chunks; ADR 036: each form's code hydrates with its page).
+  initialJsOf: {
+    "/package": 178 * 1024,
+    "/overduepayment/(index)": 176 * 1024,
+    "/order-status/(index)": 174 * 1024,
+  },
   routeChunk: 25 * 1024,
   css: 20 * 1024,
 };

@@ -1,6 +1,7 @@
 /**
  * The HTTP/2 front: TLS with a self-signed certificate made with openssl, forwarding to the system
- * like a CDN or load balancer does, and serving the static copy of the landing page itself.
+ * like a CDN or load balancer does (and the React Router hello world's path to its own server),
+ * and serving the static copy of the landing page itself.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -81,23 +82,33 @@ function sendStaticLanding(req: http2.Http2ServerRequest, res: http2.Http2Server
   res.end(encoded);
 }
 
+/** A path prefix the front forwards to another server than the system. */
+export interface FrontRoute {
+  prefix: string;
+  upstream: string;
+}
+
 /**
  * HTTP/2 over TLS (HTTP/1.1 too for clients without ALPN h2) on a free loopback port, in front of
- * `upstream`; `staticLanding()` is the HTML served at `staticLandingPath`.
+ * `upstream` (and of each route's own upstream for the paths under its prefix); `staticLanding()`
+ * is the HTML served at `staticLandingPath`.
  */
 export async function startFront(
   upstream: string,
   tls: Tls,
   staticLanding: () => string,
+  routes: readonly FrontRoute[] = [],
 ): Promise<{ origin: string; close(): Promise<void> }> {
   // A fresh loopback connection per request: a kept-alive one can be closed by the system's idle
   // timeout just as the front reuses it, which would show up as a failed request in the audit.
   const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
-  const target = new URL(upstream);
+  const targets = routes.map((route) => ({ prefix: route.prefix, target: new URL(route.upstream) }));
+  const fallback = new URL(upstream);
   // With allowHTTP1, HTTP/1.1 clients get Node's http objects, which have the same methods used here.
   const handler = (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => {
     const requestPath = (req.headers[":path"] as string | undefined) ?? req.url ?? "/";
     if (requestPath === staticLandingPath) return sendStaticLanding(req, res, staticLanding());
+    const target = targets.find((route) => requestPath.startsWith(route.prefix))?.target ?? fallback;
     const authority = (req.headers[":authority"] as string | undefined) ?? req.headers.host ?? "localhost";
     const headers = {
       ...endToEnd(req.headers),

@@ -1,5 +1,6 @@
 /** The audited pages, their thresholds, and what a Lighthouse run of one yields. */
 import { measuredPages, pageAt } from "../../apps/web/src/pages.ts";
+import { base as helloWorldPath } from "./hello-world/base.ts";
 import type { Protocol } from "./settings.ts";
 
 export type Category = "performance" | "accessibility" | "best-practices" | "seo";
@@ -26,7 +27,7 @@ export interface Page {
   /** Demo scenario that creates the page's record and returns its address. */
   scenario?: string;
   path?: string;
-  /** The least median score per gated category. */
+  /** The least median score per category with a target. */
   thresholds: Partial<Record<Category, number>>;
   /** The most median Total Blocking Time, in ms. */
   maxTbtMs?: number;
@@ -74,5 +75,14 @@ export const pages: Page[] = [
     },
     maxTbtMs,
   })),
-  { name: "static landing", path: staticLandingPath, thresholds: {} },
 ];
+
+/** The runner check: the landing's static copy, served by the HTTP/2 front in every pass. */
+export const controlPage: Page = { name: "static landing", path: staticLandingPath, thresholds: {} };
+
+/** The reference: a React Router hello world built and served beside the system (hello-world.ts). */
+export const helloWorldPage: Page = {
+  name: "React Router hello world",
+  path: helloWorldPath,
+  thresholds: {},
+};

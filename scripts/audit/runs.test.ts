@@ -1,7 +1,26 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import {
+  appendHistory,
+  baselineNote,
+  compare,
+  comparisonTable,
+  formatJson,
+  type PassMeta,
+  type PassRecord,
+  passRecord,
+  readBaseline,
+  signed,
+  signedSeconds,
+  slowerThan,
+  withPass,
+  writeBaseline,
+} from "./baseline.ts";
 import type { Page, PageResult, Run } from "./pages.ts";
 import { report } from "./report.ts";
-import { gateFailures, maxControlTbtMs, median, medianRun, runnerVerdict } from "./runs.ts";
+import { maxControlTbtMs, median, medianRun, missText, runnerVerdict, targetMisses } from "./runs.ts";
 import type { Protocol } from "./settings.ts";
 
 const app: Page = {
@@ -69,7 +88,7 @@ describe("medianRun", () => {
   });
 });
 
-describe("gateFailures", () => {
+describe("targetMisses", () => {
   const result = (page: Page, runs: Run[]): PageResult => ({
     page,
     url: "https://localhost/",
@@ -77,46 +96,47 @@ describe("gateFailures", () => {
     runs,
     median: medianRun(page, runs),
   });
+  const texts = (results: PageResult[], served: string) => targetMisses(results, served).map(missText);
 
-  it("passes when every page's medians meet its thresholds", () => {
+  it("finds nothing when every page's medians meet its thresholds", () => {
     expect(
-      gateFailures(
+      texts(
         [result(app, [run(95, 2000), run(96, 2000), run(80, 2000)]), result(landing, [run(98, 1000)])],
         "HTTP/2",
       ),
     ).toEqual([]);
   });
 
-  it("fails a page whose best run passes but whose median does not", () => {
-    expect(gateFailures([result(app, [run(100, 1000), run(90, 2000), run(85, 2500)])], "HTTP/1.1")).toEqual([
+  it("marks a page whose best run meets its target but whose median does not", () => {
+    expect(texts([result(app, [run(100, 1000), run(90, 2000), run(85, 2500)])], "HTTP/1.1")).toEqual([
       "/order (HTTP/1.1): performance 90 < 95",
     ]);
   });
 
   it("names the page, the protocol, the category or TBT, and the median of every miss", () => {
     const blocked = { ...run(99, 1000, 400), scores: { ...run(99, 1000).scores, seo: 90 } };
-    expect(gateFailures([result(landing, [blocked])], "HTTP/2")).toEqual([
+    expect(texts([result(landing, [blocked])], "HTTP/2")).toEqual([
       "/ (HTTP/2): SEO 90 < 95",
       "/ (HTTP/2): TBT 400 ms > 150 ms",
     ]);
   });
 
-  it("does not gate what a page has no threshold for", () => {
+  it("does not judge what a page has no threshold for", () => {
     const page: Page = { name: "static landing", path: "/x", thresholds: {} };
-    expect(gateFailures([result(page, [run(10, 9000, 5000)])], "HTTP/2")).toEqual([]);
+    expect(texts([result(page, [run(10, 9000, 5000)])], "HTTP/2")).toEqual([]);
   });
 
-  it("leaves out performance and TBT, and only them, on a runner that cannot judge them", () => {
+  it("tells the timing misses (performance, TBT), which the runner is part of, from the others", () => {
     const slowAndUnlabelled = {
       ...run(70, 3000, 900),
       scores: { ...run(70, 3000).scores, accessibility: 89 },
     };
-    const results = [result(app, [slowAndUnlabelled])];
-    expect(gateFailures(results, "HTTP/2", false)).toEqual(["/order (HTTP/2): accessibility 89 < 95"]);
-    expect(gateFailures(results, "HTTP/2", true)).toEqual([
-      "/order (HTTP/2): performance 70 < 95",
-      "/order (HTTP/2): accessibility 89 < 95",
-      "/order (HTTP/2): TBT 900 ms > 150 ms",
+    expect(
+      targetMisses([result(app, [slowAndUnlabelled])], "HTTP/2").map(({ what, timing }) => [what, timing]),
+    ).toEqual([
+      ["performance 70 < 95", true],
+      ["accessibility 89 < 95", false],
+      ["TBT 900 ms > 150 ms", true],
     ]);
   });
 });
@@ -153,22 +173,200 @@ describe("runnerVerdict", () => {
   });
 });
 
-describe("report", () => {
-  const controlPage: Page = { name: "static landing", path: "/__audit/static-landing", thresholds: {} };
-  const result = (page: Page, served: Protocol, lcp: number): PageResult => {
-    const runs = [run(99, lcp, 20)];
-    return { page, url: "https://localhost/", served, runs, median: medianRun(page, runs) };
-  };
-  const verdict = runnerVerdict(result(controlPage, "http2", 1100));
-  const block = (served: Protocol) =>
-    report(
-      [result(landing, served, 2200), result(controlPage, "http2", 1100)],
-      "",
-      "",
+const meta: PassMeta = {
+  date: "2026-11-29",
+  measuredAt: "2026-11-29T10:00:00.000Z",
+  build: "abc1234",
+  lighthouse: "13.5.0",
+  chromium: "Chromium 156.0.8078.108",
+  machine: "2 × AMD EPYC, 8 GiB",
+  benchmarkIndex: 2600,
+  runsPerPage: 3,
+  runnerCheck: "the landing's script-free static copy blocks 14 ms",
+};
+const helloWorld: Page = { name: "React Router hello world", path: "/__audit/hello-world/", thresholds: {} };
+const controlPage: Page = { name: "static landing", path: "/__audit/static-landing", thresholds: {} };
+const measured = (page: Page, runs: Run[], served: Protocol = "http2"): PageResult => ({
+  page,
+  url: "https://localhost/",
+  served,
+  runs,
+  median: medianRun(page, runs),
+});
+
+describe("the baseline and the history", () => {
+  const today = [
+    measured(helloWorld, [run(100, 1200, 0)]),
+    measured(landing, [run(99, 1800, 30), run(100, 1700, 20), run(97, 1900, 60)]),
+    measured(app, [run(93, 2600, 190)]),
+  ];
+  const record = passRecord(today, meta);
+  const before = passRecord(
+    [
+      measured(helloWorld, [run(100, 1200, 0)]),
+      measured(landing, [run(100, 1800, 13)]),
+      measured(app, [run(99, 2000, 40)]),
+    ],
+    { ...meta, date: "2026-11-28" },
+  );
+  const misses = targetMisses(today, "HTTP/2");
+  const targeted = new Set([landing.name, app.name]);
+
+  it("keeps each page's medians, rounded as reported, and every run's score", () => {
+    expect(record.pages["/"]).toEqual({
+      performance: 99,
+      accessibility: 100,
+      bestPractices: 100,
+      seo: 100,
+      fcpMs: 1000,
+      lcpMs: 1800,
+      siMs: 1000,
+      tbtMs: 30,
+      cls: 0,
+      runs: [99, 100, 97],
+    });
+    expect(record).toMatchObject({ figures: "median of runs", lighthouse: "13.5.0", runsPerPage: 3 });
+    expect(record).not.toHaveProperty("notMeasured");
+    expect(passRecord(today, meta, ["/order"]).notMeasured).toEqual(["/order"]);
+  });
+
+  it("marks a change past the noise of one build, and none within it", () => {
+    const page = record.pages["/order"]!;
+    expect(slowerThan(page, before.pages["/order"]!)).toEqual([
+      "performance \u22126",
+      "TBT +150 ms",
+      "LCP +0.6 s",
+    ]);
+    expect(slowerThan(record.pages["/"]!, before.pages["/"]!)).toEqual([]);
+    expect(slowerThan({ ...page, performance: 97, tbtMs: 89, lcpMs: 2299 }, before.pages["/order"]!)).toEqual(
       [],
-      "1.0 and 1.0",
-      verdict,
     );
+    expect(slowerThan({ ...page, performance: 96, tbtMs: 90, lcpMs: 2300 }, before.pages["/order"]!)).toEqual(
+      ["performance \u22123", "TBT +50 ms", "LCP +0.3 s"],
+    );
+  });
+
+  it("sets each page beside the hello world of the same pass and its own baseline", () => {
+    const rows = compare(record, helloWorld.name, before, misses, targeted);
+    expect(rows.map((row) => row.name)).toEqual(["React Router hello world", "/", "/order"]);
+    const [hello, home, order] = rows;
+    expect(hello).not.toHaveProperty("helloWorld");
+    expect(hello).not.toHaveProperty("misses");
+    expect(home!.helloWorld).toBe(record.pages["React Router hello world"]);
+    expect(home!.baseline).toBe(before.pages["/"]);
+    expect(home!.misses).toEqual([]);
+    expect(order!.misses!.map((miss) => miss.what)).toEqual(["performance 93 < 95", "TBT 190 ms > 150 ms"]);
+    expect(order!.slower).toHaveLength(3);
+  });
+
+  it("compares with nothing when the baseline lacks the page or the pass", () => {
+    const rows = compare(record, helloWorld.name, undefined, misses, targeted);
+    expect(rows.every((row) => row.baseline === undefined && row.slower.length === 0)).toBe(true);
+    const table = comparisonTable(rows, (name) => name, true).join("\n");
+    expect(table).toContain(
+      "| / | 99 | 30 ms | 1.8 s | \u22121 · +30 ms · +0.6 s | — | (not in the baseline) | ✓ |",
+    );
+  });
+
+  it("reports the figures, the differences, the slower parts and the misses in one row per page", () => {
+    const lines = comparisonTable(
+      compare(record, helloWorld.name, before, misses, targeted),
+      (name) => name,
+      true,
+    );
+    expect(lines).toContain(
+      "| React Router hello world | 100 | 0 ms | 1.2 s | — | 100 · 0 ms · 1.2 s | ±0 · ±0 ms · ±0.0 s | — |",
+    );
+    expect(lines).toContain(
+      "| /order | 93 | 190 ms | 2.6 s | \u22127 · +190 ms · +1.4 s | 99 · 40 ms · 2.0 s | \u22126 ▼ · +150 ms ▼ · +0.6 s ▼ | ✖ performance 93 < 95; TBT 190 ms > 150 ms |",
+    );
+    const onSlowRunner = comparisonTable(
+      compare(record, helloWorld.name, before, misses, targeted),
+      String,
+      false,
+    );
+    expect(onSlowRunner.at(-1)).toContain("✖ performance 93 < 95 (runner); TBT 190 ms > 150 ms (runner) |");
+  });
+
+  it("says what the baseline is, and where it was measured otherwise than this run", () => {
+    expect(baselineNote(meta, undefined)).toContain("No baseline for this pass yet");
+    const same = baselineNote(meta, before);
+    expect(same).toContain("measured 2026-11-28 at abc1234, 3 runs per page, Lighthouse 13.5.0");
+    expect(same).not.toContain("compare with care");
+    const other = baselineNote(meta, {
+      ...before,
+      lighthouse: "13.4.0",
+      runsPerPage: 1,
+      machine: "4 × Xeon",
+    });
+    expect(other).toContain(
+      "Unlike this run, it was measured with Lighthouse 13.4.0, another machine (4 × Xeon), 1 run per page: compare with care.",
+    );
+  });
+
+  it("formats signed differences with a true minus sign and ± for none", () => {
+    expect([signed(3), signed(-3), signed(0), signed(12, " ms")]).toEqual(["+3", "\u22123", "±0", "+12 ms"]);
+    expect([signedSeconds(340), signedSeconds(-1260), signedSeconds(40)]).toEqual([
+      "+0.3 s",
+      "\u22121.3 s",
+      "±0.0 s",
+    ]);
+  });
+
+  it("rewrites one pass of the baseline and keeps the other; appends one history line per pass", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "audit-baseline-"));
+    try {
+      const file = path.join(dir, "baseline.json");
+      expect(readBaseline(file)).toBeUndefined();
+      writeBaseline(file, withPass(withPass(undefined, "http2", before), "http1", before));
+      writeBaseline(file, withPass(readBaseline(file), "http2", record));
+      const stored = readBaseline(file)!;
+      expect(stored.passes.http2).toEqual(record);
+      expect(stored.passes.http1).toEqual(before);
+      expect(readFileSync(file, "utf8")).toContain('"runs": [99, 100, 97]');
+
+      const history = path.join(dir, "history.jsonl");
+      writeFileSync(history, '{"date": "2026-11-28", "pass": "http2", "pages": {}}');
+      appendHistory(history, "http2", record);
+      appendHistory(history, "http1", before);
+      const lines = readFileSync(history, "utf8").trimEnd().split("\n");
+      expect(lines).toHaveLength(3);
+      const line = JSON.parse(lines[1]!) as PassRecord & { pass: string };
+      expect(Object.keys(line).slice(0, 2)).toEqual(["date", "pass"]);
+      expect(line).toMatchObject({ date: "2026-11-29", pass: "http2", pages: { "/": { tbtMs: 30 } } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("writes JSON as Biome formats it: short arrays of numbers on one line", () => {
+    expect(formatJson({ a: { runs: [1, 2, 3], empty: [] } })).toBe(
+      '{\n  "a": {\n    "runs": [1, 2, 3],\n    "empty": []\n  }\n}\n',
+    );
+  });
+});
+
+describe("report", () => {
+  const block = (served: Protocol, baseline?: PassRecord, landingScore = 99) => {
+    const results = [
+      measured(helloWorld, [run(100, 1200, 0)], served),
+      measured(landing, [run(landingScore, 2200, 20)], served),
+      measured(controlPage, [run(99, 1100, 20)]),
+    ];
+    const record = passRecord(results, meta);
+    const misses = targetMisses(results, "HTTP/2");
+    return report(results, {
+      setup: "",
+      command: "npm run audit -- --http2",
+      load: "1.0 and 1.0",
+      verdict,
+      misses,
+      record,
+      baseline,
+      comparison: compare(record, helloWorld.name, baseline, misses, new Set([landing.name])),
+    });
+  };
+  const verdict = runnerVerdict(measured(controlPage, [run(99, 1100, 20)]));
 
   it("compares the landing's largest paint with the static copy's where both were served alike", () => {
     expect(block("http2")).toContain("2.2 s / 1.1 s = **2.00**");
@@ -179,5 +377,28 @@ describe("report", () => {
     expect(http1).not.toContain("static copy LCP");
     expect(http1).toContain("| `/` static copy (no JS) |");
     expect(http1).toContain(`Runner check: ${verdict.reason}.`);
+  });
+
+  it("reports the hello world beside the pages, against no baseline, and the targets missed without failing", () => {
+    const text = block("http2");
+    expect(text).toContain("Measured 2026-11-29 at abc1234 with `npm run audit -- --http2`");
+    expect(text).toContain("| React Router hello world | 100 |");
+    expect(text).toContain("No baseline for this pass yet");
+    expect(text).toContain("Targets: all met.");
+    const missed = block("http2", undefined, 96);
+    expect(missed).toContain("Targets (reported, not a gate): **missed** — / (HTTP/2): performance 96 < 98.");
+    expect(missed).toContain("What costs `/` points");
+  });
+
+  it("sets the page against its baseline when there is one", () => {
+    const before = passRecord(
+      [measured(helloWorld, [run(100, 1200, 0)]), measured(landing, [run(100, 1800, 10)])],
+      meta,
+    );
+    const text = block("http2", before, 96);
+    expect(text).toContain("Baseline (`scripts/audit/baseline.json`): measured 2026-11-29 at abc1234");
+    expect(text).toContain(
+      "| `/` | 96 | 20 ms | 2.2 s | \u22124 · +20 ms · +1.0 s | 100 · 10 ms · 1.8 s | \u22124 ▼ · +10 ms · +0.4 s ▼ | ✖ performance 96 < 98 |",
+    );
   });
 });

@@ -27,3 +27,9 @@ export const onlyPages = process.env.AUDIT_PAGES?.split(",")
   .map((name) => name.trim())
   .filter(Boolean);
 export const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** `--update-baseline`: this run's medians become the baseline of each pass it ran (every page only). */
+export const updateBaseline = process.argv.includes("--update-baseline");
+/** The figures each run is compared with, per pass and page (see scripts/audit/baseline.ts). */
+export const baselineFile = path.join(root, "scripts/audit/baseline.json");
+/** One JSON line per pass of every full run, beside docs/performance.md (read by its History section). */
+export const historyFile = path.join(root, "docs/performance-history.jsonl");

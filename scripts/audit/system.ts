@@ -1,6 +1,6 @@
 /** The system under audit: the production build, served by `npm start`'s composition root with a fresh database. */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { npmStartModes } from "../modes.ts";
@@ -12,6 +12,15 @@ export function ensureBuild(): void {
   console.log("▶ Building the web app");
   const result = spawnSync("npm", ["run", "build", "-w", "@paxelbox/web"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) throw new Error("The web build failed");
+}
+
+/**
+ * When the web build was last written. The system loads its server build once, at the start, and
+ * serves the client files from disk: a build made meanwhile (by another command on the machine)
+ * replaces the files its pages ask for, and the pages after it load without their scripts.
+ */
+export function buildStamp(): number {
+  return statSync(path.join(root, "apps/web/build/server/index.js")).mtimeMs;
 }
 
 /** Web and API on a free loopback port with a fresh embedded database (demo data on); `origin` is its address. */

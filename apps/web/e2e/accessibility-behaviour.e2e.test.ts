@@ -117,8 +117,8 @@ describe("forms: errors tied to fields, announced once, focus on the first inval
       buffer: Buffer.from("not a picture"),
     });
     await expect
-      .poll(async () => (await spoken(page)).filter((text) => text === t.photoNotImage))
-      .toEqual([t.photoNotImage]);
+      .poll(async () => (await spoken(page)).filter((text) => text === t.messages.photoNotImage))
+      .toEqual([t.messages.photoNotImage]);
   });
 
   test("overdue e-mail (mobile, id): Enter with a wrong address focuses it and says why", async ({

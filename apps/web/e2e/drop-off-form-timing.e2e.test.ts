@@ -1,37 +1,33 @@
-import type { Page, Request } from "playwright-core";
-import en from "../src/locales/en/drop-off.ts";
-import id from "../src/locales/id/drop-off.ts";
+import type { Page } from "playwright-core";
 import { type Lang, type ViewportName, visit } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
+import { passSlider } from "./support/journeys.ts";
+import {
+  $,
+  field,
+  fieldError,
+  fillText,
+  isFormPost,
+  packageTexts,
+  postedForm,
+  postedPhoto,
+  press,
+  sliderValue,
+  watchPosts,
+} from "./support/package-form.ts";
 import { phonePhoto, smallPng } from "./support/photos.ts";
 
 /**
- * The package form under real-world timing (issue "Every journey right under real-world timing"):
- * a submit pressed while a phone photo is still being prepared waits for it and sends it once; a
- * double tap or double click sends once, selects no text and does not move the page between the
- * presses; a generated QR is final until "New package".
+ * The package form under real-world timing, with its scripts: a submit pressed while a phone photo
+ * is still being prepared waits for it and posts it once; a double tap or double click posts once,
+ * selects no text and does not move the page between the presses; a generated QR is final until
+ * "New package"; the QR appears 2 s after the answer (spec §9).
  */
-
-const texts = { id, en } as const;
-const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
-const sendPath = "/api/v1/dropoff/packages";
 
 declare global {
   interface Window {
     __releasePhoto?: () => void;
   }
-}
-
-const isSend = (request: Request) =>
-  request.method() === "POST" && new URL(request.url()).pathname === sendPath;
-
-/** Every send request the page makes, in order. */
-function watchSends(page: Page): Request[] {
-  const sends: Request[] = [];
-  page.on("request", (request) => {
-    if (isSend(request)) sends.push(request);
-  });
-  return sends;
 }
 
 /**
@@ -53,29 +49,6 @@ async function holdPhotoPreparation(page: Page): Promise<void> {
   });
 }
 
-async function fieldError(page: Page, field: string): Promise<string | null> {
-  const error = page.locator(`[data-testid="field-${field}"] [data-testid="field-error"]`);
-  return (await error.count()) ? ((await error.textContent()) ?? "").trim() : null;
-}
-
-async function fillText(page: Page, recipient = "Rina Kartika"): Promise<void> {
-  await $(page, "field-sender_name").locator("input").fill("Kurir Paxel");
-  await $(page, "field-recipient_name").locator("input").fill(recipient);
-  await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
-  await $(page, "field-package_size").locator("select").selectOption("M");
-}
-
-/** A tap on the phone, a click on desktop. */
-async function press(page: Page, testId: string, viewport: ViewportName): Promise<void> {
-  if (viewport === "mobile") await $(page, testId).tap();
-  else await $(page, testId).click();
-}
-
-async function passSlider(page: Page, viewport: ViewportName): Promise<void> {
-  await press(page, "slider-handle", viewport);
-  await expect.poll(() => $(page, "slider-handle").getAttribute("aria-valuenow")).toBe("100");
-}
-
 /** Two quick presses at one point of the screen: two touch taps on the phone, a double click on desktop. */
 async function doublePress(page: Page, testId: string, viewport: ViewportName): Promise<void> {
   const target = $(page, testId);
@@ -91,6 +64,11 @@ async function doublePress(page: Page, testId: string, viewport: ViewportName): 
   }
 }
 
+async function addSmallPhoto(page: Page): Promise<void> {
+  await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: smallPng() });
+  await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
+}
+
 const selection = (page: Page) => page.evaluate(() => window.getSelection()?.toString() ?? "");
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("name"));
@@ -101,17 +79,17 @@ const combos: [ViewportName, Lang][] = [
 ];
 
 describe.each(combos)("package form timing at %s in %s", (viewport, lang) => {
-  const t = texts[lang].package;
+  const t = packageTexts[lang];
 
-  it("a submit pressed while the photo is prepared waits for it, then sends it once", async ({
+  it("a submit pressed while the photo is prepared waits for it, then posts it once", async ({
     openScenario,
   }) => {
     const { page, errors, demo } = await openScenario("package-form", { viewport, language: lang });
     await holdPhotoPreparation(page);
     await visit(page, demo.url);
-    const sends = watchSends(page);
+    const posts = watchPosts(page);
     await fillText(page);
-    await passSlider(page, viewport);
+    await passSlider(page);
 
     const photo = await phonePhoto(page);
     expect(photo.length).toBeGreaterThan(1_000_000);
@@ -122,76 +100,71 @@ describe.each(combos)("package form timing at %s in %s", (viewport, lang) => {
     });
     await expect.poll(() => $(page, "photo-status").textContent()).toContain(t.photoPreparing);
 
-    // Pressed at once: the button says the photo is being prepared; no "empty" message, no send.
+    // Pressed at once: the button says the photo is being prepared; no "empty" message, no post.
     const submit = $(page, "package-submit");
     await press(page, "package-submit", viewport);
     await expect.poll(() => submit.textContent()).toContain(t.photoPreparing);
     expect(await submit.getAttribute("aria-disabled")).toBe("true");
-    expect(await fieldError(page, "package_photo")).toBeNull();
     expect(await $(page, "field-error").count()).toBe(0);
-    expect(sends).toHaveLength(0);
+    expect(posts).toHaveLength(0);
 
-    // The photo is ready: it is sent, once, without another press.
-    const sent = page.waitForRequest(isSend);
+    // The photo is ready: it is posted, once, made small, without another press.
+    const sent = page.waitForRequest(isFormPost);
     await page.evaluate(() => window.__releasePhoto?.());
-    const body = (await sent).postDataJSON() as { photo: string; recipientName: string };
-    expect(body.recipientName).toBe("Rina Kartika");
-    expect(body.photo).toMatch(/^data:image\/jpeg;base64,/);
-    expect(Buffer.from(body.photo.split(",")[1] ?? "", "base64").length).toBeLessThanOrEqual(300 * 1024);
+    const post = await sent;
+    expect((await postedForm(post)).get("recipient_name")).toBe("Rina Kartika");
+    expect((await postedPhoto(post)).bytes).toBeLessThanOrEqual(300 * 1024);
 
-    await $(page, "package-qr-image").waitFor({ timeout: 10_000 });
+    await $(page, "package-qr-image").waitFor({ timeout: 15_000 });
     expect(await $(page, "package-qr").getAttribute("data-state")).toBe("generated");
     expect(await fieldError(page, "package_photo")).toBeNull();
-    expect(sends).toHaveLength(1);
+    expect(posts).toHaveLength(1);
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it("a double press sends once without selecting text; the QR is final until New package", async ({
-    open,
-    scenario,
+  it("a double press posts once without selecting text; the QR is final until New package", async ({
+    openScenario,
   }) => {
-    const demo = await scenario("package-form");
-    const locker = demo.params.get("name");
-    const { page, errors } = await open({ viewport, language: lang });
+    const { page, errors, demo } = await openScenario("package-form", { viewport, language: lang });
     await visit(page, demo.url);
-    const sends = watchSends(page);
-    // The first answer is held, so that the second press lands while the send is in flight.
+    const posts = watchPosts(page);
+    // The first answer is held, so that the second press lands while the post is in flight.
     let answer: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    await page.route(`**${sendPath}`, async (route) => {
-      await held;
-      await route.fallback();
-    });
+    await page.route(
+      (url) => url.pathname === "/package.data",
+      async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.fallback();
+      },
+    );
 
     await fillText(page);
-    await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: smallPng() });
-    await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
-    await passSlider(page, viewport);
+    await addSmallPhoto(page);
+    await passSlider(page);
 
     const submit = $(page, "package-submit");
     await submit.scrollIntoViewIfNeeded();
     const top = await scrollY(page);
     await doublePress(page, "package-submit", viewport);
-    await expect.poll(() => sends.length).toBe(1);
+    await expect.poll(() => posts.length).toBe(1);
     await expect.poll(() => submit.textContent()).toContain(t.sending);
     expect(await selection(page)).toBe("");
     expect(await scrollY(page)).toBe(top);
     expect(await submit.getAttribute("aria-disabled")).toBe("true");
 
     answer();
-    await $(page, "package-qr-image").waitFor({ timeout: 10_000 });
+    await $(page, "package-qr-image").waitFor({ timeout: 15_000 });
     expect(await $(page, "package-qr").getAttribute("data-state")).toBe("generated");
 
-    // Final: the form is locked with its values, its button says the QR is made; no press sends.
+    // Final: the form is locked with its values, its button says the QR is made; no press posts.
     expect(await submit.getAttribute("aria-disabled")).toBe("true");
     expect((await submit.textContent())?.trim()).toBe(t.generated);
-    expect(await $(page, "field-sender_name").locator("input").isDisabled()).toBe(true);
-    expect(await $(page, "field-sender_name").locator("input").inputValue()).toBe("Kurir Paxel");
+    expect(await field(page, "sender_name").isDisabled()).toBe(true);
+    expect(await field(page, "sender_name").inputValue()).toBe("Kurir Paxel");
     expect(await $(page, "photo-input").isDisabled()).toBe(true);
-    // (By mouse: on the phone a further touch tap here would make the "New package" tap below, a
-    // moment later, the third tap of one multi-tap — which the page rightly ignores.)
     await submit.dblclick({ force: true });
     await submit.click({ force: true });
     await page.evaluate(() =>
@@ -204,52 +177,53 @@ describe.each(combos)("package form timing at %s in %s", (viewport, lang) => {
     expect((await next.textContent())?.trim()).toBe(t.newPackage);
     await press(page, "package-new", viewport);
     await expect.poll(() => $(page, "package-qr").getAttribute("data-state")).toBe("idle");
-    const sender = $(page, "field-sender_name").locator("input");
-    expect(await sender.inputValue()).toBe("");
-    expect(await sender.isDisabled()).toBe(false);
+    await expect.poll(() => field(page, "sender_name").inputValue()).toBe("");
+    expect(await field(page, "sender_name").isDisabled()).toBe(false);
     await expect.poll(() => focusedName(page)).toBe("sender_name");
-    expect(await $(page, "field-locker_location").locator("textarea").inputValue()).toBe(locker);
+    expect(await field(page, "locker_location").inputValue()).toBe(demo.params.get("name"));
     expect(await $(page, "photo-thumbnail").count()).toBe(0);
-    expect(await $(page, "slider-handle").getAttribute("aria-valuenow")).toBe("0");
+    expect(await sliderValue(page)).toBe(0);
     expect(await submit.textContent()).toBe(t.send);
     expect(await submit.getAttribute("aria-disabled")).toBeNull();
     expect(await $(page, "field-error").count()).toBe(0);
+    expect(posts).toHaveLength(1);
 
-    // The next parcel is the second send: nothing was sent in between.
+    // The next parcel is the second post: nothing was posted in between.
     await fillText(page, "Budi Santoso");
-    await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: smallPng() });
-    await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
-    await passSlider(page, viewport);
-    const second = page.waitForRequest(isSend);
+    await addSmallPhoto(page);
+    await passSlider(page);
+    const second = page.waitForRequest(isFormPost);
     await press(page, "package-submit", viewport);
-    expect(((await second).postDataJSON() as { recipientName: string }).recipientName).toBe("Budi Santoso");
-    expect(
-      sends.map((request) => (request.postDataJSON() as { recipientName: string }).recipientName),
-    ).toEqual(["Rina Kartika", "Budi Santoso"]);
-    await $(page, "package-qr-image").waitFor({ timeout: 10_000 });
-    expect(sends).toHaveLength(2);
+    expect((await postedForm(await second)).get("recipient_name")).toBe("Budi Santoso");
+    await expect
+      .poll(() => $(page, "package-qr").getAttribute("data-state"), { timeout: 15_000 })
+      .toBe("generated");
+    expect(posts).toHaveLength(2);
+    // Each package its own key: the second is no repeat of the first.
+    const [firstKey, secondKey] = await Promise.all(
+      posts.map(async (post) => (await postedForm(post)).get("send_key")),
+    );
+    expect(firstKey).not.toBe(secondKey);
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it("the QR appears 2000 ms after the send is answered, not before (spec §9)", async ({ openScenario }) => {
+  it("the QR appears 2000 ms after the answer is in, not before (spec §9)", async ({ openScenario }) => {
     const { page, errors, demo } = await openScenario("package-form", { viewport, language: lang });
     // The page's timers run on the test's clock: with time flowing until the form is ready, then held.
     await page.clock.install();
     await visit(page, demo.url);
     await fillText(page);
-    await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: smallPng() });
-    await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
-    await passSlider(page, viewport);
+    await addSmallPhoto(page);
+    await passSlider(page);
+    const key = await page.locator('input[name="send_key"]').inputValue();
     await page.clock.pauseAt(Date.now() + 1_000);
 
-    const answered = page.waitForResponse((response) => isSend(response.request()));
+    const answered = page.waitForResponse((response) => isFormPost(response.request()));
     await press(page, "package-submit", viewport);
     expect((await answered).status()).toBe(200);
     const qr = $(page, "package-qr");
-    // The answer is taken in when its QR picture is stored; the 2000 ms start then.
-    await expect
-      .poll(() => page.evaluate(() => window.localStorage.getItem("bloburl")?.startsWith("data:image/")))
-      .toBe(true);
+    // The answer is in once the page's data after it is (the next package's key).
+    await expect.poll(() => page.locator('input[name="send_key"]').inputValue()).not.toBe(key);
     await page.clock.runFor(1_999);
     expect(await qr.getAttribute("data-state")).toBe("generating");
     expect(await $(page, "package-qr-image").count()).toBe(0);
@@ -264,6 +238,7 @@ describe.each(combos)("package form timing at %s in %s", (viewport, lang) => {
   }) => {
     const { page, demo } = await openScenario("package-form", { viewport, language: lang });
     await visit(page, demo.url);
+    const posts = watchPosts(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await doublePress(page, "package-submit", viewport);
     await expect.poll(() => fieldError(page, "sender_name")).toBe(t.messages.senderName);
@@ -272,5 +247,6 @@ describe.each(combos)("package form timing at %s in %s", (viewport, lang) => {
     expect(await selection(page)).toBe("");
     expect(await focusedName(page)).toBe("sender_name");
     expect(new URL(page.url()).pathname).toBe("/package");
+    expect(posts).toHaveLength(0);
   });
 });

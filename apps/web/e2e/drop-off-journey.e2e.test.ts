@@ -3,7 +3,15 @@ import en from "../src/locales/en/drop-off.ts";
 import id from "../src/locales/id/drop-off.ts";
 import { phoneAndDesktop, visit } from "./support/browser.ts";
 import { describe, expect, it } from "./support/fixtures.ts";
-import { advanceOrder, api, decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
+import {
+  advanceOrder,
+  api,
+  decodeQr,
+  passSlider,
+  payOverdueAtSandbox,
+  scanAtKiosk,
+} from "./support/journeys.ts";
+import { isFormPost, postedForm, postedPhoto } from "./support/package-form.ts";
 import { phonePhoto, smallPng } from "./support/photos.ts";
 
 /**
@@ -15,15 +23,6 @@ import { phonePhoto, smallPng } from "./support/photos.ts";
 const texts = { id, en } as const;
 const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
 const dayMinutes = 24 * 60;
-
-async function imageSize(page: Page, dataUrl: string): Promise<[number, number]> {
-  return page.evaluate(async (src) => {
-    const image = new Image();
-    image.src = src;
-    await image.decode();
-    return [image.naturalWidth, image.naturalHeight] as [number, number];
-  }, dataUrl);
-}
 
 describe.each(phoneAndDesktop)("drop-off journey at %s in %s", (viewport, lang) => {
   const t = texts[lang];
@@ -51,29 +50,29 @@ describe.each(phoneAndDesktop)("drop-off journey at %s in %s", (viewport, lang) 
       buffer: photo,
     });
     await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
-    await $(page, "slider-handle").click();
+    await passSlider(page);
 
-    const sent = page.waitForRequest((request) => request.url().includes("/api/v1/dropoff/packages"));
+    const sent = page.waitForRequest(isFormPost);
     await $(page, "package-submit").click();
-    const body = (await sent).postDataJSON() as Record<string, unknown> & { photo: string };
+    const post = await sent;
     const qr = $(page, "package-qr");
     expect(await qr.getAttribute("data-state")).toBe("generating");
-    expect(body).toMatchObject({
-      senderName: "Kurir Paxel",
-      recipientName: "Rina Kartika",
-      takeUserPhoneNumber: "0811222233333",
-      box: { id: boxId },
-      mouth: { mouthType: { name: "M" } },
-      takeUserLanguage: "Indonesia",
+    const form = await postedForm(post);
+    expect(Object.fromEntries([...form].filter(([, value]) => typeof value === "string"))).toMatchObject({
+      sender_name: "Kurir Paxel",
+      recipient_name: "Rina Kartika",
+      recipient_mobile_number: "0811222233333",
+      package_size: "M",
+      slider_verification: "100",
     });
-    expect(body.photo).toMatch(/^data:image\/jpeg;base64,/);
+    expect(new URL(post.url()).searchParams.get("boxId")).toBe(String(boxId));
+    const posted = await postedPhoto(post);
+    expect(posted.type).toBe("image/jpeg");
     if (big) {
-      // Compressed in the browser: at most ~300 KB, longest side at most 1600 px.
-      const bytes = Buffer.from(body.photo.split(",")[1] ?? "", "base64").length;
-      expect(bytes).toBeLessThanOrEqual(300 * 1024);
-      const [width, height] = await imageSize(page, body.photo);
-      expect(Math.max(width, height)).toBeLessThanOrEqual(1600);
-      expect(width / height).toBeCloseTo(4 / 3, 1);
+      // Made small in the browser: at most ~300 KB, longest side at most 1600 px.
+      expect(posted.bytes).toBeLessThanOrEqual(300 * 1024);
+      expect(Math.max(posted.width, posted.height)).toBeLessThanOrEqual(1600);
+      expect(posted.width / posted.height).toBeCloseTo(4 / 3, 1);
     }
 
     // 2. The QR appears 2 s after the answer; read it off the screen and store the parcel.

@@ -2,7 +2,8 @@ import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { everyFrame, visit } from "./support/browser.ts";
 import { describe, it } from "./support/fixtures.ts";
-import { decodeQr, scanAtKiosk } from "./support/journeys.ts";
+import { decodeQr, passSlider, scanAtKiosk } from "./support/journeys.ts";
+import { cameraJpegFile } from "./support/photos.ts";
 import { shot, shotsDir } from "./support/shots.ts";
 
 /**
@@ -50,15 +51,16 @@ describe.skipIf(!shotsDir)("drop-off screenshots", () => {
       await $(page, "photo-preview").locator("img").waitFor();
       await shot(page, `package-photo-preview-${suffix}`, false);
       await page.keyboard.press("Escape");
-      const handle = $(page, "slider-handle");
-      await handle.scrollIntoViewIfNeeded();
-      const box = (await handle.boundingBox())!;
+      const track = $(page, "slider-track");
+      await track.scrollIntoViewIfNeeded();
+      const box = (await track.boundingBox())!;
       await page.mouse.move(box.x + 20, box.y + 20);
       await page.mouse.down();
-      await page.mouse.move(box.x + 110, box.y + 20, { steps: 5 });
+      await page.mouse.move(box.x + 130, box.y + 20, { steps: 5 });
       await shot(page, `package-slider-dragging-${suffix}`, false);
-      await page.mouse.move(box.x + 260, box.y + 20, { steps: 5 });
+      await page.mouse.move(box.x + 270, box.y + 20, { steps: 5 });
       await page.mouse.up();
+      await shot(page, `package-slider-passed-${suffix}`, false);
       await $(page, "package-submit").click();
       await $(page, "package-qr-generating").waitFor();
       await shot(page, `package-generating-${suffix}`, false);
@@ -145,7 +147,7 @@ describe.skipIf(!shotsDir)("drop-off form timing screenshots", () => {
       await $(page, "field-recipient_name").locator("input").fill("Rina Kartika Setyaningrum");
       await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
       await $(page, "field-package_size").locator("select").selectOption("M");
-      await $(page, "slider-handle").click();
+      await passSlider(page);
       await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: photo() });
       await $(page, "package-submit").click();
       await page.locator('[data-testid="package-submit"][aria-disabled="true"]').waitFor();
@@ -161,6 +163,51 @@ describe.skipIf(!shotsDir)("drop-off form timing screenshots", () => {
       await $(page, "package-new").click();
       await $(page, "package-qr").and(page.locator('[data-state="idle"]')).waitFor({ state: "attached" });
       await shot(page, `package-new-${suffix}`, false);
+    });
+  }
+});
+
+describe.skipIf(!shotsDir)("package form without scripts screenshots", () => {
+  const plain = { scripts: false };
+  for (const [viewport, lang] of everyFrame) {
+    it(`${viewport} ${lang}`, { timeout: 90_000 }, async ({ open, scenario }) => {
+      const suffix = `${viewport}-${lang}`;
+      const { page } = await open({ viewport, javaScriptEnabled: false });
+      const form = await scenario("package-form");
+      const address = lang === "en" ? `${form.url}&lang=en` : form.url;
+      await page.goto(address);
+      await shot(page, `package-noscript-${suffix}`, true, plain);
+      await $(page, "field-sender_name").locator("input").fill("Kurir Paxel Same Day");
+      await $(page, "photo-input").setInputFiles({
+        name: "notes.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.from("x"),
+      });
+      await shot(page, `package-noscript-photo-chosen-${suffix}`, false, plain);
+      await $(page, "slider-handle").focus();
+      await page.keyboard.press("PageUp");
+      await page.keyboard.press("PageUp");
+      await page.keyboard.press("PageUp");
+      await page.keyboard.press("PageUp");
+      await shot(page, `package-noscript-slider-moved-${suffix}`, false, plain);
+      const refused = page.waitForNavigation({ waitUntil: "load" });
+      await $(page, "package-submit").click();
+      await refused;
+      await shot(page, `package-noscript-errors-${suffix}`, true, plain);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `package-noscript-errors-top-${suffix}`, false, plain);
+      await $(page, "field-recipient_name").locator("input").fill("Rina Kartika Setyaningrum");
+      await $(page, "field-recipient_mobile_number").locator("input").fill("0811-2222-3333");
+      await $(page, "field-package_size").locator("select").selectOption("M");
+      await $(page, "photo-input").setInputFiles(await cameraJpegFile());
+      await passSlider(page);
+      await shot(page, `package-noscript-filled-${suffix}`, false, plain);
+      const sent = page.waitForNavigation({ waitUntil: "load" });
+      await $(page, "package-submit").click();
+      await sent;
+      await $(page, "package-qr-image").waitFor();
+      await shot(page, `package-noscript-qr-${suffix}`, true, plain);
+      await shot(page, `package-noscript-qr-view-${suffix}`, false, plain);
     });
   }
 });

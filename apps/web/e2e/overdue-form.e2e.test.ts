@@ -10,7 +10,7 @@ import { describe, expect, type Open, test } from "./support/fixtures.ts";
 import { api, createScenario, type Scenario } from "./support/journeys.ts";
 
 /**
- * The overdue page's form is a `<Form method="post">` with a route action (ADR 034), so Select
+ * The overdue page's form is a `<Form method="post">` with a route action (ADR 036), so Select
  * Payment reaches the gateway's checkout whatever the browser runs:
  *   - no scripts at all: the server's form posts to the action, which answers a wrong e-mail with
  *     the spec's message in the page's language and what was typed, and sends a right one on to

@@ -317,7 +317,7 @@ async function startDropoff(
 }
 
 const email = "rina.kartika@example.com";
-/** A post of the overdue page's form to its route action, which starts the payment (ADR 034). */
+/** A post of the overdue page's form to its route action, which starts the payment (ADR 036). */
 const isOverdueFormPost = (request: Request) =>
   request.method() === "POST" && new URL(request.url()).pathname.startsWith("/overduepayment");
 const receiverEmailOf = async (orderId: string, token: string) =>

@@ -87,7 +87,7 @@ describe("token handling (members auth answered by a stub)", () => {
   test("falls back to the translated text when the server sends no message", async ({ open }) => {
     const { page } = await open({ viewport: "mobile", language: "id" });
     await page.route(authPath, (route) => route.fulfill({ status: 500, body: "" }));
-    await visit(page, "/overduepayment?orderid=1&token=x");
+    await visit(page, "/order?orderid=1&token=x");
     const dialog = page.getByTestId("error-dialog");
     await dialog.waitFor();
     await expect(dialog).toContainText("Terjadi kesalahan. Silakan coba lagi.");

@@ -114,9 +114,15 @@ async function liveMarkup(page: Page, watch: Watch): Promise<string[]> {
         for (const attribute of element.attributes) {
           const carries = /__xss|xss\.canary/i.test(attribute.value);
           if (/^on/i.test(attribute.name) && carries) found.push(`${element.tagName} ${attribute.name}`);
+          // A form posts back to the page's own address, its query included (React Router's
+          // `<Form>`): a payload there is an encoded parameter of this site, not a URL to load.
+          const ownAction =
+            element.tagName === "FORM" &&
+            attribute.name === "action" &&
+            new URL(attribute.value, location.href).origin === location.origin;
           if (
             urlAttributes.test(attribute.name) &&
-            (carries || /^\s*(javascript|vbscript):/i.test(attribute.value))
+            ((carries && !ownAction) || /^\s*(javascript|vbscript):/i.test(attribute.value))
           )
             found.push(`${element.tagName} ${attribute.name}=${attribute.value.slice(0, 60)}`);
           if (attribute.name === "srcdoc") found.push(`${element.tagName} srcdoc`);

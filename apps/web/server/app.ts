@@ -14,7 +14,12 @@ import Fastify, {
 } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { compressionThreshold } from "../precompress-assets.ts";
-import { type CspOptions, clientAddressHeader, contentSecurityPolicy, nonceHeader } from "../src/lib/csp.ts";
+import {
+  type CspOptions,
+  clientAddressHeader,
+  contentSecurityPolicy,
+  nonceHeader,
+} from "../src/lib/security/csp.ts";
 import { pageRoute, RequestLog, requestLogFields } from "./request-log.ts";
 import { hashInlineScripts, sharedCacheMayStore } from "./shared-page.ts";
 

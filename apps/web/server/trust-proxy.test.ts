@@ -1,7 +1,7 @@
 import { fastifyTrustProxy, parseTrustProxy } from "@paxelbox/contract";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { clientAddressHeader } from "../src/lib/csp.ts";
+import { clientAddressHeader } from "../src/lib/security/csp.ts";
 import { toWebRequest } from "./app.ts";
 
 /** The page's request the loaders see, for a visit from `remoteAddress` with these headers. */

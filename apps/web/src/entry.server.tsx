@@ -7,10 +7,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { nonceHeader } from "./lib/csp";
-import { registerServerSanitizer, sanitizeOptions } from "./lib/sanitize";
-import { isSharedPage, sharedPageCacheControl, sharedPageVary } from "./lib/shared-cache";
-import { preloadToken } from "./lib/web-view-preload.server";
+import { nonceHeader } from "./lib/security/csp";
+import { registerServerSanitizer, sanitizeOptions } from "./lib/security/sanitize";
+import { isSharedPage, sharedPageCacheControl, sharedPageVary } from "./lib/ssr/shared-cache";
+import { preloadToken } from "./lib/ssr/web-view-preload.server";
 
 export const streamTimeout = 5_000;
 

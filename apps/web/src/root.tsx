@@ -1,4 +1,4 @@
-import "./lib/zod-jitless";
+import "./lib/ssr/zod-jitless";
 import "./styles/global.css";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import {
@@ -21,8 +21,7 @@ import { ResultPanel } from "./components/ui/result-panel";
 import { themeColor } from "./config/brand";
 import { getServerConfig } from "./config/config.server";
 import { fallbackPublicConfig } from "./config/public-config";
-import { nonceHeader } from "./lib/csp";
-import { fontPreloads } from "./lib/fonts";
+import { setRuntimeConfig } from "./config/runtime-config";
 import {
   changeLanguage,
   createI18n,
@@ -35,15 +34,16 @@ import {
   toLanguage,
   useLanguageOf,
   useT,
-} from "./lib/i18n";
-import { setRuntimeConfig } from "./lib/runtime-config";
-import { keepPage, registerServiceWorker } from "./lib/service-worker";
-import { isSharedPage } from "./lib/shared-cache";
-import { useHydrated } from "./lib/use-hydrated";
-import { isMobileUserAgent } from "./lib/variant";
-import { preloadSession } from "./lib/web-view-preload.server";
-import { useWebVitals } from "./lib/web-vitals";
-import { webVitalsRoute } from "./lib/web-vitals.server";
+} from "./lib/i18n/i18n";
+import { keepPage, registerServiceWorker } from "./lib/offline/service-worker";
+import { nonceHeader } from "./lib/security/csp";
+import { fontPreloads } from "./lib/ssr/fonts";
+import { isSharedPage } from "./lib/ssr/shared-cache";
+import { useHydrated } from "./lib/ssr/use-hydrated";
+import { isMobileUserAgent } from "./lib/ssr/variant";
+import { preloadSession } from "./lib/ssr/web-view-preload.server";
+import { useWebVitals } from "./lib/telemetry/web-vitals";
+import { webVitalsRoute } from "./lib/telemetry/web-vitals.server";
 import { paths } from "./paths";
 import styles from "./root.module.css";
 

@@ -6,7 +6,8 @@ import { issueCode } from "../domain/access-codes.ts";
 import { dropoffOverdueFee, dropoffOverdueStatus } from "../domain/overdue.ts";
 import { decodePhoto } from "../domain/photo.ts";
 import { conflict, notFound } from "../http/errors.ts";
-import { mountCall } from "../http/route.ts";
+import { idempotent } from "../http/idempotency.ts";
+import { mountCall, type RouteContext } from "../http/route.ts";
 import { assertOrderAccess } from "../plugins/auth.ts";
 import {
   findOrder,
@@ -77,44 +78,53 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
   mountCall(
     app,
     calls.sendPackageData,
-    async ({ body, reply }) => {
-      const photo = await decodePhoto(body.photo);
-      const code = await db.transaction(async (tx) => {
-        const [box] = await tx.query<{ id: number }>("select id from boxes where id = $1", [body.box.id]);
-        if (!box) throw notFound("lockerNotFound", { id: body.box.id });
-        const [free] = await tx.query<{ count: number }>(
-          `select count(*)::int as count from mouths m
-          where m.box_id = $1 and m.mouth_type = $2 and m.enabled
-            and not exists (select 1 from orders o where o.mouth_id = m.id and o.status in ('IMPORTED', 'IN_STORE'))`,
-          [body.box.id, body.mouth.mouthType.name],
-        );
-        if (!free || free.count === 0) throw conflict("noLockerAvailable");
-        const [saved] = await tx.query<{ id: number }>(
-          `insert into dropoff_packages
-           (box_id, mouth_type, sender_name, recipient_name, recipient_phone, take_user_language, photo, photo_type)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-          [
-            body.box.id,
-            body.mouth.mouthType.name,
-            body.senderName,
-            body.recipientName,
-            body.takeUserPhoneNumber,
-            body.takeUserLanguage,
-            photo.bytes,
-            photo.type,
-          ],
-        );
-        return issueCode(tx, {
-          purpose: "dropoff-store",
-          packageId: saved?.id ?? null,
-          expiresAt: new Date(Date.now() + storeCodeHours * 3_600_000),
-        });
-      });
-      const png = await qrPng(code.code);
+    async ({ body, request, reply }) => {
+      // A repeat of one send (a double tap, a refreshed page posting its form again) carries the
+      // form's Idempotency-Key: it gets the first send's QR, and no second parcel is registered.
+      // Keys are random (128 bits) and held only by the page that sent them: scoped to the call.
+      const code = await idempotent(db, request, calls.sendPackageData.id, body, () => registerPackage(body));
+      const png = await qrPng(code);
       return reply.header("content-type", "image/png").header("cache-control", "no-store").send(png);
     },
     { rateLimit: packageSendLimit },
   );
+
+  /** Registers one parcel and issues its store code; the code's text is what the QR shows. */
+  async function registerPackage(body: RouteContext<typeof calls.sendPackageData>["body"]): Promise<string> {
+    const photo = await decodePhoto(body.photo);
+    const code = await db.transaction(async (tx) => {
+      const [box] = await tx.query<{ id: number }>("select id from boxes where id = $1", [body.box.id]);
+      if (!box) throw notFound("lockerNotFound", { id: body.box.id });
+      const [free] = await tx.query<{ count: number }>(
+        `select count(*)::int as count from mouths m
+          where m.box_id = $1 and m.mouth_type = $2 and m.enabled
+            and not exists (select 1 from orders o where o.mouth_id = m.id and o.status in ('IMPORTED', 'IN_STORE'))`,
+        [body.box.id, body.mouth.mouthType.name],
+      );
+      if (!free || free.count === 0) throw conflict("noLockerAvailable");
+      const [saved] = await tx.query<{ id: number }>(
+        `insert into dropoff_packages
+           (box_id, mouth_type, sender_name, recipient_name, recipient_phone, take_user_language, photo, photo_type)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+        [
+          body.box.id,
+          body.mouth.mouthType.name,
+          body.senderName,
+          body.recipientName,
+          body.takeUserPhoneNumber,
+          body.takeUserLanguage,
+          photo.bytes,
+          photo.type,
+        ],
+      );
+      return issueCode(tx, {
+        purpose: "dropoff-store",
+        packageId: saved?.id ?? null,
+        expiresAt: new Date(Date.now() + storeCodeHours * 3_600_000),
+      });
+    });
+    return code.code;
+  }
 
   mountCall(app, calls.barcodeImage, async ({ params, reply }) => {
     const [barcode] = await db.query<{ code: string }>(

@@ -310,6 +310,32 @@ describe("send package data", () => {
   });
 });
 
+describe("send package data under an Idempotency-Key", () => {
+  it("answers a repeat with the first QR and registers one parcel; another body under the key is refused", async () => {
+    const params = await scenario(app(), "package-form");
+    const body = packageBody(Number(params.get("boxId")), { recipientName: "Sekali Saja" });
+    const headers = { "idempotency-key": "package-form-send-1" };
+    const first = await call(app(), calls.sendPackageData, { body, headers });
+    const again = await call(app(), calls.sendPackageData, { body, headers });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const [row] = await app().db.query<{ count: number }>(
+      "select count(*)::int as count from dropoff_packages where recipient_name = $1",
+      ["Sekali Saja"],
+    );
+    expect(row?.count).toBe(1);
+    failure(
+      await call(app(), calls.sendPackageData, { body: { ...body, recipientName: "Lain" }, headers }),
+      422,
+    );
+    // Without a key every send registers a parcel.
+    const other = await call(app(), calls.sendPackageData, { body });
+    expect(other.statusCode).toBe(200);
+    expect(other.rawPayload.equals(first.rawPayload)).toBe(false);
+  });
+});
+
 describe("package photo", () => {
   const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString("base64")}`;
   const send = async (photo: string) => {

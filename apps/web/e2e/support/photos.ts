@@ -1,5 +1,9 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
+import sharp from "sharp";
 
 /** Photos for the drop-off form's photo field. */
 
@@ -36,4 +40,49 @@ export function smallPng(): Buffer {
   const png = new PNG({ width: 120, height: 90 });
   png.data.fill(180);
   return PNG.sync.write(png);
+}
+
+let cameraPhoto: Promise<Buffer> | undefined;
+
+/**
+ * A phone camera's photo as the phone stores it: a 4000 × 3000 JPEG of several MB, turned by its
+ * EXIF orientation (6: shown as 3000 × 4000), made here (for pages that run no script).
+ */
+export function cameraJpeg(): Promise<Buffer> {
+  cameraPhoto ??= (async () => {
+    const [width, height] = [4000, 3000];
+    const noise = await sharp({
+      create: {
+        width,
+        height,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 24 },
+      },
+    })
+      .raw()
+      .toBuffer();
+    const scene = `<svg width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#c58b4a"/><stop offset="1" stop-color="#3d6fb0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)" opacity="0.45"/><rect x="1200" y="900" width="1600" height="1200" fill="#8a5a2b"/></svg>`;
+    return sharp(noise, { raw: { width, height, channels: 3 } })
+      .composite([{ input: Buffer.from(scene) }])
+      .jpeg({ quality: 90 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+  })();
+  return cameraPhoto;
+}
+
+let cameraFile: Promise<string> | undefined;
+
+/**
+ * `cameraJpeg` as a file on disk, as a phone's gallery holds it: a browser that posts a form again
+ * (a refresh of the page that answered it) reads the file again from there.
+ */
+export function cameraJpegFile(): Promise<string> {
+  cameraFile ??= (async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), "paxelbox-photo-")), "IMG_20261129_101500.jpg");
+    await writeFile(file, await cameraJpeg());
+    return file;
+  })();
+  return cameraFile;
 }

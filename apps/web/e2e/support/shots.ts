@@ -8,12 +8,15 @@ export const shotsDir = process.env.SHOTS_DIR;
 
 /**
  * Saves a screenshot of the page for review as `<SHOTS_DIR>/<name>.png`, once its fonts have loaded
- * and its transitions (a dialog opening, a slide) have ended.
+ * and its transitions (a dialog opening, a slide) have ended (`scripts: false`: a page that runs none).
  */
-export async function shot(page: Page, name: string, full = true): Promise<void> {
+export async function shot(page: Page, name: string, full = true, { scripts = true } = {}): Promise<void> {
   if (!shotsDir) return;
   await mkdir(shotsDir, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await animationsDone(page);
+  // A page that runs no script cannot be asked in it (Playwright's screenshot waits for the fonts).
+  if (scripts) {
+    await page.evaluate(() => document.fonts.ready);
+    await animationsDone(page);
+  }
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: full });
 }

@@ -1,7 +1,7 @@
 import { calls, type PaymentState } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { type ApiClient, apiClient, isApiError } from "../lib/api-client";
+import { type ApiClient, apiClient, isApiError } from "../lib/http/api-client";
 
 /**
  * The state of an order's latest overdue payment (`POST /api/v1/box/payments/{orderid}/check`).

@@ -7,9 +7,9 @@ import {
   type Settings,
 } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ApiClient, apiClient } from "../lib/api-client";
-import type { Language } from "../lib/i18n";
-import { sanitizer } from "../lib/sanitizer";
+import { type ApiClient, apiClient } from "../lib/http/api-client";
+import type { Language } from "../lib/i18n/i18n";
+import { sanitizer } from "../lib/security/sanitizer";
 
 /**
  * Settings (spec §7): content texts and user-app feature flags, loaded once and shared by every

@@ -1,4 +1,4 @@
-import { useT } from "../lib/i18n";
+import { useT } from "../lib/i18n/i18n";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 import { AlertIcon } from "./icons";

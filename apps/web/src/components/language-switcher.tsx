@@ -1,4 +1,4 @@
-import { type Language, supportedLanguages, useT } from "../lib/i18n";
+import { type Language, supportedLanguages, useT } from "../lib/i18n/i18n";
 import { FlagFor } from "./flags";
 import styles from "./language-switcher.module.css";
 

@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { useT } from "../lib/i18n";
+import { useT } from "../lib/i18n/i18n";
 import styles from "./loaders.module.css";
 import { PageTitle } from "./page-title";
 import { Card, cardStyles } from "./ui/card";

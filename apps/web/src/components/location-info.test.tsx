@@ -3,8 +3,8 @@ import { act } from "react";
 import { createRoutesStub, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { testRoot } from "../../test/test-root";
-import { bridge } from "../lib/bridge";
-import { createI18n, ensureLanguage, I18nProvider, type Language } from "../lib/i18n";
+import { bridge } from "../lib/bridge/bridge";
+import { createI18n, ensureLanguage, I18nProvider, type Language } from "../lib/i18n/i18n";
 import {
   hasCoordinates,
   type LocationDetail,

@@ -1,9 +1,9 @@
-import "../lib/messages/chrome";
+import "../lib/i18n/messages/chrome";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useConfig } from "../config/use-config";
-import { useT } from "../lib/i18n";
-import { storage } from "../lib/storage";
+import { useT } from "../lib/i18n/i18n";
+import { storage } from "../lib/offline/storage";
 import { paths } from "../paths";
 import { ButtonLink } from "./button";
 import { HomeIcon } from "./icons";

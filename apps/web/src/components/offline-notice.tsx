@@ -1,5 +1,5 @@
 import { useFormatDateTime } from "../hooks/use-hydration";
-import { useT } from "../lib/i18n";
+import { useT } from "../lib/i18n/i18n";
 import { SignalOffIcon } from "./icons";
 import styles from "./offline-notice.module.css";
 

@@ -1,7 +1,7 @@
-import "../lib/messages/payment";
+import "../lib/i18n/messages/payment";
 import { useEffect, useRef } from "react";
 import { usePaymentCheck } from "../api/check-payment";
-import { useT } from "../lib/i18n";
+import { useT } from "../lib/i18n/i18n";
 import { Button } from "./button";
 import { AlertIcon } from "./icons";
 import { Spinner } from "./loaders";

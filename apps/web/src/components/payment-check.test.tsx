@@ -4,7 +4,7 @@ import { act } from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { testRoot } from "../../test/test-root";
 import { paymentCheckPollMs, paymentCheckWindowMs, type SettledPayment } from "../api/check-payment";
-import { createI18n, ensureLanguage, I18nProvider } from "../lib/i18n";
+import { createI18n, ensureLanguage, I18nProvider } from "../lib/i18n/i18n";
 import en from "../locales/en/payment.json";
 import { PaymentCheck } from "./payment-check";
 

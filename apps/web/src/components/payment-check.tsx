@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useT } from "../lib/i18n";
-import { lazyModule, useLazyModule } from "../lib/lazy-module";
+import { useT } from "../lib/i18n/i18n";
+import { lazyModule, useLazyModule } from "../lib/ui/lazy-module";
 import { Spinner } from "./loaders";
 import { PaymentCheckCard, type PaymentCheckProps } from "./payment-check-card";
 

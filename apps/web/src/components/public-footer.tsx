@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { SocialNetwork } from "../config/public-config";
 import { useConfig } from "../config/use-config";
-import { type ExternalPage, externalLink } from "../lib/external-links";
-import { type TKey, useT } from "../lib/i18n";
+import { type TKey, useT } from "../lib/i18n/i18n";
+import { type ExternalPage, externalLink } from "../lib/security/external-links";
 import { paths } from "../paths";
 import styles from "./public-footer.module.css";
 import { SocialIcon } from "./social-icons";

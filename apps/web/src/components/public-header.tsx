@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useConfig } from "../config/use-config";
-import { externalLink } from "../lib/external-links";
-import { useT } from "../lib/i18n";
+import { useT } from "../lib/i18n/i18n";
+import { externalLink } from "../lib/security/external-links";
 import { type LandingAnchor, landingAnchors, paths } from "../paths";
 import { CloseIcon, MenuIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";

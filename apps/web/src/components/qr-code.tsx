@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
-import { setScreenBrightness } from "../lib/bridge";
-import { lazyModule, useLazyModule } from "../lib/lazy-module";
-import { useHydrated } from "../lib/use-hydrated";
+import { setScreenBrightness } from "../lib/bridge/bridge";
+import { useHydrated } from "../lib/ssr/use-hydrated";
+import { lazyModule, useLazyModule } from "../lib/ui/lazy-module";
 import styles from "./qr-code.module.css";
 
 export interface QrCodeProps {

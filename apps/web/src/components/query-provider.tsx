@@ -1,7 +1,7 @@
 import { type DehydratedState, HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { syncOnlineState } from "../lib/offline-cache";
-import { createQueryClient } from "../lib/query-client";
+import { createQueryClient } from "../lib/http/query-client";
+import { syncOnlineState } from "../lib/offline/offline-cache";
 
 let browserClient: ReturnType<typeof createQueryClient> | undefined;
 

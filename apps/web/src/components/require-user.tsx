@@ -25,11 +25,11 @@ import {
   storedSession,
   type UserSession,
 } from "../domain/member/member-session";
-import { errorMessage, isApiError, request } from "../lib/api-client";
-import { changeLanguage, useT } from "../lib/i18n";
-import { isConnectionError, useOnline } from "../lib/offline-cache";
-import { storage } from "../lib/storage";
-import { useHydrated } from "../lib/use-hydrated";
+import { errorMessage, isApiError, request } from "../lib/http/api-client";
+import { changeLanguage, useT } from "../lib/i18n/i18n";
+import { isConnectionError, useOnline } from "../lib/offline/offline-cache";
+import { storage } from "../lib/offline/storage";
+import { useHydrated } from "../lib/ssr/use-hydrated";
 import { routeIds } from "../paths";
 import { Button } from "./button";
 import { ErrorDialog } from "./error-dialog";

@@ -1,5 +1,5 @@
 import { useConfig } from "../config/use-config";
-import { useT } from "../lib/i18n";
+import { useT } from "../lib/i18n/i18n";
 import { BridgeIcon, Icon } from "./icons";
 import styles from "./store-badges.module.css";
 

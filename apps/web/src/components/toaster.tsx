@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { useT } from "../lib/i18n";
-import { currentToast, subscribeToasts } from "../lib/toast";
+import { useT } from "../lib/i18n/i18n";
+import { currentToast, subscribeToasts } from "../lib/ui/toast";
 import { CheckCircleIcon } from "./icons";
 import styles from "./toaster.module.css";
 

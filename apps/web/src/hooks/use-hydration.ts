@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { useRouteLoaderData } from "react-router";
-import { type DateInput, formatDateTime } from "../lib/format";
-import { useT } from "../lib/i18n";
-import { useHydrated } from "../lib/use-hydrated";
+import { type DateInput, formatDateTime } from "../lib/i18n/format";
+import { useT } from "../lib/i18n/i18n";
+import { useHydrated } from "../lib/ssr/use-hydrated";
 import { routeIds } from "../paths";
 
 /**

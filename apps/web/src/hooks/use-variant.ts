@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { isMobileBrowser, mobileMaxWidth, selectVariant, type Variant } from "../lib/variant";
+import { isMobileBrowser, mobileMaxWidth, selectVariant, type Variant } from "../lib/ssr/variant";
 import { routeIds } from "../paths";
 
 interface RootDevice {

@@ -1,4 +1,4 @@
-import "../lib/messages/debug";
+import "../lib/i18n/messages/debug";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Button } from "../components/button";
 import { routeHandle } from "../components/layouts/layout-handle";
@@ -13,9 +13,9 @@ import {
   clearBridgeLog,
   detectBridge,
   subscribeBridgeLog,
-} from "../lib/bridge";
-import { formatRupiah } from "../lib/format";
-import { useT } from "../lib/i18n";
+} from "../lib/bridge/bridge";
+import { formatRupiah } from "../lib/i18n/format";
+import { useT } from "../lib/i18n/i18n";
 import styles from "./debug.module.css";
 
 export const handle = routeHandle({ layout: "webview" });

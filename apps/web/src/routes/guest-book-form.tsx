@@ -1,4 +1,4 @@
-import "../lib/messages/marketing";
+import "../lib/i18n/messages/marketing";
 import { publicHandle } from "../components/layouts/public-layout";
 import { GuestBookForm } from "../features/guest-book/components/guest-book-form";
 import { guestBookAction } from "../features/guest-book/lib/guest-book-action.server";
@@ -6,7 +6,7 @@ import { toBusinessType } from "../features/guest-book/lib/submission";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { seoMeta } from "../features/marketing/lib/seo";
 import { pageSeo, requestLanguage, serverT } from "../features/marketing/lib/seo.server";
-import { useT } from "../lib/i18n";
+import { useT } from "../lib/i18n/i18n";
 import type { Route } from "./+types/guest-book-form";
 import styles from "./guest-book-form.module.css";
 

@@ -1,4 +1,4 @@
-import "../lib/messages/marketing";
+import "../lib/i18n/messages/marketing";
 import { redirect } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
 import { GuestBookSubmitted } from "../features/guest-book/components/guest-book-submitted";
@@ -6,7 +6,7 @@ import { readSentGuestBook } from "../features/guest-book/lib/sent-cookie.server
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { seoMeta } from "../features/marketing/lib/seo";
 import { pageSeo } from "../features/marketing/lib/seo.server";
-import { isLanguage } from "../lib/i18n";
+import { isLanguage } from "../lib/i18n/i18n";
 import { paths } from "../paths";
 import type { Route } from "./+types/guest-book-submitted";
 

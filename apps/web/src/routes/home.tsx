@@ -1,4 +1,4 @@
-import "../lib/messages/marketing";
+import "../lib/i18n/messages/marketing";
 import { type ReactNode, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { ButtonLink } from "../components/button";
@@ -20,8 +20,8 @@ import { locationFloor } from "../features/marketing/lib/location-count";
 import { overdueRedirectPath } from "../features/marketing/lib/overdue-redirect";
 import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
-import { useT } from "../lib/i18n";
-import { storage } from "../lib/storage";
+import { useT } from "../lib/i18n/i18n";
+import { storage } from "../lib/offline/storage";
 import { type LandingAnchor, landingAnchors, paths } from "../paths";
 import type { Route } from "./+types/home";
 import styles from "./home.module.css";

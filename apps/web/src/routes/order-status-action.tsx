@@ -1,4 +1,4 @@
-import "../lib/messages/rent";
+import "../lib/i18n/messages/rent";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { RentActionScreen } from "../features/rent-status/components/rent-action-screen";
 

@@ -1,11 +1,11 @@
-import "../lib/messages/rent";
+import "../lib/i18n/messages/rent";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { preloadQrEncoder } from "../components/qr-code";
 import { LoaderQueries } from "../components/query-provider";
 import { orderQueryOptions } from "../domain/order/order-query";
 import { RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
 import { readRentQuery } from "../features/rent-status/lib/rent-view";
-import { personalPageHeaders, preloadScreen } from "../lib/web-view-preload.server";
+import { personalPageHeaders, preloadScreen } from "../lib/ssr/web-view-preload.server";
 import type { Route } from "./+types/order-status-page";
 
 /** The overdue view of the rent status (`status=overdue`) is titled 'Overdue fee'. */

@@ -1,4 +1,4 @@
-import "../lib/messages/drop-off-order";
+import "../lib/i18n/messages/drop-off-order";
 import { NumericId } from "@paxelbox/contract";
 import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
@@ -8,7 +8,7 @@ import { RequireUser, useUserSession } from "../components/require-user";
 import { linkToken } from "../domain/member/member-session";
 import { orderQueryOptions } from "../domain/order/order-query";
 import { OrderScreen } from "../features/order/components/order-screen";
-import { personalPageHeaders, preloadScreen } from "../lib/web-view-preload.server";
+import { personalPageHeaders, preloadScreen } from "../lib/ssr/web-view-preload.server";
 import type { Route } from "./+types/order";
 
 export const handle = routeHandle({ layout: "webview", titleKey: "header.orderDetail" });

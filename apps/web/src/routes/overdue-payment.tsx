@@ -1,19 +1,16 @@
-import "../lib/messages/drop-off-overdue";
+import "../lib/i18n/messages/drop-off-overdue";
 import { redirect, useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { PageTitle } from "../components/page-title";
 import { LoaderQueries } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
 import { linkToken } from "../domain/member/member-session";
-import {
-  type OverdueDetailResponse,
-  overdueDetailQueryOptions,
-} from "../features/overdue/api/overdue-detail";
+import { type OverdueDetailResponse, overdueDetailQueryOptions } from "../domain/order/overdue-detail";
+import { orderIdOf, overdueEntryTarget, paymentReturn } from "../domain/order/overdue-entry";
 import { OverduePaymentScreen } from "../features/overdue/components/overdue-payment-screen";
-import { orderIdOf, overdueEntryTarget, paymentReturn } from "../features/overdue/lib/entry";
 import { overduePaymentAction } from "../features/overdue/lib/overdue-action.server";
-import { useT } from "../lib/i18n";
-import { personalPageHeaders, preloadScreen } from "../lib/web-view-preload.server";
+import { useT } from "../lib/i18n/i18n";
+import { personalPageHeaders, preloadScreen } from "../lib/ssr/web-view-preload.server";
 import { paths } from "../paths";
 import type { Route } from "./+types/overdue-payment";
 

@@ -1,4 +1,4 @@
-import "../lib/messages/drop-off-overdue";
+import "../lib/i18n/messages/drop-off-overdue";
 import { NumericId } from "@paxelbox/contract";
 import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";

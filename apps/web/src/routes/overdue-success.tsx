@@ -1,4 +1,4 @@
-import "../lib/messages/drop-off-overdue";
+import "../lib/i18n/messages/drop-off-overdue";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { OverdueResult } from "../features/overdue/components/overdue-result";
 

@@ -1,22 +1,23 @@
-import "../lib/messages/drop-off";
+import "../lib/i18n/messages/drop-off";
 import { NumericId } from "@paxelbox/contract";
 import { redirect, useSearchParams } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
 import { LoaderQueries, QueryProvider } from "../components/query-provider";
 import { boxLocationQueryOptions } from "../features/drop-off/api/box-location";
 import { lockerSizesQueryOptions } from "../features/drop-off/api/locker-sizes";
-import { packageFormCode } from "../features/drop-off/components/package-form-on-use";
 import { PackageScreen } from "../features/drop-off/components/package-screen";
-import { serverApiClient } from "../lib/api-client.server";
-import { preloadQueries } from "../lib/web-view-preload.server";
+import { packageAction } from "../features/drop-off/lib/package-action.server";
+import { serverApiClient } from "../lib/http/api-client.server";
+import { newIdempotencyKey } from "../lib/http/idempotency-key";
+import { preloadQueries } from "../lib/ssr/web-view-preload.server";
 import { paths } from "../paths";
 import type { Route } from "./+types/package";
 
 export const handle = publicHandle;
 
 /** The box id of the link, when it is a real id. */
-function boxIdOf(search: URLSearchParams): number | null {
-  const parsed = NumericId.safeParse(search.get("boxId") ?? "");
+function boxIdOf(request: Request): number | null {
+  const parsed = NumericId.safeParse(new URL(request.url).searchParams.get("boxId") ?? "");
   return parsed.success ? parsed.data : null;
 }
 
@@ -24,22 +25,30 @@ function boxIdOf(search: URLSearchParams): number | null {
  * Without a box id there is nothing to fill in: go home (spec §5). The box id is read here, on the
  * server, so that the page itself needs no schema to show the form. The page arrives with the form
  * filled in as far as the server can: the door sizes with a free door and, without a name in the
- * link, the locker's name (the same queries as the form's, under the same keys); the form's code
- * waits for the courier's first use (ADR 026).
+ * link, the locker's name (the same queries as the form's, under the same keys). Each page of the
+ * form gets its own Idempotency-Key (`sendKey`), posted with it: a second post of the same form (a
+ * double tap, a refresh of the QR page) gets the first one's QR, not a second parcel.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams;
-  const boxId = boxIdOf(search);
+  const boxId = boxIdOf(request);
   if (boxId === null) throw redirect(paths.home.href());
+  const search = new URL(request.url).searchParams;
   const api = serverApiClient(null, request);
-  const [{ dehydratedState }] = await Promise.all([
-    preloadQueries(request, [
-      lockerSizesQueryOptions(boxId, api),
-      ...(search.get("name")?.trim() ? [] : [boxLocationQueryOptions(boxId, api)]),
-    ]),
-    packageFormCode.load(),
+  const { dehydratedState } = await preloadQueries(request, [
+    lockerSizesQueryOptions(boxId, api),
+    ...(search.get("name")?.trim() ? [] : [boxLocationQueryOptions(boxId, api)]),
   ]);
-  return { boxId, dehydratedState };
+  return { boxId, dehydratedState, sendKey: newIdempotencyKey() };
+}
+
+/**
+ * The form's post, with or without the page's scripts: refused (400, what was posted and the
+ * contract's messages) or sent (the QR). See `packageAction`.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const boxId = boxIdOf(request);
+  if (boxId === null) throw redirect(paths.home.href());
+  return packageAction(request, boxId);
 }
 
 /** Door sizes with a free door change as couriers come and go: the page is never kept as it is. */
@@ -48,14 +57,14 @@ export function headers() {
 }
 
 /** Drop-off package form, titled Data Package (`/package?boxId=&name=`). */
-export default function PackageRoute({ loaderData }: Route.ComponentProps) {
+export default function PackageRoute({ loaderData, actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  const { boxId, dehydratedState } = loaderData;
+  const { boxId, dehydratedState, sendKey } = loaderData;
   const name = search.get("name")?.trim() || null;
   return (
     <QueryProvider>
       <LoaderQueries state={dehydratedState}>
-        <PackageScreen key={boxId} boxId={boxId} lockerName={name} />
+        <PackageScreen key={boxId} boxId={boxId} lockerName={name} sendKey={sendKey} answer={actionData} />
       </LoaderQueries>
     </QueryProvider>
   );

@@ -1,4 +1,4 @@
-import "../lib/messages/marketing";
+import "../lib/i18n/messages/marketing";
 import { Link } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
 import { fetchBanners, fetchServices } from "../features/marketing/api/content.server";
@@ -9,7 +9,7 @@ import { useScrollToHash } from "../features/marketing/hooks/use-scroll-to-hash"
 import { servicesCarousel } from "../features/marketing/lib/carousel";
 import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
-import { useT } from "../lib/i18n";
+import { useT } from "../lib/i18n/i18n";
 import { paths } from "../paths";
 import type { Route } from "./+types/services";
 import styles from "./services.module.css";

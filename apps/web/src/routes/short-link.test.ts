@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import type { ApiClient } from "../lib/api-client";
-import { ApiError } from "../lib/api-error";
+import type { ApiClient } from "../lib/http/api-client";
+import { ApiError } from "../lib/http/api-error";
 import type { Route } from "./+types/short-link";
 import { headers, loader, shortLinkRetryAfterSeconds } from "./short-link";
 
@@ -9,7 +9,7 @@ const lookup = vi.hoisted(() => ({
   requests: [] as unknown[],
 }));
 
-vi.mock("../lib/api-client.server", () => ({
+vi.mock("../lib/http/api-client.server", () => ({
   serverApiClient: (_token: string | null, request?: Request) => {
     lookup.requests.push(request);
     return { request: () => lookup.answer() } as unknown as ApiClient;

@@ -1,11 +1,11 @@
-import "../lib/messages/marketing";
+import "../lib/i18n/messages/marketing";
 import { data, redirect } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
 import { seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
 import { resolveShortLink } from "../features/short-link/api/short-link";
 import { ShortLinkNotFound } from "../features/short-link/components/short-link-not-found";
-import { serverApiClient } from "../lib/api-client.server";
+import { serverApiClient } from "../lib/http/api-client.server";
 import type { Route } from "./+types/short-link";
 
 export const handle = publicHandle;

@@ -10,6 +10,7 @@ export const sendPackageData = defineCall({
   summary: "Register a drop-off parcel; returns the QR image (PNG) that stores it at the locker",
   tag: "drop-off",
   auth: "none",
+  idempotent: true,
   statuses: [404, 409, 429],
   body: PackageData,
   response: ImageBytes,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation, useMatches } from "react-router";
-import { useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n/i18n";
 import styles from "./app-layout.module.css";
 import { BackHeader } from "./back-header";
 import { HeaderActionProvider, useHeaderActionSlot } from "./header-actions";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { closeWebView } from "../../lib/bridge";
-import { useT } from "../../lib/i18n";
+import { closeWebView } from "../../lib/bridge/bridge";
+import { useT } from "../../lib/i18n/i18n";
 import { ArrowLeftIcon, CloseIcon } from "../icons";
 import { IconButton } from "../ui/icon-button";
 import styles from "./back-header.module.css";

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { TKey } from "../../lib/i18n";
+import type { TKey } from "../../lib/i18n/i18n";
 
 /**
  * Which chrome a route gets (spec §2 layout rules), declared by the route's `handle`:

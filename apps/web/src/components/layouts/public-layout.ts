@@ -1,4 +1,4 @@
-import "../../lib/messages/chrome";
+import "../../lib/i18n/messages/chrome";
 import { PublicFooter } from "../public-footer";
 import { PublicHeader } from "../public-header";
 import { routeHandle } from "./layout-handle";

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { testRoot } from "../../../test/test-root";
 import { cleanSettings, settingsQueryOptions } from "../../api/settings";
-import { createI18n, ensureLanguage, I18nProvider } from "../../lib/i18n";
+import { createI18n, ensureLanguage, I18nProvider } from "../../lib/i18n/i18n";
 import { ContentBlock } from "./content-block";
 
 const entry = (name: ContentSetting["name"], title: string, html: string): ContentSetting => ({

@@ -1,7 +1,7 @@
 import type { ContentName } from "@paxelbox/contract";
 import { type ComponentPropsWithoutRef, useId } from "react";
 import { contentText, useSettings } from "../../api/settings";
-import { useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n/i18n";
 import { AlertIcon } from "../icons";
 import { SkeletonCard } from "../loaders";
 import { Card, CardTitle } from "./card";

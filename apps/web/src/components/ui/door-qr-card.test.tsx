@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from "vitest";
 import { testRoot } from "../../../test/test-root";
-import { createI18n, ensureLanguage, I18nProvider } from "../../lib/i18n";
+import { createI18n, ensureLanguage, I18nProvider } from "../../lib/i18n/i18n";
 import { DoorQrCard } from "./door-qr-card";
 
 describe("<DoorQrCard>", () => {

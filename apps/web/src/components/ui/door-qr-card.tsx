@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { useOnline } from "../../lib/offline-cache";
+import { useOnline } from "../../lib/offline/offline-cache";
 import { OfflineQrHint } from "../offline-notice";
 import { QrCode } from "../qr-code";
 import { Card, cardStyles } from "./card";

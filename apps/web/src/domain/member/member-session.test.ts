@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
 import { testMember } from "../../../test/test-member";
-import { recallOffline, rememberOffline } from "../../lib/offline-cache";
-import { storage } from "../../lib/storage";
+import { recallOffline, rememberOffline } from "../../lib/offline/offline-cache";
+import { storage } from "../../lib/offline/storage";
 import * as session from "./member-session";
 
 const sari = testMember();

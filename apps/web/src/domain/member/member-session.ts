@@ -1,6 +1,6 @@
 import type { Language, UserData } from "@paxelbox/contract";
-import { claimOfflineCache, clearOfflineCache, offlineOwner } from "../../lib/offline-cache";
-import { storage } from "../../lib/storage";
+import { claimOfflineCache, clearOfflineCache, offlineOwner } from "../../lib/offline/offline-cache";
+import { storage } from "../../lib/offline/storage";
 
 /**
  * The member behind a web-view screen (spec §5, §6): the token a link carries, the member a

@@ -1,5 +1,5 @@
 import type { MouthTypeName } from "@paxelbox/contract";
-import { type TKey, useT } from "../../lib/i18n";
+import { type TKey, useT } from "../../lib/i18n/i18n";
 
 /** Door-size labels of spec §3 (L Large, S Food Small Food, SELIBOX Seli Box, …). */
 export const doorSizeLabelKeys: Record<MouthTypeName, TKey> = {

@@ -1,7 +1,7 @@
 import { calls } from "@paxelbox/contract";
 import { describe, expect, it, vi } from "vitest";
 import { testOrder } from "../../../test/test-order";
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "../../lib/http/api-client";
 import { keepsAsking, orderQueryKey, orderQueryOptions, requestOrder } from "./order-query";
 
 const signal = new AbortController().signal;

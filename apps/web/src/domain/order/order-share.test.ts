@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
 import { testOrder } from "../../../test/test-order";
-import { createI18n, ensureLanguage } from "../../lib/i18n";
-import { storage } from "../../lib/storage";
+import { createI18n, ensureLanguage } from "../../lib/i18n/i18n";
+import { storage } from "../../lib/offline/storage";
 import enShell from "../../locales/en/shell.json";
 import idShell from "../../locales/id/shell.json";
 import {

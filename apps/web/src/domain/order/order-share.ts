@@ -1,8 +1,8 @@
 import type { Order } from "@paxelbox/contract";
-import type { ShareOrderPayload } from "../../lib/bridge";
-import { formatRupiah } from "../../lib/format";
-import type { TFunction } from "../../lib/i18n";
-import { storage } from "../../lib/storage";
+import type { ShareOrderPayload } from "../../lib/bridge/bridge";
+import { formatRupiah } from "../../lib/i18n/format";
+import type { TFunction } from "../../lib/i18n/i18n";
+import { storage } from "../../lib/offline/storage";
 import { statusText } from "./order-status";
 
 /** Statuses whose arrival shows the share button (spec §4). */

@@ -1,5 +1,5 @@
 import type { Order, OrderStatus } from "@paxelbox/contract";
-import type { TFunction, TKey } from "../../lib/i18n";
+import type { TFunction, TKey } from "../../lib/i18n/i18n";
 
 /** Chip colours of spec §4: in store amber, imported green, cancelled red, others purple. */
 export type StatusTone = "green" | "amber" | "red" | "purple";

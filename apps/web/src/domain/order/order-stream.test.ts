@@ -1,7 +1,7 @@
 import type { Order } from "@paxelbox/contract";
 import { describe, expect, it, vi } from "vitest";
 import { testOrder } from "../../../test/test-order";
-import { createApiClient } from "../../lib/api-client";
+import { createApiClient } from "../../lib/http/api-client";
 import { followOrder, reconnectDelayMs } from "./order-stream";
 
 /** An SSE answer whose chunks arrive `gapMs` apart, then the stream ends. */

@@ -1,7 +1,7 @@
 import { calls, type Order } from "@paxelbox/contract";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { createParser } from "eventsource-parser";
-import { type ApiClient, answerOf, isApiError } from "../../lib/api-client";
+import { type ApiClient, answerOf, isApiError } from "../../lib/http/api-client";
 import type { OrderId } from "./order-query";
 
 /**

@@ -3,8 +3,8 @@ import { useMemo } from "react";
 import { Icon } from "../../components/icons";
 import { useHeaderAction } from "../../components/layouts/header-actions";
 import { IconButton } from "../../components/ui/icon-button";
-import { bridge } from "../../lib/bridge";
-import { type TKey, useT } from "../../lib/i18n";
+import { bridge } from "../../lib/bridge/bridge";
+import { type TKey, useT } from "../../lib/i18n/i18n";
 import { shareableStoredOrder, sharePayload, showsShareButton } from "./order-share";
 
 function ShareIcon() {

@@ -1,5 +1,5 @@
 import type { Order } from "@paxelbox/contract";
-import { useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n/i18n";
 import { statusPresentation, statusText } from "./order-status";
 import styles from "./status-label.module.css";
 

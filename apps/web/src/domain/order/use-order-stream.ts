@@ -1,9 +1,9 @@
 import type { Order } from "@paxelbox/contract";
 import { focusManager, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { type ApiClient, apiClient } from "../../lib/api-client";
-import { lazyModule } from "../../lib/lazy-module";
-import { useHydrated } from "../../lib/use-hydrated";
+import { type ApiClient, apiClient } from "../../lib/http/api-client";
+import { useHydrated } from "../../lib/ssr/use-hydrated";
+import { lazyModule } from "../../lib/ui/lazy-module";
 import { type OrderId, type OrderQueryState, orderQueryKeyOf } from "./order-query";
 
 /** The order query's state before its first answer. */

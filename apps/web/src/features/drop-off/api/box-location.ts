@@ -1,14 +1,10 @@
+import { boxLocationDetail } from "@paxelbox/contract/calls/box-location-detail";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiClient } from "../../../lib/api-client";
-import { lazyRequest } from "../../../lib/lazy-request";
+import { type ApiClient, apiClient } from "../../../lib/http/api-client";
 
 /** Location of a box: names the locker when the link carries no `name`. */
-export const getBoxLocation = (boxId: number, signal?: AbortSignal, api?: ApiClient) =>
-  lazyRequest(
-    () => import("@paxelbox/contract/calls/box-location-detail").then((module) => module.boxLocationDetail),
-    { params: { boxId }, query: { "rent-availability": "0" }, signal },
-    api,
-  );
+export const getBoxLocation = (boxId: number, signal?: AbortSignal, api: ApiClient = apiClient) =>
+  api.request(boxLocationDetail, { params: { boxId }, query: { "rent-availability": "0" }, signal });
 
 /** `api`: a server loader's client (the page arrives with the answer). */
 export const boxLocationQueryOptions = (boxId: number, api?: ApiClient) =>

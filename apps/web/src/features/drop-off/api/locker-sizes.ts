@@ -1,14 +1,10 @@
+import { lockerSizes } from "@paxelbox/contract/calls/locker-sizes";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiClient } from "../../../lib/api-client";
-import { lazyRequest } from "../../../lib/lazy-request";
+import { type ApiClient, apiClient } from "../../../lib/http/api-client";
 
 /** Door sizes of a box that still have a free door (`[]` → 'No locker available'). */
-export const getLockerSizes = (boxId: number, signal?: AbortSignal, api?: ApiClient) =>
-  lazyRequest(
-    () => import("@paxelbox/contract/calls/locker-sizes").then((module) => module.lockerSizes),
-    { params: { boxId }, signal },
-    api,
-  );
+export const getLockerSizes = (boxId: number, signal?: AbortSignal, api: ApiClient = apiClient) =>
+  api.request(lockerSizes, { params: { boxId }, signal });
 
 /** `api`: a server loader's client (the page arrives with the answer). */
 export const lockerSizesQueryOptions = (boxId: number, api?: ApiClient) =>

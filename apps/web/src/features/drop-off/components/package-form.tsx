@@ -1,19 +1,29 @@
-import type { PackageData } from "@paxelbox/contract";
-import { type FormEvent, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import {
+  type FormEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { Controller, type FieldErrors, useForm } from "react-hook-form";
+import { Form, useNavigation } from "react-router";
 import { Button } from "../../../components/button";
 import { useErrorAnnouncer } from "../../../components/error-announcer";
 import { AlertIcon, CheckCircleIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
 import { Field, type FieldIds, fieldIds, inputClassName, trimOnBlur } from "../../../components/ui/field";
-import { useEnteredBeforeHydration } from "../../../lib/entered-before-hydration";
-import { type TKey, useT } from "../../../lib/i18n";
-import { useHydrated } from "../../../lib/use-hydrated";
+import { useValidatedSubmit } from "../../../lib/forms/use-validated-submit";
+import { type TKey, useT } from "../../../lib/i18n/i18n";
+import { useHydrated } from "../../../lib/ssr/use-hydrated";
 import { useBoxLocation } from "../api/box-location";
 import { useLockerSizes } from "../api/locker-sizes";
-import type { PackageQrState } from "../hooks/use-package-qr";
+import { isSent, type PackageAnswer, type PackageQrState } from "../hooks/use-package-qr";
+import { dataUrlToBlob } from "../lib/compress-photo";
 import {
-  emptyPackageForm,
+  keptPhotoField,
   loadPackageFormSchema,
   maxLengths,
   messageKey,
@@ -22,9 +32,10 @@ import {
   type PackageFormValues,
   packageFields,
   packageFormResolver,
+  packageFormValues,
   recipientPhoneInput,
+  sendKeyField,
   sizeOptionValues,
-  toPackageData,
 } from "../lib/package-form";
 import styles from "./package-form.module.css";
 import { PhotoField } from "./photo-field";
@@ -34,9 +45,12 @@ interface PackageFormProps {
   boxId: number;
   /** Locker location name from the link (`name`). */
   lockerName: string | null;
+  /** This form's Idempotency-Key, posted with it (see the route's loader). */
+  sendKey: string;
+  /** The action's answer to this form's post: its values and messages, or the QR it made. */
+  answer: PackageAnswer | undefined;
   /** The QR's state: the form is locked while it is generated and once it is (final, spec §4). */
   qrStatus: PackageQrState["status"];
-  onSend: (body: PackageData) => void;
 }
 
 function useFieldIds(): Record<PackageField, FieldIds> {
@@ -86,35 +100,52 @@ function useDoublePressShield(form: RefObject<HTMLFormElement | null>) {
   }, [form]);
 }
 
+/** The action's messages as react-hook-form's errors (the same contract messages as its own). */
+function answerErrors(answer: PackageAnswer | undefined): FieldErrors<PackageFormInput> | undefined {
+  if (!answer || isSent(answer)) return undefined;
+  const errors: FieldErrors<PackageFormInput> = {};
+  for (const field of packageFields) {
+    const message = answer.errors[field];
+    if (message) errors[field] = { type: "server", message };
+  }
+  return errors;
+}
+
 /**
- * The drop-off package form (spec §2 "Data Package", §3, §5).
+ * The drop-off package form (spec §2 "Data Package", §3, §5): a `<Form method="post">` whose route
+ * action decides (`packageAction`), so that it works before the page's scripts arrive and without
+ * them. The server draws it with what was posted and the action's messages; a page refused or sent
+ * so is the form as the scripts would have shown it.
  *
- * Real-world timing: a submit pressed while the photo is still being prepared (a 4000 × 3000 phone
- * photo takes about a second) waits for it, the button saying so, then sends. One send at a time:
- * further presses are ignored until the send fails (the form opens again) or the QR is generated
- * (the form stays locked with its values, the record of what the QR is for, until the user starts a
- * new package from the QR panel). A valid submit keeps the page where it is — the button under the
- * finger shows the progress and the QR scrolls into view once it is there; the scroll to the top of
- * spec §5 is kept for a submit with errors, whose messages start at the top.
+ * With the scripts, react-hook-form checks it first with the same schema (nothing is posted with
+ * errors; spec §5: every field touched, the page at the top, the first invalid field focused), the
+ * photo is made small in the browser and posted in place of the original, and the action's own
+ * messages come back into the form. A submit pressed while the photo is still being prepared (a
+ * 4000 × 3000 phone photo takes about a second) waits for it, the button saying so, then posts. One
+ * post at a time: further presses are ignored until its answer is in — the form opens again after a
+ * refusal, and stays locked with its values (the record of what the QR is for) once the QR is made,
+ * until the courier starts a new package from the QR panel. A valid submit keeps the page where it
+ * is: the button under the finger shows the progress and the QR scrolls into view once it is there.
  */
-export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageFormProps) {
+export function PackageForm({ boxId, lockerName, sendKey, answer, qrStatus }: PackageFormProps) {
   const { t } = useT();
   const ids = useFieldIds();
   const sizes = useLockerSizes(boxId);
   const location = useBoxLocation(boxId, !lockerName);
-  // A courier faster than the page keeps what they typed before it hydrated (the phone as if typed
-  // into the running page).
-  const defaultValues = useEnteredBeforeHydration(
-    'form[data-testid="package-form"]',
-    () => emptyPackageForm(lockerName?.trim() || location.data?.locker_location || ""),
-    (entered) => ({
-      ...entered,
-      recipient_mobile_number: recipientPhoneInput(entered.recipient_mobile_number),
-    }),
+  const live = useHydrated();
+  const navigation = useNavigation();
+  // The values the form starts from: what was posted (a refused or sent form), else an empty form.
+  const [initial] = useState(() =>
+    packageFormValues(answer?.values, lockerName?.trim() || location.data?.locker_location || ""),
   );
+  // The answer the page arrived with, and the action's messages (kept by reference: a new answer
+  // brings new messages into react-hook-form; the same one re-rendered does not undo the form's own).
+  const [arrivedWith] = useState(answer);
+  const serverErrors = useMemo(() => answerErrors(answer), [answer]);
   const form = useForm<PackageFormInput, unknown, PackageFormValues>({
     resolver: packageFormResolver,
-    defaultValues,
+    defaultValues: initial,
+    errors: serverErrors,
     mode: "onTouched",
     shouldFocusError: false,
   });
@@ -125,17 +156,21 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
   // The photo being prepared, if any; a submit meanwhile waits for it.
   const photoTask = useRef<Promise<void> | null>(null);
   const [waitingForPhoto, setWaitingForPhoto] = useState(false);
-  // From a press until its send has started or its messages are shown: further presses are ignored.
+  // From a press until its post is answered or its messages are shown: further presses are ignored.
   const pressed = useRef(false);
+  // Answers that came back refused while the page ran (their messages are focused like a submit's).
+  const [refusals, setRefusals] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   useDoublePressShield(formRef);
   const locked = qrStatus !== "idle";
-  const live = useHydrated();
+  const sent = isSent(answer);
 
-  // The schema loads as the form starts (it is not needed to show it; the first check waits for it).
+  // A phone typed before the page's scripts ran ("0811-2222-3333"): digits only, as typed here.
   useEffect(() => {
-    void loadPackageFormSchema();
-  }, []);
+    const typed = getValues("recipient_mobile_number");
+    const digits = recipientPhoneInput(typed);
+    if (digits !== typed) setValue("recipient_mobile_number", digits);
+  }, [getValues, setValue]);
 
   // Without a name in the link, the box's own location name fills the read-only field.
   const fetchedName = location.data?.locker_location;
@@ -145,6 +180,26 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
     }
   }, [fetchedName, getValues, setValue, formState.isSubmitted]);
 
+  // A field the action refused is checked again as it changes, as after a submit of the form's own:
+  // its message goes as soon as it is put right, not when it is left (a message going then moves
+  // the button under the finger that is pressing it).
+  useEffect(() => {
+    for (const name of Object.keys(serverErrors ?? {}) as PackageField[]) {
+      setValue(name, getValues(name), { shouldTouch: true });
+    }
+  }, [serverErrors, getValues, setValue]);
+
+  // The press is over once its post is answered (and the page's data after it is in).
+  useEffect(() => {
+    if (navigation.state === "idle") pressed.current = false;
+  }, [navigation.state]);
+
+  // A refusal that arrives while the page runs is handled as a submit with errors (below); counted
+  // in the render that shows its messages (react-hook-form takes them in an effect, as this one).
+  useEffect(() => {
+    if (serverErrors && answer !== arrivedWith) setRefusals((count) => count + 1);
+  }, [serverErrors, answer, arrivedWith]);
+
   const text = (message: string | undefined): string | undefined => {
     if (!message) return undefined;
     const key = messageKey(message);
@@ -153,69 +208,96 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
   const errorOf = (field: PackageField) =>
     field === "package_photo" && photoRefusal ? t(photoRefusal) : text(errors[field]?.message);
 
+  const messages = Object.fromEntries(packageFields.map((field) => [field, errorOf(field)]));
+  const firstInvalid = packageFields.find((field) => messages[field]);
+  const announcer = useErrorAnnouncer(messages, formState.submitCount + refusals);
+
   /** What every field takes: its control's id, its message and its test id. */
   const fieldOf = (field: PackageField) => ({
     id: ids[field].input,
     error: errorOf(field),
     testId: `field-${field}`,
   });
+  /**
+   * A page that arrives refused (posted without the page's scripts) focuses its first invalid field
+   * by itself, as the browser loads it.
+   */
+  const focusOnArrival = (field: PackageField) =>
+    !live && answer === arrivedWith && answer !== undefined && firstInvalid === field;
 
-  const messages = Object.fromEntries(packageFields.map((field) => [field, errorOf(field)]));
-  const announcer = useErrorAnnouncer(messages, formState.submitCount);
-
-  // After a submit with errors (once they are on screen and tied to their fields), the first field
-  // with an error gets the focus; its message is read with it.
+  // After a submit with errors, or a refusal of the action (once its messages are on screen and tied
+  // to their fields), the first field with an error gets the focus; its message is read with it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per submit, with that submit's errors
   useLayoutEffect(() => {
-    if (formState.submitCount === 0) return;
-    const first = packageFields.find((field) => messages[field]);
-    if (!first) return;
-    const element =
-      first === "slider_verification"
-        ? document.querySelector<HTMLElement>(`[data-testid="slider-handle"]`)
-        : document.getElementById(ids[first].input);
+    if (formState.submitCount === 0 && refusals === 0) return;
+    if (!firstInvalid) return;
+    // Spec §5: with errors the page is at the top (a refusal of the action arrives after the press).
+    if (refusals > 0) window.scrollTo({ top: 0, behavior: "auto" });
+    const element = document.getElementById(ids[firstInvalid].input);
     if (!element) return;
     const moved = document.activeElement !== element;
     element.focus({ preventScroll: true });
-    if (!moved) announcer.say(messages[first] ?? "");
-  }, [formState.submitCount]);
+    if (!moved) announcer.say(messages[firstInvalid] ?? "");
+  }, [formState.submitCount, refusals]);
 
-  const submit = async () => {
-    const task = photoTask.current;
-    if (task) {
-      setWaitingForPhoto(true);
-      await task;
-      setWaitingForPhoto(false);
-    }
+  const validatedSubmit = useValidatedSubmit(form, {
+    // The photo made small in the browser is posted in place of the chosen file.
+    prepare: (formData, values) => {
+      formData.delete(keptPhotoField);
+      formData.set("package_photo", dataUrlToBlob(values.package_photo), "package-photo.jpg");
+      return formData;
+    },
     // Spec §5: submit touches every field; with errors it scrolls to the top.
-    await form.handleSubmit(
-      (values) => onSend(toPackageData(values, boxId)),
-      () => window.scrollTo({ top: 0, behavior: "auto" }),
-    )();
-  };
+    onInvalid: () => {
+      pressed.current = false;
+      window.scrollTo({ top: 0, behavior: "auto" });
+    },
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pressed.current || locked) return;
+    if (pressed.current || locked) {
+      event.preventDefault();
+      return;
+    }
     pressed.current = true;
-    void submit().finally(() => {
-      pressed.current = false;
-    });
+    const task = photoTask.current;
+    if (task) {
+      // The photo first: the same submit once it is ready.
+      event.preventDefault();
+      const element = event.currentTarget;
+      setWaitingForPhoto(true);
+      void task.then(() => {
+        setWaitingForPhoto(false);
+        pressed.current = false;
+        element.requestSubmit();
+      });
+      return;
+    }
+    validatedSubmit(event);
   };
 
   const sizeList = sizes.data ?? [];
   const noLocker = !sizes.isPending && sizeList.length === 0;
+  const formError =
+    answer && !sent && answer.formError !== undefined ? answer.formError || t("errors.somethingWrong") : null;
+  const formErrorId = `${ids.sender_name.input}-form-error`;
 
   return (
-    <form
+    <Form
       ref={formRef}
+      method="post"
+      encType="multipart/form-data"
       className={styles.form}
       noValidate
       onSubmit={onSubmit}
+      // The schema (zod, the contract's rules) loads as the courier starts the form: it is not
+      // needed to show it, and the first check waits for it.
+      onFocus={() => void loadPackageFormSchema()}
       data-testid="package-form"
-      // The form's code runs (not the server's copy of it).
+      // The form's code runs (not only the server's copy of it).
       data-live={live || undefined}
     >
+      <input type="hidden" name={sendKeyField} value={sendKey} />
       <fieldset className={styles.fields} disabled={locked}>
         <Field
           {...fieldOf("sender_name")}
@@ -228,6 +310,9 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
               className={inputClassName}
               autoComplete="organization"
               maxLength={maxLengths.sender_name}
+              defaultValue={initial.sender_name}
+              // biome-ignore lint/a11y/noAutofocus: the first field in error of a page that arrived refused
+              autoFocus={focusOnArrival("sender_name")}
               {...register(
                 "sender_name",
                 trimOnBlur((value) => setValue("sender_name", value)),
@@ -243,6 +328,9 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
               className={inputClassName}
               autoComplete="off"
               maxLength={maxLengths.recipient_name}
+              defaultValue={initial.recipient_name}
+              // biome-ignore lint/a11y/noAutofocus: the first field in error of a page that arrived refused
+              autoFocus={focusOnArrival("recipient_name")}
               {...register(
                 "recipient_name",
                 trimOnBlur((value) => setValue("recipient_name", value)),
@@ -256,27 +344,30 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
           label={t("dropOff.package.recipientMobileNumber")}
           hint={t("dropOff.package.recipientMobileNumberHint")}
         >
-          {(fieldProps) => (
-            <Controller
-              control={control}
-              name="recipient_mobile_number"
-              render={({ field }) => (
-                <input
-                  {...fieldProps}
-                  ref={field.ref}
-                  name={field.name}
-                  className={inputClassName}
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="0811222233333"
-                  value={field.value}
-                  onChange={(event) => field.onChange(recipientPhoneInput(event.currentTarget.value))}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
-          )}
+          {(fieldProps) => {
+            const phone = register("recipient_mobile_number");
+            return (
+              <input
+                {...fieldProps}
+                {...phone}
+                // Digits only while typing, cut to the longest number (no `maxLength`: it would cut a
+                // pasted "+62 812-…" before its digits are taken out).
+                onChange={(event) => {
+                  const digits = recipientPhoneInput(event.currentTarget.value);
+                  if (digits !== event.currentTarget.value) event.currentTarget.value = digits;
+                  return phone.onChange(event);
+                }}
+                className={inputClassName}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="0811222233333"
+                defaultValue={initial.recipient_mobile_number}
+                // biome-ignore lint/a11y/noAutofocus: the first field in error of a page that arrived refused
+                autoFocus={focusOnArrival("recipient_mobile_number")}
+              />
+            );
+          }}
         </Field>
 
         <Field {...fieldOf("locker_location")} label={t("dropOff.package.lockerLocation")}>
@@ -286,8 +377,7 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
               className={`${inputClassName} ${styles.location}`}
               readOnly
               rows={1}
-              // Drawn by the server too (react-hook-form sets a registered field's value in the browser).
-              defaultValue={defaultValues.locker_location}
+              defaultValue={initial.locker_location}
               {...register("locker_location")}
             />
           )}
@@ -309,6 +399,9 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
               {...fieldProps}
               className={inputClassName}
               disabled={sizes.isPending || noLocker}
+              defaultValue={initial.package_size}
+              // biome-ignore lint/a11y/noAutofocus: the first field in error of a page that arrived refused
+              autoFocus={focusOnArrival("package_size")}
               {...register("package_size")}
             >
               <option value="">
@@ -338,6 +431,7 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
                   name={field.name}
                   inputRef={field.ref}
                   value={field.value}
+                  bytes={sent && field.value === initial.package_photo ? answer.photoBytes : undefined}
                   onChange={(value) => {
                     setPhotoRefusal(null);
                     field.onChange(value);
@@ -355,6 +449,7 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
                   }}
                   invalid={Boolean(fieldProps["aria-invalid"])}
                   describedBy={fieldProps["aria-describedby"]}
+                  autoFocus={focusOnArrival("package_photo")}
                 />
               )}
             />
@@ -373,12 +468,15 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
               name="slider_verification"
               render={({ field }) => (
                 <SliderVerification
-                  handleRef={field.ref}
+                  id={fieldProps.id}
+                  name={field.name}
+                  inputRef={field.ref}
                   passed={field.value}
                   onPass={() => field.onChange(true)}
                   onBlur={field.onBlur}
                   invalid={Boolean(fieldProps["aria-invalid"])}
                   describedBy={fieldProps["aria-describedby"]}
+                  autoFocus={focusOnArrival("slider_verification")}
                 />
               )}
             />
@@ -387,12 +485,21 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
       </fieldset>
 
       {announcer.region}
+      {formError ? (
+        <p className={styles.formError} id={formErrorId} data-testid="package-form-error">
+          <AlertIcon size={16} />
+          <span>{formError}</span>
+        </p>
+      ) : null}
       {/* `aria-disabled`, not `disabled`: the button keeps the focus and receives the presses that
-          the form then ignores (a disabled one would let a double click select the text around it). */}
+          the form then ignores (a disabled one would let a double click select the text around it).
+          A page that arrived with its QR, before its scripts run, has nothing to post: disabled. */}
       <Button
         type="submit"
         block
         aria-disabled={waitingForPhoto || locked || undefined}
+        disabled={sent && !live}
+        aria-describedby={formError ? formErrorId : undefined}
         className={styles.submit}
         data-testid="package-submit"
       >
@@ -412,6 +519,6 @@ export function PackageForm({ boxId, lockerName, qrStatus, onSend }: PackageForm
           t("dropOff.package.send")
         )}
       </Button>
-    </form>
+    </Form>
   );
 }

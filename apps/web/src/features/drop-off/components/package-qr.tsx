@@ -1,9 +1,10 @@
 import { type Ref, useId } from "react";
-import { Button } from "../../../components/button";
+import { useLocation } from "react-router";
+import { ButtonLink } from "../../../components/button";
 import { Icon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
 import { DoorSizeLabel } from "../../../domain/order/door-size-label";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import type { PackageQrState } from "../hooks/use-package-qr";
 import styles from "./package-qr.module.css";
 import actions from "./package-qr-actions.module.css";
@@ -11,20 +12,22 @@ import actions from "./package-qr-actions.module.css";
 interface PackageQrProps {
   state: PackageQrState;
   lockerName: string;
-  /** Starts a new package: the only way to send another one once the QR is generated. */
-  onNewPackage: () => void;
+  /** The page arrived with the QR (the form was posted without the page's scripts): focus it. */
+  focusOnArrival?: boolean;
   ref?: Ref<HTMLElement>;
 }
 
 /**
  * Right column of the form: the QR while it is generated and once it is ready (spec §2, §4).
  * A generated QR is final (a second send would register a second drop-off); "New package" under it
- * — where the sender looks after scanning, on phones the end of the page — empties the form for the
- * next parcel. The spec has no text for it; the wording is ours.
+ * — where the sender looks after scanning, on phones the end of the page — opens the form again,
+ * empty, for the next parcel: a link to the form's own address, so it works without the page's
+ * scripts too. The spec has no text for it; the wording is ours.
  */
-export function PackageQr({ state, lockerName, onNewPackage, ref }: PackageQrProps) {
+export function PackageQr({ state, lockerName, focusOnArrival, ref }: PackageQrProps) {
   const { t } = useT();
   const headingId = useId();
+  const { pathname, search } = useLocation();
   return (
     <section
       ref={ref}
@@ -33,6 +36,8 @@ export function PackageQr({ state, lockerName, onNewPackage, ref }: PackageQrPro
       aria-labelledby={headingId}
       data-testid="package-qr"
       tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: the QR the courier posted the form for, on a page of its own
+      autoFocus={focusOnArrival}
     >
       <div aria-live="polite" className={styles.live}>
         {state.status === "idle" ? (
@@ -90,12 +95,17 @@ export function PackageQr({ state, lockerName, onNewPackage, ref }: PackageQrPro
         )}
       </div>
       {state.status === "generated" ? (
-        <Button block className={actions.newPackage} onClick={onNewPackage} data-testid="package-new">
+        <ButtonLink
+          block
+          className={actions.newPackage}
+          to={`${pathname}${search}`}
+          data-testid="package-new"
+        >
           <Icon size={20}>
             <path d="M12 5v14M5 12h14" />
           </Icon>
           {t("dropOff.package.newPackage")}
-        </Button>
+        </ButtonLink>
       ) : null}
     </section>
   );

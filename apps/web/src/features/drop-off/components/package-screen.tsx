@@ -1,70 +1,69 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { useNavigation } from "react-router";
 import { ErrorDialog } from "../../../components/error-dialog";
 import { PageTitle } from "../../../components/page-title";
-import { errorMessage } from "../../../lib/api-error";
-import { useT } from "../../../lib/i18n";
-import { boxLocationQueryOptions, useBoxLocation } from "../api/box-location";
-import { lockerSizesQueryOptions } from "../api/locker-sizes";
-import { usePackageQr } from "../hooks/use-package-qr";
-import { PackageFormOnUse, packageFormCode } from "./package-form-on-use";
+import { useT } from "../../../lib/i18n/i18n";
+import { storage } from "../../../lib/offline/storage";
+import { useHydrated } from "../../../lib/ssr/use-hydrated";
+import { useBoxLocation } from "../api/box-location";
+import { isSent, type PackageAnswer, usePackageQr } from "../hooks/use-package-qr";
+import { PackageForm } from "./package-form";
 import { PackageQr } from "./package-qr";
 import styles from "./package-screen.module.css";
 
 interface PackageScreenProps {
   boxId: number;
   lockerName: string | null;
+  /** The Idempotency-Key of this page's form (see the route's loader). */
+  sendKey: string;
+  /** The form's post answered by the route's action, if it was posted. */
+  answer: PackageAnswer | undefined;
 }
 
 /** Drop-off package form titled Data Package: the form on the left, the QR on the right (spec §2). */
-export function PackageScreen({ boxId, lockerName }: PackageScreenProps) {
+export function PackageScreen({ boxId, lockerName, sendKey, answer }: PackageScreenProps) {
   const { t } = useT();
-  const qr = usePackageQr();
+  const navigation = useNavigation();
+  // From the press until its answer (and the page's data after it) is in: the form's own post.
+  const sending = navigation.formMethod?.toUpperCase() === "POST";
+  const qr = usePackageQr(answer, sending);
   const qrRef = useRef<HTMLElement>(null);
   const formRef = useRef<HTMLElement>(null);
-  // Each new package gets a fresh form (a new key): empty fields, photo, slider and messages.
-  const [packageNumber, setPackageNumber] = useState(0);
+  const live = useHydrated();
   const title = t("dropOff.package.title");
   const location = useBoxLocation(boxId, !lockerName);
   const shownName = lockerName ?? location.data?.locker_location ?? "";
-
-  // The server's copy of the form waits for the courier's first use only when it shows what the
-  // form needs: the door sizes and the locker's name. Where the server could not fill them in
-  // (the API slow or down), the form's code loads at once to ask for them.
-  const queries = useQueryClient();
-  const [filledIn] = useState(
-    () =>
-      queries.getQueryState(lockerSizesQueryOptions(boxId).queryKey)?.status === "success" &&
-      (lockerName !== null ||
-        queries.getQueryState(boxLocationQueryOptions(boxId).queryKey)?.status === "success"),
-  );
-  useEffect(() => {
-    if (!filledIn) void packageFormCode.load().catch(() => undefined);
-  }, [filledIn]);
+  const refused = isSent(answer) ? undefined : answer;
+  // The send failed (the API refused it, or could not be reached): 'Oops...' until dismissed.
+  const [dismissed, setDismissed] = useState<PackageAnswer | undefined>(undefined);
+  const failed = live && refused?.formError !== undefined && dismissed !== refused;
 
   // Bring the QR into view once it appears: on phones it sits under the form; on wide screens the
   // page stays where the submit was pressed (lower down on a long form), so the panel is scrolled
-  // only as far as needed to show it whole.
+  // only as far as needed to show it whole. (A page that arrives with it focuses it: `autoFocus`.)
   useEffect(() => {
-    if (qr.state.status !== "generated") return;
+    if (qr.status !== "generated" || !live) return;
     const panel = qrRef.current;
-    if (!panel) return;
+    if (!panel || panel.contains(document.activeElement)) return;
     const phone = window.matchMedia("(max-width: 899px)").matches;
     panel.scrollIntoView({ block: phone ? "start" : "nearest" });
     panel.focus({ preventScroll: true });
-  }, [qr.state.status]);
+  }, [qr.status, live]);
 
-  // A new package starts at the top, with the focus in its first field.
+  // Spec §3's storage keys: the last QR as a base64 data URL.
   useEffect(() => {
-    if (packageNumber === 0) return;
+    if (qr.status !== "generated") return;
+    storage.set("bloburl", qr.image);
+    storage.set("isBase64", true);
+  }, [qr]);
+
+  // A new package (the form's fresh key, without an answer) starts at the top, in its first field.
+  const firstKey = useRef(sendKey);
+  useEffect(() => {
+    if (sendKey === firstKey.current || answer !== undefined) return;
     window.scrollTo({ top: 0, behavior: "auto" });
     formRef.current?.querySelector<HTMLElement>("input:not([type=hidden])")?.focus({ preventScroll: true });
-  }, [packageNumber]);
-
-  const startNewPackage = () => {
-    qr.reset();
-    setPackageNumber((number) => number + 1);
-  };
+  }, [sendKey, answer]);
 
   return (
     <div className={styles.page} data-testid="package-screen">
@@ -74,22 +73,27 @@ export function PackageScreen({ boxId, lockerName }: PackageScreenProps) {
         <p className={styles.intro}>{t("dropOff.package.intro")}</p>
       </header>
       <div className={styles.columns}>
-        <section ref={formRef} className={styles.formCard} aria-label={t("dropOff.package.formHeading")}>
-          <PackageFormOnUse
-            key={packageNumber}
-            fallback={null}
+        <section ref={formRef} className={styles.formCard} aria-labelledby="package-form-heading">
+          <h2 className="visually-hidden" id="package-form-heading">
+            {t("dropOff.package.formHeading")}
+          </h2>
+          {/* A fresh form (empty fields, photo, slider, messages) for each page of the form: a new
+              key comes with a new package, and with a sent one (its values, locked, from the answer). */}
+          <PackageForm
+            key={sendKey}
             boxId={boxId}
             lockerName={lockerName}
-            qrStatus={qr.state.status}
-            onSend={(body) => void qr.generate(body)}
+            sendKey={refused?.values.send_key || sendKey}
+            answer={answer}
+            qrStatus={qr.status}
           />
         </section>
-        <PackageQr ref={qrRef} state={qr.state} lockerName={shownName} onNewPackage={startNewPackage} />
+        <PackageQr ref={qrRef} state={qr} lockerName={shownName} focusOnArrival={isSent(answer) && !live} />
       </div>
       <ErrorDialog
-        open={qr.error !== null}
-        message={errorMessage(qr.error, t("errors.somethingWrong"))}
-        onClose={qr.dismissError}
+        open={failed}
+        message={refused?.formError || t("errors.somethingWrong")}
+        onClose={() => setDismissed(refused)}
       />
     </div>
   );

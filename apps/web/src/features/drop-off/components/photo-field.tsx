@@ -1,17 +1,21 @@
-import { type ChangeEvent, type Ref, useId, useState } from "react";
+import { type ChangeEvent, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import { Icon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
-import { type TKey, useT } from "../../../lib/i18n";
+import { type TKey, useT } from "../../../lib/i18n/i18n";
 import { compressPhoto, dataUrlBytes, formatBytes, PhotoError } from "../lib/compress-photo";
+import { keptPhotoField } from "../lib/package-form";
 import styles from "./photo-field.module.css";
 
 interface PhotoFieldProps {
   id: string;
-  /** The file input's name (a server's copy of the form hands a chosen file over by it). */
-  name?: string;
+  /** The file input's name: the form posts the chosen file by it (the page's scripts: made small). */
+  name: string;
+  /** The photo, made small, as a data URL ("" without one). */
   value: string;
+  /** Its size when `value` only shows it (a thumbnail of the photo sent). */
+  bytes?: number;
   onChange: (dataUrl: string) => void;
   onBlur: () => void;
   /** A file was refused; the key of the message to show. */
@@ -23,17 +27,23 @@ interface PhotoFieldProps {
   onPreparing?: (task: Promise<void>) => void;
   invalid: boolean;
   describedBy?: string;
-  inputRef?: Ref<HTMLInputElement>;
+  inputRef?: Ref<HTMLInputElement | null>;
+  /** Focus the file input as the page loads (the first field in error of a refused post). */
+  autoFocus?: boolean;
 }
 
 /**
  * Package photo: image files only, shrunk in the browser before it is kept (see `compressPhoto`),
- * with a thumbnail that opens a preview modal.
+ * with a thumbnail that opens a preview modal. Without the page's scripts the file input is the
+ * form's own: the chosen file is posted as it is (the form's server makes it small) and the status
+ * line says a photo is chosen. A photo the form already has (kept from a refused post) is posted
+ * back in a hidden field, so that it need not be chosen again.
  */
 export function PhotoField({
   id,
   name,
   value,
+  bytes,
   onChange,
   onBlur,
   onRefuse,
@@ -41,11 +51,14 @@ export function PhotoField({
   invalid,
   describedBy,
   inputRef,
+  autoFocus,
 }: PhotoFieldProps) {
   const { t } = useT();
   const [preparing, setPreparing] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   const statusId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useImperativeHandle(inputRef, () => input.current as HTMLInputElement, []);
 
   const prepare = async (file: File) => {
     setPreparing(true);
@@ -55,8 +68,8 @@ export function PhotoField({
     } catch (error) {
       onRefuse(
         error instanceof PhotoError && error.reason === "not-image"
-          ? "dropOff.package.photoNotImage"
-          : "dropOff.package.photoUnreadable",
+          ? "dropOff.package.messages.photoNotImage"
+          : "dropOff.package.messages.photoUnreadable",
       );
     } finally {
       setPreparing(false);
@@ -64,16 +77,20 @@ export function PhotoField({
     }
   };
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // Let the same file be chosen again after a refusal.
-    input.value = "";
+  const take = (field: HTMLInputElement) => {
+    const file = field.files?.[0];
+    // Let the same file be chosen again after a refusal (the form posts the prepared photo).
+    field.value = "";
     if (!file) return;
-    const task = prepare(file);
-    onPreparing?.(task);
-    void task;
+    onPreparing?.(prepare(file));
   };
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => take(event.currentTarget);
+
+  // A photo chosen before the page's scripts ran is prepared as if chosen now.
+  const [takeFirst] = useState(() => take);
+  useEffect(() => {
+    if (input.current?.files?.length) takeFirst(input.current);
+  }, [takeFirst]);
 
   return (
     <div className={styles.field} data-invalid={invalid || undefined}>
@@ -102,19 +119,29 @@ export function PhotoField({
               <Spinner size={16} /> {t("dropOff.package.photoPreparing")}
             </>
           ) : value ? (
-            t("dropOff.package.photoReady", { size: formatBytes(dataUrlBytes(value)) })
+            t("dropOff.package.photoReady", { size: formatBytes(bytes ?? dataUrlBytes(value)) })
           ) : (
-            t("dropOff.package.photoHint")
+            <>
+              <span className={styles.hint}>{t("dropOff.package.photoHint")}</span>
+              {/* Shown by the stylesheet once a file is chosen and the form will post it as it is. */}
+              <span className={styles.chosen}>{t("dropOff.package.photoChosen")}</span>
+            </>
           )}
         </p>
         <div className={styles.actions}>
           <label className={styles.choose} data-variant={value ? "secondary" : "primary"}>
+            {value ? <input type="hidden" name={keptPhotoField} value={value} /> : null}
             <input
-              ref={inputRef}
+              ref={input}
               id={id}
               name={name}
               type="file"
               accept="image/*"
+              // Required until there is a photo: a chosen file makes the input valid, which the
+              // stylesheet shows (the form itself does not use the browser's checks).
+              required={!value}
+              // biome-ignore lint/a11y/noAutofocus: the first field in error of a page that arrived refused
+              autoFocus={autoFocus}
               className={styles.input}
               aria-invalid={invalid || undefined}
               aria-describedby={[statusId, describedBy].filter(Boolean).join(" ")}

@@ -1,66 +1,44 @@
-import type { PackageData } from "@paxelbox/contract";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { storage } from "../../../lib/storage";
-import { useSendPackageData } from "../api/send-package-data";
+import { useEffect, useState } from "react";
+import type { Refused } from "../../../lib/forms/action.server";
+import type { PackagePostedField, PackageSent } from "../lib/package-form";
 
 /** Spec §4, §9: the QR appears 2 s after a successful send; a failure resets to idle after 2 s. */
 export const qrAppearDelayMs = 2000;
 export const qrResetDelayMs = 2000;
 
+/** What the form's action answered: the form refused, or the parcel sent with its QR. */
+export type PackageAnswer = Refused<PackagePostedField> | PackageSent;
+
+export const isSent = (answer: PackageAnswer | undefined): answer is PackageSent =>
+  answer !== undefined && "sent" in answer;
+
 export type PackageQrState =
   | { status: "idle" }
   | { status: "generating" }
-  | { status: "generated"; image: string; size: PackageData["mouth"]["mouthType"]["name"] };
+  | { status: "generated"; image: string; size: PackageSent["size"] };
 
 /**
- * Drop-off QR: idle → generating → generated, or back to idle after a failure (spec §4).
- *
- * One send at a time, and a generated QR is final: `generate` does nothing unless the state is idle
- * (checked on a ref, so two presses within one render cannot both send). Only `reset` — the user
- * starting a new package — makes the form ready for another drop-off.
+ * Drop-off QR: idle → generating → generated, or back to idle after a failure (spec §4), following
+ * the form's post: generating while it is sent (`sending`), then its answer, shown 2 s after it
+ * arrives when it is a QR or a failed send. A form the page refused at once (its messages) shows at
+ * once; so does the answer the page arrived with (posted before the page's scripts ran, or without
+ * them): the courier has waited for the page already. A generated QR is final until a new package.
  */
-export function usePackageQr() {
-  const { mutateAsync } = useSendPackageData();
-  const [state, setState] = useState<PackageQrState>({ status: "idle" });
-  const [error, setError] = useState<unknown>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const busy = useRef(false);
+export function usePackageQr(answer: PackageAnswer | undefined, sending: boolean): PackageQrState {
+  const [shown, setShown] = useState(answer);
+  // A new answer waits its 2 s when it is a QR or a failed send; others (none: a new package) at once.
+  const waiting = answer !== shown && (isSent(answer) || answer?.formError !== undefined);
+  useEffect(() => {
+    if (answer === shown) return;
+    if (!waiting) {
+      setShown(answer);
+      return;
+    }
+    const timer = setTimeout(() => setShown(answer), isSent(answer) ? qrAppearDelayMs : qrResetDelayMs);
+    return () => clearTimeout(timer);
+  }, [answer, shown, waiting]);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const generate = useCallback(
-    async (body: PackageData) => {
-      if (busy.current) return;
-      busy.current = true;
-      clearTimeout(timer.current);
-      setError(null);
-      setState({ status: "generating" });
-      try {
-        const image = await mutateAsync(body);
-        storage.set("bloburl", image);
-        storage.set("isBase64", true);
-        timer.current = setTimeout(
-          () => setState({ status: "generated", image, size: body.mouth.mouthType.name }),
-          qrAppearDelayMs,
-        );
-      } catch (failure) {
-        setError(failure);
-        timer.current = setTimeout(() => {
-          busy.current = false;
-          setState({ status: "idle" });
-        }, qrResetDelayMs);
-      }
-    },
-    [mutateAsync],
-  );
-
-  /** A new package: back to idle, ready for another send. */
-  const reset = useCallback(() => {
-    clearTimeout(timer.current);
-    busy.current = false;
-    setError(null);
-    setState({ status: "idle" });
-  }, []);
-
-  return { state, error, dismissError: () => setError(null), generate, reset };
+  if (sending || waiting) return { status: "generating" };
+  if (isSent(answer)) return { status: "generated", image: answer.qr, size: answer.size };
+  return { status: "idle" };
 }

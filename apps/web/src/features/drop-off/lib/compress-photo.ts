@@ -4,6 +4,15 @@
  * at most 1600 px. The server still checks the type by its magic bytes and the size.
  */
 
+/** How small a photo is made: sides in pixels, bytes, the JPEG qualities tried in turn. */
+export interface PhotoLimits {
+  maxSide: number;
+  maxBytes: number;
+  qualities: readonly number[];
+  shrink: number;
+  minSide: number;
+}
+
 export const photoLimits = {
   /** Longest side of the sent photo, in pixels. */
   maxSide: 1600,
@@ -15,7 +24,7 @@ export const photoLimits = {
   shrink: 0.8,
   /** Never below this longest side (a parcel must stay recognisable). */
   minSide: 480,
-} as const;
+} as const satisfies PhotoLimits;
 
 export type PhotoErrorReason = "not-image" | "unreadable";
 
@@ -49,6 +58,15 @@ export function dataUrlBytes(dataUrl: string): number {
   const base64 = dataUrl.slice(dataUrl.indexOf(",") + 1);
   const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
   return Math.floor((base64.length * 3) / 4) - padding;
+}
+
+/** The file a base64 data URL holds (the photo made small, posted with the form). */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const type = /^data:([^;,]+)/.exec(dataUrl)?.[1] ?? "application/octet-stream";
+  const binary = atob(dataUrl.slice(dataUrl.indexOf(",") + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
 }
 
 export function blobToDataUrl(blob: Blob): Promise<string> {
@@ -108,7 +126,7 @@ export interface CompressedPhoto {
 }
 
 /** Decodes an image file and re-encodes it as a JPEG within `photoLimits`. */
-export async function compressPhoto(file: File, limits = photoLimits): Promise<CompressedPhoto> {
+export async function compressPhoto(file: File, limits: PhotoLimits = photoLimits): Promise<CompressedPhoto> {
   if (!isImageFile(file)) throw new PhotoError("not-image");
   const source = await decode(file);
   try {

@@ -4,9 +4,10 @@ import en from "../../../locales/en/drop-off";
 import { fitWithin } from "./compress-photo";
 import {
   digitsOnly,
-  emptyPackageForm,
   messageKey,
   packageFormResolver,
+  packageFormValues,
+  photoMessages,
   recipientPhoneInput,
   toPackageData,
 } from "./package-form";
@@ -25,7 +26,7 @@ function errorsOf(values: Record<string, unknown>) {
 
 describe("drop-off form rules", () => {
   it("says every spec message for an empty form", () => {
-    expect(errorsOf(emptyPackageForm(""))).toEqual({
+    expect(errorsOf(packageFormValues(undefined, ""))).toEqual({
       sender_name: dropOffMessages.senderName,
       recipient_name: dropOffMessages.recipientName,
       recipient_mobile_number: dropOffMessages.recipientMobileNumber,
@@ -76,7 +77,7 @@ describe("drop-off form rules", () => {
   });
 
   it("translates every contract message, in the spec's English wording", () => {
-    for (const [key, text] of Object.entries(dropOffMessages)) {
+    for (const [key, text] of Object.entries({ ...dropOffMessages, ...photoMessages })) {
       expect(messageKey(text)).toBe(`dropOff.package.messages.${key}`);
       expect((en.package.messages as Record<string, string>)[key]).toBe(text);
     }
@@ -84,7 +85,7 @@ describe("drop-off form rules", () => {
   });
 
   it("validates through the resolver, which loads the schema on first use", async () => {
-    const result = await packageFormResolver(emptyPackageForm("Locker A"), undefined, {
+    const result = await packageFormResolver(packageFormValues(undefined, "Locker A"), undefined, {
       fields: {},
       shouldUseNativeValidation: false,
     });

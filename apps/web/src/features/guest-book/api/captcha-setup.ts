@@ -1,5 +1,5 @@
 import { type CaptchaSetup, calls } from "@paxelbox/contract";
-import { request } from "../../../lib/api-client";
+import { request } from "../../../lib/http/api-client";
 
 /** How this server wants the guest book proven human: an ALTCHA challenge or a reCAPTCHA v3 site key. */
 export function fetchCaptchaSetup(signal?: AbortSignal): Promise<CaptchaSetup> {

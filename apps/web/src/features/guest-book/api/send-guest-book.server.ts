@@ -1,6 +1,6 @@
 import { calls, type GuestBookResult, type GuestBookSubmission } from "@paxelbox/contract";
-import { serverApiClient } from "../../../lib/api-client.server";
-import type { Language } from "../../../lib/i18n";
+import { serverApiClient } from "../../../lib/http/api-client.server";
+import type { Language } from "../../../lib/i18n/i18n";
 
 /**
  * Sends the guest book (multipart, spec §7) from the route action, for the visitor who posted the

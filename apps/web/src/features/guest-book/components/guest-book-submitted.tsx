@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { ButtonLink } from "../../../components/button";
 import { CheckCircleIcon } from "../../../components/icons";
 import { ResultPanel } from "../../../components/ui/result-panel";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import { paths } from "../../../paths";
 import styles from "./guest-book-submitted.module.css";
 

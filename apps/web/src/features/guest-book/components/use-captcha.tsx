@@ -1,7 +1,7 @@
 import type { CaptchaSetup } from "@paxelbox/contract";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Field, fieldStyles } from "../../../components/ui/field";
-import { type Language, useT } from "../../../lib/i18n";
+import { type Language, useT } from "../../../lib/i18n/i18n";
 import { captchaField } from "../lib/fields";
 import { loadGuestBookRuntime } from "../lib/load-runtime";
 import { recaptchaToken } from "../lib/recaptcha";

@@ -1,5 +1,5 @@
 import { guestBookMessages } from "@paxelbox/contract";
-import type { TKey } from "../../../lib/i18n";
+import type { TKey } from "../../../lib/i18n/i18n";
 
 type MessageName = keyof typeof guestBookMessages;
 

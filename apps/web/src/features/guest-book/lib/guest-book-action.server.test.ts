@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createI18n, ensureLanguage, type Language, type TKey } from "../../../lib/i18n";
+import { createI18n, ensureLanguage, type Language, type TKey } from "../../../lib/i18n/i18n";
 import en from "../../../locales/en.ts";
 import id from "../../../locales/id.ts";
 import { guestBookAction } from "./guest-book-action.server";

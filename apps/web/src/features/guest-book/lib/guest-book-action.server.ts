@@ -1,8 +1,8 @@
 import { GuestBookForm } from "@paxelbox/contract";
 import { redirect } from "react-router";
-import { isApiError } from "../../../lib/api-error";
 import { type FieldErrors, fieldErrors, postedText, refuse } from "../../../lib/forms/action.server";
-import type { Language, TKey } from "../../../lib/i18n";
+import { isApiError } from "../../../lib/http/api-error";
+import type { Language, TKey } from "../../../lib/i18n/i18n";
 import { paths } from "../../../paths";
 import { sendGuestBook } from "../api/send-guest-book.server";
 import { fieldMessageKey } from "./field-messages";

@@ -1,4 +1,4 @@
-import { lazyModule } from "../../../lib/lazy-module";
+import { lazyModule } from "../../../lib/ui/lazy-module";
 
 /** The guest book's schema and api code (`runtime.ts`), loaded once, on demand. */
 export type GuestBookRuntime = typeof import("./runtime");

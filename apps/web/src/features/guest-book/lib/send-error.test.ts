@@ -1,6 +1,6 @@
 import { guestBookMessages } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../lib/api-error";
+import { ApiError } from "../../../lib/http/api-error";
 import en from "../../../locales/en.ts";
 import id from "../../../locales/id.ts";
 import { fieldMessageKey } from "./field-messages";

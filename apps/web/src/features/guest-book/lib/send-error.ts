@@ -1,4 +1,4 @@
-import { errorMessage, isApiError } from "../../../lib/api-error";
+import { errorMessage, isApiError } from "../../../lib/http/api-error";
 
 /**
  * The guest-book send's error popups (spec §8): the server's own message under 'Oops...', else the

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { GuestBookResult } from "@paxelbox/contract";
 import { type Cookie, createCookie } from "react-router";
 import { getServerConfig } from "../../../config/config.server";
-import { isSafeUrl } from "../../../lib/safe-url";
+import { isSafeUrl } from "../../../lib/security/safe-url";
 import { paths } from "../../../paths";
 
 /** What the confirmation page shows of a send: the white paper whose download it starts (spec §2). */

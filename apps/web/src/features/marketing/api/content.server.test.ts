@@ -1,7 +1,7 @@
 import DOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { registerServerSanitizer, sanitizeOptions } from "../../../lib/sanitize";
+import { registerServerSanitizer, sanitizeOptions } from "../../../lib/security/sanitize";
 import { fetchBanners, fetchServiceCards, fetchServices } from "./content.server";
 
 const xss =

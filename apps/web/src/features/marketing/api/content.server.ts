@@ -1,6 +1,6 @@
 import { calls, type Language } from "@paxelbox/contract";
-import { serverApiClient } from "../../../lib/api-client.server";
-import { sanitizeHtml } from "../../../lib/sanitize";
+import { serverApiClient } from "../../../lib/http/api-client.server";
+import { sanitizeHtml } from "../../../lib/security/sanitize";
 import { cutWords, htmlToText } from "../lib/excerpt";
 import type { BannerData, LockerPage, ServiceCardData, ServiceData } from "../types";
 

@@ -1,5 +1,5 @@
 import { calls } from "@paxelbox/contract";
-import { request } from "../../../lib/api-client";
+import { request } from "../../../lib/http/api-client";
 import type { LockerPage } from "../types";
 
 /**

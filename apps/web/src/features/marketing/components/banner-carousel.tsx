@@ -1,6 +1,6 @@
 import type {} from "embla-carousel-autoplay";
 import { lazy, memo, Suspense, startTransition, useCallback, useEffect, useRef, useState } from "react";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import { type CarouselSettings, emblaDuration } from "../lib/carousel";
 import type { BannerData } from "../types";
 import styles from "./banner-carousel.module.css";

@@ -1,8 +1,8 @@
 import { ButtonLink } from "../../../components/button";
 import { useConfig } from "../../../config/use-config";
-import { articleLink } from "../../../lib/external-links";
-import { useT } from "../../../lib/i18n";
-import { isSafeUrl, withScheme } from "../../../lib/safe-url";
+import { useT } from "../../../lib/i18n/i18n";
+import { articleLink } from "../../../lib/security/external-links";
+import { isSafeUrl, withScheme } from "../../../lib/security/safe-url";
 import type { BannerData } from "../types";
 import styles from "./banner-slide.module.css";
 import { DownloadButtons } from "./download-buttons";

@@ -1,6 +1,6 @@
 import type { DownloadButton } from "@paxelbox/contract";
-import { useT } from "../../../lib/i18n";
-import { isSafeUrl } from "../../../lib/safe-url";
+import { useT } from "../../../lib/i18n/i18n";
+import { isSafeUrl } from "../../../lib/security/safe-url";
 import { imageSizes } from "../lib/media";
 import styles from "./download-buttons.module.css";
 

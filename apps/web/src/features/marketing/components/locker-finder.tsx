@@ -1,9 +1,9 @@
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { SearchIcon } from "../../../components/icons";
 import { useConfig } from "../../../config/use-config";
-import { getLocation, openMapLink, openMapLocation } from "../../../lib/bridge";
-import { type Language, localeOf, useT } from "../../../lib/i18n";
-import { isSafeUrl } from "../../../lib/safe-url";
+import { getLocation, openMapLink, openMapLocation } from "../../../lib/bridge/bridge";
+import { type Language, localeOf, useT } from "../../../lib/i18n/i18n";
+import { isSafeUrl } from "../../../lib/security/safe-url";
 import type { LockerSearch } from "../api/locker-locations";
 import type { LockerLocation, LockerPage } from "../types";
 import styles from "./locker-finder.module.css";

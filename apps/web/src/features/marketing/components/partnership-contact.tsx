@@ -2,7 +2,7 @@ import type { BusinessType } from "@paxelbox/contract";
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/button";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import { paths } from "../../../paths";
 import { BuildingIcon, UserIcon } from "./marketing-icons";
 import styles from "./partnership-contact.module.css";

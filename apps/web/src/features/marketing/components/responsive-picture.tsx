@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { isSafeUrl } from "../../../lib/safe-url";
+import { isSafeUrl } from "../../../lib/security/safe-url";
 import { artBreakpoint, imageSizes } from "../lib/media";
 import type { ServiceCardData } from "../types";
 import styles from "./responsive-picture.module.css";

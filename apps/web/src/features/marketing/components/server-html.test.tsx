@@ -19,7 +19,7 @@ async function settle(check: () => boolean) {
 
 beforeAll(async () => {
   // The component loads DOMPurify on demand; load it once up front so state updates stay inside act().
-  await import("../../../lib/sanitize");
+  await import("../../../lib/security/sanitize");
 });
 
 describe("server HTML in the browser", () => {

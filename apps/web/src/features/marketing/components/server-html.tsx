@@ -1,7 +1,7 @@
 import { useRef } from "react";
-import { useLazyModule } from "../../../lib/lazy-module";
-import { sanitizer } from "../../../lib/sanitizer";
-import { useHydrated } from "../../../lib/use-hydrated";
+import { sanitizer } from "../../../lib/security/sanitizer";
+import { useHydrated } from "../../../lib/ssr/use-hydrated";
+import { useLazyModule } from "../../../lib/ui/lazy-module";
 
 /**
  * Server-provided HTML (banner `sub_heading`, service `description`), sanitised with DOMPurify on

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import { paths } from "../../../paths";
 import type { ServiceCardData } from "../types";
 import { ArrowRightIcon } from "./marketing-icons";

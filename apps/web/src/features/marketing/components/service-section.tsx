@@ -1,5 +1,5 @@
-import { useT } from "../../../lib/i18n";
-import { isSafeUrl, withScheme } from "../../../lib/safe-url";
+import { useT } from "../../../lib/i18n/i18n";
+import { isSafeUrl, withScheme } from "../../../lib/security/safe-url";
 import { imageSizes } from "../lib/media";
 import type { ServiceData } from "../types";
 import { DownloadButtons } from "./download-buttons";

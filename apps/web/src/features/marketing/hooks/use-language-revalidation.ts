@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
-import { type Language, useT } from "../../../lib/i18n";
+import { type Language, useT } from "../../../lib/i18n/i18n";
 
 /**
  * Marketing content is loaded by the route's server loader in the page's language. When the

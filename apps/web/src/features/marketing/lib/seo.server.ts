@@ -6,7 +6,7 @@ import {
   type Language,
   languageFromCookieHeader,
   type TKey,
-} from "../../../lib/i18n";
+} from "../../../lib/i18n/i18n";
 import type { Seo } from "./seo";
 
 /** The language a request is rendered in: the `lang` query when valid, else the cookie (as the root loader). */

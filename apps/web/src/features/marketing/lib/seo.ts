@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import type { Language } from "../../../lib/i18n";
-import { isSafeUrl } from "../../../lib/safe-url";
+import type { Language } from "../../../lib/i18n/i18n";
+import { isSafeUrl } from "../../../lib/security/safe-url";
 import type { BannerData } from "../types";
 import { artBreakpoint } from "./media";
 

@@ -6,7 +6,7 @@ import {
   orderQueryOptions,
 } from "../../../domain/order/order-query";
 import { useOrderStream } from "../../../domain/order/use-order-stream";
-import { serverTimedApi } from "../../../lib/server-clock";
+import { serverTimedApi } from "../../../lib/http/server-clock";
 import { canStillChange } from "../lib/order-rules";
 
 /**

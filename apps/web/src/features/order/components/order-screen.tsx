@@ -1,5 +1,6 @@
 import type { Order } from "@paxelbox/contract";
-import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { isFeatureEnabled, useSettings } from "../../../api/settings";
 import { Button } from "../../../components/button";
@@ -15,17 +16,19 @@ import { ContentBlock } from "../../../components/ui/content-block";
 import { DoorQrCard } from "../../../components/ui/door-qr-card";
 import { DoorSizeLabel } from "../../../domain/order/door-size-label";
 import { keepShownOrder } from "../../../domain/order/order-share";
+import { overdueDetailQueryOptions } from "../../../domain/order/overdue-detail";
+import { overdueEntryTarget } from "../../../domain/order/overdue-entry";
+import { isSentBack } from "../../../domain/order/sent-back";
 import { useShareOrderAction } from "../../../domain/order/share-order-button";
 import { StatusLabel } from "../../../domain/order/status-label";
 import { useFirstNow, useFormatDateTime } from "../../../hooks/use-hydration";
-import { errorMessage } from "../../../lib/api-client";
-import { bridge } from "../../../lib/bridge";
-import { useT } from "../../../lib/i18n";
-import { useOfflineData } from "../../../lib/offline-cache";
-import { isSafeUrl } from "../../../lib/safe-url";
-import { isSentBack } from "../../../lib/sent-back";
-import { useServerClock } from "../../../lib/server-clock";
-import { useHydrated } from "../../../lib/use-hydrated";
+import { bridge } from "../../../lib/bridge/bridge";
+import { errorMessage } from "../../../lib/http/api-client";
+import { useServerClock } from "../../../lib/http/server-clock";
+import { useT } from "../../../lib/i18n/i18n";
+import { useOfflineData } from "../../../lib/offline/offline-cache";
+import { isSafeUrl } from "../../../lib/security/safe-url";
+import { useHydrated } from "../../../lib/ssr/use-hydrated";
 import { paths } from "../../../paths";
 import { useOrderDetail } from "../api/order-detail";
 import { isOverdueNow, overdueCheckMs } from "../lib/order-rules";
@@ -153,31 +156,57 @@ function useNow(ticking: boolean): number {
   return ticking ? now : current();
 }
 
+/** How long the page waits before asking the server again after it said the parcel is not due. */
+const askAgainMs = 60_000;
+
 /**
  * Once per second: an overdue parcel moves on to the overdue payment page (spec §4), when the
- * server's clock is past the deadline — the overdue page asks the server, which would send the
- * visitor straight back otherwise. Sent back all the same (the two pages disagree on something
- * else), the page stays: at most one redirect each way (lib/sent-back.ts).
+ * server's clock is past the deadline — and only once the server agrees: the page asks for the
+ * overdue detail first (the answer the overdue page opens with) and goes where it would send the
+ * visitor, so a phone whose clock is ahead never goes there and back. Where the server says nothing
+ * is due, the page stays and asks again a minute later. Sent back all the same (the two pages
+ * disagree on something else), the page stays: at most one redirect each way (lib/sent-back.ts).
  */
 function useOverdueRedirect(order: Order | undefined, linkToken: string | null) {
   const navigate = useNavigate();
   const serverNow = useServerClock();
+  const queryClient = useQueryClient();
   const sentBack = isSentBack(useLocation().state);
+  // When the server was last asked, and whether an answer is awaited: kept while fresh copies of
+  // the order come and go (each one runs the effect again).
+  const asked = useRef({ at: Number.NEGATIVE_INFINITY, pending: false });
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   useEffect(() => {
     if (!order || sentBack) return;
-    const check = () => {
-      if (!isOverdueNow(order, serverNow())) return false;
-      void navigate(paths.overdue.payment.href({ orderid: order.id, token: linkToken ?? undefined }), {
-        replace: true,
-      });
-      return true;
+    const check = async () => {
+      const state = asked.current;
+      if (state.pending || !isOverdueNow(order, serverNow())) return;
+      if (Date.now() - state.at < askAgainMs) return;
+      state.pending = true;
+      state.at = Date.now();
+      try {
+        const detail = await queryClient.fetchQuery(overdueDetailQueryOptions(order.id, linkToken));
+        const target = overdueEntryTarget(detail, order.id, linkToken);
+        // `null`: the overdue page would stay — the fee is due. The order page itself: not due yet.
+        if (!mounted.current || target?.startsWith(paths.order.href())) return;
+        const overdue = paths.overdue.payment.href({ orderid: order.id, token: linkToken ?? undefined });
+        void navigate(target ?? overdue, { replace: true });
+      } catch {
+        // Unreachable or refused: stay, and ask again later.
+      } finally {
+        state.pending = false;
+      }
     };
-    if (check()) return;
-    const timer = setInterval(() => {
-      if (check()) clearInterval(timer);
-    }, overdueCheckMs);
+    void check();
+    const timer = setInterval(() => void check(), overdueCheckMs);
     return () => clearInterval(timer);
-  }, [order, linkToken, navigate, serverNow, sentBack]);
+  }, [order, linkToken, navigate, serverNow, sentBack, queryClient]);
 }
 
 function OrderContent({

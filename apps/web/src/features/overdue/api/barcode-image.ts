@@ -1,6 +1,6 @@
 import { calls } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { requestImage } from "../../../lib/api-client";
+import { requestImage } from "../../../lib/http/api-client";
 import { blobToDataUrl } from "../lib/data-url";
 
 /** `{product}box` in lower case, as the barcode path wants it ("PaxelBox" → "paxelbox"). */

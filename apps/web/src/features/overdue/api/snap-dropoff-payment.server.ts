@@ -1,6 +1,6 @@
 import { calls, type SnapDropoffPaymentBody } from "@paxelbox/contract";
 import type { z } from "zod";
-import type { ApiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/http/api-client";
 
 type Body = z.input<typeof SnapDropoffPaymentBody>;
 

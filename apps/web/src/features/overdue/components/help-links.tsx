@@ -1,9 +1,9 @@
 import { StoreBadges } from "../../../components/store-badges";
 import { Card, CardTitle, cardStyles } from "../../../components/ui/card";
 import { useConfig } from "../../../config/use-config";
-import { bridge, hasNativeBridge } from "../../../lib/bridge";
-import { useT } from "../../../lib/i18n";
-import { isSafeUrl } from "../../../lib/safe-url";
+import { bridge, hasNativeBridge } from "../../../lib/bridge/bridge";
+import { useT } from "../../../lib/i18n/i18n";
+import { isSafeUrl } from "../../../lib/security/safe-url";
 import styles from "./overdue-result.module.css";
 
 /** Help chatbot link (the app's chat through the bridge when there is one) and the app-store badges. */

@@ -13,8 +13,8 @@ import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { useVariant } from "../../../hooks/use-variant";
 import type { Refused } from "../../../lib/forms/action.server";
 import { useValidatedSubmit } from "../../../lib/forms/use-validated-submit";
-import { useT } from "../../../lib/i18n";
-import { useHydrated } from "../../../lib/use-hydrated";
+import { useT } from "../../../lib/i18n/i18n";
+import { useHydrated } from "../../../lib/ssr/use-hydrated";
 import {
   type OverdueField,
   type OverdueFormInput,

@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { AlertIcon, CheckCircleIcon } from "../../../components/icons";
 import { PageTitle } from "../../../components/page-title";
 import { ResultPanel } from "../../../components/ui/result-panel";
-import { useT } from "../../../lib/i18n";
-import { storage } from "../../../lib/storage";
+import { useT } from "../../../lib/i18n/i18n";
+import { storage } from "../../../lib/offline/storage";
 import { HelpLinks } from "./help-links";
 import styles from "./overdue-result.module.css";
 

@@ -1,6 +1,6 @@
 import { type CallDef, calls } from "@paxelbox/contract";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../../lib/api-error";
+import { ApiError } from "../../../lib/http/api-error";
 import { overduePaymentAction } from "./overdue-action.server";
 
 /** What the API answers, by call id (a function may throw an `ApiError`), and what was asked. */
@@ -10,7 +10,7 @@ const api = vi.hoisted(() => ({
   clients: [] as { token: string | null; language: string | undefined }[],
 }));
 
-vi.mock("../../../lib/api-client.server", () => ({
+vi.mock("../../../lib/http/api-client.server", () => ({
   serverApiClient: (token: string | null, _request?: Request, language?: string) => {
     api.clients.push({ token, language });
     return {

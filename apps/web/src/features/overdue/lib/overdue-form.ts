@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { OverdueEmail } from "@paxelbox/contract";
 import type { FieldErrors } from "react-hook-form";
 import * as z from "zod/mini";
-import type { TKey } from "../../../lib/i18n";
+import type { TKey } from "../../../lib/i18n/i18n";
 
 /** Overdue page fields (spec §5): receiver name and phone prefilled, email typed by the receiver. */
 export const overdueMessages = {

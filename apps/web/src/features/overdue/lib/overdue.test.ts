@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { orderIdOf, overdueEntryTarget, paymentReturn } from "../../../domain/order/overdue-entry";
 import en from "../../../locales/en/drop-off";
 import id from "../../../locales/id/drop-off";
-import { orderIdOf, overdueEntryTarget, paymentReturn } from "./entry";
 import {
   type OverdueFormInput,
   overdueFormResolver,

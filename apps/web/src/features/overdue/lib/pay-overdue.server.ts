@@ -1,7 +1,7 @@
 import type { Language, OverdueDropoffDetail } from "@paxelbox/contract";
 import { isPaidConflict } from "../../../api/check-payment";
-import type { ApiClient } from "../../../lib/api-client";
-import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import type { ApiClient } from "../../../lib/http/api-client";
+import { newIdempotencyKey } from "../../../lib/http/idempotency-key";
 import { paths } from "../../../paths";
 import { createDropoffPayment } from "../api/create-dropoff-payment.server";
 import { submitOverdue } from "../api/overdue-submit.server";

@@ -1,5 +1,5 @@
 import { calls, type Order } from "@paxelbox/contract";
-import { request } from "../../../lib/api-client";
+import { request } from "../../../lib/http/api-client";
 
 /** Cancels a rent that is still waiting for its items (IMPORTED only; 409 otherwise). */
 export const cancelRent = (orderId: Order["id"], token: string | null) =>

@@ -1,6 +1,6 @@
 import { calls, type OverdueCalculation } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { request } from "../../../lib/api-client";
+import { request } from "../../../lib/http/api-client";
 
 /** The server's overdue fee of a rent (spec §3, §4): the one rule, shown as it comes. */
 export const getOverdueCalculation = (

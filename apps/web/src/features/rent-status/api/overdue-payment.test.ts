@@ -1,7 +1,7 @@
 import { BankInterfacePaymentBody, LockerOrderBody } from "@paxelbox/contract";
 import { describe, expect, it, vi } from "vitest";
 import { testOrder } from "../../../../test/test-order";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "../../../lib/http/api-client";
 import {
   bankInterfacePaymentBody,
   createOverduePayment,

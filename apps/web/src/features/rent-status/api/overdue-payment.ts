@@ -9,8 +9,8 @@ import {
 } from "@paxelbox/contract";
 import type { z } from "zod";
 import { isPaidConflict } from "../../../api/check-payment";
-import { request } from "../../../lib/api-client";
-import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { request } from "../../../lib/http/api-client";
+import { newIdempotencyKey } from "../../../lib/http/idempotency-key";
 import { paths } from "../../../paths";
 
 /**

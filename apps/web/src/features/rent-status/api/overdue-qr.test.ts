@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { testOrder } from "../../../../test/test-order";
-import { ApiError } from "../../../lib/api-error";
-import { storage } from "../../../lib/storage";
+import { ApiError } from "../../../lib/http/api-error";
+import { storage } from "../../../lib/offline/storage";
 import { fetchOverdueQr } from "./overdue-qr";
 
 const request = vi.hoisted(() => vi.fn());
-vi.mock("../../../lib/api-client", () => ({ request }));
+vi.mock("../../../lib/http/api-client", () => ({ request }));
 
 describe("overdue QR (spec §7, §8)", () => {
   beforeEach(() => {

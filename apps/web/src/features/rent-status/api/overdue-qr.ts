@@ -1,6 +1,6 @@
 import { calls, type Order } from "@paxelbox/contract";
-import { request } from "../../../lib/api-client";
-import { storage } from "../../../lib/storage";
+import { request } from "../../../lib/http/api-client";
+import { storage } from "../../../lib/offline/storage";
 
 /**
  * The QR that ends a rent whose overdue fee is 0 (spec §7), kept as `qrOverdue` for the stop view.

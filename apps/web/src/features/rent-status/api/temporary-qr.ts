@@ -1,8 +1,8 @@
 import { calls, type Order } from "@paxelbox/contract";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import { request } from "../../../lib/api-client";
-import { rememberOffline } from "../../../lib/offline-cache";
+import { request } from "../../../lib/http/api-client";
+import { rememberOffline } from "../../../lib/offline/offline-cache";
 
 /** A one-time QR that opens the rented door (5 minutes; 409 when not allowed). */
 export const requestTemporaryQr = (expressNumber: Order["expressNumber"], token: string | null) =>

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Card } from "../../../components/ui/card";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import { useCountdown } from "../hooks/use-countdown";
 import { formatClock, type Remaining } from "../lib/countdown";
 import styles from "./rent-status.module.css";

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { Card, CardTitle } from "../../../components/ui/card";
-import { formatRupiah } from "../../../lib/format";
+import { formatRupiah } from "../../../lib/i18n/format";
 import styles from "./rent-status.module.css";
 
 /** A card of the rent views: a section named by its title (`hiddenTitle`: for screen readers only). */

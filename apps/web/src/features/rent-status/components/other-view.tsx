@@ -1,6 +1,6 @@
 import type { Order } from "@paxelbox/contract";
 import { LocationInfo } from "../../../components/location-info";
-import { type TKey, useT } from "../../../lib/i18n";
+import { type TKey, useT } from "../../../lib/i18n/i18n";
 import { PaymentDetails } from "./payment-details";
 import { RentInfoCard } from "./rent-info-card";
 import styles from "./rent-status.module.css";

@@ -1,5 +1,5 @@
 import type { Order } from "@paxelbox/contract";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import { InfoCard, InfoRow, Money } from "./info-card";
 import styles from "./rent-status.module.css";
 

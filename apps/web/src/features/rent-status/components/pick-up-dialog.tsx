@@ -1,6 +1,6 @@
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import styles from "./rent-status.module.css";
 
 interface PickUpDialogProps {

@@ -2,7 +2,7 @@ import type { Order } from "@paxelbox/contract";
 import { DoorSizeLabel } from "../../../domain/order/door-size-label";
 import { StatusLabel } from "../../../domain/order/status-label";
 import { useFormatDateTime } from "../../../hooks/use-hydration";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import { InfoCard, InfoRow } from "./info-card";
 import styles from "./rent-status.module.css";
 import { useDurationText } from "./text";

@@ -2,7 +2,7 @@ import type { Order } from "@paxelbox/contract";
 import { cardStyles } from "../../../components/ui/card";
 import { StatusLabel } from "../../../domain/order/status-label";
 import { useFormatDateTime } from "../../../hooks/use-hydration";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import { InfoCard } from "./info-card";
 import styles from "./rent-status.module.css";
 

@@ -1,4 +1,4 @@
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import { rentUnitOf } from "../lib/duration";
 
 /** "3 hours" / "3 jam" for a count and a server unit, in the current language. */

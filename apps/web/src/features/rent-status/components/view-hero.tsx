@@ -1,7 +1,7 @@
 import type { Order } from "@paxelbox/contract";
 import type { ReactNode } from "react";
 import { StatusLabel } from "../../../domain/order/status-label";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import styles from "./rent-status.module.css";
 
 /** The top of a view: status chip, one headline, the place, and the door number large. */

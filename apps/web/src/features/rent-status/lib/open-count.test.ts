@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { storage } from "../../../lib/storage";
+import { storage } from "../../../lib/offline/storage";
 import { countOpening, openCount } from "./open-count";
 
 describe("open count per order (lockerUserData)", () => {

@@ -1,5 +1,5 @@
 import type { Order } from "@paxelbox/contract";
-import { storage } from "../../../lib/storage";
+import { storage } from "../../../lib/offline/storage";
 
 /** Openings of an order's door so far, from `lockerUserData` (spec §3). */
 export function openCount(expressNumber: Order["expressNumber"]): number {

@@ -1,5 +1,5 @@
 import type { Order } from "@paxelbox/contract";
-import { recordEvent } from "../../../lib/bridge";
+import { recordEvent } from "../../../lib/bridge/bridge";
 
 /**
  * The rent analytics events of spec §9, recorded through the bridge's record-event call, each with

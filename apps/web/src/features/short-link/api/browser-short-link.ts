@@ -1,4 +1,4 @@
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "../../../lib/http/api-client";
 import { resolveShortLink, type ShortLinkResult } from "./short-link";
 
 /** The lookup in the browser (client-side navigations), loaded on demand with the api client. */

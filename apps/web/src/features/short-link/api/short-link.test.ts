@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import type { ApiClient } from "../../../lib/api-client";
-import { ApiError } from "../../../lib/api-error";
+import type { ApiClient } from "../../../lib/http/api-client";
+import { ApiError } from "../../../lib/http/api-error";
 import { resolveShortLink } from "./short-link";
 
 function client(answer: () => Promise<unknown>): ApiClient {

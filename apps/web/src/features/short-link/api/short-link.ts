@@ -1,6 +1,6 @@
 import { calls } from "@paxelbox/contract";
-import type { ApiClient } from "../../../lib/api-client";
-import { isApiError } from "../../../lib/api-error";
+import type { ApiClient } from "../../../lib/http/api-client";
+import { isApiError } from "../../../lib/http/api-error";
 import { shortLinkTarget } from "../lib/short-link-target";
 
 /** What a short-link code leads to. */

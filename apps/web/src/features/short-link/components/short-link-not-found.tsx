@@ -1,7 +1,7 @@
 import { ButtonLink } from "../../../components/button";
 import { AlertIcon, HomeIcon } from "../../../components/icons";
 import { ResultPanel } from "../../../components/ui/result-panel";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n/i18n";
 import { paths } from "../../../paths";
 import styles from "./short-link-not-found.module.css";
 

@@ -1,4 +1,4 @@
-import { withScheme } from "../../../lib/safe-url";
+import { withScheme } from "../../../lib/security/safe-url";
 
 /**
  * Where a short link may send the browser (spec §2, issue: only http and https are ever followed):

@@ -1,0 +1,39 @@
+import { NumericId, type OverdueDropoffDetail } from "@paxelbox/contract";
+import { paths } from "../../paths";
+
+/** The order id of the page's address (`orderid`), or `null`. */
+export function orderIdOf(search: URLSearchParams): number | null {
+  const parsed = NumericId.safeParse(search.get("orderid") ?? "");
+  return parsed.success ? parsed.data : null;
+}
+
+/** Where the overdue page sends its visitor (spec §4 "Overdue page entry"), or `null` to stay. */
+export function overdueEntryTarget(
+  detail: Pick<OverdueDropoffDetail, "id" | "status" | "overdueStatus"> | null,
+  orderid: number | null,
+  linkToken: string | null,
+): string | null {
+  if (orderid === null) return paths.home.href();
+  if (detail === null) return paths.home.href();
+  const order = paths.order.href({ orderid, token: linkToken ?? undefined });
+  if (detail.status === "IN_STORE" && detail.overdueStatus === "none") return order;
+  if (detail.overdueStatus === "expired") return paths.overdue.expire.href();
+  if (detail.status !== "IN_STORE") return order;
+  return null;
+}
+
+export type PaymentReturn = "cancel" | "failed" | "success" | null;
+
+/**
+ * What the payment return says: `status=cancel|failed` of our own failed/cancel URLs, or the
+ * gateway's `payment_status` on the single return URL of the bank-interface flow.
+ */
+export function paymentReturn(search: URLSearchParams): PaymentReturn {
+  const status = search.get("status");
+  if (status === "cancel" || status === "failed") return status;
+  const gateway = search.get("payment_status");
+  if (gateway === "CANCELLED") return "cancel";
+  if (gateway === "FAILED") return "failed";
+  if (gateway === "SUCCESS") return "success";
+  return null;
+}

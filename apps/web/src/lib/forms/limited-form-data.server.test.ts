@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { limitedFormData } from "./limited-form-data.server";
+
+const texts = { sender_name: "Kurir Paxel", recipient_name: "Rina Kartika", slider_verification: "100" };
+
+function post(body: BodyInit, headers?: HeadersInit) {
+  return new Request("http://web/package?boxId=7", { method: "POST", body, headers });
+}
+
+describe("a posted form read with a limit", () => {
+  it("reads a form within the limit whole, files included", async () => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(texts)) body.set(name, value);
+    body.set("package_photo", new Blob([new Uint8Array(5_000).fill(7)]), "small.jpg");
+    const { formData, tooLarge } = await limitedFormData(post(body), 100_000);
+    expect(tooLarge).toBe(false);
+    expect(formData.get("recipient_name")).toBe(texts.recipient_name);
+    expect((formData.get("package_photo") as File).size).toBe(5_000);
+    const encoded = await limitedFormData(post(new URLSearchParams(texts)), 100_000);
+    expect(encoded.formData.get("sender_name")).toBe(texts.sender_name);
+  });
+
+  it("over the limit: too large, with the fields posted before the cut and without the file", async () => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(texts)) body.set(name, value);
+    body.set("package_photo", new Blob([new Uint8Array(200_000).fill(7)]), "big.jpg");
+    const { formData, tooLarge } = await limitedFormData(post(body), 100_000);
+    expect(tooLarge).toBe(true);
+    expect(Object.fromEntries(formData)).toEqual(texts);
+  });
+
+  it("does not trust a missing length: a streamed body is cut at the limit too", async () => {
+    const body = new FormData();
+    body.set("sender_name", texts.sender_name);
+    body.set("package_photo", new Blob([new Uint8Array(200_000).fill(7)]), "big.jpg");
+    const encoded = new Response(body);
+    const type = encoded.headers.get("content-type") ?? "";
+    const bytes = new Uint8Array(await encoded.arrayBuffer());
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 16_384) controller.enqueue(bytes.subarray(at, at + 16_384));
+        controller.close();
+      },
+    });
+    const request = new Request("http://web/package", {
+      method: "POST",
+      body: stream,
+      headers: { "content-type": type },
+      duplex: "half",
+    } as RequestInit);
+    const { formData, tooLarge } = await limitedFormData(request, 100_000);
+    expect(tooLarge).toBe(true);
+    expect(formData.get("sender_name")).toBe(texts.sender_name);
+  });
+});

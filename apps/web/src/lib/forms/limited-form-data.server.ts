@@ -1,0 +1,62 @@
+/**
+ * A posted form read with a limit on its size (the web server hands React Router the body as it
+ * comes, unread and unlimited). A body over `maxBytes` is not parsed whole: the fields that came
+ * before the limit are kept (a form's text fields come before its file, in the page's order) and
+ * `tooLarge` says the rest was dropped, so the page can say why and still show what was typed. What
+ * comes after the limit is read and thrown away up to `drainBytes`, so that the browser, still
+ * sending, gets the answer rather than a closed connection; a body longer still is cut off.
+ */
+export async function limitedFormData(
+  request: Request,
+  maxBytes: number,
+  drainBytes = maxBytes * 4,
+): Promise<{ formData: FormData; tooLarge: boolean }> {
+  const contentType = request.headers.get("content-type") ?? "";
+  const declared = Number(request.headers.get("content-length"));
+  if (request.headers.has("content-length") && declared <= maxBytes) {
+    return { formData: await request.formData(), tooLarge: false };
+  }
+  const kept: Uint8Array[] = [];
+  let keptBytes = 0;
+  let total = 0;
+  const reader = request.body?.getReader();
+  for (;;) {
+    const chunk = await reader?.read();
+    if (!chunk || chunk.done) break;
+    total += chunk.value.length;
+    if (keptBytes < maxBytes) {
+      const part = chunk.value.subarray(0, maxBytes - keptBytes);
+      kept.push(part);
+      keptBytes += part.length;
+    }
+    if (total > drainBytes) {
+      await reader?.cancel();
+      break;
+    }
+  }
+  const body = Buffer.concat(kept);
+  if (total <= maxBytes) {
+    return {
+      formData: await new Response(body, { headers: { "content-type": contentType } }).formData(),
+      tooLarge: false,
+    };
+  }
+  return { formData: await completeParts(body, contentType), tooLarge: true };
+}
+
+/** The complete parts of a multipart body cut short (none for another encoding). */
+async function completeParts(body: Buffer, contentType: string): Promise<FormData> {
+  const boundary = /^multipart\/form-data;.*\bboundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType);
+  const name = boundary?.[1] ?? boundary?.[2];
+  if (!name) return new FormData();
+  // Each part after the first starts with CRLF--boundary: cut before the last one, which opens the
+  // part the limit cut through, and close the body there.
+  const cut = body.lastIndexOf(`\r\n--${name}`, undefined, "latin1");
+  if (cut < 0) return new FormData();
+  const closed = Buffer.concat([body.subarray(0, cut), Buffer.from(`\r\n--${name}--\r\n`, "latin1")]);
+  try {
+    return await new Response(closed, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    return new FormData();
+  }
+}

@@ -1,0 +1,38 @@
+import { clientAddressHeader as apiClientAddressHeader, internalSecretHeader } from "@paxelbox/contract";
+import { getServerConfig } from "../../config/config.server";
+import { clientAddressHeader } from "../security/csp";
+import { type ApiClient, createApiClient } from "./api-client";
+
+/**
+ * What tells the API whom a loader calls for, so that its limits count the visitor and not the web
+ * server: the address the web server put on the page's request (`clientAddressHeader`, set over
+ * anything the visitor sent), with the shared secret. Built fresh: nothing the visitor sent is
+ * passed on. Without the secret, nothing: the API would not believe the address anyway.
+ */
+export function visitorHeaders(
+  request: Request | undefined,
+  secret: string | undefined,
+): Record<string, string> {
+  const address = request?.headers.get(clientAddressHeader);
+  if (!secret || !address) return {};
+  return { [apiClientAddressHeader]: address, [internalSecretHeader]: secret };
+}
+
+/**
+ * The api client for server-side loaders: it reaches the API at API_INTERNAL_URL. Loading
+ * marketing content in loaders keeps the contract's schemas (zod) out of the landing bundle.
+ * Pass the member's token explicitly when a call needs one; nothing is read from storage here, and
+ * the page's request, whose visitor address and language go with the calls. `language`: the
+ * page's own (an action answering with the API's messages), over the browser's `Accept-Language`.
+ */
+export function serverApiClient(
+  token: string | null = null,
+  request?: Request,
+  language?: string,
+): ApiClient {
+  const config = getServerConfig();
+  const headers = visitorHeaders(request, config.internalApiSecret);
+  const accepted = language ?? request?.headers.get("accept-language");
+  if (accepted) headers["accept-language"] = accepted;
+  return createApiClient({ baseUrl: () => getServerConfig().apiInternalUrl, getToken: () => token, headers });
+}

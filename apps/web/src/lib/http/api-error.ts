@@ -1,0 +1,52 @@
+/**
+ * The error every failed API call throws (see `api-client.ts`). Kept apart from the client so
+ * code that only inspects errors does not pull the contract's schemas into its bundle.
+ */
+
+export type ApiErrorKind = "http" | "network" | "timeout" | "invalid-response";
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  /** HTTP status (0 when no response arrived). */
+  readonly status: number;
+  /** `code` of the response body, else the HTTP status (0 without a response). */
+  readonly code: number;
+  /** The server's own message, when it sent one: show it to people as it is. */
+  readonly serverMessage: string | undefined;
+  /** `data` of the error body, when the server sent one (e.g. `{ reason: "captcha" }`). */
+  readonly data: unknown;
+  /** The key of the server's message in its catalogue, when it sent one (`idempotencyKeyRunning`). */
+  readonly key: string | undefined;
+  readonly kind: ApiErrorKind;
+  readonly callId: string;
+
+  constructor(init: {
+    status: number;
+    code: number;
+    message: string;
+    serverMessage?: string;
+    data?: unknown;
+    key?: string;
+    kind: ApiErrorKind;
+    callId: string;
+    cause?: unknown;
+  }) {
+    super(init.message, { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.serverMessage = init.serverMessage;
+    this.data = init.data;
+    this.key = init.key;
+    this.kind = init.kind;
+    this.callId = init.callId;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Message to show people for a failed call: the server's own, else the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.serverMessage ? error.serverMessage : fallback;
+}

@@ -1,0 +1,33 @@
+import { paths } from "../../paths";
+
+/**
+ * Marketing HTML a shared cache (a CDN) may keep (ADR 021). Only the landing page and the services
+ * page, and only when the address holds nothing but the language: `/?orderid=…&token=…` looks an
+ * order up and sends its visitor on, and other queries are not worth a cache entry of their own.
+ * Such a page depends on nothing but its address and its language — no nonce, no user agent, no
+ * sampling — so one copy serves every visitor who asks in that language.
+ */
+const sharedPaths: ReadonlySet<string> = new Set([paths.home.pattern, paths.services.pattern]);
+const sharedQuery: ReadonlySet<string> = new Set(["lang"]);
+
+export function isSharedPage(url: URL, method = "GET"): boolean {
+  if (method.toUpperCase() !== "GET" || !sharedPaths.has(url.pathname)) return false;
+  for (const name of url.searchParams.keys()) if (!sharedQuery.has(name)) return false;
+  return true;
+}
+
+/**
+ * Browsers ask again each time (a language switch or a new banner shows at once); a shared cache
+ * keeps a copy 5 minutes, then serves it up to a day while it fetches a fresh one, and for a day
+ * when this server fails.
+ */
+export const sharedPageCacheControl =
+  "public, max-age=0, s-maxage=300, stale-while-revalidate=86400, stale-if-error=86400";
+
+/**
+ * What else a shared page varies on. With a `lang` query the address names the language; without,
+ * the `language` cookie does (the site's only cookie), so the cache keeps a copy per cookie.
+ */
+export function sharedPageVary(url: URL): string | null {
+  return url.searchParams.has("lang") ? null : "Cookie";
+}

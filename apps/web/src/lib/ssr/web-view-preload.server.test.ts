@@ -1,0 +1,156 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Settings } from "@paxelbox/contract";
+import { hydrate, QueryClient } from "@tanstack/react-query";
+import DOMPurify from "dompurify";
+import { JSDOM } from "jsdom";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testMember } from "../../../test/test-member";
+import { testOrder } from "../../../test/test-order";
+import { settingsQueryOptions } from "../../api/settings";
+import { orderQueryOptions } from "../../domain/order/order-query";
+import { registerServerSanitizer, sanitizeOptions } from "../security/sanitize";
+import { preloadScreen, preloadSession, preloadTimeoutMs, preloadToken } from "./web-view-preload.server";
+
+/** A small API on loopback: members auth, settings and order detail, one slow order. */
+let server: Server;
+let origin = "";
+const seen: { path: string; authorization: string | undefined }[] = [];
+
+const member = testMember();
+const settings: Settings = {
+  paxelbox_content: [
+    {
+      name: "how_to_put_items",
+      setting_value: {
+        title: "Put it in",
+        title_bahasa: "Masukkan",
+        description: '<p>Door {{door_number}}</p><img src="x" onerror="alert(1)">',
+        description_bahasa: "<p>Pintu {{door_number}}</p>",
+      },
+    },
+  ],
+  enabled_userapp_feature: [],
+};
+
+beforeAll(async () => {
+  // As the server entry does: DOMPurify on a jsdom window.
+  const purifier = DOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis);
+  registerServerSanitizer((html) => purifier.sanitize(html, sanitizeOptions) as string);
+  server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    seen.push({ path: url.pathname, authorization: request.headers.authorization });
+    const reply = (status: number, body: unknown) => {
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(JSON.stringify(body));
+    };
+    if (url.pathname === "/api/webview/v1/members/auth") {
+      if (url.searchParams.get("token") === "good") return reply(200, { code: 200, data: member });
+      return reply(401, { code: 401, message: "Session ended" });
+    }
+    if (url.pathname === "/api/v1/settings") return reply(200, { code: 200, data: settings });
+    if (url.pathname === "/api/v1/box/express/info/7/paid") {
+      return reply(200, { code: 200, data: testOrder({ id: 7 }) });
+    }
+    if (url.pathname === "/api/v1/box/express/info/8/paid") {
+      setTimeout(() => reply(200, { code: 200, data: testOrder({ id: 8 }) }), preloadTimeoutMs + 500);
+      return;
+    }
+    reply(404, { code: 404, message: "Not found" });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.API_INTERNAL_URL = origin;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const page = (path: string) => new Request(`http://web.test${path}`);
+
+describe("preloadToken", () => {
+  it("reads the token of the three preloaded web-view pages only", () => {
+    expect(preloadToken(page("/order-status?orderid=1&token=%20abc%20"))).toBe("abc");
+    expect(preloadToken(page("/order?orderid=1&token=abc"))).toBe("abc");
+    expect(preloadToken(page("/overduepayment?orderid=1&token=abc"))).toBe("abc");
+    expect(preloadToken(page("/order-status/action?orderid=1&token=abc"))).toBeNull();
+    expect(preloadToken(page("/overduepayment/expire?token=abc"))).toBeNull();
+    expect(preloadToken(page("/?token=abc"))).toBeNull();
+    expect(preloadToken(page("/order?orderid=1&token="))).toBeNull();
+  });
+});
+
+describe("preloadSession", () => {
+  it("validates the token with the members call and returns the member", async () => {
+    const session = await preloadSession(page("/order-status?orderid=1&token=good"));
+    expect(session).toEqual({ token: "good", user: member });
+  });
+
+  it("leaves a token the API refuses, and a page without one, to the browser", async () => {
+    expect(await preloadSession(page("/order-status?orderid=1&token=bad"))).toBeNull();
+    const before = seen.length;
+    expect(await preloadSession(page("/order-status?orderid=1"))).toBeNull();
+    expect(seen.length).toBe(before);
+  });
+});
+
+describe("preloadScreen", () => {
+  const screen = (orderid: string, token = "good") =>
+    preloadScreen(page(`/order?orderid=${orderid}&token=${token}`), (pageToken, api) =>
+      orderQueryOptions(orderid, pageToken, api),
+    );
+
+  /** What the browser's cache holds once `<HydrationBoundary>` has taken the page's state in. */
+  function hydrated(state: Awaited<ReturnType<typeof screen>>["dehydratedState"]) {
+    const client = new QueryClient();
+    if (state) hydrate(client, state);
+    return client;
+  }
+
+  it("loads the screen's query with the page's token and the settings, under the screen's keys", async () => {
+    const started = Date.now();
+    const { dehydratedState, screenLoaded, screenFailed } = await screen("7");
+    expect(screenLoaded).toBe(true);
+    expect(screenFailed).toBe(false);
+    expect(seen).toContainEqual({ path: "/api/v1/box/express/info/7/paid", authorization: "Bearer good" });
+
+    const client = hydrated(dehydratedState);
+    const order = orderQueryOptions("7", "good").queryKey;
+    expect(client.getQueryData(order)).toMatchObject({ id: 7 });
+    expect(client.getQueryState(order)?.dataUpdatedAt).toBeGreaterThanOrEqual(started);
+    // The settings arrive sanitised: the page renders them without DOMPurify in the browser.
+    const html = client.getQueryData(settingsQueryOptions().queryKey)?.paxelbox_content[0]?.setting_value;
+    expect(html?.description).toBe("<p>Door {{door_number}}</p>");
+  });
+
+  it("leaves a failed or a slow call out, and the page waits no longer than its limit", async () => {
+    const failed = await screen("404");
+    expect(failed.screenLoaded).toBe(false);
+    expect(failed.screenFailed).toBe(true);
+    expect(
+      hydrated(failed.dehydratedState).getQueryData(orderQueryOptions("404", "good").queryKey),
+    ).toBeUndefined();
+
+    const started = Date.now();
+    const slow = await screen("8");
+    expect(Date.now() - started).toBeLessThan(preloadTimeoutMs + 400);
+    expect(slow.screenLoaded).toBe(false);
+    expect(slow.screenFailed).toBe(false);
+    const client = hydrated(slow.dehydratedState);
+    expect(client.getQueryData(orderQueryOptions("8", "good").queryKey)).toBeUndefined();
+    // The settings, which came in time, are still there.
+    expect(client.getQueryData(settingsQueryOptions().queryKey)).toBeDefined();
+  });
+
+  it("asks nothing for a page without a token", async () => {
+    const before = seen.length;
+    expect(await preloadScreen(page("/order?orderid=7"), null)).toEqual({
+      dehydratedState: null,
+      screenLoaded: false,
+      screenFailed: false,
+    });
+    expect(seen.length).toBe(before);
+  });
+});

@@ -1,0 +1,138 @@
+import { calls, type UserData } from "@paxelbox/contract";
+import { type DehydratedState, dehydrate, type FetchQueryOptions } from "@tanstack/react-query";
+import { settingsQueryOptions } from "../../api/settings";
+import { pageAt } from "../../pages";
+import type { ApiClient } from "../http/api-client";
+import { serverApiClient } from "../http/api-client.server";
+import { createQueryClient } from "../http/query-client";
+
+/**
+ * Server rendering of the web-view screens opened with a token (ADR 011). The member check and
+ * the screen's first call run on the server, so the HTML the app receives already shows the
+ * order; the browser takes the answers over (RequireUser, `<HydrationBoundary>`) instead of asking
+ * again. Anything that fails or is slow here is left to the browser, which asks as it always has:
+ * preloading only ever saves time, it never decides what the member sees.
+ */
+
+/** How long a page waits for the API before it is sent without the data. */
+export const preloadTimeoutMs = 2500;
+
+/** The token a preloaded page was opened with, if any. */
+export function preloadToken(request: Request): string | null {
+  const url = new URL(request.url);
+  if (!pageAt(url.pathname)?.serverPreload) return null;
+  const token = url.searchParams.get("token")?.trim();
+  return token ? token : null;
+}
+
+/** A member validated on the server: what RequireUser needs to show the screen at once. */
+export interface PreloadedSession {
+  token: string;
+  user: UserData;
+}
+
+function signalFor(request: Request): AbortSignal {
+  return AbortSignal.any([request.signal, AbortSignal.timeout(preloadTimeoutMs)]);
+}
+
+/** The members check of the page's query token; `null` when there is none or it does not pass. */
+export async function preloadSession(request: Request): Promise<PreloadedSession | null> {
+  const token = preloadToken(request);
+  if (!token) return null;
+  try {
+    const user = await serverApiClient(token, request).request(calls.validateUser, {
+      query: { token },
+      signal: signalFor(request),
+    });
+    return { token, user };
+  } catch {
+    return null;
+  }
+}
+
+/** The screen's own query, built with the page's token and the loader's API client. */
+export type ScreenQuery = (
+  token: string,
+  api: ApiClient,
+  // biome-ignore lint/suspicious/noExplicitAny: any screen's query options (each is typed where it is built)
+) => FetchQueryOptions<any, any, any, any>;
+
+/** What a web-view route's loader returns (ADR 015). */
+export interface ScreenPreload {
+  /** The answers that arrived in time, for `<HydrationBoundary>`; `null` without a token. */
+  dehydratedState: DehydratedState | null;
+  /** Whether the screen's own query is among them (the page then arrives showing it). */
+  screenLoaded: boolean;
+  /** Whether the screen's own query was refused or failed in time (not merely slow). */
+  screenFailed: boolean;
+}
+
+/** Resolves when the page's wait for the API is over: timed out or the visitor gone. */
+function waitOver(request: Request): Promise<void> {
+  const signal = signalFor(request);
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+}
+
+/** What `preloadQueries` leaves for the page: the answers that arrived in time, and which did. */
+export interface PreloadedQueries {
+  /** For `<HydrationBoundary>` (`LoaderQueries`). */
+  dehydratedState: DehydratedState;
+  /** Per query, in the order given: whether its answer is among them. */
+  loaded: boolean[];
+  /** Per query, in the order given: whether it failed in time (a refusal, not a timeout). */
+  failed: boolean[];
+}
+
+/**
+ * Runs a page's queries side by side, through the same query options as the page under the same
+ * keys, and dehydrates what arrived within `preloadTimeoutMs`. A call that fails or is still
+ * running then is left out (cancelled): the browser makes it and shows the outcome as usual.
+ */
+export async function preloadQueries(
+  request: Request,
+  // biome-ignore lint/suspicious/noExplicitAny: any page's query options (each is typed where it is built)
+  queries: readonly FetchQueryOptions<any, any, any, any>[],
+): Promise<PreloadedQueries> {
+  const client = createQueryClient();
+  const loads = Promise.all(queries.map((query) => client.prefetchQuery({ ...query, retry: false })));
+  await Promise.race([loads, waitOver(request)]);
+  const status = () => queries.map((query) => client.getQueryState(query.queryKey)?.status);
+  const failed = status().map((state) => state === "error");
+  await client.cancelQueries();
+  const loaded = status().map((state) => state === "success");
+  const dehydratedState = dehydrate(client);
+  client.clear();
+  return { dehydratedState, loaded, failed };
+}
+
+/**
+ * Runs the screen's query and the settings (how-to and attention texts, their HTML sanitised
+ * here) with the page's token (`preloadQueries`).
+ */
+export async function preloadScreen(
+  request: Request,
+  screenQuery: ScreenQuery | null,
+): Promise<ScreenPreload> {
+  const token = preloadToken(request);
+  if (!token) return { dehydratedState: null, screenLoaded: false, screenFailed: false };
+  const api = serverApiClient(token, request);
+  const screen = screenQuery?.(token, api);
+  const { dehydratedState, loaded, failed } = await preloadQueries(request, [
+    settingsQueryOptions(api),
+    ...(screen ? [screen] : []),
+  ]);
+  return {
+    dehydratedState,
+    screenLoaded: screen ? loaded[1] === true : false,
+    screenFailed: screen ? failed[1] === true : false,
+  };
+}
+
+/**
+ * Headers of a page that may carry a member's data: never stored by a shared cache or the
+ * browser's back-forward cache on disk.
+ */
+export const personalPageHeaders = { "cache-control": "private, no-store" } as const;
