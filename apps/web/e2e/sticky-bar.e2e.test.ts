@@ -7,13 +7,8 @@ import enOverdue from "../src/locales/en/drop-off/overdue.json" with { type: "js
 import idOverdue from "../src/locales/id/drop-off/overdue.json" with { type: "json" };
 import { everyFrame, type Lang, type ViewportName, visit } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
-import {
-  createScenario,
-  fillPackageForm,
-  openDropOffLink,
-  openRent,
-  sendGuestBook,
-} from "./support/journeys.ts";
+import { createScenario, openDropOffLink, openRent, sendGuestBook } from "./support/journeys.ts";
+import { fillPackageForm } from "./support/package-form.ts";
 
 /**
  * Nothing hides under a sticky or fixed bar (WCAG 2.2 SC 2.4.11 Focus Not Obscured, and errors

@@ -2,7 +2,8 @@ import type { Page } from "playwright-core";
 import { axeViolations } from "./axe.ts";
 import { animationsDone, type Lang, viewports, visit } from "./browser.ts";
 import { describe, expect, test } from "./fixtures.ts";
-import { createScenario, fillPackageForm, openDropOffLink, openRent, sendGuestBook } from "./journeys.ts";
+import { createScenario, openDropOffLink, openRent, sendGuestBook } from "./journeys.ts";
+import { fillPackageForm } from "./package-form.ts";
 
 /**
  * The screens and states of the axe audits (`accessibility-screens-*.e2e.test.ts`): WCAG 2.2 AA

@@ -7,7 +7,6 @@ import { PNG } from "pngjs";
 import en from "../../src/locales/en/marketing.json" with { type: "json" };
 import id from "../../src/locales/id/marketing.json" with { type: "json" };
 import { baseUrl, type Lang, visit } from "./browser.ts";
-import { smallPng } from "./photos.ts";
 
 /**
  * Helpers shared by the journey tests: fresh demo scenarios, the locker-kiosk simulator, the
@@ -161,27 +160,6 @@ export async function openRent(
   await visit(page, `${demo.url}${query}`);
   await page.locator(`[data-view="${view}"]`).waitFor();
   return demo;
-}
-
-/** Fills the package form as a courier would (sender, recipient, size M, a photo) and passes its slider. */
-export async function fillPackageForm(page: Page): Promise<void> {
-  const field = (name: string) => page.locator(`[data-testid="field-${name}"]`);
-  await field("sender_name").locator("input").fill("Kurir Paxel");
-  await field("recipient_name").locator("input").fill("Rina Kartika");
-  await field("recipient_mobile_number").locator("input").fill("0811222233333");
-  await field("package_size").locator("select").selectOption("M");
-  await page
-    .locator('[data-testid="photo-input"]')
-    .setInputFiles({ name: "parcel.png", mimeType: "image/png", buffer: smallPng() });
-  await page.locator('[data-testid="photo-thumbnail"]').waitFor({ timeout: 15_000 });
-  await passSlider(page);
-}
-
-/** Moves the verification slider to its far end with the keyboard (End), as without the page's scripts. */
-export async function passSlider(page: Page): Promise<void> {
-  const slider = page.locator('[data-testid="slider-handle"]');
-  await slider.focus();
-  await slider.press("End");
 }
 
 /**
