@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-/** Unit and API tests of every workspace and of the scripts; browser tests run separately (apps/web/vitest.e2e.config.ts). */
+/** Unit and API tests of every workspace and of the scripts; browser tests run on Playwright's runner (apps/web/playwright.config.ts). */
 export default defineConfig({
   test: {
     projects: [

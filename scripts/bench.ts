@@ -29,11 +29,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 if (process.argv.includes("--browser")) {
-  const result = spawnSync(
-    path.join(root, "node_modules/.bin/vitest"),
-    ["run", "--config", "vitest.e2e.config.ts"],
-    { cwd: path.join(root, "apps/web"), stdio: "inherit", env: { ...process.env, E2E_SET: "measures" } },
-  );
+  const result = spawnSync(path.join(root, "node_modules/.bin/playwright"), ["test"], {
+    cwd: path.join(root, "apps/web"),
+    stdio: "inherit",
+    env: { ...process.env, E2E_SET: "measures" },
+  });
   process.exit(result.status ?? 1);
 }
 

@@ -25,11 +25,7 @@ const steps: { name: string; command: string[]; cwd?: string }[] =
         { name: "Unit and API tests", command: ["vitest", "run"] },
         { name: "Web build", command: ["react-router", "build"], cwd: "apps/web" },
         { name: "Bundle budgets", command: ["node", "scripts/budgets.ts"] },
-        {
-          name: "Browser tests (Chromium)",
-          command: ["vitest", "run", "--config", "vitest.e2e.config.ts"],
-          cwd: "apps/web",
-        },
+        { name: "Browser tests (Playwright, Chromium)", command: ["playwright", "test"], cwd: "apps/web" },
       ];
 
 const bin = path.join(root, "node_modules/.bin");

@@ -1,6 +1,9 @@
 import type { Page } from "playwright-core";
-import en from "../src/locales/en.ts";
-import id from "../src/locales/id.ts";
+// The screens' own messages files, not `locales/*.ts`: Playwright's loader needs the import
+// attribute on a JSON import, which those files (bundled by Vite) do not give.
+import enPackage from "../src/locales/en/drop-off/package.json" with { type: "json" };
+import idOverdue from "../src/locales/id/drop-off/overdue.json" with { type: "json" };
+import idMarketing from "../src/locales/id/marketing.json" with { type: "json" };
 import {
   fieldWiring,
   focused,
@@ -12,7 +15,7 @@ import {
   smallTargets,
 } from "./support/a11y-probes.ts";
 import { animationsDone, type Lang, runClock, viewports, visit } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 import { createScenario, openRent } from "./support/journeys.ts";
 import { smallPng } from "./support/photos.ts";
 
@@ -23,39 +26,38 @@ import { smallPng } from "./support/photos.ts";
  * Escape and give the focus back; countdowns that do not speak every second.
  */
 
-const messages = { id, en } as const;
-const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
-
 /** Texts spoken by live regions since recording started. */
 async function spoken(page: Page): Promise<string[]> {
   return (await liveRecords(page)).map((record) => record.text);
 }
 
 describe("forms: errors tied to fields, announced once, focus on the first invalid field", () => {
-  it("guest book (mobile, id)", async ({ open }) => {
-    const t = messages.id.marketing.guestBook;
+  test("guest book (mobile, id)", async ({ open }) => {
+    const t = idMarketing.guestBook;
     const { page } = await open({ viewport: "mobile", language: "id" });
     await visit(page, "/guest-book?business_type=Business");
     await recordLiveRegions(page);
-    const form = $(page, "guest-book-form");
+    const form = page.getByTestId("guest-book-form");
 
-    await $(page, "guest-book-submit").click();
+    await page.getByTestId("guest-book-submit").click();
     await page.locator('[data-field="term_check"] [data-testid="field-error"]').waitFor();
-    const wiring = await fieldWiring(form);
-    expect(wiring.active).toBe("sender_name");
-    expect(wiring.firstInvalid).toBe("sender_name");
-    expect(wiring.orphans).toEqual([]);
-    expect(wiring.liveMessages).toEqual([]);
-    expect(wiring.messages).toHaveLength(6);
-    for (const control of wiring.invalid) {
-      expect(
-        control.describedByTexts.some((text) => wiring.messages.includes(text)),
-        control.name,
-      ).toBe(true);
-    }
-    expect(wiring.invalid.find((control) => control.name === "sender_name")?.describedByTexts).toContain(
-      t.errors.senderNameRequired,
-    );
+    await expect(async () => {
+      const wiring = await fieldWiring(form);
+      expect(wiring.active).toBe("sender_name");
+      expect(wiring.firstInvalid).toBe("sender_name");
+      expect(wiring.orphans).toEqual([]);
+      expect(wiring.liveMessages).toEqual([]);
+      expect(wiring.messages).toHaveLength(6);
+      for (const control of wiring.invalid) {
+        expect(
+          control.describedByTexts.some((text) => wiring.messages.includes(text)),
+          control.name,
+        ).toBe(true);
+      }
+      expect(wiring.invalid.find((control) => control.name === "sender_name")?.describedByTexts).toContain(
+        t.errors.senderNameRequired,
+      );
+    }).toPass({ timeout: 10_000 });
     // The focused field speaks its own message; nothing repeats it.
     const afterSubmit = await spoken(page);
     expect(afterSubmit.filter((text) => text.includes(t.errors.senderNameRequired))).toEqual([]);
@@ -72,40 +74,44 @@ describe("forms: errors tied to fields, announced once, focus on the first inval
     expect((await spoken(page)).filter((text) => text.includes(t.errors.emailInvalid))).toHaveLength(1);
   });
 
-  it("package form (desktop, en)", async ({ open, scenario }) => {
-    const t = messages.en.dropOff.package;
+  test("package form (desktop, en)", async ({ open, scenario }) => {
+    const t = enPackage;
     const { page } = await open({ viewport: "desktop", language: "en" });
     await visit(page, (await scenario("package-form")).url);
-    await $(page, "package-form").waitFor();
+    await page.getByTestId("package-form").waitFor();
     await recordLiveRegions(page);
 
-    await $(page, "package-submit").click();
-    await $(page, "field-slider_verification").locator('[data-testid="field-error"]').waitFor();
-    const wiring = await fieldWiring($(page, "package-form"));
-    expect(wiring.active).toBe(wiring.firstInvalid);
-    expect(wiring.firstInvalid).toBe("sender_name");
-    expect(wiring.orphans).toEqual([]);
-    expect(wiring.liveMessages).toEqual([]);
-    for (const control of wiring.invalid) {
-      expect(
-        control.describedByTexts.some((text) => wiring.messages.includes(text)),
-        control.name,
-      ).toBe(true);
-    }
+    await page.getByTestId("package-submit").click();
+    await page.getByTestId("field-slider_verification").locator('[data-testid="field-error"]').waitFor();
+    await expect(async () => {
+      const wiring = await fieldWiring(page.getByTestId("package-form"));
+      expect(wiring.active).toBe(wiring.firstInvalid);
+      expect(wiring.firstInvalid).toBe("sender_name");
+      expect(wiring.orphans).toEqual([]);
+      expect(wiring.liveMessages).toEqual([]);
+      for (const control of wiring.invalid) {
+        expect(
+          control.describedByTexts.some((text) => wiring.messages.includes(text)),
+          control.name,
+        ).toBe(true);
+      }
+    }).toPass({ timeout: 10_000 });
     expect(await spoken(page)).not.toContain(t.messages.senderName);
 
     // Fill the first fields: the next submit focuses the first field still in error.
-    await $(page, "field-sender_name").locator("input").fill("Kurir Paxel");
-    await $(page, "field-recipient_name").locator("input").fill("Rina Kartika");
-    await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
-    await $(page, "package-submit").click();
-    await expect.poll(() => fieldWiring($(page, "package-form"))).toMatchObject({ orphans: [] });
-    const second = await fieldWiring($(page, "package-form"));
-    expect(second.active).toBe(second.firstInvalid);
-    expect(second.firstInvalid).not.toBe("sender_name");
+    await page.getByTestId("field-sender_name").locator("input").fill("Kurir Paxel");
+    await page.getByTestId("field-recipient_name").locator("input").fill("Rina Kartika");
+    await page.getByTestId("field-recipient_mobile_number").locator("input").fill("0811222233333");
+    await page.getByTestId("package-submit").click();
+    await expect(async () => {
+      const second = await fieldWiring(page.getByTestId("package-form"));
+      expect(second).toMatchObject({ orphans: [] });
+      expect(second.active).toBe(second.firstInvalid);
+      expect(second.firstInvalid).not.toBe("sender_name");
+    }).toPass({ timeout: 10_000 });
 
     // A refused photo is announced once.
-    await $(page, "photo-input").setInputFiles({
+    await page.getByTestId("photo-input").setInputFiles({
       name: "notes.txt",
       mimeType: "text/plain",
       buffer: Buffer.from("not a picture"),
@@ -115,27 +121,29 @@ describe("forms: errors tied to fields, announced once, focus on the first inval
       .toEqual([t.messages.photoNotImage]);
   });
 
-  it("overdue e-mail (mobile, id): Enter with a wrong address focuses it and says why", async ({
+  test("overdue e-mail (mobile, id): Enter with a wrong address focuses it and says why", async ({
     open,
     scenario,
   }) => {
-    const t = messages.id.dropOff.overdue;
+    const t = idOverdue;
     const { page } = await open({ viewport: "mobile", language: "id" });
     await visit(page, (await scenario("dropoff-overdue-need-to-pay")).url);
-    await $(page, "overdue-screen").waitFor();
+    await page.getByTestId("overdue-screen").waitFor();
     await recordLiveRegions(page);
-    const email = $(page, "overdue-email");
+    const email = page.getByTestId("overdue-email");
 
     await email.fill("rina@example");
     await email.press("Enter");
-    await $(page, "overdue-form").locator('[data-testid="field-error"]').waitFor();
-    const wiring = await fieldWiring($(page, "overdue-form"));
-    expect(await focused(page)).toBe("overdue-email");
-    expect(wiring.orphans).toEqual([]);
-    expect(wiring.liveMessages).toEqual([]);
-    expect(wiring.invalid).toEqual([
-      { name: expect.any(String), describedByTexts: [t.emailHint, t.messages.email] },
-    ]);
+    await page.getByTestId("overdue-form").locator('[data-testid="field-error"]').waitFor();
+    await expect(email).toBeFocused();
+    await expect(async () => {
+      const wiring = await fieldWiring(page.getByTestId("overdue-form"));
+      expect(wiring.orphans).toEqual([]);
+      expect(wiring.liveMessages).toEqual([]);
+      expect(wiring.invalid).toEqual([
+        { name: expect.any(String), describedByTexts: [t.emailHint, t.messages.email] },
+      ]);
+    }).toPass({ timeout: 10_000 });
     // The focus did not move, so the message is announced (once).
     await expect
       .poll(async () => (await spoken(page)).filter((text) => text.includes(t.messages.email)))
@@ -143,7 +151,7 @@ describe("forms: errors tied to fields, announced once, focus on the first inval
 
     // Corrected, then wrong again while the visitor moves on: announced once.
     await email.fill("rina@example.com");
-    await expect.poll(() => $(page, "overdue-form").locator('[data-testid="field-error"]').count()).toBe(0);
+    await expect(page.getByTestId("overdue-form").locator('[data-testid="field-error"]')).toHaveCount(0);
     await email.fill("rina@");
     await page.keyboard.press("Tab");
     await expect
@@ -163,7 +171,7 @@ const screens: { name: string; open: (page: Page, lang: Lang) => Promise<void> }
     name: "guest book with errors",
     open: async (page) => {
       await visit(page, "/guest-book?business_type=Individu");
-      await $(page, "guest-book-submit").click();
+      await page.getByTestId("guest-book-submit").click();
       await page.locator('[data-testid="field-error"]').first().waitFor();
     },
   },
@@ -171,26 +179,26 @@ const screens: { name: string; open: (page: Page, lang: Lang) => Promise<void> }
     name: "package form with a photo",
     open: async (page) => {
       await visit(page, (await createScenario("package-form")).url);
-      await $(page, "photo-input").setInputFiles({
+      await page.getByTestId("photo-input").setInputFiles({
         name: "p.png",
         mimeType: "image/png",
         buffer: smallPng(),
       });
-      await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
+      await page.getByTestId("photo-thumbnail").waitFor({ timeout: 15_000 });
     },
   },
   {
     name: "order",
     open: async (page) => {
       await visit(page, (await createScenario("dropoff-in-store")).url);
-      await $(page, "order-screen").waitFor();
+      await page.getByTestId("order-screen").waitFor();
     },
   },
   {
     name: "overdue payment",
     open: async (page) => {
       await visit(page, (await createScenario("dropoff-overdue-need-to-pay")).url);
-      await $(page, "overdue-screen").waitFor();
+      await page.getByTestId("overdue-screen").waitFor();
     },
   },
   {
@@ -211,63 +219,72 @@ const screens: { name: string; open: (page: Page, lang: Lang) => Promise<void> }
 ];
 
 describe("targets of at least 24 px, a visible focus not hidden by sticky bars, on every screen", () => {
-  it.override("contextOptions", { viewport: "mobile", language: "id" });
+  test.use({ visitor: { viewport: "mobile", language: "id" } });
 
-  it.for(screens)("$name", { timeout: 30_000 }, async ({ open }, { page }) => {
-    await page.setViewportSize(viewports.mobile);
-    await open(page, "id");
-    const small = (await smallTargets(page)).map((text) => `mobile: ${text}`);
-    const unfocused = (await invisibleFocus(page)).map((text) => `mobile: ${text}`);
-    const hidden = (await obscuredFocus(page)).map((text) => `mobile: ${text}`);
-    await page.setViewportSize(viewports.desktop);
-    await animationsDone(page);
-    small.push(...(await smallTargets(page)).map((text) => `desktop: ${text}`));
-    unfocused.push(...(await invisibleFocus(page)).map((text) => `desktop: ${text}`));
-    hidden.push(...(await obscuredFocus(page)).map((text) => `desktop: ${text}`));
-    expect(small, "targets under 24 px").toEqual([]);
-    expect(unfocused, "no visible focus").toEqual([]);
-    expect(hidden, "focus hidden under a sticky bar").toEqual([]);
-  });
+  for (const screen of screens) {
+    test(screen.name, async ({ page }) => {
+      test.setTimeout(30_000);
+      await page.setViewportSize(viewports.mobile);
+      await screen.open(page, "id");
+      const small = (await smallTargets(page)).map((text) => `mobile: ${text}`);
+      const unfocused = (await invisibleFocus(page)).map((text) => `mobile: ${text}`);
+      const hidden = (await obscuredFocus(page)).map((text) => `mobile: ${text}`);
+      await page.setViewportSize(viewports.desktop);
+      await animationsDone(page);
+      small.push(...(await smallTargets(page)).map((text) => `desktop: ${text}`));
+      unfocused.push(...(await invisibleFocus(page)).map((text) => `desktop: ${text}`));
+      hidden.push(...(await obscuredFocus(page)).map((text) => `desktop: ${text}`));
+      expect(small, "targets under 24 px").toEqual([]);
+      expect(unfocused, "no visible focus").toEqual([]);
+      expect(hidden, "focus hidden under a sticky bar").toEqual([]);
+    });
+  }
 });
 
 describe("dialogs keep the focus, close on Escape and give it back", () => {
   /** Opens the dialog from its opener with the keyboard and walks it with Tab and Shift+Tab. */
   async function walk(page: Page, opener: string, dialog: string) {
     const selector = `[data-testid="${dialog}"]`;
-    await $(page, opener).focus();
+    await page.getByTestId(opener).focus();
     await page.keyboard.press("Enter");
     await page.locator(selector).locator("h2, img").first().waitFor();
-    expect(await focusInside(page, selector), "focus moves into the dialog").toBe(true);
-    const count = await page
-      .locator(selector)
-      .evaluate(
-        (element) =>
-          [
-            ...element.querySelectorAll<HTMLElement>("button, a[href], input, select, textarea, [tabindex]"),
-          ].filter(
-            (item) => item.tabIndex >= 0 && !item.matches(":disabled") && item.getClientRects().length > 0,
-          ).length,
-      );
-    expect(count).toBeGreaterThan(0);
+    await expect
+      .poll(() => focusInside(page, selector), { message: "focus moves into the dialog" })
+      .toBe(true);
+    const tabbable = () =>
+      page
+        .locator(selector)
+        .evaluate(
+          (element) =>
+            [
+              ...element.querySelectorAll<HTMLElement>(
+                "button, a[href], input, select, textarea, [tabindex]",
+              ),
+            ].filter(
+              (item) => item.tabIndex >= 0 && !item.matches(":disabled") && item.getClientRects().length > 0,
+            ).length,
+        );
+    await expect.poll(tabbable).toBeGreaterThan(0);
+    const count = await tabbable();
     const seen: string[] = [];
     for (let step = 0; step <= count; step++) {
       await page.keyboard.press("Tab");
-      expect(await focusInside(page, selector), `Tab ${step + 1} stays inside`).toBe(true);
+      await expect
+        .poll(() => focusInside(page, selector), { message: `Tab ${step + 1} stays inside` })
+        .toBe(true);
       seen.push(await focused(page));
     }
     // The Tab order goes round: after the last one comes the first again.
     expect(seen[count]).toBe(seen[0]);
     await page.keyboard.press("Shift+Tab");
-    expect(await focusInside(page, selector)).toBe(true);
-    expect(await focused(page)).toBe(seen[count - 1]);
+    await expect.poll(() => focusInside(page, selector)).toBe(true);
+    await expect.poll(() => focused(page)).toBe(seen[count - 1]);
     await page.keyboard.press("Escape");
-    await expect
-      .poll(() => page.locator(selector).evaluate((element) => (element as HTMLDialogElement).open))
-      .toBe(false);
-    expect(await focused(page), "focus returns to the opener").toBe(opener);
+    await expect(page.locator(selector)).toHaveJSProperty("open", false);
+    await expect(page.getByTestId(opener), "focus returns to the opener").toBeFocused();
   }
 
-  it("cancel rent confirmation and the pick-up dialog (mobile, en)", async ({ open, scenario }) => {
+  test("cancel rent confirmation and the pick-up dialog (mobile, en)", async ({ open, scenario }) => {
     const { page } = await open({ viewport: "mobile", language: "en" });
     await visit(page, (await scenario("rent-to-store", { language: "en" })).url);
     await page.locator('[data-view="to-store"]').waitFor();
@@ -277,57 +294,61 @@ describe("dialogs keep the focus, close on Escape and give it back", () => {
     await walk(page, "pick-up", "pick-up-dialog");
   });
 
-  it("photo preview and the locker photo viewer (desktop, id)", async ({ open, scenario }) => {
+  test("photo preview and the locker photo viewer (desktop, id)", async ({ open, scenario }) => {
     const { page } = await open({ viewport: "desktop", language: "id" });
     await visit(page, (await scenario("package-form")).url);
-    await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: smallPng() });
-    await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId("photo-input")
+      .setInputFiles({ name: "p.png", mimeType: "image/png", buffer: smallPng() });
+    await page.getByTestId("photo-thumbnail").waitFor({ timeout: 15_000 });
     await walk(page, "photo-view", "photo-preview");
     await visit(page, (await scenario("dropoff-in-store")).url);
-    await $(page, "order-screen").waitFor();
+    await page.getByTestId("order-screen").waitFor();
     await walk(page, "location-photo", "location-photo-viewer");
   });
 
-  it("the mobile menu closes on Escape and gives the focus back to its toggle (mobile, en)", async ({
+  test("the mobile menu closes on Escape and gives the focus back to its toggle (mobile, en)", async ({
     open,
   }) => {
     const { page } = await open({ viewport: "mobile", language: "en" });
     await visit(page, "/");
-    const toggle = $(page, "menu-toggle");
+    const toggle = page.getByTestId("menu-toggle");
     await toggle.focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await animationsDone(page);
     await page.keyboard.press("Tab");
-    expect(await focusInside(page, '[data-testid="public-header"] nav')).toBe(true);
+    await expect.poll(() => focusInside(page, '[data-testid="public-header"] nav')).toBe(true);
     await page.keyboard.press("Escape");
-    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
-    expect(await focused(page)).toBe("menu-toggle");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toBeFocused();
   });
 
-  it("'Oops...' opened by the page keeps the focus and closes on Escape (mobile, id)", async ({ open }) => {
+  test("'Oops...' opened by the page keeps the focus and closes on Escape (mobile, id)", async ({ open }) => {
     const { page } = await open({ viewport: "mobile", language: "id" });
     await visit(page, "/order-status?orderid=999999&token=demo-token-budi");
-    const dialog = $(page, "error-dialog");
+    const dialog = page.getByTestId("error-dialog");
     await dialog.locator("h2").waitFor();
-    expect(await focusInside(page, '[data-testid="error-dialog"]')).toBe(true);
+    await expect.poll(() => focusInside(page, '[data-testid="error-dialog"]')).toBe(true);
     await page.keyboard.press("Tab");
-    expect(await focusInside(page, '[data-testid="error-dialog"]')).toBe(true);
+    await expect.poll(() => focusInside(page, '[data-testid="error-dialog"]')).toBe(true);
     await page.keyboard.press("Escape");
-    await expect.poll(() => dialog.evaluate((element) => (element as HTMLDialogElement).open)).toBe(false);
+    await expect(dialog).toHaveJSProperty("open", false);
   });
 });
 
 describe("countdowns do not flood screen readers", () => {
-  it("the rent countdown ticks every second but speaks at most once a minute (mobile, id)", async ({
+  test("the rent countdown ticks every second but speaks at most once a minute (mobile, id)", async ({
     openScenario,
   }) => {
+    test.setTimeout(60_000);
     const { page, demo } = await openScenario("rent-to-store", { viewport: "mobile", language: "id" });
     await page.clock.install();
     await visit(page, demo.url);
-    await $(page, "countdown-clock").waitFor();
+    // Filled in (hours, minutes, seconds) before it is read.
+    await expect(page.getByTestId("countdown-clock")).toHaveText(/\d+:\d+:\d+/);
     // Six minutes before the end: the last minutes are announced one by one.
-    const clock = async () => (await $(page, "countdown-clock").textContent()) ?? "";
+    const clock = async () => (await page.getByTestId("countdown-clock").textContent()) ?? "";
     const left = (await clock()).split(":").map(Number);
     const seconds = (left[0] ?? 0) * 3600 + (left[1] ?? 0) * 60 + (left[2] ?? 0);
     await page.clock.fastForward((seconds - 6 * 60) * 1000);
@@ -348,9 +369,9 @@ describe("countdowns do not flood screen readers", () => {
       const gap = (records[index]?.at ?? 0) - (records[index - 1]?.at ?? 0);
       expect(gap).toBeGreaterThanOrEqual(55_000);
     }
-  }, 60_000);
+  });
 
-  it("the stop view's 10 s countdown and the stop_count seconds are not live regions (mobile, en)", async ({
+  test("the stop view's 10 s countdown and the stop_count seconds are not live regions (mobile, en)", async ({
     openScenario,
   }) => {
     const english = { viewport: "mobile", language: "en" } as const;
@@ -358,14 +379,14 @@ describe("countdowns do not flood screen readers", () => {
     // The countdowns run on the page's clock: their seconds pass at once.
     await page.clock.install();
     await visit(page, `${demo.url}&status=stop&qrdisplay=data`);
-    await $(page, "stop-countdown").waitFor();
+    await page.getByTestId("stop-countdown").waitFor();
     await recordLiveRegions(page);
     await runClock(page, 3_000);
     const records = await liveRecords(page);
     expect(records.filter((record) => /\d/.test(record.text))).toEqual([]);
 
     await visit(page, `/order-status/action?act=stop_count&${demo.params.toString()}`);
-    await $(page, "stop-count-seconds").waitFor();
+    await page.getByTestId("stop-count-seconds").waitFor();
     await recordLiveRegions(page);
     await runClock(page, 2_500);
     expect((await liveRecords(page)).filter((record) => /^\d/.test(record.text))).toEqual([]);

@@ -4,7 +4,7 @@ import { budgets } from "../../../scripts/budgets.ts";
 import { compressionThreshold } from "../precompress-assets.ts";
 import { measuredPages } from "../src/pages.ts";
 import { visit, watchRequests } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 
 /**
  * What the landing page really loads stays within the initial-JS budget that `npm test` checks on
@@ -27,7 +27,7 @@ const keptOut = [
 ];
 
 describe("landing JS budget", () => {
-  it(`loads at most ${budgetBytes / 1024} KB of gzip JS on /, and serves it compressed as it was built`, async ({
+  test(`loads at most ${budgetBytes / 1024} KB of gzip JS on /, and serves it compressed as it was built`, async ({
     open,
   }) => {
     const { page } = await open({ viewport: "mobile" });
@@ -77,10 +77,10 @@ async function scriptsUntilQuiet(page: Page, path: string): Promise<string[]> {
 }
 
 describe("weight in the browser, every script until the page is quiet", () => {
-  it.override("contextOptions", { viewport: "mobile" });
+  test.use({ visitor: { viewport: "mobile" } });
 
   for (const entry of measuredPages) {
-    it(`${entry.name}: ≤ ${entry.weightKb} KB gzip`, async ({ page, scenario }) => {
+    test(`${entry.name}: ≤ ${entry.weightKb} KB gzip`, async ({ page, scenario }) => {
       const path = entry.scenario ? (await scenario(entry.scenario)).url : entry.path;
       const scripts = await scriptsUntilQuiet(page, path);
       let bytes = 0;

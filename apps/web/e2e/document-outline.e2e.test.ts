@@ -1,6 +1,6 @@
 import { JSDOM } from "jsdom";
 import { baseUrl } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 import { createScenario } from "./support/journeys.ts";
 
 /**
@@ -53,7 +53,7 @@ function outline(html: string) {
 
 describe("document outline", () => {
   for (const lang of ["id", "en"] as const) {
-    it(`(${lang}) every document has a title and every section a heading`, async () => {
+    test(`(${lang}) every document has a title and every section a heading`, async () => {
       const urls = [
         ...(await Promise.all(
           scenarios.map(async (id) => (await createScenario(id, { language: lang })).url),

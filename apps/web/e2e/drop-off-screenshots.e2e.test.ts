@@ -1,17 +1,32 @@
-import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { everyFrame, visit } from "./support/browser.ts";
-import { describe, it } from "./support/fixtures.ts";
-import { decodeQr, passSlider, scanAtKiosk } from "./support/journeys.ts";
+import { describe, test } from "./support/fixtures.ts";
+import { decodeQr, scanAtKiosk } from "./support/journeys.ts";
+import {
+  $,
+  choosePhoto,
+  field,
+  fillText,
+  holdPhotoPreparation,
+  type PackageEntry,
+  passSlider,
+  releasePhoto,
+} from "./support/package-form.ts";
 import { cameraJpegFile } from "./support/photos.ts";
 import { shot, shotsDir } from "./support/shots.ts";
 
 /**
- * Screenshots of every drop-off screen and modal for review:
- * `SHOTS_DIR=/tmp/shots-drop-off npx vitest run --config vitest.e2e.config.ts e2e/drop-off-screenshots`.
+ * Screenshots of every drop-off screen and modal for review (from apps/web):
+ * `SHOTS_DIR=/tmp/shots-drop-off npx playwright test e2e/drop-off-screenshots`.
  * Skipped unless SHOTS_DIR is set.
  */
-const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
+
+/** Long names, as the screens must lay them out. */
+const longEntry: PackageEntry = {
+  sender: "Kurir Paxel Same Day",
+  recipient: "Rina Kartika Setyaningrum",
+  phone: "0811222233333",
+};
 
 function photo(): Buffer {
   const png = new PNG({ width: 400, height: 300 });
@@ -27,9 +42,11 @@ function photo(): Buffer {
   return PNG.sync.write(png);
 }
 
-describe.skipIf(!shotsDir)("drop-off screenshots", () => {
+describe("drop-off screenshots", () => {
+  test.skip(!shotsDir, "screenshots for review: set SHOTS_DIR");
   for (const [viewport, lang] of everyFrame) {
-    it(`${viewport} ${lang}`, { timeout: 120_000 }, async ({ open, scenario }) => {
+    test(`${viewport} ${lang}`, async ({ open, scenario }) => {
+      test.setTimeout(120_000);
       const suffix = `${viewport}-${lang}`;
       const { page } = await open({ viewport, language: lang });
 
@@ -41,12 +58,8 @@ describe.skipIf(!shotsDir)("drop-off screenshots", () => {
       await $(page, "package-submit").click();
       await $(page, "field-error").first().waitFor();
       await shot(page, `package-errors-${suffix}`);
-      await $(page, "field-sender_name").locator("input").fill("Kurir Paxel Same Day");
-      await $(page, "field-recipient_name").locator("input").fill("Rina Kartika Setyaningrum");
-      await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
-      await $(page, "field-package_size").locator("select").selectOption("M");
-      await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: photo() });
-      await $(page, "photo-thumbnail").waitFor();
+      await fillText(page, longEntry);
+      await choosePhoto(page, { name: "p.png", mimeType: "image/png", buffer: photo() });
       await $(page, "photo-view").click();
       await $(page, "photo-preview").locator("img").waitFor();
       await shot(page, `package-photo-preview-${suffix}`, false);
@@ -124,35 +137,27 @@ describe.skipIf(!shotsDir)("drop-off screenshots", () => {
   }
 });
 
-describe.skipIf(!shotsDir)("drop-off form timing screenshots", () => {
+describe("drop-off form timing screenshots", () => {
+  test.skip(!shotsDir, "screenshots for review: set SHOTS_DIR");
   for (const [viewport, lang] of everyFrame) {
-    it(`${viewport} ${lang}`, { timeout: 60_000 }, async ({ open, scenario }) => {
+    test(`${viewport} ${lang}`, async ({ open, scenario }) => {
+      test.setTimeout(60_000);
       const suffix = `${viewport}-${lang}`;
       const { page } = await open({ viewport, language: lang });
       // The photo's preparation waits for the test, so that the submit is caught waiting for it.
-      await page.addInitScript(() => {
-        const original = window.createImageBitmap.bind(window) as (
-          ...args: unknown[]
-        ) => Promise<ImageBitmap>;
-        const gate = new Promise<void>((resolve) => {
-          (window as unknown as { __releasePhoto: () => void }).__releasePhoto = resolve;
-        });
-        window.createImageBitmap = (async (...args: unknown[]) => {
-          await gate;
-          return original(...args);
-        }) as typeof window.createImageBitmap;
-      });
+      await holdPhotoPreparation(page);
       await visit(page, (await scenario("package-form")).url);
-      await $(page, "field-sender_name").locator("input").fill("Kurir Paxel Same Day");
-      await $(page, "field-recipient_name").locator("input").fill("Rina Kartika Setyaningrum");
-      await $(page, "field-recipient_mobile_number").locator("input").fill("0811222233333");
-      await $(page, "field-package_size").locator("select").selectOption("M");
+      await fillText(page, longEntry);
       await passSlider(page);
-      await $(page, "photo-input").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: photo() });
+      await choosePhoto(
+        page,
+        { name: "p.png", mimeType: "image/png", buffer: photo() },
+        { thumbnail: false },
+      );
       await $(page, "package-submit").click();
       await page.locator('[data-testid="package-submit"][aria-disabled="true"]').waitFor();
       await shot(page, `package-waiting-photo-${suffix}`, false);
-      await page.evaluate(() => (window as unknown as { __releasePhoto: () => void }).__releasePhoto());
+      await releasePhoto(page);
       await $(page, "package-qr-image").waitFor({ timeout: 10_000 });
       await shot(page, `package-qr-final-${suffix}`);
       await shot(page, `package-qr-final-view-${suffix}`, false);
@@ -167,22 +172,24 @@ describe.skipIf(!shotsDir)("drop-off form timing screenshots", () => {
   }
 });
 
-describe.skipIf(!shotsDir)("package form without scripts screenshots", () => {
+describe("package form without scripts screenshots", () => {
+  test.skip(!shotsDir, "screenshots for review: set SHOTS_DIR");
   const plain = { scripts: false };
   for (const [viewport, lang] of everyFrame) {
-    it(`${viewport} ${lang}`, { timeout: 90_000 }, async ({ open, scenario }) => {
+    test(`${viewport} ${lang}`, async ({ open, scenario }) => {
+      test.setTimeout(90_000);
       const suffix = `${viewport}-${lang}`;
       const { page } = await open({ viewport, javaScriptEnabled: false });
       const form = await scenario("package-form");
       const address = lang === "en" ? `${form.url}&lang=en` : form.url;
       await page.goto(address);
       await shot(page, `package-noscript-${suffix}`, true, plain);
-      await $(page, "field-sender_name").locator("input").fill("Kurir Paxel Same Day");
-      await $(page, "photo-input").setInputFiles({
-        name: "notes.txt",
-        mimeType: "text/plain",
-        buffer: Buffer.from("x"),
-      });
+      await field(page, "sender_name").fill(longEntry.sender as string);
+      await choosePhoto(
+        page,
+        { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") },
+        { thumbnail: false },
+      );
       await shot(page, `package-noscript-photo-chosen-${suffix}`, false, plain);
       await $(page, "slider-handle").focus();
       await page.keyboard.press("PageUp");
@@ -196,10 +203,9 @@ describe.skipIf(!shotsDir)("package form without scripts screenshots", () => {
       await shot(page, `package-noscript-errors-${suffix}`, true, plain);
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `package-noscript-errors-top-${suffix}`, false, plain);
-      await $(page, "field-recipient_name").locator("input").fill("Rina Kartika Setyaningrum");
-      await $(page, "field-recipient_mobile_number").locator("input").fill("0811-2222-3333");
-      await $(page, "field-package_size").locator("select").selectOption("M");
-      await $(page, "photo-input").setInputFiles(await cameraJpegFile());
+      // The rest (the sender's name as the refusal kept it); the phone as typed, with its dashes.
+      await fillText(page, { ...longEntry, phone: "0811-2222-3333" });
+      await choosePhoto(page, await cameraJpegFile(), { thumbnail: false });
       await passSlider(page);
       await shot(page, `package-noscript-filled-${suffix}`, false, plain);
       const sent = page.waitForNavigation({ waitUntil: "load" });

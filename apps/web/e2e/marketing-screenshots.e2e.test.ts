@@ -2,12 +2,12 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { animationsDone, everyFrame, visit } from "./support/browser.ts";
-import { describe, it } from "./support/fixtures.ts";
+import { describe, test } from "./support/fixtures.ts";
 import { createScenario } from "./support/journeys.ts";
 
 /**
  * Screenshots of the marketing site for review:
- * `SHOTS_DIR=/tmp/shots-marketing npx vitest run --config vitest.e2e.config.ts e2e/marketing-screenshots`.
+ * `SHOTS_DIR=/tmp/shots-marketing npx playwright test e2e/marketing-screenshots --workers=1`.
  * Skipped unless SHOTS_DIR is set. The guest book is sent for real, to the test system's API (the
  * confirmation opens only after a send).
  */
@@ -147,9 +147,11 @@ const shots: Shot[] = [
   },
 ];
 
-describe.skipIf(!shotsDir)("marketing screenshots", () => {
+describe("marketing screenshots", () => {
+  test.skip(!shotsDir, "screenshots for review: set SHOTS_DIR");
   for (const [viewport, lang] of everyFrame) {
-    it(`${viewport} ${lang}`, { timeout: 300_000 }, async ({ open }) => {
+    test(`${viewport} ${lang}`, async ({ open }) => {
+      test.setTimeout(300_000);
       const dir = shotsDir ?? "";
       await mkdir(dir, { recursive: true });
       for (const shot of shots) {

@@ -1,5 +1,5 @@
 import { baseUrl, visit } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 
 const messages = {
   en: "Your request page could not be found. Please check your url address",
@@ -7,7 +7,7 @@ const messages = {
 };
 
 describe("not-found page", () => {
-  it("answers HTTP 404 from the server with the spec's text", async () => {
+  test("answers HTTP 404 from the server with the spec's text", async () => {
     const response = await fetch(`${baseUrl}/definitely/not/here`, { headers: { cookie: "language=en" } });
     expect(response.status).toBe(404);
     const html = await response.text();
@@ -19,44 +19,42 @@ describe("not-found page", () => {
   });
 
   for (const lang of ["id", "en"] as const) {
-    it(`shows the message and the back-home button without a token (${lang})`, async ({ open }) => {
+    test(`shows the message and the back-home button without a token (${lang})`, async ({ open }) => {
       const { page, errors } = await open({ viewport: "mobile", language: lang });
       const response = await visit(page, "/no-such-page");
       expect(response?.status()).toBe(404);
-      expect(await page.locator('[data-testid="not-found-message"]').textContent()).toBe(messages[lang]);
-      const home = page.locator('[data-testid="back-home"]');
-      expect(await home.isVisible()).toBe(true);
+      await expect(page.getByTestId("not-found-message")).toHaveText(messages[lang]);
+      const home = page.getByTestId("back-home");
+      await expect(home).toBeVisible();
       await home.click();
       await page.waitForURL(`${baseUrl}/`);
       // The landing's data and chunks arrive after the address changes; on a loaded 2-core machine
       // (the whole suite in parallel) that has taken more than the default 5 s.
-      await expect
-        .poll(() => page.locator('[data-testid="public-header"]').count(), { timeout: 15_000 })
-        .toBe(1);
+      await expect(page.getByTestId("public-header")).toHaveCount(1, { timeout: 15_000 });
       expect(errors).toEqual([]);
     });
   }
 
-  it("hides the back-home button when opened with a token in the query", async ({ open }) => {
+  test("hides the back-home button when opened with a token in the query", async ({ open }) => {
     const response = await fetch(`${baseUrl}/nope?token=abc`);
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain('data-testid="back-home"');
 
     const { page } = await open({ viewport: "mobile" });
     await visit(page, "/nope?token=abc");
-    expect(await page.locator('[data-testid="not-found-message"]').isVisible()).toBe(true);
-    expect(await page.locator('[data-testid="back-home"]').count()).toBe(0);
+    await expect(page.getByTestId("not-found-message")).toBeVisible();
+    await expect(page.getByTestId("back-home")).toHaveCount(0);
   });
 
-  it("hides the back-home button when a user token is stored", async ({ open }) => {
+  test("hides the back-home button when a user token is stored", async ({ open }) => {
     const { page } = await open({ viewport: "mobile", storage: { user_token: "demo-token-budi" } });
     await visit(page, "/nope");
-    await expect.poll(() => page.locator('[data-testid="back-home"]').count()).toBe(0);
+    await expect(page.getByTestId("back-home")).toHaveCount(0);
   });
 });
 
 describe("external redirects", () => {
-  it("sends /locker to the kiosk site and /paxelbox to the locker site from the server", async () => {
+  test("sends /locker to the kiosk site and /paxelbox to the locker site from the server", async () => {
     const locker = await fetch(`${baseUrl}/locker`, { redirect: "manual" });
     expect(locker.status).toBe(302);
     expect(new URL(locker.headers.get("location") ?? "").href).toBe("https://kiosk.paxel.example/");
@@ -65,7 +63,7 @@ describe("external redirects", () => {
     expect(new URL(paxelbox.headers.get("location") ?? "").href).toBe("https://locker.paxel.example/");
   });
 
-  it("sends the browser on to the external sites", async ({ open }) => {
+  test("sends the browser on to the external sites", async ({ open }) => {
     const { page } = await open({ viewport: "desktop" });
     for (const [path, target] of [
       ["/locker", "https://kiosk.paxel.example/"],

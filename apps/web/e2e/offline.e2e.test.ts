@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
-import rentEn from "../src/locales/en/rent.json";
-import shellEn from "../src/locales/en/shell.json";
-import rentId from "../src/locales/id/rent.json";
-import shellId from "../src/locales/id/shell.json";
+import rentEn from "../src/locales/en/rent.json" with { type: "json" };
+import shellEn from "../src/locales/en/shell.json" with { type: "json" };
+import rentId from "../src/locales/id/rent.json" with { type: "json" };
+import shellId from "../src/locales/id/shell.json" with { type: "json" };
 import { holdRequests, hydrated, type Lang, type ViewportName, visit } from "./support/browser.ts";
-import { describe, expect, it, type Open } from "./support/fixtures.ts";
+import { describe, expect, type Open, test } from "./support/fixtures.ts";
 import { decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
 
 /**
@@ -15,7 +15,6 @@ import { decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.t
  */
 
 const texts = { id: { shell: shellId, rent: rentId }, en: { shell: shellEn, rent: rentEn } } as const;
-const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
 
 /** A context whose pages register the service worker. */
 const start = (open: Open, viewport: ViewportName, language: Lang) =>
@@ -45,7 +44,7 @@ async function offlineReady(page: Page): Promise<void> {
   await expect
     .poll(missing, {
       timeout: 20_000,
-      interval: 250,
+      intervals: [250],
       message: `The service worker did not keep ${page.url()}`,
     })
     .toBe("");
@@ -61,264 +60,296 @@ function unexpected(errors: string[]): string[] {
   return errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_FAILED/.test(error));
 }
 
-describe.each([
+for (const [viewport, lang] of [
   ["mobile", "id"],
   ["desktop", "en"],
-] as const)("drop-off pick-up QR with no signal (%s, %s)", (viewport, lang) => {
-  const t = texts[lang].shell;
+] as const) {
+  describe(`drop-off pick-up QR with no signal (${viewport}, ${lang})`, () => {
+    const t = texts[lang].shell;
 
-  it("opens offline with the same code, says when it was updated, then recovers and the kiosk accepts the code", {
-    timeout: 60_000,
-  }, async ({ open, scenario }) => {
-    const { context, page, errors } = await start(open, viewport, lang);
-    const demo = await scenario("dropoff-in-store");
-    await visit(page, demo.url);
-    const qr = $(page, "order-qr-code");
-    await qr.waitFor();
-    const code = await decodeQr(qr);
-    expect(code).toMatch(/^PXB-/);
-    expect(await $(page, "offline-qr-hint").innerText()).toBe(t.offline.qrHint);
-    // The token leaves the address bar once it is read.
-    await page.waitForURL((url) => !url.searchParams.has("token") && url.searchParams.has("orderid"));
-    await offlineReady(page);
+    test("opens offline with the same code, says when it was updated, then recovers and the kiosk accepts the code", async ({
+      open,
+      scenario,
+    }) => {
+      test.setTimeout(60_000);
+      const { context, page, errors } = await start(open, viewport, lang);
+      const demo = await scenario("dropoff-in-store");
+      await visit(page, demo.url);
+      const qr = page.getByTestId("order-qr-code");
+      await qr.waitFor();
+      const code = await decodeQr(qr);
+      expect(code).toMatch(/^PXB-/);
+      await expect(page.getByTestId("offline-qr-hint")).toHaveText(t.offline.qrHint);
+      // The token leaves the address bar once it is read.
+      await page.waitForURL((url) => !url.searchParams.has("token") && url.searchParams.has("orderid"));
+      await offlineReady(page);
 
-    await context.setOffline(true);
-    await reloadOffline(page);
-    await $(page, "offline-notice").waitFor();
-    expect(await $(page, "offline-notice").innerText()).toContain(t.offline.title);
-    expect(await $(page, "offline-updated-at").innerText()).toContain(t.offline.updatedAt.split("{{")[0]);
-    expect(await page.locator("html").getAttribute("lang")).toBe(lang);
-    expect(await decodeQr(qr)).toBe(code);
-    expect(await $(page, "offline-qr-hint").count()).toBe(0);
-
-    await context.setOffline(false);
-    await $(page, "offline-notice").waitFor({ state: "detached", timeout: 15_000 });
-    const scanned = await scanAtKiosk(code);
-    expect(scanned.status).toBe(200);
-    // The page follows the pick-up by itself: the status moves on and the QR goes.
-    await page
-      .locator('[data-testid="order-screen"]:not([data-status="IN_STORE"])')
-      .waitFor({ timeout: 15_000 });
-    await qr.waitFor({ state: "detached", timeout: 5_000 });
-    expect(unexpected(errors)).toEqual([]);
-  });
-});
-
-describe.each([
-  ["mobile", "en"],
-  ["desktop", "id"],
-] as const)("rent open-locker QR with no signal (%s, %s)", (viewport, lang) => {
-  const { shell, rent } = texts[lang];
-
-  it("shows the open-locker QR offline while it is valid and hides it once it has run out", {
-    timeout: 60_000,
-  }, async ({ open, scenario }) => {
-    const { context, page, errors } = await start(open, viewport, lang);
-    const demo = await scenario("rent-in-store", { language: lang });
-    await visit(page, demo.url);
-    await page.locator('[data-view="in-store"]').waitFor();
-    await page.getByRole("button", { name: rent.inStore.pickUp, exact: true }).click();
-    await $(page, "open-locker").click();
-    const qr = page.locator('[data-testid="open-locker-page"] [data-testid="qr"]');
-    await qr.waitFor();
-    const code = await decodeQr(qr);
-    expect(code).toMatch(/^PXB-O-/);
-    await offlineReady(page);
-
-    await context.setOffline(true);
-    await reloadOffline(page);
-    await $(page, "offline-notice").waitFor();
-    expect(await decodeQr(qr)).toBe(code);
-    expect(await page.locator("html").getAttribute("lang")).toBe(lang);
-
-    // Six minutes later the code (valid for five) is not shown any more, even from the copy.
-    await page.clock.install({ time: Date.now() + 6 * 60_000 });
-    await reloadOffline(page);
-    await $(page, "offline-notice").waitFor();
-    await page.locator('[data-testid="open-locker-page"] [data-testid="qr-missing"]').waitFor();
-    expect(await qr.count()).toBe(0);
-    expect(await $(page, "open-locker-page").innerText()).toContain(rent.action.openLocker.expired);
-
-    // The rent page itself opens offline too, with its store status.
-    await page.clock.resume();
-    await page.goto(`/order-status?orderid=${demo.params.get("orderid")}`, {
-      waitUntil: "domcontentloaded",
-    });
-    await hydrated(page);
-    await page.locator('[data-view="in-store"]').waitFor();
-    expect(await $(page, "offline-notice").innerText()).toContain(shell.offline.title);
-
-    await context.setOffline(false);
-    await $(page, "offline-notice").waitFor({ state: "detached", timeout: 15_000 });
-    expect(unexpected(errors)).toEqual([]);
-  });
-});
-
-describe.each([
-  ["mobile", "id"],
-  ["desktop", "en"],
-] as const)("another member on the same device (%s, %s)", (viewport, lang) => {
-  const t = texts[lang].shell;
-
-  it("drops the first member's copies when a second member's token arrives", {
-    timeout: 60_000,
-  }, async ({ open, scenario }) => {
-    const { context, page } = await start(open, viewport, lang);
-    // The second member speaks this test's language (members' language comes from their app).
-    const other = lang === "id" ? "en" : "id";
-    const first = await scenario("rent-in-store", { language: other });
-    const second = await scenario("rent-in-store", { language: lang });
-    const firstOrder = first.orderId;
-
-    await visit(page, first.url);
-    await page.locator('[data-view="in-store"]').waitFor();
-    await offlineReady(page);
-    const kept = () =>
-      page.evaluate(
-        () =>
-          JSON.parse(localStorage.getItem("offline_cache") ?? "null") as {
-            owner: string;
-            entries: object;
-          } | null,
+      await context.setOffline(true);
+      await reloadOffline(page);
+      await page.getByTestId("offline-notice").waitFor();
+      await expect(page.getByTestId("offline-notice")).toContainText(t.offline.title);
+      await expect(page.getByTestId("offline-updated-at")).toContainText(
+        t.offline.updatedAt.split("{{")[0] ?? t.offline.updatedAt,
       );
-    expect(Object.keys((await kept())?.entries ?? {})).toContain(`order:${firstOrder}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      expect(await decodeQr(qr)).toBe(code);
+      await expect(page.getByTestId("offline-qr-hint")).toHaveCount(0);
 
-    await visit(page, second.url);
-    await page.locator('[data-view="in-store"]').waitFor();
-    const afterSecond = await kept();
-    expect(Object.keys(afterSecond?.entries ?? {})).not.toContain(`order:${firstOrder}`);
-
-    await context.setOffline(true);
-    // The first member's link: a token this device no longer holds, so nothing can show.
-    await page.goto(first.url, { waitUntil: "domcontentloaded" });
-    await hydrated(page);
-    await $(page, "session-offline").waitFor();
-    expect(await $(page, "offline-notice").innerText()).toContain(t.offline.noCopy);
-    expect(await page.locator("[data-view]").count()).toBe(0);
-    // The first member's order with the stored (second member's) token: no copy either.
-    await page.goto(`/order-status?orderid=${firstOrder}`, { waitUntil: "domcontentloaded" });
-    await hydrated(page);
-    await $(page, "offline-notice").waitFor();
-    expect(await $(page, "offline-notice").innerText()).toContain(t.offline.noCopy);
-    expect(await page.locator("[data-view]").count()).toBe(0);
-    expect(await page.locator('[data-testid="qr"]').count()).toBe(0);
+      await context.setOffline(false);
+      await page.getByTestId("offline-notice").waitFor({ state: "detached", timeout: 15_000 });
+      const scanned = await scanAtKiosk(code);
+      expect(scanned.status).toBe(200);
+      // The page follows the pick-up by itself: the status moves on and the QR goes.
+      await page
+        .locator('[data-testid="order-screen"]:not([data-status="IN_STORE"])')
+        .waitFor({ timeout: 15_000 });
+      await qr.waitFor({ state: "detached", timeout: 5_000 });
+      expect(unexpected(errors)).toEqual([]);
+    });
   });
-});
+}
 
-describe.each([
+for (const [viewport, lang] of [
   ["mobile", "en"],
   ["desktop", "id"],
-] as const)("paid overdue pick-up QR with no signal (%s, %s)", (viewport, lang) => {
-  it("opens the paid pick-up QR offline, and the kiosk accepts it once the network is back", {
-    timeout: 60_000,
-  }, async ({ open, scenario }) => {
-    const { context, page, errors } = await start(open, viewport, lang);
-    const demo = await scenario("dropoff-overdue-need-to-pay");
-    await visit(page, demo.url);
-    await $(page, "overdue-screen").waitFor();
-    const paidQr = await payOverdueAtSandbox(page);
-    const code = await decodeQr(paidQr);
-    expect(code).toMatch(/^PXB-P-/);
-    await offlineReady(page);
+] as const) {
+  describe(`rent open-locker QR with no signal (${viewport}, ${lang})`, () => {
+    const { shell, rent } = texts[lang];
 
-    await context.setOffline(true);
-    await reloadOffline(page);
-    await $(page, "offline-notice").waitFor();
-    expect(await page.locator("html").getAttribute("lang")).toBe(lang);
-    expect(await decodeQr(paidQr)).toBe(code);
+    test("shows the open-locker QR offline while it is valid and hides it once it has run out", async ({
+      open,
+      scenario,
+    }) => {
+      test.setTimeout(60_000);
+      const { context, page, errors } = await start(open, viewport, lang);
+      const demo = await scenario("rent-in-store", { language: lang });
+      await visit(page, demo.url);
+      await page.locator('[data-view="in-store"]').waitFor();
+      await page.getByRole("button", { name: rent.inStore.pickUp, exact: true }).click();
+      await page.getByTestId("open-locker").click();
+      const qr = page.locator('[data-testid="open-locker-page"] [data-testid="qr"]');
+      await qr.waitFor();
+      const code = await decodeQr(qr);
+      expect(code).toMatch(/^PXB-O-/);
+      await offlineReady(page);
 
-    await context.setOffline(false);
-    await $(page, "offline-notice").waitFor({ state: "detached", timeout: 15_000 });
-    const picked = await scanAtKiosk(code);
-    expect(picked.status).toBe(200);
-    expect(picked.body.data?.action).toBe("pickup");
-    expect(unexpected(errors)).toEqual([]);
+      await context.setOffline(true);
+      await reloadOffline(page);
+      await page.getByTestId("offline-notice").waitFor();
+      expect(await decodeQr(qr)).toBe(code);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+
+      // Six minutes later the code (valid for five) is not shown any more, even from the copy.
+      await page.clock.install({ time: Date.now() + 6 * 60_000 });
+      await reloadOffline(page);
+      await page.getByTestId("offline-notice").waitFor();
+      await page.locator('[data-testid="open-locker-page"] [data-testid="qr-missing"]').waitFor();
+      await expect(qr).toHaveCount(0);
+      await expect(page.getByTestId("open-locker-page")).toContainText(rent.action.openLocker.expired);
+
+      // The rent page itself opens offline too, with its store status.
+      await page.clock.resume();
+      await page.goto(`/order-status?orderid=${demo.params.get("orderid")}`, {
+        waitUntil: "domcontentloaded",
+      });
+      await hydrated(page);
+      await page.locator('[data-view="in-store"]').waitFor();
+      await expect(page.getByTestId("offline-notice")).toContainText(shell.offline.title);
+
+      await context.setOffline(false);
+      await page.getByTestId("offline-notice").waitFor({ state: "detached", timeout: 15_000 });
+      expect(unexpected(errors)).toEqual([]);
+    });
   });
-});
+}
 
-describe.each([
-  ["mobile", "en"],
-  ["desktop", "id"],
-] as const)("a page that loads more while the worker is starting (%s, %s)", (viewport, lang) => {
-  it("keeps what arrived before the worker took the page over, and opens offline", {
-    timeout: 60_000,
-  }, async ({ open }) => {
-    const { context, page, errors } = await start(open, viewport, lang);
-    // The worker's script is held: the page runs uncontrolled, as on a slow first visit.
-    const releaseWorker = await holdRequests(context, (url) => url.pathname === "/sw.js");
-    const search = (url: URL) => /^\/assets\/locker-locations-[\w-]+\.js$/.test(url.pathname);
-    const releaseSearch = await holdRequests(page, search);
-    await visit(page, "/");
-    const asked = page.waitForRequest((request) => search(new URL(request.url())));
-    await page.locator('[data-testid="finder-input"]').fill("Depok");
-    await page.locator('[data-testid="finder-search"]').click();
-    await asked;
-    // The search code is still on its way (without the worker) when the worker takes the page over.
-    releaseWorker();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
-    releaseSearch();
-    await expect.poll(() => page.locator('[data-testid="finder-summary"]').textContent()).toContain("Depok");
-    await offlineReady(page);
-
-    await context.setOffline(true);
-    await reloadOffline(page);
-    expect(await page.locator("html").getAttribute("lang")).toBe(lang);
-    expect(unexpected(errors)).toEqual([]);
-  });
-});
-
-describe.each([
+for (const [viewport, lang] of [
   ["mobile", "id"],
   ["desktop", "en"],
-] as const)("a network drop while the rent page polls (%s, %s)", (viewport, lang) => {
-  const { shell } = texts[lang];
+] as const) {
+  describe(`another member on the same device (${viewport}, ${lang})`, () => {
+    const t = texts[lang].shell;
 
-  it("keeps the last data, says it is offline, and picks up the change by itself when the network returns", {
-    timeout: 60_000,
-  }, async ({ open, scenario }) => {
-    const { context, page, errors } = await start(open, viewport, lang);
-    // A fake app bridge: the QR screens ask it for full brightness.
-    await context.addInitScript(() => {
-      const calls: { action: string; payload: unknown }[] = [];
-      (window as unknown as { __bridgeCalls: typeof calls }).__bridgeCalls = calls;
-      (window as unknown as { PaxelBoxBridge: object }).PaxelBoxBridge = {
-        recordEvent: () => undefined,
-        setScreenBrightness: (json: string) =>
-          calls.push({ action: "setScreenBrightness", payload: JSON.parse(json) }),
-      };
+    test("drops the first member's copies when a second member's token arrives", async ({
+      open,
+      scenario,
+    }) => {
+      test.setTimeout(60_000);
+      const { context, page } = await start(open, viewport, lang);
+      // The second member speaks this test's language (members' language comes from their app).
+      const other = lang === "id" ? "en" : "id";
+      const first = await scenario("rent-in-store", { language: other });
+      const second = await scenario("rent-in-store", { language: lang });
+      const firstOrder = first.orderId;
+
+      await visit(page, first.url);
+      await page.locator('[data-view="in-store"]').waitFor();
+      await offlineReady(page);
+      const kept = () =>
+        page.evaluate(
+          () =>
+            JSON.parse(localStorage.getItem("offline_cache") ?? "null") as {
+              owner: string;
+              entries: object;
+            } | null,
+        );
+      await expect
+        .poll(async () => Object.keys((await kept())?.entries ?? {}))
+        .toContain(`order:${firstOrder}`);
+
+      await visit(page, second.url);
+      await page.locator('[data-view="in-store"]').waitFor();
+      await expect
+        .poll(async () => Object.keys((await kept())?.entries ?? {}))
+        .not.toContain(`order:${firstOrder}`);
+
+      await context.setOffline(true);
+      // The first member's link: a token this device no longer holds, so nothing can show.
+      await page.goto(first.url, { waitUntil: "domcontentloaded" });
+      await hydrated(page);
+      await page.getByTestId("session-offline").waitFor();
+      await expect(page.getByTestId("offline-notice")).toContainText(t.offline.noCopy);
+      await expect(page.locator("[data-view]")).toHaveCount(0);
+      // The first member's order with the stored (second member's) token: no copy either.
+      await page.goto(`/order-status?orderid=${firstOrder}`, { waitUntil: "domcontentloaded" });
+      await hydrated(page);
+      await page.getByTestId("offline-notice").waitFor();
+      await expect(page.getByTestId("offline-notice")).toContainText(t.offline.noCopy);
+      await expect(page.locator("[data-view]")).toHaveCount(0);
+      await expect(page.locator('[data-testid="qr"]')).toHaveCount(0);
     });
-    const demo = await scenario("rent-to-store", { language: lang });
-    await visit(page, demo.url);
-    await page.locator('[data-view="to-store"]').waitFor();
-    const storeCode = await decodeQr(page.locator('[data-testid="qr"]').first());
-    const brightness = () =>
-      page.evaluate(() => (window as unknown as { __bridgeCalls: { payload: unknown }[] }).__bridgeCalls);
-    expect(await brightness()).toContainEqual({ action: "setScreenBrightness", payload: { level: "max" } });
-
-    await context.setOffline(true);
-    await $(page, "offline-notice").waitFor({ timeout: 10_000 });
-    expect(await $(page, "offline-notice").innerText()).toContain(shell.offline.title);
-    // The last data stays on screen, QR included, and no error takes its place.
-    expect(await page.locator('[data-view="to-store"]').count()).toBe(1);
-    expect(await decodeQr(page.locator('[data-testid="qr"]').first())).toBe(storeCode);
-    expect(await $(page, "rent-updates-stopped").count()).toBe(0);
-
-    // Meanwhile the items are stored at the locker.
-    expect((await scanAtKiosk(storeCode)).status).toBe(200);
-    await context.setOffline(false);
-    await page.locator('[data-view="in-store"]').waitFor({ timeout: 15_000 });
-    expect(await $(page, "offline-notice").count()).toBe(0);
-    // The store QR left the screen: the app may give the brightness back.
-    expect((await brightness()).at(-1)).toEqual({
-      action: "setScreenBrightness",
-      payload: { level: "default" },
-    });
-    expect(unexpected(errors)).toEqual([]);
   });
-});
+}
+
+for (const [viewport, lang] of [
+  ["mobile", "en"],
+  ["desktop", "id"],
+] as const) {
+  describe(`paid overdue pick-up QR with no signal (${viewport}, ${lang})`, () => {
+    test("opens the paid pick-up QR offline, and the kiosk accepts it once the network is back", async ({
+      open,
+      scenario,
+    }) => {
+      test.setTimeout(60_000);
+      const { context, page, errors } = await start(open, viewport, lang);
+      const demo = await scenario("dropoff-overdue-need-to-pay");
+      await visit(page, demo.url);
+      await page.getByTestId("overdue-screen").waitFor();
+      const paidQr = await payOverdueAtSandbox(page);
+      const code = await decodeQr(paidQr);
+      expect(code).toMatch(/^PXB-P-/);
+      await offlineReady(page);
+
+      await context.setOffline(true);
+      await reloadOffline(page);
+      await page.getByTestId("offline-notice").waitFor();
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      expect(await decodeQr(paidQr)).toBe(code);
+
+      await context.setOffline(false);
+      await page.getByTestId("offline-notice").waitFor({ state: "detached", timeout: 15_000 });
+      const picked = await scanAtKiosk(code);
+      expect(picked.status).toBe(200);
+      expect(picked.body.data?.action).toBe("pickup");
+      expect(unexpected(errors)).toEqual([]);
+    });
+  });
+}
+
+for (const [viewport, lang] of [
+  ["mobile", "en"],
+  ["desktop", "id"],
+] as const) {
+  describe(`a page that loads more while the worker is starting (${viewport}, ${lang})`, () => {
+    test("keeps what arrived before the worker took the page over, and opens offline", async ({ open }) => {
+      test.setTimeout(60_000);
+      const { context, page, errors } = await start(open, viewport, lang);
+      // The worker's script is held: the page runs uncontrolled, as on a slow first visit.
+      const releaseWorker = await holdRequests(context, (url) => url.pathname === "/sw.js");
+      const search = (url: URL) => /^\/assets\/locker-locations-[\w-]+\.js$/.test(url.pathname);
+      const releaseSearch = await holdRequests(page, search);
+      await visit(page, "/");
+      const asked = page.waitForRequest((request) => search(new URL(request.url())));
+      await page.locator('[data-testid="finder-input"]').fill("Depok");
+      await page.locator('[data-testid="finder-search"]').click();
+      await asked;
+      // The search code is still on its way (without the worker) when the worker takes the page over.
+      releaseWorker();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+        timeout: 20_000,
+      });
+      releaseSearch();
+      await expect(page.getByTestId("finder-summary")).toContainText("Depok");
+      await offlineReady(page);
+
+      await context.setOffline(true);
+      await reloadOffline(page);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      expect(unexpected(errors)).toEqual([]);
+    });
+  });
+}
+
+for (const [viewport, lang] of [
+  ["mobile", "id"],
+  ["desktop", "en"],
+] as const) {
+  describe(`a network drop while the rent page polls (${viewport}, ${lang})`, () => {
+    const { shell } = texts[lang];
+
+    test("keeps the last data, says it is offline, and picks up the change by itself when the network returns", async ({
+      open,
+      scenario,
+    }) => {
+      test.setTimeout(60_000);
+      const { context, page, errors } = await start(open, viewport, lang);
+      // A fake app bridge: the QR screens ask it for full brightness.
+      await context.addInitScript(() => {
+        const calls: { action: string; payload: unknown }[] = [];
+        (window as unknown as { __bridgeCalls: typeof calls }).__bridgeCalls = calls;
+        (window as unknown as { PaxelBoxBridge: object }).PaxelBoxBridge = {
+          recordEvent: () => undefined,
+          setScreenBrightness: (json: string) =>
+            calls.push({ action: "setScreenBrightness", payload: JSON.parse(json) }),
+        };
+      });
+      const demo = await scenario("rent-to-store", { language: lang });
+      await visit(page, demo.url);
+      await page.locator('[data-view="to-store"]').waitFor();
+      const storeCode = await decodeQr(page.locator('[data-testid="qr"]').first());
+      const brightness = () =>
+        page.evaluate(() => (window as unknown as { __bridgeCalls: { payload: unknown }[] }).__bridgeCalls);
+      await expect
+        .poll(brightness)
+        .toContainEqual({ action: "setScreenBrightness", payload: { level: "max" } });
+
+      await context.setOffline(true);
+      await page.getByTestId("offline-notice").waitFor({ timeout: 10_000 });
+      await expect(page.getByTestId("offline-notice")).toContainText(shell.offline.title);
+      // The last data stays on screen, QR included, and no error takes its place.
+      await expect(page.locator('[data-view="to-store"]')).toHaveCount(1);
+      expect(await decodeQr(page.locator('[data-testid="qr"]').first())).toBe(storeCode);
+      await expect(page.getByTestId("rent-updates-stopped")).toHaveCount(0);
+
+      // Meanwhile the items are stored at the locker.
+      expect((await scanAtKiosk(storeCode)).status).toBe(200);
+      await context.setOffline(false);
+      await page.locator('[data-view="in-store"]').waitFor({ timeout: 15_000 });
+      await expect(page.getByTestId("offline-notice")).toHaveCount(0);
+      // The store QR left the screen: the app may give the brightness back.
+      await expect
+        .poll(async () => (await brightness()).at(-1))
+        .toEqual({
+          action: "setScreenBrightness",
+          payload: { level: "default" },
+        });
+      expect(unexpected(errors)).toEqual([]);
+    });
+  });
+}
 
 describe("installable, and pages never opened", () => {
-  it("serves a manifest with the product's name and icons, and the offline page for an unknown page", async ({
+  test("serves a manifest with the product's name and icons, and the offline page for an unknown page", async ({
     open,
   }) => {
     const { context, page } = await start(open, "mobile", "id");
@@ -343,9 +374,9 @@ describe("installable, and pages never opened", () => {
     await offlineReady(page);
     await context.setOffline(true);
     await reloadOffline(page);
-    expect(await page.locator("h1").count()).toBeGreaterThan(0);
+    await expect(page.locator("h1")).not.toHaveCount(0);
     await page.goto("/guest-book", { waitUntil: "domcontentloaded" });
-    expect(await page.locator("h1").first().innerText()).toBe("Kamu sedang offline");
-    expect(await $(page, "offline-retry").count()).toBe(1);
+    await expect(page.locator("h1").first()).toHaveText("Kamu sedang offline");
+    await expect(page.getByTestId("offline-retry")).toHaveCount(1);
   });
 });

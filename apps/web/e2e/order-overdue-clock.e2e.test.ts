@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { fetchThrough, holdScripts, hydrated, phoneAndDesktop, visit } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 import { advanceOrder, api, type createScenario, type Scenario } from "./support/journeys.ts";
 
 /**
@@ -9,7 +9,6 @@ import { advanceOrder, api, type createScenario, type Scenario } from "./support
  * the server's overdue detail agrees — never bounced between the two pages; an email typed into the page before it hydrated is kept.
  */
 
-const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
 const dayMs = 24 * 60 * 60_000;
 
 /** The paths the page's address went through (document loads and history changes), repeats merged. */
@@ -75,21 +74,21 @@ async function orderPageAt(page: Page, demo: Scenario, time: number) {
   const overdueAsked = overdueDetailCalls(page, demo.orderId);
   const refreshes = orderRefreshes(page, demo.orderId);
   await visit(page, demo.url);
-  await $(page, "order-screen").waitFor();
+  await page.getByTestId("order-screen").waitFor();
   await sixSecondsLater(page, refreshes);
   return { seen, overdueAsked };
 }
 
-describe.each(phoneAndDesktop)(
-  "order and overdue pages on a phone whose clock is off (%s, %s)",
-  (viewport, lang) => {
-    it.override("contextOptions", { viewport, language: lang });
+for (const [viewport, lang] of phoneAndDesktop) {
+  describe(`order and overdue pages on a phone whose clock is off (${viewport}, ${lang})`, () => {
+    test.use({ visitor: { viewport, language: lang } });
 
-    it("stays on the order page when the phone reads a few seconds past a deadline the server has not reached", async ({
+    test("stays on the order page when the phone reads a few seconds past a deadline the server has not reached", async ({
       page,
       errors,
       scenario,
     }) => {
+      test.setTimeout(90_000);
       const demo = await scenario("dropoff-in-store");
       const { orderId: orderid, token } = demo;
       // The server's deadline comes to within 20–80 s from now (its clock moves in whole minutes) …
@@ -105,44 +104,47 @@ describe.each(phoneAndDesktop)(
       expect(seen).toEqual(["/order"]);
       expect(overdueAsked.count).toBe(0);
       // The pick-up code still opens the door: the server says so.
-      expect(await $(page, "order-qr").isVisible()).toBe(true);
-      expect(await $(page, "order-qr-hidden").count()).toBe(0);
+      await expect(page.getByTestId("order-qr")).toBeVisible();
+      await expect(page.getByTestId("order-qr-hidden")).toHaveCount(0);
       expect(errors).toEqual([]);
-    }, 90_000);
+    });
 
-    it("stays on the order page, its code shown, when the phone's clock is days ahead", async ({
+    test("stays on the order page, its code shown, when the phone's clock is days ahead", async ({
       page,
       scenario,
     }) => {
+      test.setTimeout(90_000);
       const demo = await scenario("dropoff-in-store");
       const { seen, overdueAsked } = await orderPageAt(page, demo, Date.now() + 10 * dayMs);
 
       expect(seen).toEqual(["/order"]);
       expect(overdueAsked.count).toBe(0);
-      expect(await $(page, "order-qr").isVisible()).toBe(true);
-    }, 90_000);
+      await expect(page.getByTestId("order-qr")).toBeVisible();
+    });
 
-    it("moves on to the overdue page once when the server is past the deadline and the phone's clock days behind", async ({
+    test("moves on to the overdue page once when the server is past the deadline and the phone's clock days behind", async ({
       page,
       errors,
       scenario,
     }) => {
+      test.setTimeout(90_000);
       const demo = await overdueForDays(scenario, 3);
       const orderid = demo.orderId;
       await page.clock.install({ time: Date.now() - 10 * dayMs });
       const seen = pathsSeen(page);
       await visit(page, demo.url);
       await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 10_000 });
-      await $(page, "overdue-screen").waitFor();
-      expect(new URL(page.url()).searchParams.get("orderid")).toBe(orderid);
+      await page.getByTestId("overdue-screen").waitFor();
+      await expect(page).toHaveURL((url) => url.searchParams.get("orderid") === orderid);
       expect(seen).toEqual(["/order", "/overduepayment"]);
       expect(errors).toEqual([]);
-    }, 90_000);
+    });
 
-    it("asks the server before leaving: where it says nothing is due, the order page stays and asks no more than once a minute", async ({
+    test("asks the server before leaving: where it says nothing is due, the order page stays and asks no more than once a minute", async ({
       page,
       scenario,
     }) => {
+      test.setTimeout(90_000);
       const demo = await overdueForDays(scenario, 3);
       const orderid = demo.orderId;
       // The server's overdue detail disagrees with the order's deadline: nothing is due.
@@ -157,38 +159,39 @@ describe.each(phoneAndDesktop)(
       const overdueAsked = overdueDetailCalls(page, orderid);
       const refreshes = orderRefreshes(page, orderid);
       await visit(page, demo.url);
-      await $(page, "order-screen").waitFor();
+      await page.getByTestId("order-screen").waitFor();
       await expect.poll(() => overdueAsked.count).toBe(1);
       await sixSecondsLater(page, refreshes);
 
       expect(seen).toEqual(["/order"]);
       expect(overdueAsked.count).toBe(1);
-    }, 90_000);
+    });
 
-    it("keeps the email typed before the page hydrated, once the token has left the address", async ({
+    test("keeps the email typed before the page hydrated, once the token has left the address", async ({
       page,
       errors,
       scenario,
     }) => {
+      test.setTimeout(90_000);
       const demo = await scenario("dropoff-overdue-need-to-pay");
       // The page's scripts arrive only once the email is typed into the server's HTML.
       const release = await holdScripts(page);
       await page.goto(demo.url, { waitUntil: "domcontentloaded" });
-      const email = $(page, "overdue-email");
+      const email = page.getByTestId("overdue-email");
       await email.pressSequentially("rina@example.com");
-      expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
       release();
 
       await hydrated(page);
       await page.waitForURL((url) => url.pathname === "/overduepayment" && !url.searchParams.has("token"));
-      await $(page, "overdue-screen").waitFor();
-      await expect.poll(() => $(page, "overdue-select-payment").isEnabled()).toBe(true);
-      expect(await email.inputValue()).toBe("rina@example.com");
+      await page.getByTestId("overdue-screen").waitFor();
+      await expect(page.getByTestId("overdue-select-payment")).toBeEnabled();
+      await expect(email).toHaveValue("rina@example.com");
       // Still the same field, typing on.
       await email.press("End");
       await email.pressSequentially(".id");
-      expect(await email.inputValue()).toBe("rina@example.com.id");
+      await expect(email).toHaveValue("rina@example.com.id");
       expect(errors).toEqual([]);
-    }, 90_000);
-  },
-);
+    });
+  });
+}

@@ -1,10 +1,11 @@
-import type { Page } from "playwright-core";
-import en from "../src/locales/en/drop-off.ts";
-import id from "../src/locales/id/drop-off.ts";
-import idShell from "../src/locales/id/shell.json";
+// The screen's own messages file, not `locales/*/drop-off.ts`: Playwright's loader needs the
+// import attribute on a JSON import, which that file (bundled by Vite) does not give.
+import enOrder from "../src/locales/en/drop-off/order.json" with { type: "json" };
+import idOrder from "../src/locales/id/drop-off/order.json" with { type: "json" };
+import idShell from "../src/locales/id/shell.json" with { type: "json" };
 import { bridgeCalls, stubBridge } from "./support/bridge.ts";
 import { featureOff, visit } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 import { advanceOrder, decodeQr, scanAtKiosk } from "./support/journeys.ts";
 
 /**
@@ -14,12 +15,11 @@ import { advanceOrder, decodeQr, scanAtKiosk } from "./support/journeys.ts";
  * to the overdue page.
  */
 
-const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
-
 describe("order detail", () => {
-  it("shows the pick-up QR the kiosk accepts, then the share button once the parcel is taken (mobile, id)", async ({
+  test("shows the pick-up QR the kiosk accepts, then the share button once the parcel is taken (mobile, id)", async ({
     openScenario,
   }) => {
+    test.setTimeout(90_000);
     const { context, page, errors, demo } = await openScenario("dropoff-in-store", {
       viewport: "mobile",
       language: "id",
@@ -34,40 +34,39 @@ describe("order detail", () => {
       "recordEvent",
     ]);
     await visit(page, demo.url);
-    await $(page, "order-screen").waitFor();
-    expect(await page.locator('[data-testid="header-title"]').textContent()).toBe("Detail Order");
-    expect(await $(page, "order-screen").getAttribute("data-status")).toBe("IN_STORE");
-    expect(await $(page, "order-share").count()).toBe(0);
-    const door = ((await $(page, "order-door").textContent()) ?? "").replace(/\D+/g, "");
+    await page.getByTestId("order-screen").waitFor();
+    await expect(page.getByTestId("header-title")).toHaveText("Detail Order");
+    await expect(page.getByTestId("order-screen")).toHaveAttribute("data-status", "IN_STORE");
+    await expect(page.getByTestId("order-share")).toHaveCount(0);
+    await expect(page.getByTestId("order-door")).toHaveText(/\d/);
+    const door = ((await page.getByTestId("order-door").textContent()) ?? "").replace(/\D+/g, "");
     expect(door).not.toBe("");
-    expect(await $(page, "order-qr").textContent()).toContain(
-      id.order.qrInstruction.replace("{{door}}", door),
-    );
-    expect(await $(page, "order-attention").textContent()).toContain(door);
+    await expect(page.getByTestId("order-qr")).toContainText(idOrder.qrInstruction.replace("{{door}}", door));
+    await expect(page.getByTestId("order-attention")).toContainText(door);
 
     // How-to: closed, then open with the door number filled in.
-    const howTo = $(page, "order-how-to");
-    expect(await howTo.getAttribute("open")).toBeNull();
+    const howTo = page.getByTestId("order-how-to");
+    await expect(howTo).not.toHaveAttribute("open");
     await howTo.locator("summary").click();
-    expect(await howTo.getAttribute("open")).toBe("");
-    expect(await howTo.textContent()).toContain(door);
-    expect(await howTo.innerHTML()).not.toContain("{{door_number}}");
+    await expect(howTo).toHaveAttribute("open", "");
+    await expect(howTo).toContainText(door);
+    await expect.poll(() => howTo.innerHTML()).not.toContain("{{door_number}}");
 
     // Location info: name, address, hours in Indonesian, 'Lihat peta' through the bridge.
-    const location = $(page, "location-info");
-    expect(await location.textContent()).toContain("Lokasi Loker");
-    await $(page, "location-see-map").click();
+    const location = page.getByTestId("location-info");
+    await expect(location).toContainText("Lokasi Loker");
+    await page.getByTestId("location-see-map").click();
     await expect
       .poll(async () => (await bridgeCalls(page)).map((call) => call.action))
       .toContain("openMapLocation");
     // Help goes through the bridge (yellowai is enabled in the demo settings).
-    await $(page, "order-help").click();
+    await page.getByTestId("order-help").click();
     await expect
       .poll(async () => (await bridgeCalls(page)).map((call) => call.action))
       .toContain("contactSupport");
 
     // The QR read off the screen opens the door at the kiosk.
-    const code = await decodeQr($(page, "order-qr-code"));
+    const code = await decodeQr(page.getByTestId("order-qr-code"));
     const picked = await scanAtKiosk(code);
     expect(picked.status).toBe(200);
     expect(picked.body.data).toMatchObject({
@@ -78,21 +77,22 @@ describe("order detail", () => {
     expect(String(picked.body.data?.orderId)).toBe(orderid);
 
     // The page notices the status change: no QR any more, the share button appears and shares.
-    await expect
-      .poll(() => $(page, "order-screen").getAttribute("data-status"), { timeout: 12_000 })
-      .toBe("CUSTOMER_TAKEN");
-    expect(await $(page, "order-qr").count()).toBe(0);
-    await $(page, "order-share").click();
+    await expect(page.getByTestId("order-screen")).toHaveAttribute("data-status", "CUSTOMER_TAKEN", {
+      timeout: 12_000,
+    });
+    await expect(page.getByTestId("order-qr")).toHaveCount(0);
+    await page.getByTestId("order-share").click();
     await expect
       .poll(async () => (await bridgeCalls(page)).find((call) => call.action === "shareOrder")?.payload)
       .toMatchObject({ status: idShell.status.CUSTOMER_TAKEN, recipientName: "Rina Kartika", box: { door } });
     expect(errors).toEqual([]);
-  }, 90_000);
+  });
 
-  it("opens the locker photo full screen with preview=true, closes it on back, and falls back when broken (desktop, en)", async ({
+  test("opens the locker photo full screen with preview=true, closes it on back, and falls back when broken (desktop, en)", async ({
     open,
     scenario,
   }) => {
+    test.setTimeout(90_000);
     const demo = await scenario("dropoff-in-store");
     const { orderId: orderid, token } = demo;
     const { page, errors } = await open({
@@ -101,69 +101,70 @@ describe("order detail", () => {
       storage: { user_token: token },
     });
     await visit(page, `/order?orderid=${orderid}`);
-    await $(page, "order-screen").waitFor();
-    expect(await page.locator('[data-testid="header-title"]').textContent()).toBe("Order Detail");
-    expect(await $(page, "order-qr").locator("h2").textContent()).toBe(en.order.qrHeading);
-    expect(await $(page, "location-info").textContent()).toContain("Locker Location");
-    expect(await $(page, "location-see-map").textContent()).toContain("See map");
+    await page.getByTestId("order-screen").waitFor();
+    await expect(page.getByTestId("header-title")).toHaveText("Order Detail");
+    await expect(page.getByTestId("order-qr").locator("h2")).toHaveText(enOrder.qrHeading);
+    await expect(page.getByTestId("location-info")).toContainText("Locker Location");
+    await expect(page.getByTestId("location-see-map")).toContainText("See map");
 
-    const viewer = $(page, "location-photo-viewer");
-    await $(page, "location-photo").click();
+    const viewer = page.getByTestId("location-photo-viewer");
+    await page.getByTestId("location-photo").click();
     await page.waitForURL((url) => url.searchParams.get("preview") === "true");
-    await expect.poll(() => viewer.isVisible()).toBe(true);
+    await expect(viewer).toBeVisible();
     const shown = (await viewer.locator("img").boundingBox())!;
     expect(shown.width).toBeGreaterThan(600);
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get("preview") === null);
-    await expect.poll(() => viewer.isVisible()).toBe(false);
-    expect(await $(page, "order-screen").isVisible()).toBe(true);
+    await expect(viewer).toBeHidden();
+    await expect(page.getByTestId("order-screen")).toBeVisible();
 
     // Opened straight with preview=true, the close button keeps the page.
     await visit(page, `/order?orderid=${orderid}&preview=true`);
-    await expect.poll(() => viewer.isVisible()).toBe(true);
-    await $(page, "location-photo-close").click();
-    await expect.poll(() => viewer.isVisible()).toBe(false);
-    expect(new URL(page.url()).searchParams.get("preview")).toBeNull();
+    await expect(viewer).toBeVisible();
+    await page.getByTestId("location-photo-close").click();
+    await expect(viewer).toBeHidden();
+    await expect.poll(() => new URL(page.url()).searchParams.get("preview")).toBeNull();
 
     // A photo that cannot be loaded shows the no-content picture.
     await page.route("**/api/v1/media/locker/**", (route) => route.fulfill({ status: 404, body: "" }));
     await visit(page, `/order?orderid=${orderid}`);
-    await $(page, "order-screen").waitFor();
-    await expect
-      .poll(() => $(page, "location-photo").locator("img").getAttribute("src"))
-      .toBe("/api/v1/media/misc/no-content.svg");
+    await page.getByTestId("order-screen").waitFor();
+    await expect(page.getByTestId("location-photo").locator("img")).toHaveAttribute(
+      "src",
+      "/api/v1/media/misc/no-content.svg",
+    );
     expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
-  }, 90_000);
+  });
 
-  it("moves on to the overdue page within seconds once the parcel is overdue, token out of the address (mobile, en)", async ({
+  test("moves on to the overdue page within seconds once the parcel is overdue, token out of the address (mobile, en)", async ({
     openScenario,
   }) => {
     const { page, demo } = await openScenario("dropoff-in-store", { viewport: "mobile", language: "en" });
     const { orderId: orderid, token } = demo;
     await visit(page, demo.url);
-    await $(page, "order-screen").waitFor();
+    await page.getByTestId("order-screen").waitFor();
     await advanceOrder(orderid, 3 * 24 * 60);
     const started = Date.now();
     await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 10_000 });
     expect(Date.now() - started).toBeLessThan(8000);
-    const url = new URL(page.url());
-    expect(url.searchParams.get("orderid")).toBe(orderid);
+    const param = (name: string) => new URL(page.url()).searchParams.get(name);
+    await expect.poll(() => param("orderid")).toBe(orderid);
     // The token left the address bar once validated; the overdue page uses the stored one.
-    expect(url.searchParams.get("token")).toBeNull();
-    await $(page, "overdue-screen").waitFor();
-    expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBe(token);
+    await expect.poll(() => param("token")).toBeNull();
+    await page.getByTestId("overdue-screen").waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("user_token"))).toBe(token);
   });
 
-  it("hides help when yellowai is off and says there is no order without an order id (desktop, id)", async ({
+  test("hides help when yellowai is off and says there is no order without an order id (desktop, id)", async ({
     openScenario,
   }) => {
     const { page, demo } = await openScenario("dropoff-in-store", { viewport: "desktop", language: "id" });
     await featureOff(page, "yellowai");
     await visit(page, demo.url);
-    await $(page, "order-screen").waitFor();
-    await $(page, "location-info").waitFor();
-    expect(await $(page, "order-help").count()).toBe(0);
+    await page.getByTestId("order-screen").waitFor();
+    await page.getByTestId("location-info").waitFor();
+    await expect(page.getByTestId("order-help")).toHaveCount(0);
     await visit(page, "/order");
-    expect(await $(page, "order-missing").textContent()).toBe(id.order.noOrder);
+    await expect(page.getByTestId("order-missing")).toHaveText(idOrder.noOrder);
   });
 });

@@ -1,8 +1,12 @@
-import type { BrowserContext, Page, Request } from "playwright-core";
-import en from "../src/locales/en.ts";
-import id from "../src/locales/id.ts";
+import type { Page, Request } from "playwright-core";
+// The messages' own files, not `locales/*.ts`: Playwright's loader needs the import attribute on a
+// JSON import, which those files (bundled by Vite) do not give.
+import enOverdue from "../src/locales/en/drop-off/overdue.json" with { type: "json" };
+import enShell from "../src/locales/en/shell.json" with { type: "json" };
+import idOverdue from "../src/locales/id/drop-off/overdue.json" with { type: "json" };
+import idShell from "../src/locales/id/shell.json" with { type: "json" };
 import { holdScripts, hydrated, type Lang, type ViewportName, visit } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, type Open, test } from "./support/fixtures.ts";
 import { api, createScenario, type Scenario } from "./support/journeys.ts";
 
 /**
@@ -18,9 +22,12 @@ import { api, createScenario, type Scenario } from "./support/journeys.ts";
  * Indonesian by default, English by the `lang` link or the language cookie; phone and desktop.
  */
 
-const texts = { id, en } as const;
-const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
-const fieldError = (page: Page) => $(page, "overdue-form").locator('[data-testid="field-error"]');
+const texts = {
+  id: { header: idShell.header, dropOff: { overdue: idOverdue } },
+  en: { header: enShell.header, dropOff: { overdue: enOverdue } },
+} as const;
+const $ = (page: Page, testId: string) => page.getByTestId(testId);
+const fieldError = (page: Page) => $(page, "overdue-form").getByTestId("field-error");
 const atCheckout = (page: Page) =>
   page.waitForURL((url) => url.pathname.startsWith("/demo/pay/"), { timeout: 15_000 });
 /** A post of the overdue page's form to its action (a document's, or the running page's). */
@@ -37,7 +44,7 @@ const frames: [ViewportName, Lang, Way][] = [
 
 /** A fresh overdue drop-off and a page for it, in the language and the way given. */
 async function openDue(
-  open: (options: object) => Promise<{ context: BrowserContext; page: Page; errors: string[] }>,
+  open: Open,
   viewport: ViewportName,
   lang: Lang,
   way: Way,
@@ -57,126 +64,130 @@ async function serverPage(page: Page, url: string) {
   await $(page, "overdue-form").waitFor();
 }
 
-describe.each(frames)("the overdue form without scripts (%s, %s by %s)", (viewport, lang, way) => {
-  it("answers a wrong e-mail in the page's language keeping it, then goes on to the gateway's checkout", async ({
-    open,
-  }) => {
-    const { page, demo, t } = await openDue(open, viewport, lang, way, { javaScriptEnabled: false });
-    await serverPage(page, demo.url);
-    expect(await page.getAttribute("html", "lang")).toBe(lang);
-    expect(await page.title()).toBe(`${t.header.overdueFee} · PaxelBox`);
-    const detail = await api<{ invoiceNumber: string }>(
-      `/api/v1/dropoff/overdue/${demo.orderId}`,
-      demo.token,
-    );
-    expect(await $(page, "overdue-invoice").textContent()).toBe(detail.data.invoiceNumber);
-    // Select Payment is the browser's own here: enabled, and the action decides.
-    const pay = $(page, "overdue-select-payment");
-    expect(await pay.isEnabled()).toBe(true);
+for (const [viewport, lang, way] of frames)
+  describe(`the overdue form without scripts (${viewport}, ${lang} by ${way})`, () => {
+    test("answers a wrong e-mail in the page's language keeping it, then goes on to the gateway's checkout", async ({
+      open,
+    }) => {
+      test.setTimeout(60_000);
+      const { page, demo, t } = await openDue(open, viewport, lang, way, { javaScriptEnabled: false });
+      await serverPage(page, demo.url);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page).toHaveTitle(`${t.header.overdueFee} · PaxelBox`);
+      const detail = await api<{ invoiceNumber: string }>(
+        `/api/v1/dropoff/overdue/${demo.orderId}`,
+        demo.token,
+      );
+      await expect($(page, "overdue-invoice")).toHaveText(detail.data.invoiceNumber);
+      // Select Payment is the browser's own here: enabled, and the action decides.
+      const pay = $(page, "overdue-select-payment");
+      await expect(pay).toBeEnabled();
 
-    const email = $(page, "overdue-email");
-    await email.fill("rina@example");
-    const refused = page.waitForResponse((response) => isFormPost(response.request()));
-    await pay.click();
-    expect((await refused).status()).toBe(400);
-    await fieldError(page).waitFor();
-    expect(await fieldError(page).textContent()).toBe(t.dropOff.overdue.messages.email);
-    expect(await page.getAttribute("html", "lang")).toBe(lang);
-    expect(await email.inputValue()).toBe("rina@example");
-    // The page comes back with the focus on the field to correct, and the same invoice.
-    expect(await email.evaluate((field) => field === document.activeElement)).toBe(true);
-    expect(await $(page, "overdue-invoice").textContent()).toBe(detail.data.invoiceNumber);
+      const email = $(page, "overdue-email");
+      await email.fill("rina@example");
+      const refused = page.waitForResponse((response) => isFormPost(response.request()));
+      await pay.click();
+      expect((await refused).status()).toBe(400);
+      await fieldError(page).waitFor();
+      await expect(fieldError(page)).toHaveText(t.dropOff.overdue.messages.email);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(email).toHaveValue("rina@example");
+      // The page comes back with the focus on the field to correct, and the same invoice.
+      await expect(email).toBeFocused();
+      await expect($(page, "overdue-invoice")).toHaveText(detail.data.invoiceNumber);
 
-    await email.fill(" rina@example.com ");
-    await pay.click();
-    await atCheckout(page);
-    await page.getByRole("button", { name: "Cancel", exact: true }).waitFor();
-    // The API kept the e-mail the receiver gave (trimmed) with the fee's invoice number.
-    const after = await api<{ invoiceNumber: string; receiverEmail: string }>(
-      `/api/v1/dropoff/overdue/${demo.orderId}`,
-      demo.token,
-    );
-    expect(after.data).toMatchObject({
-      invoiceNumber: detail.data.invoiceNumber,
-      receiverEmail: "rina@example.com",
+      await email.fill(" rina@example.com ");
+      await pay.click();
+      await atCheckout(page);
+      await page.getByRole("button", { name: "Cancel", exact: true }).waitFor();
+      // The API kept the e-mail the receiver gave (trimmed) with the fee's invoice number.
+      const after = await api<{ invoiceNumber: string; receiverEmail: string }>(
+        `/api/v1/dropoff/overdue/${demo.orderId}`,
+        demo.token,
+      );
+      expect(after.data).toMatchObject({
+        invoiceNumber: detail.data.invoiceNumber,
+        receiverEmail: "rina@example.com",
+      });
+
+      // Back from the gateway: the warning in the page's language, the e-mail there again.
+      await page.getByRole("button", { name: "Cancel", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 15_000 });
+      await $(page, "overdue-warning").waitFor();
+      await expect($(page, "overdue-warning")).toHaveText(t.dropOff.overdue.cancelled);
+      await expect(email).toHaveValue("rina@example.com");
     });
-
-    // Back from the gateway: the warning in the page's language, the e-mail there again.
-    await page.getByRole("button", { name: "Cancel", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 15_000 });
-    await $(page, "overdue-warning").waitFor();
-    expect(await $(page, "overdue-warning").textContent()).toBe(t.dropOff.overdue.cancelled);
-    expect(await email.inputValue()).toBe("rina@example.com");
-  }, 60_000);
-});
+  });
 
 describe("every document of the overdue flow has a title, without scripts too", () => {
-  it("the expired link goes on to its titled page; the result pages and the page on its way elsewhere", async ({
+  test("the expired link goes on to its titled page; the result pages and the page on its way elsewhere", async ({
     open,
   }) => {
     const { page } = await open({ viewport: "mobile", javaScriptEnabled: false });
     const expired = await createScenario("dropoff-overdue-expired");
     await page.goto(expired.url, { waitUntil: "domcontentloaded" });
     await page.waitForURL((url) => url.pathname === "/overduepayment/expire");
-    expect(await page.title()).toBe("Link Kadaluwarsa · PaxelBox");
+    await expect(page).toHaveTitle("Link Kadaluwarsa · PaxelBox");
     for (const [path, title] of [
       ["/overduepayment/expire", "Link Kadaluwarsa · PaxelBox"],
       ["/overduepayment/success", "Paket sudah diambil · PaxelBox"],
     ] as const) {
       await page.goto(path, { waitUntil: "domcontentloaded" });
-      expect(await page.title()).toBe(title);
+      await expect(page).toHaveTitle(title);
     }
     // Opened without its token the page waits for the browser to find one: still a titled document.
     const due = await createScenario("dropoff-overdue-need-to-pay");
     await page.goto(`/overduepayment?orderid=${due.orderId}`, { waitUntil: "domcontentloaded" });
-    expect(await page.title()).toBe(`${id.header.overdueFee} · PaxelBox`);
+    await expect(page).toHaveTitle(`${idShell.header.overdueFee} · PaxelBox`);
   });
 });
 
-describe.each(frames.slice(0, 2))(
-  "the overdue form before its scripts arrive (%s, %s by %s)",
-  (viewport, lang, way) => {
-    it("Select Payment pressed before the scripts arrive posts the server's form: the checkout", async ({
+for (const [viewport, lang, way] of frames.slice(0, 2))
+  describe(`the overdue form before its scripts arrive (${viewport}, ${lang} by ${way})`, () => {
+    test("Select Payment pressed before the scripts arrive posts the server's form: the checkout", async ({
       open,
     }) => {
+      test.setTimeout(60_000);
       const { page, demo } = await openDue(open, viewport, lang, way);
       const release = await holdScripts(page);
       await serverPage(page, demo.url);
       await $(page, "overdue-email").fill("rina@example.com");
       // Nothing of the page runs yet: the browser posts the form itself.
-      expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
       const posted = page.waitForRequest(isFormPost);
       await $(page, "overdue-select-payment").click();
       expect((await posted).isNavigationRequest()).toBe(true);
       await atCheckout(page);
       release();
-    }, 60_000);
+    });
 
-    it("a wrong e-mail sent before them comes back refused, and the page that hydrates keeps the message", async ({
+    test("a wrong e-mail sent before them comes back refused, and the page that hydrates keeps the message", async ({
       open,
     }) => {
+      test.setTimeout(60_000);
       const { page, demo, t } = await openDue(open, viewport, lang, way);
       const release = await holdScripts(page);
       await serverPage(page, demo.url);
       await $(page, "overdue-email").fill("rina@");
       await $(page, "overdue-select-payment").click();
       await fieldError(page).waitFor();
-      expect(await fieldError(page).textContent()).toBe(t.dropOff.overdue.messages.email);
+      await expect(fieldError(page)).toHaveText(t.dropOff.overdue.messages.email);
       release();
       await hydrated(page);
-      expect(await fieldError(page).textContent()).toBe(t.dropOff.overdue.messages.email);
-      expect(await $(page, "overdue-email").inputValue()).toBe("rina@");
+      await expect(fieldError(page)).toHaveText(t.dropOff.overdue.messages.email);
+      await expect($(page, "overdue-email")).toHaveValue("rina@");
       // Running now, the page holds Select Payment until the e-mail is right.
-      await expect.poll(() => $(page, "overdue-select-payment").isDisabled()).toBe(true);
+      await expect($(page, "overdue-select-payment")).toBeDisabled();
       await $(page, "overdue-email").fill("rina@example.com");
-      await expect.poll(() => $(page, "overdue-select-payment").isEnabled()).toBe(true);
+      await expect($(page, "overdue-select-payment")).toBeEnabled();
       await $(page, "overdue-select-payment").click();
       await atCheckout(page);
-    }, 60_000);
+    });
 
-    it("an e-mail typed while they are held is kept when they arrive, and Select Payment then goes on", async ({
+    test("an e-mail typed while they are held is kept when they arrive, and Select Payment then goes on", async ({
       open,
     }) => {
+      test.setTimeout(60_000);
       const { page, demo } = await openDue(open, viewport, lang, way);
       const release = await holdScripts(page);
       await serverPage(page, demo.url);
@@ -186,47 +197,46 @@ describe.each(frames.slice(0, 2))(
       release();
       await email.pressSequentially("ple.com", { delay: 20 });
       await hydrated(page);
-      expect(await email.inputValue()).toBe("rina@example.com");
-      expect(await email.evaluate((field) => field === document.activeElement)).toBe(true);
+      await expect(email).toHaveValue("rina@example.com");
+      await expect(email).toBeFocused();
       const pay = $(page, "overdue-select-payment");
-      await expect.poll(() => pay.isEnabled()).toBe(true);
+      await expect(pay).toBeEnabled();
       const posted = page.waitForRequest(isFormPost);
       await pay.click();
       // The running page posts through React Router (a data request, not a document).
       expect((await posted).isNavigationRequest()).toBe(false);
       await atCheckout(page);
-    }, 60_000);
-  },
-);
+    });
+  });
 
-describe.each(frames.slice(0, 2))(
-  "the overdue form with its scripts (%s, %s by %s)",
-  (viewport, lang, way) => {
-    it("checks in the browser first, posts to the action, opens the checkout, and comes back paid to the QR", async ({
+for (const [viewport, lang, way] of frames.slice(0, 2))
+  describe(`the overdue form with its scripts (${viewport}, ${lang} by ${way})`, () => {
+    test("checks in the browser first, posts to the action, opens the checkout, and comes back paid to the QR", async ({
       open,
     }) => {
+      test.setTimeout(60_000);
       const { page, demo, t, errors } = await openDue(open, viewport, lang, way);
       const posts: string[] = [];
       page.on("request", (request) => {
         if (isFormPost(request)) posts.push(request.postData() ?? "");
       });
       await visit(page, demo.url);
-      expect(await page.getAttribute("html", "lang")).toBe(lang);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
       const pay = $(page, "overdue-select-payment");
       const email = $(page, "overdue-email");
-      await expect.poll(() => pay.isDisabled()).toBe(true);
+      await expect(pay).toBeDisabled();
       await email.fill("rina@example");
       await email.blur();
       await fieldError(page).waitFor();
-      expect(await fieldError(page).textContent()).toBe(t.dropOff.overdue.messages.email);
-      expect(await pay.isDisabled()).toBe(true);
+      await expect(fieldError(page)).toHaveText(t.dropOff.overdue.messages.email);
+      await expect(pay).toBeDisabled();
       // Enter says why instead of posting.
       await email.press("Enter");
-      await expect.poll(() => email.evaluate((field) => field === document.activeElement)).toBe(true);
+      await expect(email).toBeFocused();
       expect(posts).toEqual([]);
 
       await email.fill("rina@example.com");
-      await expect.poll(() => pay.isEnabled()).toBe(true);
+      await expect(pay).toBeEnabled();
       // The action answers slowly here: the button says what is happening meanwhile.
       await page.route(
         (url) => url.pathname.startsWith("/overduepayment"),
@@ -236,8 +246,8 @@ describe.each(frames.slice(0, 2))(
         },
       );
       await pay.click();
-      await expect.poll(() => pay.innerText()).toBe(t.dropOff.overdue.processing);
-      expect(await pay.isDisabled()).toBe(true);
+      await expect(pay).toHaveText(t.dropOff.overdue.processing, { useInnerText: true });
+      await expect(pay).toBeDisabled();
       await atCheckout(page);
       expect(posts).toHaveLength(1);
       expect(new URLSearchParams(posts[0]).get("email")).toBe("rina@example.com");
@@ -246,8 +256,7 @@ describe.each(frames.slice(0, 2))(
       await page.getByRole("button", { name: "Pay", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment", { timeout: 15_000 });
       await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
-      expect(await page.getAttribute("html", "lang")).toBe(lang);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
       expect(errors).toEqual([]);
-    }, 60_000);
-  },
-);
+    });
+  });

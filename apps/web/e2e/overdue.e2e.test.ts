@@ -1,9 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import en from "../src/locales/en/drop-off.ts";
-import id from "../src/locales/id/drop-off.ts";
+// The screens' own messages files, not `locales/*/drop-off.ts`: Playwright's loader needs the
+// import attribute on a JSON import, which that file (bundled by Vite) does not give.
+import enOverdue from "../src/locales/en/drop-off/overdue.json" with { type: "json" };
+import enResults from "../src/locales/en/drop-off/results.json" with { type: "json" };
+import idOverdue from "../src/locales/id/drop-off/overdue.json" with { type: "json" };
+import idResults from "../src/locales/id/drop-off/results.json" with { type: "json" };
 import { type Lang, type ViewportName, visit } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 import { api } from "./support/journeys.ts";
 
 /**
@@ -14,8 +18,11 @@ import { api } from "./support/journeys.ts";
  * the route action makes (both flows): `features/overdue/lib/overdue-action.server.test.ts`.
  */
 
-const texts = { id, en } as const;
-const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
+const texts = {
+  id: { overdue: idOverdue, results: idResults },
+  en: { overdue: enOverdue, results: enResults },
+} as const;
+const $ = (page: Page, testId: string) => page.getByTestId(testId);
 
 interface Detail {
   invoiceNumber: string | null;
@@ -29,9 +36,9 @@ interface Detail {
 }
 
 describe("overdue page entry (spec §4)", () => {
-  it("sends each scenario where it belongs", async ({ open, scenario }) => {
+  test("sends each scenario where it belongs", async ({ open, scenario }) => {
+    test.setTimeout(90_000);
     const { page } = await open({ viewport: "mobile", language: "id" });
-    const path = () => new URL(page.url()).pathname;
 
     await visit(page, "/overduepayment");
     await page.waitForURL((url) => url.pathname === "/");
@@ -44,7 +51,7 @@ describe("overdue page entry (spec §4)", () => {
     const inStoreId = inStore.params.get("orderid");
     await visit(page, `/overduepayment?orderid=${inStoreId}&token=${inStore.params.get("token")}`);
     await page.waitForURL((url) => url.pathname === "/order");
-    expect(new URL(page.url()).searchParams.get("orderid")).toBe(inStoreId);
+    await expect(page).toHaveURL((url) => url.searchParams.get("orderid") === inStoreId);
     await $(page, "order-screen").waitFor();
 
     const taken = await scenario("dropoff-overdue-taken");
@@ -54,12 +61,12 @@ describe("overdue page entry (spec §4)", () => {
     );
     await page.waitForURL((url) => url.pathname === "/order");
     await $(page, "order-screen").waitFor();
-    expect(await $(page, "order-screen").getAttribute("data-status")).toBe("CUSTOMER_TAKEN");
+    await expect($(page, "order-screen")).toHaveAttribute("data-status", "CUSTOMER_TAKEN");
 
     const expired = await scenario("dropoff-overdue-expired");
     await visit(page, expired.url);
     await page.waitForURL((url) => url.pathname === "/overduepayment/expire");
-    expect(await page.locator("main h1").textContent()).toBe("Link Kadaluwarsa");
+    await expect(page.locator("main h1")).toHaveText("Link Kadaluwarsa");
     // The expired link opens no order page either, and nothing personal shows on the way.
     const personal: string[] = [];
     page.on("response", (response) => {
@@ -76,15 +83,17 @@ describe("overdue page entry (spec §4)", () => {
     const due = await scenario("dropoff-overdue-need-to-pay");
     await visit(page, due.url);
     await $(page, "overdue-screen").waitFor();
-    expect(path()).toBe("/overduepayment");
-    expect(await page.evaluate(() => localStorage.getItem("overdue"))).toBe(due.params.get("orderid"));
+    await expect(page).toHaveURL((url) => url.pathname === "/overduepayment");
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("overdue")))
+      .toBe(due.params.get("orderid"));
 
     // Without the link's token only the routing summary comes back: not enough to pay, so home.
     const other = await scenario("dropoff-overdue-need-to-pay");
     const { page: anonymous } = await open({ viewport: "desktop", language: "id" });
     await visit(anonymous, `/overduepayment?orderid=${other.params.get("orderid")}`);
     await anonymous.waitForURL((url) => url.pathname === "/");
-  }, 90_000);
+  });
 });
 
 const combos: [ViewportName, Lang][] = [
@@ -92,107 +101,109 @@ const combos: [ViewportName, Lang][] = [
   ["desktop", "en"],
 ];
 
-describe.each(combos)("overdue payment at %s in %s", (viewport, lang) => {
-  const t = texts[lang].overdue;
-  const button = lang === "id" ? "Fail" : "Cancel";
-  const warning = button === "Fail" ? t.failed : t.cancelled;
+for (const [viewport, lang] of combos)
+  describe(`overdue payment at ${viewport} in ${lang}`, () => {
+    const t = texts[lang].overdue;
+    const button = lang === "id" ? "Fail" : "Cancel";
+    const warning = button === "Fail" ? t.failed : t.cancelled;
 
-  it(`shows the details and the email rule, then returns from ${button} with its warning and nothing paid`, async ({
-    open,
-    scenario,
-  }) => {
-    const demo = await scenario("dropoff-overdue-need-to-pay");
-    const { orderId: orderid, token } = demo;
-    const { page, errors } = await open({ viewport, language: lang });
-    await visit(page, demo.url);
-    await $(page, "overdue-screen").waitFor();
-    expect(await page.getAttribute("html", "lang")).toBe(lang);
-    const detail = (await api<Detail>(`/api/v1/dropoff/overdue/${orderid}`, token)).data;
+    test(`shows the details and the email rule, then returns from ${button} with its warning and nothing paid`, async ({
+      open,
+      scenario,
+    }) => {
+      test.setTimeout(60_000);
+      const demo = await scenario("dropoff-overdue-need-to-pay");
+      const { orderId: orderid, token } = demo;
+      const { page, errors } = await open({ viewport, language: lang });
+      await visit(page, demo.url);
+      await $(page, "overdue-screen").waitFor();
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      const detail = (await api<Detail>(`/api/v1/dropoff/overdue/${orderid}`, token)).data;
 
-    // The fee's invoice number, kept by the API: the same on every load, and the one sent.
-    expect(detail.invoiceNumber).toMatch(/^INV-DOL-[A-Z0-9]{6}-[A-Z0-9]{4}$/);
-    expect(await $(page, "overdue-invoice").textContent()).toBe(detail.invoiceNumber);
-    await visit(page, demo.url.replace(/&?token=[^&]+/, ""));
-    await $(page, "overdue-screen").waitFor();
-    expect(await $(page, "overdue-invoice").textContent()).toBe(detail.invoiceNumber);
-    expect(await $(page, "overdue-order-number").textContent()).toBe(detail.expressNumber);
-    expect(await $(page, "overdue-screen").textContent()).toContain("Toko Batik Sekar Arum");
-    const rupiah = (value: number) => `Rp. ${value.toLocaleString("de-DE")}`;
-    expect(await $(page, "overdue-total").textContent()).toBe(rupiah(detail.overdueTotalPrice));
-    expect(detail.overdueTotalPrice).toBe(detail.overdueBasePrice * detail.overdueDays);
-    const breakdown = $(page, "overdue-breakdown");
-    expect(await breakdown.isVisible()).toBe(false);
-    await $(page, "overdue-total-toggle").click();
-    expect(await breakdown.isVisible()).toBe(true);
-    expect(await breakdown.textContent()).toContain(rupiah(detail.overdueBasePrice));
-    expect(await breakdown.textContent()).toContain(
-      `${detail.overdueDays} ${lang === "en" ? "days" : "hari"}`,
-    );
+      // The fee's invoice number, kept by the API: the same on every load, and the one sent.
+      expect(detail.invoiceNumber).toMatch(/^INV-DOL-[A-Z0-9]{6}-[A-Z0-9]{4}$/);
+      await expect($(page, "overdue-invoice")).toHaveText(detail.invoiceNumber ?? "");
+      await visit(page, demo.url.replace(/&?token=[^&]+/, ""));
+      await $(page, "overdue-screen").waitFor();
+      await expect($(page, "overdue-invoice")).toHaveText(detail.invoiceNumber ?? "");
+      await expect($(page, "overdue-order-number")).toHaveText(detail.expressNumber);
+      await expect($(page, "overdue-screen")).toContainText("Toko Batik Sekar Arum");
+      const rupiah = (value: number) => `Rp. ${value.toLocaleString("de-DE")}`;
+      await expect($(page, "overdue-total")).toHaveText(rupiah(detail.overdueTotalPrice));
+      expect(detail.overdueTotalPrice).toBe(detail.overdueBasePrice * detail.overdueDays);
+      const breakdown = $(page, "overdue-breakdown");
+      await expect(breakdown).toBeHidden();
+      await $(page, "overdue-total-toggle").click();
+      await expect(breakdown).toBeVisible();
+      await expect(breakdown).toContainText(rupiah(detail.overdueBasePrice));
+      await expect(breakdown).toContainText(`${detail.overdueDays} ${lang === "en" ? "days" : "hari"}`);
 
-    // Receiver prefilled and read-only; Select Payment only with a valid email.
-    expect(await $(page, "overdue-receiver-name").inputValue()).toBe("Rina Kartika");
-    expect(await $(page, "overdue-receiver-name").getAttribute("readonly")).toBe("");
-    expect(await $(page, "overdue-phone").inputValue()).toBe("0811222233333");
-    expect(await $(page, "overdue-phone").getAttribute("readonly")).toBe("");
-    const pay = $(page, "overdue-select-payment");
-    expect(await pay.textContent()).toBe(t.selectPayment);
-    expect(await pay.isDisabled()).toBe(true);
-    const email = $(page, "overdue-email");
-    await email.fill("rina@example");
-    await email.blur();
-    await expect
-      .poll(() => $(page, "overdue-form").locator('[data-testid="field-error"]').textContent())
-      .toBe(t.messages.email);
-    expect(await pay.isDisabled()).toBe(true);
-    await email.fill("  rina@example.com ");
-    await email.blur();
-    expect(await email.inputValue()).toBe("rina@example.com");
-    await expect.poll(() => pay.isEnabled()).toBe(true);
+      // Receiver prefilled and read-only; Select Payment only with a valid email.
+      await expect($(page, "overdue-receiver-name")).toHaveValue("Rina Kartika");
+      await expect($(page, "overdue-receiver-name")).toHaveAttribute("readonly", "");
+      await expect($(page, "overdue-phone")).toHaveValue("0811222233333");
+      await expect($(page, "overdue-phone")).toHaveAttribute("readonly", "");
+      const pay = $(page, "overdue-select-payment");
+      await expect(pay).toHaveText(t.selectPayment);
+      await expect(pay).toBeDisabled();
+      const email = $(page, "overdue-email");
+      await email.fill("rina@example");
+      await email.blur();
+      await expect($(page, "overdue-form").getByTestId("field-error")).toHaveText(t.messages.email);
+      await expect(pay).toBeDisabled();
+      await email.fill("  rina@example.com ");
+      await email.blur();
+      await expect(email).toHaveValue("rina@example.com");
+      await expect(pay).toBeEnabled();
 
-    if (viewport === "mobile") {
-      // Sticky at the bottom of the screen while the page scrolls.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      const bar = (await $(page, "overdue-actions").boundingBox())!;
-      expect(Math.round(bar.y + bar.height)).toBe(844);
-    }
+      if (viewport === "mobile") {
+        // Sticky at the bottom of the screen while the page scrolls.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await expect
+          .poll(async () => {
+            const bar = (await $(page, "overdue-actions").boundingBox())!;
+            return Math.round(bar.y + bar.height);
+          })
+          .toBe(844);
+      }
 
-    await pay.click();
-    await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
-    // The API recorded the submit under the invoice number the page showed.
-    expect((await api<Detail>(`/api/v1/dropoff/overdue/${orderid}`, token)).data).toMatchObject({
-      invoiceNumber: detail.invoiceNumber,
-      receiverEmail: "rina@example.com",
+      await pay.click();
+      await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
+      // The API recorded the submit under the invoice number the page showed.
+      expect((await api<Detail>(`/api/v1/dropoff/overdue/${orderid}`, token)).data).toMatchObject({
+        invoiceNumber: detail.invoiceNumber,
+        receiverEmail: "rina@example.com",
+      });
+      await page.getByRole("button", { name: button, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 15_000 });
+      await $(page, "overdue-warning").waitFor();
+      await expect($(page, "overdue-warning")).toHaveText(warning);
+      // The email typed before the payment is kept for another try; nothing was paid.
+      await expect($(page, "overdue-email")).toHaveValue("rina@example.com");
+      const after = (await api<Detail>(`/api/v1/dropoff/overdue/${orderid}`, token)).data;
+      expect(after.overdueStatus).toBe("need_to_pay");
+      expect(after.barcode).toBeNull();
+
+      // The return URL cannot claim a success: success-payment asks the server, which knows the
+      // payment failed or was cancelled, so the overdue page shows its warning again and no QR.
+      await visit(
+        page,
+        `/overduepayment/success-payment?orderid=${orderid}&payment_status=SUCCESS&overdue=true`,
+      );
+      await page.waitForURL((url) => url.pathname === "/overduepayment");
+      await $(page, "overdue-warning").waitFor();
+      await expect($(page, "overdue-warning")).toHaveText(warning);
+      await expect($(page, "overdue-paid-qr")).toHaveCount(0);
+      expect(errors).toEqual([]);
     });
-    await page.getByRole("button", { name: button, exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/overduepayment", { timeout: 15_000 });
-    await $(page, "overdue-warning").waitFor();
-    expect(await $(page, "overdue-warning").textContent()).toBe(warning);
-    // The email typed before the payment is kept for another try; nothing was paid.
-    await expect.poll(() => $(page, "overdue-email").inputValue()).toBe("rina@example.com");
-    const after = (await api<Detail>(`/api/v1/dropoff/overdue/${orderid}`, token)).data;
-    expect(after.overdueStatus).toBe("need_to_pay");
-    expect(after.barcode).toBeNull();
-
-    // The return URL cannot claim a success: success-payment asks the server, which knows the
-    // payment failed or was cancelled, so the overdue page shows its warning again and no QR.
-    await visit(
-      page,
-      `/overduepayment/success-payment?orderid=${orderid}&payment_status=SUCCESS&overdue=true`,
-    );
-    await page.waitForURL((url) => url.pathname === "/overduepayment");
-    await $(page, "overdue-warning").waitFor();
-    expect(await $(page, "overdue-warning").textContent()).toBe(warning);
-    expect(await $(page, "overdue-paid-qr").count()).toBe(0);
-    expect(errors).toEqual([]);
-  }, 60_000);
-});
+  });
 
 describe("overdue result pages", () => {
   for (const [kind, path, viewport, lang] of [
     ["expired", "/overduepayment/expire", "mobile", "id"],
     ["taken", "/overduepayment/success", "desktop", "en"],
   ] as const) {
-    it(`${path} (${viewport}, ${lang}) has no header, help and store links, and clears the stored overdue state`, async ({
+    test(`${path} (${viewport}, ${lang}) has no header, help and store links, and clears the stored overdue state`, async ({
       open,
     }) => {
       const { page, errors } = await open({
@@ -204,23 +215,22 @@ describe("overdue result pages", () => {
       const screen = $(page, `overdue-result-${kind}`);
       await screen.waitFor();
       const r = texts[lang].results;
-      expect(await page.locator("main h1").textContent()).toBe(
-        kind === "taken" ? r.takenTitle : r.expireTitle,
-      );
-      expect(await $(page, "back-header").count()).toBe(0);
-      expect(await $(page, "public-header").count()).toBe(0);
-      expect(await $(page, "public-footer").count()).toBe(0);
-      expect(await $(page, "overdue-help-link").getAttribute("href")).toMatch(/^https:\/\//);
-      expect(await $(page, "overdue-app-links").locator("a").count()).toBe(2);
+      await expect(page.locator("main h1")).toHaveText(kind === "taken" ? r.takenTitle : r.expireTitle);
+      await expect($(page, "back-header")).toHaveCount(0);
+      await expect($(page, "public-header")).toHaveCount(0);
+      await expect($(page, "public-footer")).toHaveCount(0);
+      await expect($(page, "overdue-help-link")).toHaveAttribute("href", /^https:\/\//);
+      await expect($(page, "overdue-app-links").locator("a")).toHaveCount(2);
       await expect.poll(() => page.evaluate(() => localStorage.getItem("overdue"))).toBeNull();
-      expect(await page.evaluate(() => localStorage.getItem("overdue_dropoff_data"))).toBeNull();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("overdue_dropoff_data"))).toBeNull();
       expect(errors).toEqual([]);
     });
   }
 });
 
 describe("accessibility of the drop-off screens", () => {
-  it("has no serious violations (mobile, id)", async ({ open, scenario }) => {
+  test("has no serious violations (mobile, id)", async ({ open, scenario }) => {
+    test.setTimeout(90_000);
     const form = await scenario("package-form");
     const order = await scenario("dropoff-in-store");
     const due = await scenario("dropoff-overdue-need-to-pay");
@@ -247,5 +257,5 @@ describe("accessibility of the drop-off screens", () => {
       }
     }
     expect(found).toEqual([]);
-  }, 90_000);
+  });
 });

@@ -1,6 +1,12 @@
 import type { BrowserContext, Page, Request } from "playwright-core";
-import en from "../src/locales/en.ts";
-import id from "../src/locales/id.ts";
+// The messages' own files, not `locales/*.ts`: Playwright's loader needs the import attribute on a
+// JSON import, which those files (bundled by Vite) do not give.
+import enOverdue from "../src/locales/en/drop-off/overdue.json" with { type: "json" };
+import enPayment from "../src/locales/en/payment.json" with { type: "json" };
+import enRent from "../src/locales/en/rent.json" with { type: "json" };
+import idOverdue from "../src/locales/id/drop-off/overdue.json" with { type: "json" };
+import idPayment from "../src/locales/id/payment.json" with { type: "json" };
+import idRent from "../src/locales/id/rent.json" with { type: "json" };
 import {
   baseUrl,
   collectErrors,
@@ -10,7 +16,7 @@ import {
   type ViewportName,
   visit,
 } from "./support/browser.ts";
-import { describe, expect, it, type NewContext } from "./support/fixtures.ts";
+import { describe, expect, type NewContext, test } from "./support/fixtures.ts";
 import { api, createScenario } from "./support/journeys.ts";
 import { shot, shotsDir } from "./support/shots.ts";
 
@@ -31,8 +37,11 @@ import { shot, shotsDir } from "./support/shots.ts";
  * With SHOTS_DIR set, the screens on the way are saved there.
  */
 
-const texts = { id, en } as const;
-const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
+const texts = {
+  id: { rent: idRent, payment: idPayment, dropOff: { overdue: idOverdue } },
+  en: { rent: enRent, payment: enPayment, dropOff: { overdue: enOverdue } },
+} as const;
+const $ = (page: Page, testId: string) => page.getByTestId(testId);
 
 /** English runs use rents of Sari, an English-speaking demo member; Indonesian runs Budi's. */
 const memberTokens = { id: "demo-token-budi", en: "demo-token-sari" } as const;
@@ -118,146 +127,151 @@ async function toOverdueView(page: Page, pickUp: string) {
   await page.locator('[data-testid="overdue-cost"]').waitFor();
 }
 
-describe.each<[ViewportName, Lang]>([
+for (const [viewport, lang] of [
   ["mobile", "id"],
   ["desktop", "en"],
-])("rent paid at the gateway (%s, %s)", (viewport, lang) => {
-  it("Pay says Processing…; the return is checked and shows paid at once; history back never shows the pay screen", {
-    timeout: 60_000,
-  }, async ({ newContext }) => {
-    const { page, errors, m, token, scenario, orderId } = await startRent(newContext, viewport, lang);
-    const before = (await calculationOf(orderId, token)).data;
-    await visit(page, scenario.url);
-    await toOverdueView(page, m.rent.inStore.pickUp);
+] as [ViewportName, Lang][])
+  describe(`rent paid at the gateway (${viewport}, ${lang})`, () => {
+    test("Pay says Processing…; the return is checked and shows paid at once; history back never shows the pay screen", async ({
+      newContext,
+    }) => {
+      test.setTimeout(60_000);
+      const { page, errors, m, token, scenario, orderId } = await startRent(newContext, viewport, lang);
+      const before = (await calculationOf(orderId, token)).data;
+      await visit(page, scenario.url);
+      await toOverdueView(page, m.rent.inStore.pickUp);
 
-    await slowDown(page, "**/api/v1/box/payments");
-    const created = page.waitForRequest((request) => request.url().endsWith("/api/v1/box/payments"));
-    const pay = $(page, "pay");
-    await pay.click();
-    await expect.poll(() => pay.innerText()).toBe(m.rent.overdue.processing);
-    expect(await pay.isDisabled()).toBe(true);
-    await shot(page, `rent-pay-processing-${viewport}-${lang}`, false);
-    const request = await created;
-    expect(request.headers()["idempotency-key"]).toMatch(/^[\w-]{16,}$/);
-    // The bank interface gets the order link with its token (the API adds the result).
-    const [urlParam] = (request.postDataJSON() as { urlParam: { url: string }[] }).urlParam;
-    expect(urlParam?.url).toBe(`${baseUrl}/order-status?orderid=${orderId}&token=${token}`);
+      await slowDown(page, "**/api/v1/box/payments");
+      const created = page.waitForRequest((request) => request.url().endsWith("/api/v1/box/payments"));
+      const pay = $(page, "pay");
+      await pay.click();
+      await expect(pay).toHaveText(m.rent.overdue.processing, { useInnerText: true });
+      await expect(pay).toBeDisabled();
+      await shot(page, `rent-pay-processing-${viewport}-${lang}`, false);
+      const request = await created;
+      expect(request.headers()["idempotency-key"]).toMatch(/^[\w-]{16,}$/);
+      // The bank interface gets the order link with its token (the API adds the result).
+      const [urlParam] = (request.postDataJSON() as { urlParam: { url: string }[] }).urlParam;
+      expect(urlParam?.url).toBe(`${baseUrl}/order-status?orderid=${orderId}&token=${token}`);
 
-    await atCheckout(page);
-    const checked = page.waitForRequest(isCheck);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/order-status");
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
-      orderid: orderId,
-      payment_status: "SUCCESS",
-      overdue: "true",
+      await atCheckout(page);
+      const checked = page.waitForRequest(isCheck);
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/order-status");
+      await expect
+        .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+        .toMatchObject({
+          orderid: orderId,
+          payment_status: "SUCCESS",
+          overdue: "true",
+        });
+      await checked;
+      const result = page.locator('[data-view="in-store"] [data-testid="payment-result"]');
+      await result.waitFor();
+      await expect(result).toHaveText(m.rent.overdue.paymentSuccess, { useInnerText: true });
+      // Paid at once: never 'being confirmed', never the message.
+      expect(await phasesOf(page)).not.toContain("pending");
+      expect(await phasesOf(page)).not.toContain("unconfirmed");
+      expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
+      await shot(page, `rent-paid-${viewport}-${lang}`, false);
+
+      // Back through the finished checkout to the overdue view's entry: the rent is paid, so the
+      // in-store view shows instead of a pay screen.
+      await page.goBack();
+      await page.goBack();
+      await page.waitForURL(
+        (url) => url.pathname === "/order-status" && url.searchParams.get("status") === null,
+      );
+      await page.locator('[data-view="in-store"]').waitFor();
+      await expect($(page, "pay")).toHaveCount(0);
+      expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
+      expect(errors).toEqual([]);
     });
-    await checked;
-    const result = page.locator('[data-view="in-store"] [data-testid="payment-result"]');
-    await result.waitFor();
-    expect(await result.innerText()).toBe(m.rent.overdue.paymentSuccess);
-    // Paid at once: never 'being confirmed', never the message.
-    expect(await phasesOf(page)).not.toContain("pending");
-    expect(await phasesOf(page)).not.toContain("unconfirmed");
-    expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
-    await shot(page, `rent-paid-${viewport}-${lang}`, false);
-
-    // Back through the finished checkout to the overdue view's entry: the rent is paid, so the
-    // in-store view shows instead of a pay screen.
-    await page.goBack();
-    await page.goBack();
-    await page.waitForURL(
-      (url) => url.pathname === "/order-status" && url.searchParams.get("status") === null,
-    );
-    await page.locator('[data-view="in-store"]').waitFor();
-    expect(await $(page, "pay").count()).toBe(0);
-    expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
-    expect(errors).toEqual([]);
   });
-});
 
-describe.each<[ViewportName, Lang]>([
+for (const [viewport, lang] of [
   ["desktop", "id"],
   ["mobile", "en"],
-])("rent payment still being confirmed (%s, %s)", (viewport, lang) => {
-  it("non-interface URLs carry the result; 'being confirmed', then after a minute check again and pay again", {
-    timeout: 90_000,
-  }, async ({ newContext }) => {
-    const { page, errors, m, token, scenario, orderId } = await startRent(newContext, viewport, lang, {
-      clock: true,
-    });
-    await featureOff(page, "snap_bi_paxelbox");
-    const before = (await calculationOf(orderId, token)).data;
-    const deadline = (await orderOf(orderId, token)).data.overdueTime;
-    await visit(page, scenario.url);
-    await toOverdueView(page, m.rent.inStore.pickUp);
+] as [ViewportName, Lang][])
+  describe(`rent payment still being confirmed (${viewport}, ${lang})`, () => {
+    test("non-interface URLs carry the result; 'being confirmed', then after a minute check again and pay again", async ({
+      newContext,
+    }) => {
+      test.setTimeout(90_000);
+      const { page, errors, m, token, scenario, orderId } = await startRent(newContext, viewport, lang, {
+        clock: true,
+      });
+      await featureOff(page, "snap_bi_paxelbox");
+      const before = (await calculationOf(orderId, token)).data;
+      const deadline = (await orderOf(orderId, token)).data.overdueTime;
+      await visit(page, scenario.url);
+      await toOverdueView(page, m.rent.inStore.pickUp);
 
-    const created = page.waitForRequest((request) => request.url().includes("/api/v1/order/locker?"));
-    await $(page, "pay").click();
-    const sent = await created;
-    expect(sent.headers()["idempotency-key"]).toMatch(/^[\w-]{16,}$/);
-    const info = (sent.postDataJSON() as { order_info: Record<string, string> }).order_info;
-    const page0 = `${baseUrl}/order-status?orderid=${orderId}&token=${token}`;
-    expect(info.success_url).toBe(`${page0}&payment_status=SUCCESS&overdue=true`);
-    expect(info.failed_url).toBe(`${page0}&payment_status=FAILED&overdue=true`);
-    expect(info.cancel_url).toBe(`${page0}&payment_status=CANCELLED&overdue=true`);
-    await atCheckout(page);
-    const checkout = page.url();
-
-    // A return that claims success while the gateway has not settled: asked first, then 'being
-    // confirmed', asked again every few seconds.
-    const firstCheck = page.waitForRequest(isCheck);
-    await page.goto(info.success_url ?? "", { waitUntil: "domcontentloaded" });
-    await firstCheck;
-    const check = $(page, "payment-check");
-    await expect.poll(() => check.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
-    expect(await check.innerText()).toContain(m.payment.confirming);
-    expect((await phasesOf(page)).filter((phase) => phase !== "loading")[0]).toBe("checking");
-    await shot(page, `rent-confirming-${viewport}-${lang}`, false);
-    for (let round = 0; round < 2; round++) {
-      const asked = page.waitForRequest(isCheck);
-      await page.clock.runFor(3_500);
-      await asked;
-      expect(await check.getAttribute("data-phase")).toBe("pending");
-    }
-
-    // At most a minute after the return: a clear message with its two ways forward.
-    await page.clock.fastForward(60_000);
-    await expect.poll(() => check.getAttribute("data-phase")).toBe("unconfirmed");
-    expect(await check.innerText()).toContain(m.payment.notConfirmed);
-    expect(await $(page, "payment-check-again").innerText()).toBe(m.payment.checkAgain);
-    expect(await $(page, "payment-pay-again").innerText()).toBe(m.payment.payAgain);
-    await shot(page, `rent-not-confirmed-${viewport}-${lang}`, false);
-    expect((await orderOf(orderId, token)).data.overdueTime).toBe(deadline);
-
-    if (lang === "id") {
-      // Check again while still open: 'being confirmed' again; then paid elsewhere → paid.
-      await $(page, "payment-check-again").click();
-      await expect.poll(() => check.getAttribute("data-phase")).toBe("pending");
-      await finishCheckout(checkout, "pay");
-      await page.clock.runFor(5_000);
-    } else {
-      // Pay again: the normal pay flow, which reopens the same open checkout.
-      await $(page, "payment-pay-again").click();
-      await page.locator('[data-testid="overdue-cost"]').waitFor();
+      const created = page.waitForRequest((request) => request.url().includes("/api/v1/order/locker?"));
       await $(page, "pay").click();
+      const sent = await created;
+      expect(sent.headers()["idempotency-key"]).toMatch(/^[\w-]{16,}$/);
+      const info = (sent.postDataJSON() as { order_info: Record<string, string> }).order_info;
+      const page0 = `${baseUrl}/order-status?orderid=${orderId}&token=${token}`;
+      expect(info.success_url).toBe(`${page0}&payment_status=SUCCESS&overdue=true`);
+      expect(info.failed_url).toBe(`${page0}&payment_status=FAILED&overdue=true`);
+      expect(info.cancel_url).toBe(`${page0}&payment_status=CANCELLED&overdue=true`);
       await atCheckout(page);
-      expect(page.url()).toBe(checkout);
-      await page.getByRole("button", { name: "Pay", exact: true }).click();
-      await page.waitForURL((url) => url.searchParams.get("payment_status") === "SUCCESS");
-    }
-    const result = page.locator('[data-view="in-store"] [data-testid="payment-result"]');
-    await result.waitFor({ timeout: 10_000 });
-    expect(await result.innerText()).toBe(m.rent.overdue.paymentSuccess);
-    expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
-    expect(errors).toEqual([]);
+      const checkout = page.url();
+
+      // A return that claims success while the gateway has not settled: asked first, then 'being
+      // confirmed', asked again every few seconds.
+      const firstCheck = page.waitForRequest(isCheck);
+      await page.goto(info.success_url ?? "", { waitUntil: "domcontentloaded" });
+      await firstCheck;
+      const check = $(page, "payment-check");
+      await expect(check).toHaveAttribute("data-phase", "pending", { timeout: 10_000 });
+      await expect(check).toContainText(m.payment.confirming, { useInnerText: true });
+      expect((await phasesOf(page)).filter((phase) => phase !== "loading")[0]).toBe("checking");
+      await shot(page, `rent-confirming-${viewport}-${lang}`, false);
+      for (let round = 0; round < 2; round++) {
+        const asked = page.waitForRequest(isCheck);
+        await page.clock.runFor(3_500);
+        await asked;
+        await expect(check).toHaveAttribute("data-phase", "pending");
+      }
+
+      // At most a minute after the return: a clear message with its two ways forward.
+      await page.clock.fastForward(60_000);
+      await expect(check).toHaveAttribute("data-phase", "unconfirmed");
+      await expect(check).toContainText(m.payment.notConfirmed, { useInnerText: true });
+      await expect($(page, "payment-check-again")).toHaveText(m.payment.checkAgain, { useInnerText: true });
+      await expect($(page, "payment-pay-again")).toHaveText(m.payment.payAgain, { useInnerText: true });
+      await shot(page, `rent-not-confirmed-${viewport}-${lang}`, false);
+      expect((await orderOf(orderId, token)).data.overdueTime).toBe(deadline);
+
+      if (lang === "id") {
+        // Check again while still open: 'being confirmed' again; then paid elsewhere → paid.
+        await $(page, "payment-check-again").click();
+        await expect(check).toHaveAttribute("data-phase", "pending");
+        await finishCheckout(checkout, "pay");
+        await page.clock.runFor(5_000);
+      } else {
+        // Pay again: the normal pay flow, which reopens the same open checkout.
+        await $(page, "payment-pay-again").click();
+        await page.locator('[data-testid="overdue-cost"]').waitFor();
+        await $(page, "pay").click();
+        await atCheckout(page);
+        await expect(page).toHaveURL(checkout);
+        await page.getByRole("button", { name: "Pay", exact: true }).click();
+        await page.waitForURL((url) => url.searchParams.get("payment_status") === "SUCCESS");
+      }
+      const result = page.locator('[data-view="in-store"] [data-testid="payment-result"]');
+      await result.waitFor({ timeout: 10_000 });
+      await expect(result).toHaveText(m.rent.overdue.paymentSuccess, { useInnerText: true });
+      expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
+      expect(errors).toEqual([]);
+    });
   });
-});
 
 describe("rent return that claims success for a failed payment", () => {
-  it("shows the spec's failure text and the Pay button (mobile, en)", { timeout: 60_000 }, async ({
-    newContext,
-  }) => {
+  test("shows the spec's failure text and the Pay button (mobile, en)", async ({ newContext }) => {
+    test.setTimeout(60_000);
     const { page, m, token, scenario, orderId } = await startRent(newContext, "mobile", "en");
     const deadline = (await orderOf(orderId, token)).data.overdueTime;
     await visit(page, scenario.url);
@@ -272,9 +286,9 @@ describe("rent return that claims success for a failed payment", () => {
     await page.waitForURL((url) => url.searchParams.get("payment_status") === "FAILED");
     const warning = page.locator('[data-view="overdue"] [data-testid="payment-result"]');
     await warning.waitFor();
-    expect(await warning.innerText()).toBe(m.rent.overdue.paymentFailed);
+    await expect(warning).toHaveText(m.rent.overdue.paymentFailed, { useInnerText: true });
     // The button comes back once the screen has asked the gateway (a call of its own under load).
-    await expect.poll(() => $(page, "pay").isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect($(page, "pay")).toBeEnabled({ timeout: 15_000 });
     expect((await orderOf(orderId, token)).data.overdueTime).toBe(deadline);
   });
 });
@@ -310,129 +324,144 @@ const receiverEmailOf = async (orderId: string, token: string) =>
   (await api<{ receiverEmail: string | null }>(`/api/v1/dropoff/overdue/${orderId}`, token)).data
     .receiverEmail;
 
-describe.each<[ViewportName, Lang]>([
+for (const [viewport, lang] of [
   ["mobile", "en"],
   ["desktop", "id"],
-])("drop-off overdue paid through the bank interface (%s, %s)", (viewport, lang) => {
-  it("the return is the order link with its token; the email survives Fail and Cancel; paid → QR; history back shows no pay screen", {
-    timeout: 90_000,
-  }, async ({ newContext }) => {
-    const { page, errors, t, scenario, orderId, token } = await startDropoff(newContext, viewport, lang);
-    await visit(page, scenario.url);
-    await $(page, "overdue-email").fill(email);
-    const select = $(page, "overdue-select-payment");
+] as [ViewportName, Lang][])
+  describe(`drop-off overdue paid through the bank interface (${viewport}, ${lang})`, () => {
+    test("the return is the order link with its token; the email survives Fail and Cancel; paid → QR; history back shows no pay screen", async ({
+      newContext,
+    }) => {
+      test.setTimeout(90_000);
+      const { page, errors, t, scenario, orderId, token } = await startDropoff(newContext, viewport, lang);
+      await visit(page, scenario.url);
+      await $(page, "overdue-email").fill(email);
+      const select = $(page, "overdue-select-payment");
 
-    // The action's answer is held a moment: the button says what is happening.
-    const posted = page.waitForRequest(isOverdueFormPost);
-    await slowDown(page, "**/overduepayment.data?*");
-    await select.click();
-    await expect.poll(() => select.innerText()).toBe(t.overdue.processing);
-    await shot(page, `dropoff-pay-processing-${viewport}-${lang}`, false);
-    expect(new URLSearchParams((await posted).postData() ?? "").get("email")).toBe(email);
-    await page.unroute("**/overduepayment.data?*");
-
-    for (const [button, warning] of [
-      ["Fail", t.overdue.failed],
-      ["Cancel", t.overdue.cancelled],
-    ] as const) {
-      await atCheckout(page);
-      await page.getByRole("button", { name: button, exact: true }).click();
-      await page.waitForURL((url) => url.pathname === "/overduepayment");
-      // The bank interface's one return URL: the order link with its token (the page's language
-      // when English), the result added by the API.
-      const back = new URL(page.url()).searchParams;
-      expect(back.get("orderid")).toBe(orderId);
-      expect(back.get("token") ?? token).toBe(token);
-      expect(back.get("payment_status")).toBe(button === "Fail" ? "FAILED" : "CANCELLED");
-      await $(page, "overdue-warning").waitFor();
-      expect(await $(page, "overdue-warning").innerText()).toBe(warning);
-      // The email typed before the payment is still there, and Select Payment works.
-      await expect.poll(() => $(page, "overdue-email").inputValue()).toBe(email);
-      await expect.poll(() => select.isEnabled()).toBe(true);
+      // The action's answer is held a moment: the button says what is happening.
+      const posted = page.waitForRequest(isOverdueFormPost);
+      await slowDown(page, "**/overduepayment.data?*");
       await select.click();
-    }
+      await expect(select).toHaveText(t.overdue.processing, { useInnerText: true });
+      await shot(page, `dropoff-pay-processing-${viewport}-${lang}`, false);
+      expect(new URLSearchParams((await posted).postData() ?? "").get("email")).toBe(email);
+      await page.unroute("**/overduepayment.data?*");
 
-    await atCheckout(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
-    await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
-    expect(await phasesOf(page)).not.toContain("pending");
-    expect((await dropoffOf(orderId, token)).data.barcode).not.toBeNull();
-    // Paid: the email is not kept for another fee.
-    expect(await receiverEmailOf(orderId, token)).toBeNull();
+      for (const [button, warning] of [
+        ["Fail", t.overdue.failed],
+        ["Cancel", t.overdue.cancelled],
+      ] as const) {
+        await atCheckout(page);
+        await page.getByRole("button", { name: button, exact: true }).click();
+        await page.waitForURL((url) => url.pathname === "/overduepayment");
+        // The bank interface's one return URL: the order link with its token (the page's language
+        // when English), the result added by the API.
+        await expect
+          .poll(() => {
+            const back = new URL(page.url()).searchParams;
+            return {
+              orderid: back.get("orderid"),
+              token: back.get("token") ?? token,
+              payment_status: back.get("payment_status"),
+            };
+          })
+          .toEqual({ orderid: orderId, token, payment_status: button === "Fail" ? "FAILED" : "CANCELLED" });
+        await $(page, "overdue-warning").waitFor();
+        await expect($(page, "overdue-warning")).toHaveText(warning, { useInnerText: true });
+        // The email typed before the payment is still there, and Select Payment works.
+        await expect($(page, "overdue-email")).toHaveValue(email);
+        await expect(select).toBeEnabled();
+        await select.click();
+      }
 
-    // Back through the finished checkout to the overdue page: paid, so no pay screen.
-    await page.goBack();
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === "/order");
-    await $(page, "order-screen").waitFor();
-    expect(await $(page, "overdue-select-payment").count()).toBe(0);
-    expect(errors).toEqual([]);
+      await atCheckout(page);
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
+      await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
+      expect(await phasesOf(page)).not.toContain("pending");
+      expect((await dropoffOf(orderId, token)).data.barcode).not.toBeNull();
+      // Paid: the email is not kept for another fee.
+      expect(await receiverEmailOf(orderId, token)).toBeNull();
+
+      // Back through the finished checkout to the overdue page: paid, so no pay screen.
+      await page.goBack();
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === "/order");
+      await $(page, "order-screen").waitFor();
+      await expect($(page, "overdue-select-payment")).toHaveCount(0);
+      expect(errors).toEqual([]);
+    });
   });
-});
 
-describe.each<[ViewportName, Lang]>([
+for (const [viewport, lang] of [
   ["desktop", "en"],
   ["mobile", "id"],
-])("drop-off overdue payment still being confirmed (%s, %s)", (viewport, lang) => {
-  it("a return that claims success: 'being confirmed', then after a minute pay again reopens the checkout with the email kept", {
-    timeout: 90_000,
-  }, async ({ newContext }) => {
-    const { page, errors, m, scenario, orderId, token } = await startDropoff(newContext, viewport, lang, {
-      clock: true,
+] as [ViewportName, Lang][])
+  describe(`drop-off overdue payment still being confirmed (${viewport}, ${lang})`, () => {
+    test("a return that claims success: 'being confirmed', then after a minute pay again reopens the checkout with the email kept", async ({
+      newContext,
+    }) => {
+      test.setTimeout(90_000);
+      const { page, errors, m, scenario, orderId, token } = await startDropoff(newContext, viewport, lang, {
+        clock: true,
+      });
+      await visit(page, scenario.url);
+      await $(page, "overdue-email").fill(email);
+      await $(page, "overdue-select-payment").click();
+      await atCheckout(page);
+      const checkout = page.url();
+
+      // What the gateway's return would say, while the gateway has not settled: asked first, then
+      // 'being confirmed'.
+      const firstCheck = page.waitForRequest(isCheck);
+      await page.goto(
+        `/overduepayment?orderid=${orderId}&token=${token}&payment_status=SUCCESS&overdue=true`,
+        {
+          waitUntil: "domcontentloaded",
+        },
+      );
+      await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
+      await firstCheck;
+      const check = $(page, "payment-check");
+      await expect(check).toHaveAttribute("data-phase", "pending", { timeout: 10_000 });
+      await expect(page.locator("main h1")).toHaveText(m.payment.confirming, { useInnerText: true });
+      await expect($(page, "overdue-paid-qr")).toHaveCount(0);
+      await shot(page, `dropoff-confirming-${viewport}-${lang}`, false);
+
+      await page.clock.fastForward(60_000);
+      await expect(check).toHaveAttribute("data-phase", "unconfirmed");
+      await expect(page.locator("main h1")).toHaveText(m.payment.notConfirmed, { useInnerText: true });
+      await expect($(page, "payment-check-again")).toHaveText(m.payment.checkAgain, { useInnerText: true });
+      await expect($(page, "payment-pay-again")).toHaveText(m.payment.payAgain, { useInnerText: true });
+      await shot(page, `dropoff-not-confirmed-${viewport}-${lang}`, false);
+      expect((await dropoffOf(orderId, token)).data.overdueStatus).toBe("need_to_pay");
+
+      // Pay again: the overdue page with the email kept → the same open checkout → paid → QR.
+      await $(page, "payment-pay-again").click();
+      await page.waitForURL((url) => url.pathname === "/overduepayment");
+      await expect($(page, "overdue-email")).toHaveValue(email);
+      await expect($(page, "overdue-select-payment")).toBeEnabled();
+      await $(page, "overdue-select-payment").click();
+      await atCheckout(page);
+      await expect(page).toHaveURL(checkout);
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
+      await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
+      expect(await receiverEmailOf(orderId, token)).toBeNull();
+      expect(errors).toEqual([]);
     });
-    await visit(page, scenario.url);
-    await $(page, "overdue-email").fill(email);
-    await $(page, "overdue-select-payment").click();
-    await atCheckout(page);
-    const checkout = page.url();
-
-    // What the gateway's return would say, while the gateway has not settled: asked first, then
-    // 'being confirmed'.
-    const firstCheck = page.waitForRequest(isCheck);
-    await page.goto(`/overduepayment?orderid=${orderId}&token=${token}&payment_status=SUCCESS&overdue=true`, {
-      waitUntil: "domcontentloaded",
-    });
-    await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
-    await firstCheck;
-    const check = $(page, "payment-check");
-    await expect.poll(() => check.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
-    expect(await page.locator("main h1").innerText()).toBe(m.payment.confirming);
-    expect(await $(page, "overdue-paid-qr").count()).toBe(0);
-    await shot(page, `dropoff-confirming-${viewport}-${lang}`, false);
-
-    await page.clock.fastForward(60_000);
-    await expect.poll(() => check.getAttribute("data-phase")).toBe("unconfirmed");
-    expect(await page.locator("main h1").innerText()).toBe(m.payment.notConfirmed);
-    expect(await $(page, "payment-check-again").innerText()).toBe(m.payment.checkAgain);
-    expect(await $(page, "payment-pay-again").innerText()).toBe(m.payment.payAgain);
-    await shot(page, `dropoff-not-confirmed-${viewport}-${lang}`, false);
-    expect((await dropoffOf(orderId, token)).data.overdueStatus).toBe("need_to_pay");
-
-    // Pay again: the overdue page with the email kept → the same open checkout → paid → QR.
-    await $(page, "payment-pay-again").click();
-    await page.waitForURL((url) => url.pathname === "/overduepayment");
-    await expect.poll(() => $(page, "overdue-email").inputValue()).toBe(email);
-    await expect.poll(() => $(page, "overdue-select-payment").isEnabled()).toBe(true);
-    await $(page, "overdue-select-payment").click();
-    await atCheckout(page);
-    expect(page.url()).toBe(checkout);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
-    await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
-    expect(await receiverEmailOf(orderId, token)).toBeNull();
-    expect(errors).toEqual([]);
   });
-});
 
 describe("drop-off fee paid meanwhile on another device", () => {
-  it("Select Payment meets the server's 409 and shows the paid QR (desktop, en)", {
-    timeout: 60_000,
-  }, async ({ newContext, open }) => {
+  test("Select Payment meets the server's 409 and shows the paid QR (desktop, en)", async ({
+    newContext,
+    open,
+  }) => {
+    test.setTimeout(60_000);
     const { page, errors, scenario, orderId, token } = await startDropoff(newContext, "desktop", "en");
     await visit(page, scenario.url);
     await $(page, "overdue-email").fill(email);
-    await expect.poll(() => $(page, "overdue-select-payment").isEnabled()).toBe(true);
+    await expect($(page, "overdue-select-payment")).toBeEnabled();
 
     // Paid elsewhere while this page still shows the form.
     const { page: phone } = await open({ viewport: "mobile", language: "en" });
@@ -449,15 +478,17 @@ describe("drop-off fee paid meanwhile on another device", () => {
     await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
     await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
     // The refusal is the path to paid, not an error.
-    expect(await page.locator('[data-testid="error-dialog"][open]').count()).toBe(0);
+    await expect(page.locator('[data-testid="error-dialog"][open]')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 });
 
 describe("rent paid meanwhile on another device", () => {
-  it("the overdue view leaves for the in-store view by itself (mobile, id)", {
-    timeout: 60_000,
-  }, async ({ newContext, open }) => {
+  test("the overdue view leaves for the in-store view by itself (mobile, id)", async ({
+    newContext,
+    open,
+  }) => {
+    test.setTimeout(60_000);
     const { page, m, token, scenario, orderId } = await startRent(newContext, "mobile", "id");
     const before = (await calculationOf(orderId, token)).data;
     await visit(page, scenario.url);
@@ -473,8 +504,8 @@ describe("rent paid meanwhile on another device", () => {
 
     // The order poll (5 s) sees the new deadline: no pay screen for a paid fee.
     await page.locator('[data-view="in-store"]').waitFor({ timeout: 12_000 });
-    expect(new URL(page.url()).searchParams.get("status")).toBeNull();
-    expect(await $(page, "pay").count()).toBe(0);
+    await expect(page).toHaveURL((url) => url.searchParams.get("status") === null);
+    await expect($(page, "pay")).toHaveCount(0);
   });
 });
 
@@ -482,26 +513,28 @@ describe("rent paid meanwhile on another device", () => {
  * The changed screens in every viewport and language, for review: the Pay button while it works,
  * 'being confirmed' and the not-confirmed message, on the rent and the drop-off side.
  */
-describe.skipIf(!shotsDir)("payment return screenshots", () => {
+describe("payment return screenshots", () => {
+  test.skip(!shotsDir, "screenshots only with SHOTS_DIR set");
   for (const [viewport, lang] of everyFrame) {
-    it(`${viewport} ${lang}`, { timeout: 120_000 }, async ({ newContext }) => {
+    test(`${viewport} ${lang}`, async ({ newContext }) => {
+      test.setTimeout(120_000);
       const suffix = `${viewport}-${lang}`;
       const rent = await startRent(newContext, viewport, lang, { clock: true });
       await visit(rent.page, rent.scenario.url);
       await toOverdueView(rent.page, rent.m.rent.inStore.pickUp);
       await slowDown(rent.page, "**/api/v1/box/payments");
       await $(rent.page, "pay").click();
-      await expect.poll(() => $(rent.page, "pay").innerText()).toBe(rent.m.rent.overdue.processing);
+      await expect($(rent.page, "pay")).toHaveText(rent.m.rent.overdue.processing, { useInnerText: true });
       await shot(rent.page, `shot-rent-processing-${suffix}`, false);
       await atCheckout(rent.page);
       await rent.page.goto(
         `/order-status?orderid=${rent.orderId}&token=${rent.token}&payment_status=SUCCESS&overdue=true`,
       );
       const rentCheck = $(rent.page, "payment-check");
-      await expect.poll(() => rentCheck.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
+      await expect(rentCheck).toHaveAttribute("data-phase", "pending", { timeout: 10_000 });
       await shot(rent.page, `shot-rent-confirming-${suffix}`, false);
       await rent.page.clock.fastForward(60_000);
-      await expect.poll(() => rentCheck.getAttribute("data-phase")).toBe("unconfirmed");
+      await expect(rentCheck).toHaveAttribute("data-phase", "unconfirmed");
       await shot(rent.page, `shot-rent-not-confirmed-${suffix}`, false);
 
       const drop = await startDropoff(newContext, viewport, lang, { clock: true });
@@ -509,19 +542,19 @@ describe.skipIf(!shotsDir)("payment return screenshots", () => {
       await $(drop.page, "overdue-email").fill(email);
       await slowDown(drop.page, "**/overduepayment.data?*");
       await $(drop.page, "overdue-select-payment").click();
-      await expect
-        .poll(() => $(drop.page, "overdue-select-payment").innerText())
-        .toBe(drop.t.overdue.processing);
+      await expect($(drop.page, "overdue-select-payment")).toHaveText(drop.t.overdue.processing, {
+        useInnerText: true,
+      });
       await shot(drop.page, `shot-dropoff-processing-${suffix}`, false);
       await atCheckout(drop.page);
       await drop.page.goto(
         `/overduepayment/success-payment?orderid=${drop.orderId}&token=${drop.token}&payment_status=SUCCESS&overdue=true`,
       );
       const dropCheck = $(drop.page, "payment-check");
-      await expect.poll(() => dropCheck.getAttribute("data-phase"), { timeout: 10_000 }).toBe("pending");
+      await expect(dropCheck).toHaveAttribute("data-phase", "pending", { timeout: 10_000 });
       await shot(drop.page, `shot-dropoff-confirming-${suffix}`, false);
       await drop.page.clock.fastForward(60_000);
-      await expect.poll(() => dropCheck.getAttribute("data-phase")).toBe("unconfirmed");
+      await expect(dropCheck).toHaveAttribute("data-phase", "unconfirmed");
       await shot(drop.page, `shot-dropoff-not-confirmed-${suffix}`, false);
     });
   }

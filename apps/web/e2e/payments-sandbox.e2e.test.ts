@@ -1,5 +1,5 @@
 import { baseUrl, type ViewportName } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 import { api } from "./support/journeys.ts";
 
 /**
@@ -54,7 +54,7 @@ const outcomes = { Pay: "SUCCESS", Fail: "FAILED", Cancel: "CANCELLED" } as cons
 describe("payment-gateway sandbox", () => {
   for (const viewport of ["mobile", "desktop"] as ViewportName[]) {
     for (const button of ["Pay", "Fail", "Cancel"] as const) {
-      it(`${button} returns with payment_status ${outcomes[button]} (${viewport})`, async ({
+      test(`${button} returns with payment_status ${outcomes[button]} (${viewport})`, async ({
         open,
         scenario,
       }) => {
@@ -69,23 +69,26 @@ describe("payment-gateway sandbox", () => {
 
         const { page, errors } = await open({ viewport });
         await page.goto(paymentUrl);
-        await expect.poll(() => page.textContent("main")).toContain(before.data.expressNumber);
-        expect(await page.textContent("main")).toContain("Rp. 15.000");
-        expect(await page.textContent("main")).toContain("PaxelBox");
+        const main = page.locator("main");
+        await expect(main).toContainText(before.data.expressNumber);
+        await expect(main).toContainText("Rp. 15.000");
+        await expect(main).toContainText("PaxelBox");
 
         await page.getByRole("button", { name: button, exact: true }).click();
-        await page.waitForURL((url) => url.pathname === "/order-status");
-        const landed = new URL(page.url());
-        expect(landed.searchParams.get("payment_status")).toBe(outcomes[button]);
-        expect(landed.searchParams.get("overdue")).toBe("true");
-        expect(landed.searchParams.get("orderid")).toBe(orderid);
+        await expect(page).toHaveURL(
+          (url) =>
+            url.pathname === "/order-status" &&
+            url.searchParams.get("payment_status") === outcomes[button] &&
+            url.searchParams.get("overdue") === "true" &&
+            url.searchParams.get("orderid") === orderid,
+        );
 
         const after = await api<Order>(`/api/v1/box/express/info/${orderid}/paid`, budi);
         if (button === "Pay") {
           expect(after.data.overdueTime).toBe(calculation.data.next_overdue_time);
           // Paying again from the finished checkout charges nothing and extends nothing.
           await page.goto(paymentUrl);
-          await expect.poll(() => page.textContent("main")).toContain("SUCCESS");
+          await expect(main).toContainText("SUCCESS");
           const again = await api<Order>(`/api/v1/box/express/info/${orderid}/paid`, budi);
           expect(again.data.overdueTime).toBe(calculation.data.next_overdue_time);
         } else {

@@ -1,9 +1,8 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
 import { type PostgresServer, startPostgres } from "../../../scripts/postgres.ts";
 import type { RunningSystem } from "../../../scripts/system.ts";
 import { collectErrors, type Lang, setHidden, type ViewportName, visit } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 import { createScenario, decodeQr, type Scenario, scanAtKiosk } from "./support/journeys.ts";
 
 /**
@@ -17,7 +16,11 @@ const systems: RunningSystem[] = [];
 let screens = "";
 let writer = "";
 
-beforeAll(async () => {
+// The file's tests in order in one worker, so that the two instances above start once, not once per worker.
+describe.configure({ mode: "default" });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
   postgres = await startPostgres();
   const { startSystem } = await import("../../../scripts/system.ts");
   // One after the other: the first migrates and seeds the shared database.
@@ -32,9 +35,9 @@ beforeAll(async () => {
     );
   }
   [screens, writer] = systems.map((system) => system.url) as [string, string];
-}, 120_000);
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
   for (const system of systems) await system.close();
   await postgres?.stop();
 });
@@ -104,9 +107,10 @@ const percentile = (values: number[], share: number) =>
   [...values].sort((a, b) => a - b)[Math.ceil(share * values.length) - 1] ?? Number.NaN;
 
 describe("a change written through one instance reaches a screen on another", () => {
-  it("kiosk scan and cancel → screen: p95 ≤ 1 s over 20 changes, id and en, phone and desktop", {
-    timeout: 240_000,
-  }, async ({ newContext }) => {
+  test("kiosk scan and cancel → screen: p95 ≤ 1 s over 20 changes, id and en, phone and desktop", async ({
+    newContext,
+  }) => {
+    test.setTimeout(240_000);
     const combos: [ViewportName, Lang][] = [
       ["mobile", "id"],
       ["desktop", "en"],
@@ -133,9 +137,8 @@ describe("a change written through one instance reaches a screen on another", ()
     expect(errors).toEqual([]);
   });
 
-  it("with the stream cut, the 5 s poll still brings the change (mobile, id)", {
-    timeout: 60_000,
-  }, async ({ newContext }) => {
+  test("with the stream cut, the 5 s poll still brings the change (mobile, id)", async ({ newContext }) => {
+    test.setTimeout(60_000);
     const context = await newContext({ viewport: "mobile", language: "id" });
     const page = await context.newPage();
     await page.route("**/events", (route) => route.abort("connectionreset"));
@@ -148,9 +151,10 @@ describe("a change written through one instance reaches a screen on another", ()
     expect(delay).toBeLessThanOrEqual(5_000 + 1_500);
   });
 
-  it("a hidden tab holds no stream, and shows what changed meanwhile when it comes back (desktop, en)", {
-    timeout: 60_000,
-  }, async ({ newContext }) => {
+  test("a hidden tab holds no stream, and shows what changed meanwhile when it comes back (desktop, en)", async ({
+    newContext,
+  }) => {
+    test.setTimeout(60_000);
     const context = await newContext({ viewport: "desktop", language: "en" });
     const page = await context.newPage();
     const demo = await createScenario("rent-to-store", { language: "en", origin: screens });
@@ -165,7 +169,7 @@ describe("a change written through one instance reaches a screen on another", ()
     const cancelled = '[data-testid="rent-status"][data-status="CANCEL"]';
     // Nothing reaches a hidden tab: no stream, no poll.
     await page.waitForTimeout(1_500); // a fixed wait: what is checked is that nothing happens in it
-    expect(await page.locator(cancelled).count()).toBe(0);
+    await expect(page.locator(cancelled)).toHaveCount(0);
     const delay = await timeToScreen(page, cancelled, () => setHidden(page, false));
     expect(delay).toBeLessThanOrEqual(2_000);
   });

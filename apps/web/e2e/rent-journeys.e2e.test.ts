@@ -1,6 +1,10 @@
 import type { Page } from "playwright-core";
-import en from "../src/locales/en.ts";
-import id from "../src/locales/id.ts";
+// The messages' own files, not `locales/en.ts`: Playwright's loader needs the import attribute on
+// a JSON import, which that file (bundled by Vite) does not give.
+import rentEn from "../src/locales/en/rent.json" with { type: "json" };
+import shellEn from "../src/locales/en/shell.json" with { type: "json" };
+import rentId from "../src/locales/id/rent.json" with { type: "json" };
+import shellId from "../src/locales/id/shell.json" with { type: "json" };
 import { bridgeCalls, stubBridge } from "./support/bridge.ts";
 import {
   cutOrderStream,
@@ -10,7 +14,7 @@ import {
   type ViewportName,
   visit,
 } from "./support/browser.ts";
-import { describe, expect, it, type Open } from "./support/fixtures.ts";
+import { describe, expect, type Open, test } from "./support/fixtures.ts";
 import { advanceOrder, api, decodeQr, scanAtKiosk } from "./support/journeys.ts";
 
 /**
@@ -23,6 +27,8 @@ import { advanceOrder, api, decodeQr, scanAtKiosk } from "./support/journeys.ts"
  */
 
 const token = "demo-token-budi";
+const en = { ...shellEn, rent: rentEn };
+const id = { ...shellId, rent: rentId };
 
 async function start(open: Open, viewport: ViewportName, lang: Lang) {
   const opened = await open({ viewport, language: lang });
@@ -36,12 +42,12 @@ async function start(open: Open, viewport: ViewportName, lang: Lang) {
 const events = async (page: Page) =>
   (await bridgeCalls(page)).filter((call) => call.action === "recordEvent").map((call) => call.payload);
 
-const view = (page: Page) => page.locator('[data-testid="rent-status"]');
+const view = (page: Page) => page.getByTestId("rent-status");
 const orderOf = (orderId: string) =>
   api<{ status: string; overdueTime: number }>(`/api/v1/box/express/info/${orderId}/paid`, token);
 
 describe("rent journeys", () => {
-  it("store: the QR read off the screen and scanned at the kiosk flips the view within one poll", async ({
+  test("store: the QR read off the screen and scanned at the kiosk flips the view within one poll", async ({
     open,
     scenario,
   }) => {
@@ -49,9 +55,7 @@ describe("rent journeys", () => {
     const demo = await scenario("rent-to-store");
     await visit(page, demo.url);
     await view(page).and(page.locator('[data-view="to-store"]')).waitFor();
-    expect(await page.locator('[data-testid="countdown"] h2').innerText()).toBe(
-      m.rent.countdown.toStoreLabel,
-    );
+    await expect(page.locator('[data-testid="countdown"] h2')).toHaveText(m.rent.countdown.toStoreLabel);
 
     const code = await decodeQr(page.locator('[data-testid="store-qr"] [data-testid="qr"]'));
     expect(code).toMatch(/^PXB-S-/);
@@ -60,24 +64,27 @@ describe("rent journeys", () => {
     const at = Date.now();
     await page.locator('[data-view="in-store"]').waitFor({ timeout: 6_000 });
     expect(Date.now() - at).toBeLessThan(6_000);
-    expect(await page.locator('[data-testid="view-headline"]').innerText()).toBe(m.rent.inStore.headline);
+    await expect(page.getByTestId("view-headline")).toHaveText(m.rent.inStore.headline);
 
-    const stored = (await events(page)).filter((event) => event.name === "store_package_paxelbox");
-    expect(stored).toHaveLength(1);
-    expect(stored[0]?.params).toMatchObject({
-      order_number: expect.stringMatching(/^PBR/),
-      door_number: expect.any(String),
-      size: "M",
-      locker_code: expect.any(String),
-      address: expect.any(String),
-      rent_duration: "6 hour",
-      cost: expect.any(Number),
-      donation_list: expect.stringContaining("Plant a tree"),
-    });
+    const stored = async () =>
+      (await events(page)).filter((event) => event.name === "store_package_paxelbox");
+    await expect.poll(stored).toHaveLength(1);
+    await expect
+      .poll(async () => (await stored())[0]?.params)
+      .toMatchObject({
+        order_number: expect.stringMatching(/^PBR/),
+        door_number: expect.any(String),
+        size: "M",
+        locker_code: expect.any(String),
+        address: expect.any(String),
+        rent_duration: "6 hour",
+        cost: expect.any(Number),
+        donation_list: expect.stringContaining("Plant a tree"),
+      });
     expect(errors).toEqual([]);
   });
 
-  it("open locker: a double tap sends one request, the QR opens the door and the count goes up", async ({
+  test("open locker: a double tap sends one request, the QR opens the door and the count goes up", async ({
     open,
     scenario,
   }) => {
@@ -93,25 +100,30 @@ describe("rent journeys", () => {
 
     for (const round of [1, 2]) {
       await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
-      await page.locator('[data-testid="pick-up-dialog"]').waitFor();
-      await page.locator('[data-testid="open-locker"]').dblclick();
+      await page.getByTestId("pick-up-dialog").waitFor();
+      await page.getByTestId("open-locker").dblclick();
       await page.locator('[data-testid="open-locker-page"] [data-testid="qr"]').waitFor();
-      expect(temporaryRequests).toBe(round);
-      expect(new URL(page.url()).searchParams.get("act")).toBe("open_locker");
+      await expect.poll(() => temporaryRequests).toBe(round);
+      await expect.poll(() => new URL(page.url()).searchParams.get("act")).toBe("open_locker");
       // Back arrow on open_locker (it would close the web view through the bridge).
-      expect(await page.locator('[data-testid="back-button"]').getAttribute("data-icon")).toBe("back");
-      await page.locator('[data-testid="content-how_to_open_locker"]').waitFor();
-      expect(await page.locator('[data-testid="content-how_to_open_locker"]').count()).toBe(1);
+      await expect(page.getByTestId("back-button")).toHaveAttribute("data-icon", "back");
+      await page.getByTestId("content-how_to_open_locker").waitFor();
+      await expect(page.getByTestId("content-how_to_open_locker")).toHaveCount(1);
 
       const code = await decodeQr(page.locator('[data-testid="open-locker-page"] [data-testid="qr"]'));
       expect(code).toMatch(/^PXB-O-/);
       const scanned = await scanAtKiosk(code);
       expect(scanned.body.data).toMatchObject({ action: "open", orderStatus: "IN_STORE", openCount: round });
-      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("lockerUserData") ?? "[]"));
-      expect(stored).toEqual([{ expressNumber: expect.stringMatching(/^PBR/), openFrequency: round }]);
-      const opens = (await events(page)).filter((event) => event.name === "Multi_Open_PaxelBox");
-      expect(opens.at(-1)?.params).toMatchObject({ open_frequency: round, door_number: expect.any(String) });
-      expect((await events(page)).some((event) => event.name === "Pickup_Item_PaxelBox")).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("lockerUserData") ?? "[]")))
+        .toEqual([{ expressNumber: expect.stringMatching(/^PBR/), openFrequency: round }]);
+      const opens = async () => (await events(page)).filter((event) => event.name === "Multi_Open_PaxelBox");
+      await expect
+        .poll(async () => (await opens()).at(-1)?.params)
+        .toMatchObject({ open_frequency: round, door_number: expect.any(String) });
+      await expect
+        .poll(async () => (await events(page)).some((event) => event.name === "Pickup_Item_PaxelBox"))
+        .toBe(true);
 
       await page.goBack();
       await page.locator('[data-view="in-store"]').waitFor();
@@ -120,9 +132,11 @@ describe("rent journeys", () => {
     expect(errors).toEqual([]);
   });
 
-  it("stop rent: stop_count, the stop QR scanned at the kiosk, then 'Rent has Ended'", {
-    timeout: 90_000,
-  }, async ({ open, scenario }) => {
+  test("stop rent: stop_count, the stop QR scanned at the kiosk, then 'Rent has Ended'", async ({
+    open,
+    scenario,
+  }) => {
+    test.setTimeout(90_000);
     const { page, errors, m } = await start(open, "mobile", "id");
     const demo = await scenario("rent-in-store");
     await visit(page, demo.url);
@@ -130,23 +144,25 @@ describe("rent journeys", () => {
     await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
     await page.getByRole("button", { name: m.rent.inStore.stopRent, exact: true }).click();
 
-    await page.locator('[data-testid="stop-count"]').waitFor();
-    const url = new URL(page.url());
-    expect(url.pathname).toBe("/order-status/action");
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      act: "stop_count",
-      status: "stop",
-      qrdisplay: "data",
-    });
-    expect(await page.locator('[data-testid="back-header"]').count()).toBe(0);
-    expect(await page.locator('[data-testid="stop-count"]').innerText()).toContain("pintu nomor");
-    expect((await events(page)).map((event) => event.name)).toContain("Stop_Rent_PaxelBox");
+    await page.getByTestId("stop-count").waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/order-status/action");
+    await expect
+      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+      .toMatchObject({
+        act: "stop_count",
+        status: "stop",
+        qrdisplay: "data",
+      });
+    await expect(page.getByTestId("back-header")).toHaveCount(0);
+    await expect(page.getByTestId("stop-count")).toContainText("pintu nomor");
+    await expect
+      .poll(async () => (await events(page)).map((event) => event.name))
+      .toContain("Stop_Rent_PaxelBox");
 
     // After 5 s the order page replaces it, with the same query.
     await page.locator('[data-view="stop"]').waitFor({ timeout: 7_000 });
-    const stopUrl = new URL(page.url());
-    expect(stopUrl.pathname).toBe("/order-status");
-    expect(stopUrl.searchParams.get("act")).toBe("stop_count");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/order-status");
+    await expect.poll(() => new URL(page.url()).searchParams.get("act")).toBe("stop_count");
     const code = await decodeQr(page.locator('[data-testid="stop-qr"] [data-testid="qr"]'));
     expect(code).toMatch(/^PXB-T-/);
     expect((await scanAtKiosk(code)).body.data).toMatchObject({
@@ -154,24 +170,30 @@ describe("rent journeys", () => {
       orderStatus: "CUSTOMER_TAKEN",
     });
 
-    await page.locator('[data-testid="stop-success"]').waitFor({ timeout: 6_500 });
-    expect(await page.locator("h1").innerText()).toBe(m.rent.action.stopSuccess.title);
-    expect(await page.locator('[data-testid="back-button"]').getAttribute("data-icon")).toBe("close");
-    expect((await events(page)).map((event) => event.name)).toContain("Success_Stop_Rent_PaxelBox");
+    await page.getByTestId("stop-success").waitFor({ timeout: 6_500 });
+    await expect(page.locator("h1")).toHaveText(m.rent.action.stopSuccess.title);
+    await expect(page.getByTestId("back-button")).toHaveAttribute("data-icon", "close");
+    await expect
+      .poll(async () => (await events(page)).map((event) => event.name))
+      .toContain("Success_Stop_Rent_PaxelBox");
     // The close icon closes the web view through the bridge.
-    await page.locator('[data-testid="back-button"]').click();
-    expect((await bridgeCalls(page)).map((call) => call.action)).toContain("closeWebView");
+    await page.getByTestId("back-button").click();
+    await expect
+      .poll(async () => (await bridgeCalls(page)).map((call) => call.action))
+      .toContain("closeWebView");
 
     await page.getByRole("button", { name: m.rent.action.stopSuccess.button }).click();
     await page.locator('[data-view="other"][data-status="CUSTOMER_TAKEN"]').waitFor();
     // The stored token carries on: it left the address bar when it was validated.
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
-      orderid: demo.params.get("orderid"),
-    });
+    await expect
+      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+      .toEqual({
+        orderid: demo.params.get("orderid"),
+      });
     expect(errors).toEqual([]);
   });
 
-  it("cancel: confirm, 'Rent Cancelled', See Order goes back; the 'Denied?' modal on refusal", async ({
+  test("cancel: confirm, 'Rent Cancelled', See Order goes back; the 'Denied?' modal on refusal", async ({
     open,
     scenario,
   }) => {
@@ -189,10 +211,10 @@ describe("rent journeys", () => {
     );
     await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
     await page.getByRole("button", { name: m.rent.toStore.confirmYes }).click();
-    const denied = page.locator('[data-testid="cancel-denied"]');
+    const denied = page.getByTestId("cancel-denied");
     await denied.waitFor();
-    expect(await denied.locator("h2").innerText()).toBe("Denied?");
-    expect(await denied.innerText()).toContain(message);
+    await expect(denied.locator("h2")).toHaveText("Denied?");
+    await expect(denied).toContainText(message);
     await denied.getByRole("button", { name: m.errors.ok }).click();
     await page.unroute("**/api/v1/box/express/cancelRent");
     // The browser itself logs the refused call; that refusal is the point here.
@@ -204,18 +226,19 @@ describe("rent journeys", () => {
     await page.locator('[data-view="to-store"]').waitFor();
     await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
     await page.getByRole("button", { name: m.rent.toStore.confirmYes }).click();
-    await page.locator('[data-testid="cancel-success"]').waitFor();
-    expect(await page.locator("h1").innerText()).toBe("Rent Cancelled");
-    expect(await page.locator('[data-testid="back-button"]').getAttribute("data-icon")).toBe("close");
-    const cancelled = (await events(page)).find((event) => event.name === "Cancel_Rent_PaxelBox");
-    expect(cancelled?.params).toMatchObject({ payment_method: "Virtual Account" });
+    await page.getByTestId("cancel-success").waitFor();
+    await expect(page.locator("h1")).toHaveText("Rent Cancelled");
+    await expect(page.getByTestId("back-button")).toHaveAttribute("data-icon", "close");
+    await expect
+      .poll(async () => (await events(page)).find((event) => event.name === "Cancel_Rent_PaxelBox")?.params)
+      .toMatchObject({ payment_method: "Virtual Account" });
     expect((await orderOf(demo.orderId)).data.status).toBe("CANCEL");
 
     await page.getByRole("button", { name: "See Order" }).click();
     await page.locator('[data-view="other"][data-status="CANCEL"]').waitFor();
-    expect(new URL(page.url()).searchParams.get("act")).toBeNull();
+    await expect.poll(() => new URL(page.url()).searchParams.get("act")).toBeNull();
     // Finished: the share button is offered.
-    expect(await page.locator('[data-testid="share-button"]').count()).toBe(1);
+    await expect(page.getByTestId("share-button")).toHaveCount(1);
     expect(errors).toEqual([]);
   });
 
@@ -235,9 +258,11 @@ describe("rent journeys", () => {
     });
   };
 
-  it.for(combos)(
-    "cancel refused because the items were stored meanwhile: 'Denied?' still shows (%s, %s)",
-    async ([viewport, lang], { open, scenario }) => {
+  for (const [viewport, lang] of combos) {
+    test(`cancel refused because the items were stored meanwhile: 'Denied?' still shows (${viewport}, ${lang})`, async ({
+      open,
+      scenario,
+    }) => {
       const { page, errors, m } = await start(open, viewport, lang);
       await page.clock.install();
       const demo = await scenario("rent-to-store");
@@ -266,22 +291,26 @@ describe("rent journeys", () => {
       await page.locator('[data-testid="rent-status"][data-status="IN_STORE"]').waitFor();
 
       release();
-      const denied = page.locator('[data-testid="cancel-denied"]');
+      const denied = page.getByTestId("cancel-denied");
       await denied.waitFor({ timeout: 5_000 });
-      expect(await denied.locator("h2").innerText()).toBe(m.rent.toStore.deniedTitle);
-      expect((await denied.innerText()).length).toBeGreaterThan(m.rent.toStore.deniedTitle.length + 10);
+      await expect(denied.locator("h2")).toHaveText(m.rent.toStore.deniedTitle);
+      await expect
+        .poll(async () => (await denied.innerText()).length)
+        .toBeGreaterThan(m.rent.toStore.deniedTitle.length + 10);
       await denied.getByRole("button", { name: m.errors.ok }).click();
       // Once the refusal is read, the page shows what is true now.
       await page.locator('[data-view="in-store"]').waitFor();
       expect((await orderOf(orderId)).data.status).toBe("IN_STORE");
       errors.splice(0, errors.length, ...errors.filter((error) => !error.includes("status of 409")));
       expect(errors).toEqual([]);
-    },
-  );
+    });
+  }
 
-  it.for(combos)(
-    "back to a hidden tab: the stored order shows at once, not at the next poll (%s, %s)",
-    async ([viewport, lang], { open, scenario }) => {
+  for (const [viewport, lang] of combos) {
+    test(`back to a hidden tab: the stored order shows at once, not at the next poll (${viewport}, ${lang})`, async ({
+      open,
+      scenario,
+    }) => {
       const { page, errors, m } = await start(open, viewport, lang);
       // The poll alone (the stream's fallback): with the stream, push.e2e.test.ts.
       await cutOrderStream(page);
@@ -313,19 +342,19 @@ describe("rent journeys", () => {
 
       // At most 1.5 s of page time: only the return itself can have asked again.
       let elapsed = 0;
-      const shown = () => page.locator('[data-testid="rent-status"]').getAttribute("data-view");
+      const shown = () => page.getByTestId("rent-status").getAttribute("data-view");
       while ((await shown()) !== "in-store" && elapsed < 1_500) {
         await page.clock.runFor(100);
         elapsed += 100;
       }
-      expect(await shown()).toBe("in-store");
+      await expect(page.getByTestId("rent-status")).toHaveAttribute("data-view", "in-store");
       expect(calls.length).toBe(before + 1);
-      expect(await page.locator('[data-testid="view-headline"]').innerText()).toBe(m.rent.inStore.headline);
+      await expect(page.getByTestId("view-headline")).toHaveText(m.rent.inStore.headline);
       expect(errors).toEqual([]);
-    },
-  );
+    });
+  }
 
-  it("the to-store countdown reaching 00:00:00 cancels the rent", async ({ open, scenario }) => {
+  test("the to-store countdown reaching 00:00:00 cancels the rent", async ({ open, scenario }) => {
     const { page, errors } = await start(open, "mobile", "en");
     const demo = await scenario("rent-to-store");
     const orderId = demo.orderId;
@@ -335,7 +364,7 @@ describe("rent journeys", () => {
     await page.clock.install({ time: Date.now() + 46_000 });
     await visit(page, demo.url);
     await page.locator('[data-view="to-store"]').waitFor();
-    expect(await page.locator('[data-testid="countdown-clock"]').innerText()).toMatch(/^00:00:(0\d|1[0-4])$/);
+    await expect(page.getByTestId("countdown-clock")).toHaveText(/^00:00:(0\d|1[0-4])$/);
     expect((await orderOf(orderId)).data.status).toBe("IMPORTED");
     // 00:00:00 shows only until the cancellation answers, which can be quicker than a poll.
     const state = () =>
@@ -345,7 +374,7 @@ describe("rent journeys", () => {
           : (document.querySelector('[data-testid="countdown-clock"]')?.textContent ?? ""),
       );
     await expect.poll(state, { timeout: 20_000 }).toMatch(/^(00:00:00|cancelled)$/);
-    await page.locator('[data-testid="cancel-success"]').waitFor({ timeout: 5_000 });
+    await page.getByTestId("cancel-success").waitFor({ timeout: 5_000 });
     expect((await orderOf(orderId)).data.status).toBe("CANCEL");
     expect(errors).toEqual([]);
   });

@@ -1,8 +1,12 @@
 import type { Page } from "playwright-core";
-import en from "../src/locales/en.ts";
-import id from "../src/locales/id.ts";
+// The messages' own files, not `locales/en.ts`: Playwright's loader needs the import attribute on
+// a JSON import, which that file (bundled by Vite) does not give.
+import rentEn from "../src/locales/en/rent.json" with { type: "json" };
+import shellEn from "../src/locales/en/shell.json" with { type: "json" };
+import rentId from "../src/locales/id/rent.json" with { type: "json" };
+import shellId from "../src/locales/id/shell.json" with { type: "json" };
 import { featureOff, type Lang, type ViewportName, visit } from "./support/browser.ts";
-import { describe, expect, it, type Open } from "./support/fixtures.ts";
+import { describe, expect, type Open, test } from "./support/fixtures.ts";
 import { advanceOrder, api, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
 
 /**
@@ -17,6 +21,9 @@ interface Calculation {
   next_overdue_time: number;
   increase_duration: number;
 }
+
+const en = { ...shellEn, rent: rentEn };
+const id = { ...shellId, rent: rentId };
 
 /** English runs use rents of Sari, an English-speaking demo member; Indonesian runs Budi's. */
 const memberTokens = { id: "demo-token-budi", en: "demo-token-sari" } as const;
@@ -41,14 +48,13 @@ async function toOverdueView(page: Page, pickUp: string) {
   await page.locator('[data-view="in-store"]').waitFor();
   await page.getByRole("button", { name: pickUp, exact: true }).click();
   await page.locator('[data-view="overdue"]').waitFor();
-  await page.locator('[data-testid="overdue-cost"]').waitFor();
-  expect(new URL(page.url()).searchParams.get("status")).toBe("overdue");
+  await page.getByTestId("overdue-cost").waitFor();
+  await expect.poll(() => new URL(page.url()).searchParams.get("status")).toBe("overdue");
 }
 
 describe("overdue rent", () => {
-  it("pays through the bank interface in the sandbox and extends the rent once", {
-    timeout: 90_000,
-  }, async ({ open }) => {
+  test("pays through the bank interface in the sandbox and extends the rent once", async ({ open }) => {
+    test.setTimeout(90_000);
     const { page, errors, m, token, scenario: create } = await start(open, "mobile", "en");
     const scenario = await create("rent-in-store");
     const orderId = scenario.orderId;
@@ -64,25 +70,24 @@ describe("overdue rent", () => {
 
     await visit(page, scenario.url);
     await toOverdueView(page, m.rent.inStore.pickUp);
-    expect(await page.locator('[data-testid="overdue-total"]').innerText()).toContain("Rp. 10.000");
+    await expect(page.getByTestId("overdue-total")).toContainText("Rp. 10.000");
     const pay = page.getByRole("button", { name: "Pay", exact: true });
     await pay.dblclick();
     await page.waitForURL(/\/demo\/pay\//);
-    expect(payments).toHaveLength(1);
+    await expect.poll(() => payments).toHaveLength(1);
 
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     await page.waitForURL(/\/order-status\?/);
-    const back = new URL(page.url());
-    expect(Object.fromEntries(back.searchParams)).toMatchObject({
-      orderid: orderId,
-      token,
-      payment_status: "SUCCESS",
-      overdue: "true",
-    });
+    await expect
+      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+      .toMatchObject({
+        orderid: orderId,
+        token,
+        payment_status: "SUCCESS",
+        overdue: "true",
+      });
     await page.locator('[data-view="in-store"]').waitFor();
-    expect(await page.locator('[data-testid="payment-result"]').innerText()).toBe(
-      m.rent.overdue.paymentSuccess,
-    );
+    await expect(page.getByTestId("payment-result")).toHaveText(m.rent.overdue.paymentSuccess);
 
     // Extended once, to the calculation's next deadline.
     const order = await orderOf(orderId, token);
@@ -95,9 +100,8 @@ describe("overdue rent", () => {
     expect(errors).toEqual([]);
   });
 
-  it("without the bank interface: Fail and Cancel leave it unpaid with the warnings", {
-    timeout: 90_000,
-  }, async ({ open }) => {
+  test("without the bank interface: Fail and Cancel leave it unpaid with the warnings", async ({ open }) => {
+    test.setTimeout(90_000);
     const { page, m, token, scenario: create } = await start(open, "desktop", "id");
     await featureOff(page, "snap_bi_paxelbox");
     const scenario = await create("rent-in-store-overdue");
@@ -125,9 +129,9 @@ describe("overdue rent", () => {
     await pay.click();
     const oops = page.locator('[data-testid="error-dialog"][open]');
     await oops.waitFor();
-    expect(await oops.innerText()).toContain("Payment service is busy");
+    await expect(oops).toContainText("Payment service is busy");
     await oops.getByRole("button").click();
-    expect(await pay.isEnabled()).toBe(true);
+    await expect(pay).toBeEnabled();
     await page.unroute("**/api/v1/order/locker?*");
 
     for (const [button, status, warning] of [
@@ -139,31 +143,35 @@ describe("overdue rent", () => {
       await page.getByRole("button", { name: button, exact: true }).click();
       await page.waitForURL(new RegExp(`payment_status=${status}`));
       await page.locator('[data-view="overdue"] [data-testid="payment-result"]').waitFor();
-      expect(await page.locator('[data-testid="payment-result"]').innerText()).toBe(warning);
-      expect(new URL(page.url()).searchParams.get("status")).toBe("overdue");
-      expect(await page.locator('[data-testid="header-title"]').innerText()).toBe(m.header.overdueFee);
+      await expect(page.getByTestId("payment-result")).toHaveText(warning);
+      await expect.poll(() => new URL(page.url()).searchParams.get("status")).toBe("overdue");
+      await expect(page.getByTestId("header-title")).toHaveText(m.header.overdueFee);
       expect((await orderOf(orderId, token)).data.overdueTime).toBe(deadline);
     }
     expect(calls.filter((path) => path === "/api/v1/box/payments")).toEqual([]);
-    expect(calls.filter((path) => path === "/api/v1/order/locker")).toHaveLength(3);
+    await expect.poll(() => calls.filter((path) => path === "/api/v1/order/locker")).toHaveLength(3);
     expect((await orderOf(orderId, token)).data.status).toBe("IN_STORE");
   });
 
-  it("with no fee past the deadline: the overdue QR ends the rent", { timeout: 90_000 }, async ({ open }) => {
+  test("with no fee past the deadline: the overdue QR ends the rent", async ({ open }) => {
+    test.setTimeout(90_000);
     const { page, errors, m, scenario: create } = await start(open, "desktop", "en");
     const scenario = await create("rent-in-store-overdue-free");
     await visit(page, scenario.url);
     await page.locator('[data-view="in-store"]').waitFor();
     await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
 
-    await page.locator('[data-testid="stop-count"]').waitFor();
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
-      act: "stop_count",
-      status: "stop",
-      qrdisplay: "overdue",
-    });
-    const stored = await page.evaluate(() => localStorage.getItem("qrOverdue"));
-    expect(stored).toMatch(/^PXB-X-/);
+    await page.getByTestId("stop-count").waitFor();
+    await expect
+      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+      .toMatchObject({
+        act: "stop_count",
+        status: "stop",
+        qrdisplay: "overdue",
+      });
+    const qrOverdue = () => page.evaluate(() => localStorage.getItem("qrOverdue"));
+    await expect.poll(qrOverdue).toMatch(/^PXB-X-/);
+    const stored = await qrOverdue();
 
     await page.locator('[data-view="stop"]').waitFor({ timeout: 7_000 });
     const code = await decodeQr(page.locator('[data-testid="stop-qr"] [data-testid="qr"]'));
@@ -172,8 +180,8 @@ describe("overdue rent", () => {
       action: "stop",
       orderStatus: "CUSTOMER_TAKEN",
     });
-    await page.locator('[data-testid="stop-success"]').waitFor({ timeout: 6_500 });
-    expect(await page.locator("h1").innerText()).toBe("Rent has Ended");
+    await page.getByTestId("stop-success").waitFor({ timeout: 6_500 });
+    await expect(page.locator("h1")).toHaveText("Rent has Ended");
     expect(errors).toEqual([]);
   });
 });

@@ -1,20 +1,22 @@
 import type { Page } from "playwright-core";
 import { everyFrame, speakEnglish, visit } from "./support/browser.ts";
-import { describe, it } from "./support/fixtures.ts";
+import { describe, test } from "./support/fixtures.ts";
 import { advanceOrder } from "./support/journeys.ts";
 import { shot, shotsDir } from "./support/shots.ts";
 
 /**
  * Screenshots of every rent-status screen and modal for review:
- * `SHOTS_DIR=/tmp/shots-rent npx vitest run --config vitest.e2e.config.ts e2e/rent-screenshots`.
+ * `SHOTS_DIR=/tmp/shots-rent npx playwright test e2e/rent-screenshots --workers=1`.
  * Skipped unless SHOTS_DIR is set.
  */
 
 const settled = (page: Page) => page.locator('[data-testid="rent-status"]').waitFor();
 
-describe.skipIf(!shotsDir)("rent screenshots", () => {
+describe("rent screenshots", () => {
+  test.skip(!shotsDir, "screenshots for review: set SHOTS_DIR");
   for (const [viewport, lang] of everyFrame) {
-    it(`${viewport} ${lang}`, { timeout: 180_000 }, async ({ open, scenario }) => {
+    test(`${viewport} ${lang}`, async ({ open, scenario }) => {
+      test.setTimeout(180_000);
       const suffix = `${viewport}-${lang}`;
       const { page } = await open({ viewport, language: lang });
       // Demo rents are Budi's (Indonesian): English answers his members auth with language en.

@@ -1,7 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "playwright-core";
-import en from "../src/locales/en.ts";
-import id from "../src/locales/id.ts";
+// The rent's and the shell's messages files, not `locales/*.ts`: Playwright's loader needs the import
+// attribute on a JSON import, which those files (bundled by Vite) do not give.
+import enRent from "../src/locales/en/rent.json" with { type: "json" };
+import enShell from "../src/locales/en/shell.json" with { type: "json" };
+import idRent from "../src/locales/id/rent.json" with { type: "json" };
+import idShell from "../src/locales/id/shell.json" with { type: "json" };
 import { bridgeCalls, stubBridge } from "./support/bridge.ts";
 import {
   cutOrderStream,
@@ -12,7 +16,7 @@ import {
   speakEnglish,
   visit,
 } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 import { createScenario } from "./support/journeys.ts";
 
 /**
@@ -23,6 +27,9 @@ import { createScenario } from "./support/journeys.ts";
  * Demo rents all belong to Budi (an Indonesian-speaking member); the English runs answer his members
  * auth call with `language: "en"` so the screens switch language the way they would for Sari.
  */
+
+const en = { ...enShell, rent: enRent };
+const id = { ...idShell, rent: idRent };
 
 const product = (text: string) => text.replaceAll("{{product}}", "Paxel");
 
@@ -40,6 +47,23 @@ const orderRequests = (page: Page) => {
   return seen;
 };
 
+/** `text` exactly as the page lays it out: lines for its blocks (a pattern is not whitespace-normalised). */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const exactly = (text: string) => new RegExp(`^${escapeRegExp(text)}$`);
+
+/**
+ * The five views' page: a stub bridge in its context, and (English runs) the member's language
+ * answered as English.
+ */
+const viewsTest = test.extend({
+  page: async ({ context, visitor }, use) => {
+    await stubBridge(context);
+    const page = await context.newPage();
+    await speak(page, visitor.language ?? "id");
+    await use(page);
+  },
+});
+
 /** No serious or critical axe violations (WCAG 2.1 AA rules). */
 async function expectAccessible(page: Page) {
   const result = await new AxeBuilder({ page })
@@ -51,181 +75,196 @@ async function expectAccessible(page: Page) {
   );
 }
 
-describe.for(phoneAndDesktop)("the five views at %s in %s", ([viewport, lang]) => {
-  const m = lang === "en" ? en : id;
-  it.override("contextOptions", { viewport, language: lang });
-  it.override("page", async ({ context }) => {
-    await stubBridge(context);
-    const page = await context.newPage();
-    await speak(page, lang);
-    return page;
-  });
+for (const [viewport, lang] of phoneAndDesktop) {
+  describe(`the five views at ${viewport} in ${lang}`, () => {
+    const m = lang === "en" ? en : id;
+    test.use({ visitor: { viewport, language: lang } });
 
-  const show = async (page: Page, scenario: string, extra = "") => {
-    const { url, params } = await createScenario(scenario);
-    await visit(page, `${url}${extra}`);
-    await page.locator('[data-testid="rent-status"]').waitFor();
-    return { url, orderId: params.get("orderid") ?? "" };
-  };
-  const text = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`).first().innerText();
-  const view = (page: Page) => page.locator('[data-testid="rent-status"]').getAttribute("data-view");
+    const show = async (page: Page, scenario: string, extra = "") => {
+      const { url, params } = await createScenario(scenario);
+      await visit(page, `${url}${extra}`);
+      await page.getByTestId("rent-status").waitFor();
+      return { url, orderId: params.get("orderid") ?? "" };
+    };
+    /** The first element of a test id, its text read as laid out (`innerText`). */
+    const first = (page: Page, testId: string) => page.getByTestId(testId).first();
+    const inner = { useInnerText: true } as const;
+    const view = (page: Page) => page.getByTestId("rent-status");
 
-  it("to-store: countdown, store QR, rent info, history, payment details, Cancel Rent", async ({
-    page,
-    errors,
-  }) => {
-    await show(page, "rent-to-store");
-    expect(await view(page)).toBe("to-store");
-    expect(await page.getAttribute("html", "lang")).toBe(lang);
-    expect(await text(page, "countdown-clock")).toMatch(/^00:(49|50):\d\d$/);
-    expect(await text(page, "countdown")).toContain(m.rent.countdown.toStoreLabel);
-    expect(await page.locator('[data-testid="store-qr"] svg[role="img"]').count()).toBe(1);
-    expect(await text(page, "rent-info")).toContain(m.rent.rentInfo.orderNumber);
-    expect(await text(page, "rent-info")).toContain(product(m.rent.rentInfo.boxSize));
-    // The rent starts when its items are stored: no start time and no end yet beside its duration
-    // (the deadline the countdown shows is the one to store by).
-    expect(await page.locator('[data-testid="rent-info-start"] dd').innerText()).toBe(
-      m.rent.rentInfo.startsWhenStored,
-    );
-    expect(await page.locator('[data-testid="rent-info-ends"]').count()).toBe(0);
-    expect(await page.locator('[data-testid="status-history"] li').count()).toBe(1);
-    expect(await text(page, "payment-total")).toMatch(/Rp\. \d{1,3}(\.\d{3})*$/);
-    expect(await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).isVisible()).toBe(
-      true,
-    );
-    // No header title, no share button while the rent runs.
-    expect(await page.locator('[data-testid="header-title"]').count()).toBe(0);
-    expect(await page.locator('[data-testid="share-button"]').count()).toBe(0);
-    await expectAccessible(page);
-    expect(errors).toEqual([]);
-  });
-
-  it("in-store: header, rent info, how-to, history, location, payment, support, countdown, Pick Up Items", async ({
-    page,
-    errors,
-  }) => {
-    await show(page, "rent-in-store");
-    expect(await view(page)).toBe("in-store");
-    expect(await text(page, "view-headline")).toBe(m.rent.inStore.headline);
-    expect(await text(page, "status-history")).toContain(m.status.IN_STORE);
-    expect(await text(page, "status-history")).toContain(m.status.IMPORTED);
-    // Newest first.
-    expect(await page.locator('[data-testid="status-history"] li').first().getAttribute("data-status")).toBe(
-      "IN_STORE",
-    );
-    // The settings texts arrive with their own call (and the sanitiser) after the view shows.
-    await page.locator('[data-testid="content-how_to_pick_up_items"] li').first().waitFor();
-    expect(await page.locator('[data-testid="content-how_to_pick_up_items"] li').count()).toBeGreaterThan(1);
-    expect(await page.locator('[data-testid="location-info"]').count()).toBe(1);
-    expect(await text(page, "countdown-clock")).toMatch(/^0[23]:\d\d:\d\d$/);
-    const donations = await page.locator('[data-testid="payment-donation"]').allInnerTexts();
-    expect(donations.join("\n")).toContain(lang === "en" ? "Plant a tree" : "Tanam pohon");
-    expect(await page.getByRole("button", { name: m.rent.inStore.contactSupport }).isVisible()).toBe(true);
-    expect(await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).isVisible()).toBe(
-      true,
-    );
-    // The sticky bar stays in view at the bottom of the frame.
-    const bar = await page.locator('[data-testid="pick-up"]').boundingBox();
-    const height = page.viewportSize()?.height ?? 0;
-    expect((bar?.y ?? 0) + (bar?.height ?? 0)).toBeGreaterThan(height - 40);
-    await expectAccessible(page);
-    expect(errors).toEqual([]);
-  });
-
-  it("overdue: dates, order number, size, extension, fee per unit, total, note and the Pay button", async ({
-    page,
-    errors,
-  }) => {
-    await show(page, "rent-in-store-overdue", "&status=overdue");
-    expect(await view(page)).toBe("overdue");
-    expect(await page.locator('[data-testid="header-title"]').innerText()).toBe(m.header.overdueFee);
-    await page.locator('[data-testid="overdue-cost"]').waitFor();
-    const details = await text(page, "overdue-details");
-    for (const label of [m.rent.overdue.rentStart, m.rent.overdue.rentEnds, m.rent.overdue.extendedUntil]) {
-      expect(details).toContain(label);
-    }
-    expect(details).toContain(m.rent.overdue.orderNumber);
-    expect(details).toContain(product(m.rent.overdue.boxSize));
-    // Deadline 2.5 h ago: 2 whole hours + 1 = 3 hours at Rp. 5.000.
-    expect(await text(page, "overdue-extension")).toBe(
-      `${m.rent.overdue.extension}\n${lang === "en" ? "3 hours" : "3 jam"}`,
-    );
-    expect(await text(page, "overdue-fee-per-unit")).toContain("Rp. 5.000");
-    expect(await text(page, "overdue-total")).toContain("Rp. 15.000");
-    expect(await text(page, "overdue-cost")).toContain(m.rent.overdue.note);
-    const pay = page.getByRole("button", { name: lang === "en" ? "Pay" : "Pilih Pembayaran", exact: true });
-    expect(await pay.isEnabled()).toBe(true);
-    await expectAccessible(page);
-    expect(errors).toEqual([]);
-  });
-
-  it("stop: door number, QR, warning box, how-to-stop-rent and the 10 s countdown", async ({
-    page,
-    errors,
-  }) => {
-    await show(page, "rent-in-store", "&status=stop&qrdisplay=data");
-    expect(await view(page)).toBe("stop");
-    // The page may arrive rendered by the server; the QR is drawn once its encoder has loaded.
-    await page.locator('[data-testid="stop-qr"] svg[role="img"]').waitFor();
-    expect(await page.locator('[data-testid="stop-qr"] svg[role="img"]').count()).toBe(1);
-    expect(await text(page, "qr-door")).toMatch(/\d+/);
-    await page.locator('[data-testid="content-attention_pick_up_items"]').waitFor();
-    await page.locator('[data-testid="content-how_to_stop_rent"]').waitFor();
-    expect(await text(page, "stop-countdown")).toMatch(/(10|[1-9])/);
-    expect(errors).toEqual([]);
-  });
-
-  it("other: ended, cancelled and ended by system, with the share button and its payload", async ({
-    page,
-    errors,
-  }) => {
-    for (const [scenario, status] of [
-      ["rent-ended", "CUSTOMER_TAKEN"],
-      ["rent-cancelled", "CANCEL"],
-      ["rent-ended-by-system", "TAKEN_BY_SYSTEM"],
-    ] as const) {
-      await show(page, scenario);
-      expect(await view(page)).toBe("other");
-      expect(await page.locator('[data-testid="view-hero"]').innerText()).toContain(m.status[status]);
-      for (const block of ["rent-info", "status-history", "location-info", "payment-details"]) {
-        expect(await page.locator(`[data-testid="${block}"]`).count(), block).toBe(1);
-      }
-      expect(await text(page, "payment-details")).toContain(m.rent.payment.adminFee);
-      expect(await text(page, "payment-method")).toContain("Virtual Account");
-      if (status === "CANCEL") {
-        // Cancelled before storing: the rent never started, so it has no start time and no end.
-        expect(await page.locator('[data-testid="rent-info-start"] dd').innerText()).toBe(
-          m.rent.rentInfo.notStarted,
+    viewsTest(
+      "to-store: countdown, store QR, rent info, history, payment details, Cancel Rent",
+      async ({ page, errors }) => {
+        await show(page, "rent-to-store");
+        await expect(view(page)).toHaveAttribute("data-view", "to-store");
+        await expect(page.locator("html")).toHaveAttribute("lang", lang);
+        await expect(first(page, "countdown-clock")).toHaveText(/^00:(49|50):\d\d$/, inner);
+        await expect(first(page, "countdown")).toContainText(m.rent.countdown.toStoreLabel, inner);
+        await expect(page.getByTestId("store-qr").locator('svg[role="img"]')).toHaveCount(1);
+        await expect(first(page, "rent-info")).toContainText(m.rent.rentInfo.orderNumber, inner);
+        await expect(first(page, "rent-info")).toContainText(product(m.rent.rentInfo.boxSize), inner);
+        // The rent starts when its items are stored: no start time and no end yet beside its duration
+        // (the deadline the countdown shows is the one to store by).
+        await expect(page.getByTestId("rent-info-start").locator("dd")).toHaveText(
+          exactly(m.rent.rentInfo.startsWhenStored),
+          inner,
         );
-        expect(await page.locator('[data-testid="rent-info-ends"]').count()).toBe(0);
-      } else {
-        expect(await text(page, "rent-info-start")).toMatch(/\d{2}:\d{2}$/);
-      }
-      await page.locator('[data-testid="share-button"]').click();
-      const shares = (await bridgeCalls(page)).filter((call) => call.action === "shareOrder");
-      expect(shares.at(-1)?.payload).toMatchObject({
-        status: m.status[status],
-        recipientName: "Budi Santoso",
-        expressNumber: expect.stringMatching(/^PBR/),
-        box: { name: expect.any(String), address: expect.any(String), door: expect.any(String) },
-        paymentInfo: expect.stringMatching(/^Virtual Account · Rp\. /),
-      });
-    }
-    const donations = await page.locator('[data-testid="payment-donation"]').allInnerTexts();
-    expect(donations).toEqual(
-      lang === "en"
-        ? ["Plant a tree × 1\nRp. 2.000", "Meal for a courier × 2\nRp. 5.000"]
-        : ["Tanam pohon × 1\nRp. 2.000", "Makan untuk kurir × 2\nRp. 5.000"],
+        await expect(page.getByTestId("rent-info-ends")).toHaveCount(0);
+        await expect(page.getByTestId("status-history").locator("li")).toHaveCount(1);
+        await expect(first(page, "payment-total")).toHaveText(/Rp\. \d{1,3}(\.\d{3})*$/, inner);
+        await expect(page.getByRole("button", { name: m.rent.toStore.cancel, exact: true })).toBeVisible();
+        // No header title, no share button while the rent runs.
+        await expect(page.getByTestId("header-title")).toHaveCount(0);
+        await expect(page.getByTestId("share-button")).toHaveCount(0);
+        await expectAccessible(page);
+        expect(errors).toEqual([]);
+      },
     );
-    expect(errors).toEqual([]);
+
+    viewsTest(
+      "in-store: header, rent info, how-to, history, location, payment, support, countdown, Pick Up Items",
+      async ({ page, errors }) => {
+        await show(page, "rent-in-store");
+        await expect(view(page)).toHaveAttribute("data-view", "in-store");
+        await expect(first(page, "view-headline")).toHaveText(exactly(m.rent.inStore.headline), inner);
+        await expect(first(page, "status-history")).toContainText(m.status.IN_STORE, inner);
+        await expect(first(page, "status-history")).toContainText(m.status.IMPORTED, inner);
+        // Newest first.
+        await expect(page.getByTestId("status-history").locator("li").first()).toHaveAttribute(
+          "data-status",
+          "IN_STORE",
+        );
+        // The settings texts arrive with their own call (and the sanitiser) after the view shows.
+        const howTo = page.getByTestId("content-how_to_pick_up_items").locator("li");
+        await howTo.first().waitFor();
+        await expect(howTo.nth(1)).toBeAttached();
+        await expect(page.getByTestId("location-info")).toHaveCount(1);
+        await expect(first(page, "countdown-clock")).toHaveText(/^0[23]:\d\d:\d\d$/, inner);
+        await expect
+          .poll(async () => (await page.getByTestId("payment-donation").allInnerTexts()).join("\n"))
+          .toContain(lang === "en" ? "Plant a tree" : "Tanam pohon");
+        await expect(page.getByRole("button", { name: m.rent.inStore.contactSupport })).toBeVisible();
+        await expect(page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true })).toBeVisible();
+        // The sticky bar stays in view at the bottom of the frame.
+        const height = page.viewportSize()?.height ?? 0;
+        await expect
+          .poll(async () => {
+            const bar = await page.getByTestId("pick-up").boundingBox();
+            return (bar?.y ?? 0) + (bar?.height ?? 0);
+          })
+          .toBeGreaterThan(height - 40);
+        await expectAccessible(page);
+        expect(errors).toEqual([]);
+      },
+    );
+
+    viewsTest(
+      "overdue: dates, order number, size, extension, fee per unit, total, note and the Pay button",
+      async ({ page, errors }) => {
+        await show(page, "rent-in-store-overdue", "&status=overdue");
+        await expect(view(page)).toHaveAttribute("data-view", "overdue");
+        await expect(page.getByTestId("header-title")).toHaveText(exactly(m.header.overdueFee), inner);
+        await page.getByTestId("overdue-cost").waitFor();
+        const details = first(page, "overdue-details");
+        for (const label of [
+          m.rent.overdue.rentStart,
+          m.rent.overdue.rentEnds,
+          m.rent.overdue.extendedUntil,
+        ]) {
+          await expect(details).toContainText(label, inner);
+        }
+        await expect(details).toContainText(m.rent.overdue.orderNumber, inner);
+        await expect(details).toContainText(product(m.rent.overdue.boxSize), inner);
+        // Deadline 2.5 h ago: 2 whole hours + 1 = 3 hours at Rp. 5.000.
+        await expect(first(page, "overdue-extension")).toHaveText(
+          exactly(`${m.rent.overdue.extension}\n${lang === "en" ? "3 hours" : "3 jam"}`),
+          inner,
+        );
+        await expect(first(page, "overdue-fee-per-unit")).toContainText("Rp. 5.000", inner);
+        await expect(first(page, "overdue-total")).toContainText("Rp. 15.000", inner);
+        await expect(first(page, "overdue-cost")).toContainText(m.rent.overdue.note, inner);
+        const pay = page.getByRole("button", {
+          name: lang === "en" ? "Pay" : "Pilih Pembayaran",
+          exact: true,
+        });
+        await expect(pay).toBeEnabled();
+        await expectAccessible(page);
+        expect(errors).toEqual([]);
+      },
+    );
+
+    viewsTest(
+      "stop: door number, QR, warning box, how-to-stop-rent and the 10 s countdown",
+      async ({ page, errors }) => {
+        await show(page, "rent-in-store", "&status=stop&qrdisplay=data");
+        await expect(view(page)).toHaveAttribute("data-view", "stop");
+        // The page may arrive rendered by the server; the QR is drawn once its encoder has loaded.
+        const qr = page.getByTestId("stop-qr").locator('svg[role="img"]');
+        await qr.waitFor();
+        await expect(qr).toHaveCount(1);
+        await expect(first(page, "qr-door")).toHaveText(/\d+/, inner);
+        await page.getByTestId("content-attention_pick_up_items").waitFor();
+        await page.getByTestId("content-how_to_stop_rent").waitFor();
+        await expect(first(page, "stop-countdown")).toHaveText(/(10|[1-9])/, inner);
+        expect(errors).toEqual([]);
+      },
+    );
+
+    viewsTest(
+      "other: ended, cancelled and ended by system, with the share button and its payload",
+      async ({ page, errors }) => {
+        for (const [scenario, status] of [
+          ["rent-ended", "CUSTOMER_TAKEN"],
+          ["rent-cancelled", "CANCEL"],
+          ["rent-ended-by-system", "TAKEN_BY_SYSTEM"],
+        ] as const) {
+          await show(page, scenario);
+          await expect(view(page)).toHaveAttribute("data-view", "other");
+          await expect(page.getByTestId("view-hero")).toContainText(m.status[status], inner);
+          for (const block of ["rent-info", "status-history", "location-info", "payment-details"]) {
+            await expect(page.getByTestId(block), block).toHaveCount(1);
+          }
+          await expect(first(page, "payment-details")).toContainText(m.rent.payment.adminFee, inner);
+          await expect(first(page, "payment-method")).toContainText("Virtual Account", inner);
+          if (status === "CANCEL") {
+            // Cancelled before storing: the rent never started, so it has no start time and no end.
+            await expect(page.getByTestId("rent-info-start").locator("dd")).toHaveText(
+              exactly(m.rent.rentInfo.notStarted),
+              inner,
+            );
+            await expect(page.getByTestId("rent-info-ends")).toHaveCount(0);
+          } else {
+            await expect(first(page, "rent-info-start")).toHaveText(/\d{2}:\d{2}$/, inner);
+          }
+          await page.getByTestId("share-button").click();
+          const shares = (await bridgeCalls(page)).filter((call) => call.action === "shareOrder");
+          expect(shares.at(-1)?.payload).toMatchObject({
+            status: m.status[status],
+            recipientName: "Budi Santoso",
+            expressNumber: expect.stringMatching(/^PBR/),
+            box: { name: expect.any(String), address: expect.any(String), door: expect.any(String) },
+            paymentInfo: expect.stringMatching(/^Virtual Account · Rp\. /),
+          });
+        }
+        await expect
+          .poll(() => page.getByTestId("payment-donation").allInnerTexts())
+          .toEqual(
+            lang === "en"
+              ? ["Plant a tree × 1\nRp. 2.000", "Meal for a courier × 2\nRp. 5.000"]
+              : ["Tanam pohon × 1\nRp. 2.000", "Makan untuk kurir × 2\nRp. 5.000"],
+          );
+        expect(errors).toEqual([]);
+      },
+    );
   });
-});
+}
 
 // The poll is the fallback of the stream of pushed changes (ADR 020; push.e2e.test.ts): cut here.
 describe("polling and failures", () => {
-  it.override("contextOptions", { viewport: "mobile", language: "id" });
-
-  it("stops on CANCEL, pauses while hidden and resumes on return", { timeout: 90_000 }, async ({ page }) => {
+  test("stops on CANCEL, pauses while hidden and resumes on return", async ({ open }) => {
+    test.setTimeout(90_000);
+    // Not `test.use({ visitor })` for the block: Playwright applies its own option of that name
+    // to every context of the test, the plain one of the ETag test below too.
+    const { page } = await open({ viewport: "mobile", language: "id" });
     await cutOrderStream(page);
     const seen = orderRequests(page);
     // The page's timers run on the test's clock: 6 s of polling pass at once.
@@ -238,7 +277,7 @@ describe("polling and failures", () => {
     expect(seen.length).toBe(afterCancel);
 
     await visit(page, (await createScenario("rent-in-store")).url);
-    await page.locator('[data-testid="rent-status"]').waitFor();
+    await page.getByTestId("rent-status").waitFor();
     await setHidden(page, true);
     const whileHidden = seen.length;
     await runClock(page, 6_000);
@@ -249,14 +288,14 @@ describe("polling and failures", () => {
     await expect.poll(() => seen.length, { timeout: 6_500 }).toBeGreaterThan(resumed);
   });
 
-  it("revalidates unchanged polls with the ETag (304, no body)", async ({ newContext }) => {
+  test("revalidates unchanged polls with the ETag (304, no body)", async ({ newContext }) => {
     // Playwright turns the HTTP cache off in contexts with request routing, so this one has none.
     const context = await newContext({ plain: true });
     const page = await context.newPage();
     await cutOrderStream(page);
     const seen = orderRequests(page);
     await visit(page, (await createScenario("rent-ended")).url);
-    await page.locator('[data-testid="rent-status"]').waitFor();
+    await page.getByTestId("rent-status").waitFor();
     // The server read the order for the first render: the browser's own polls start 5 s later.
     await expect.poll(() => seen.length, { timeout: 12_000 }).toBeGreaterThan(1);
     const etag = await (await seen[0]?.response())?.headerValue("etag");
@@ -265,23 +304,23 @@ describe("polling and failures", () => {
     expect((await seen[1]?.allHeaders())?.["if-none-match"]).toBe(etag);
   });
 
-  it("shows 'Oops...' with the server's message and stops polling and the loader", async ({ open }) => {
+  test("shows 'Oops...' with the server's message and stops polling and the loader", async ({ open }) => {
     const { page } = await open({ viewport: "desktop", language: "id" });
     const seen = orderRequests(page);
     await page.clock.install();
     await visit(page, "/order-status?orderid=999999&token=demo-token-budi");
-    const dialog = page.locator('[data-testid="error-dialog"]');
+    const dialog = page.getByTestId("error-dialog");
     await dialog.waitFor();
     // Budi speaks Indonesian: the API words its message in his language.
-    expect(await dialog.innerText()).toContain("Pesanan 999999 tidak ditemukan.");
-    expect(await page.locator('[data-testid="screen-skeleton"]').count()).toBe(0);
+    await expect(dialog).toContainText("Pesanan 999999 tidak ditemukan.", { useInnerText: true });
+    await expect(page.getByTestId("screen-skeleton")).toHaveCount(0);
     const count = seen.length;
     await runClock(page, 5_500);
     expect(seen.length).toBe(count);
 
     // Without an order id nothing loads.
     await visit(page, "/order-status?token=demo-token-budi");
-    await page.locator('[data-testid="rent-missing-order"]').waitFor();
+    await page.getByTestId("rent-missing-order").waitFor();
     expect(seen.length).toBe(count);
   });
 });

@@ -1,7 +1,9 @@
-import en from "../src/locales/en.ts";
-import id from "../src/locales/id.ts";
+// The shell's messages file, not `locales/*.ts`: Playwright's loader needs the import attribute on a
+// JSON import, which those files (bundled by Vite) do not give.
+import en from "../src/locales/en/shell.json" with { type: "json" };
+import id from "../src/locales/id/shell.json" with { type: "json" };
 import { everyFrame, type Lang, visit } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 import { createScenario } from "./support/journeys.ts";
 
 type Layout = "public" | "webview" | "bare" | "none";
@@ -9,6 +11,8 @@ type Layout = "public" | "webview" | "bare" | "none";
 interface RouteCase {
   /** The path, or a demo scenario whose fresh record gives it (with a suffix added to its query). */
   path: string | { scenario: string; suffix?: string; rewrite?: (url: string) => string };
+  /** The page a rewritten scenario link opens, named in the test's title (titles are unique). */
+  name?: string;
   layout: Layout;
   status?: number;
   /** Expected web-view bar title key (under `header`), if any. */
@@ -53,6 +57,7 @@ const routes: RouteCase[] = [
       scenario: "dropoff-overdue-need-to-pay",
       rewrite: (url) => url.replace("/overduepayment?", "/overduepayment/success-payment?"),
     },
+    name: "/overduepayment/success-payment",
     layout: "bare",
     recipient: true,
   },
@@ -62,6 +67,7 @@ const routes: RouteCase[] = [
       suffix: "&act=open_locker",
       rewrite: (url) => url.replace("/order-status?", "/order-status/action?"),
     },
+    name: "/order-status/action",
     layout: "bare",
     ownBar: true,
   },
@@ -69,7 +75,9 @@ const routes: RouteCase[] = [
 ];
 
 const label = (route: RouteCase) =>
-  typeof route.path === "string" ? route.path : `${route.path.scenario}${route.path.suffix ?? ""}`;
+  typeof route.path === "string"
+    ? route.path
+    : `${route.name ? `${route.name} of ` : ""}${route.path.scenario}${route.path.suffix ?? ""}`;
 
 async function resolvePath(route: RouteCase, lang: Lang): Promise<string> {
   if (typeof route.path === "string") return route.path;
@@ -78,40 +86,47 @@ async function resolvePath(route: RouteCase, lang: Lang): Promise<string> {
   return route.path.rewrite ? route.path.rewrite(full) : full;
 }
 
-describe.each(everyFrame)("every route at %s in %s", (viewport, lang) => {
-  it.override("contextOptions", { viewport, language: lang });
+for (const [viewport, lang] of everyFrame) {
+  describe(`every route at ${viewport} in ${lang}`, () => {
+    test.use({ visitor: { viewport, language: lang } });
 
-  it.for(routes.map((route) => [label(route), route] as const))("%s", async ([, route], { page, errors }) => {
-    const response = await visit(page, await resolvePath(route, lang));
-    expect(response?.status()).toBe(route.status ?? 200);
-    const pageLang = lang;
-    await expect.poll(() => page.getAttribute("html", "lang")).toBe(pageLang);
-    const texts = pageLang === "en" ? en : id;
+    for (const route of routes) {
+      test(label(route), async ({ page, errors }) => {
+        const response = await visit(page, await resolvePath(route, lang));
+        expect(response?.status()).toBe(route.status ?? 200);
+        const pageLang = lang;
+        await expect(page.locator("html")).toHaveAttribute("lang", pageLang);
+        const texts = pageLang === "en" ? en : id;
 
-    const count = (testId: string) => page.locator(`[data-testid="${testId}"]`).count();
-    const publicChrome = route.layout === "public" ? 1 : 0;
-    expect(await count("public-header"), "public header").toBe(publicChrome);
-    expect(await count("public-footer"), "public footer").toBe(publicChrome);
-    await expect
-      .poll(() => count("back-header"), { timeout: 10_000 })
-      .toBe(route.layout === "webview" || route.ownBar ? 1 : 0);
+        const publicChrome = route.layout === "public" ? 1 : 0;
+        await expect(page.getByTestId("public-header"), "public header").toHaveCount(publicChrome);
+        await expect(page.getByTestId("public-footer"), "public footer").toHaveCount(publicChrome);
+        await expect(page.getByTestId("back-header")).toHaveCount(
+          route.layout === "webview" || route.ownBar ? 1 : 0,
+          { timeout: 10_000 },
+        );
 
-    if (route.layout === "webview") {
-      expect(await page.locator('[data-testid="back-header"]').boundingBox()).toMatchObject({ height: 56 });
-      const title = page.locator('[data-testid="header-title"]');
-      if (route.title) expect(await title.textContent()).toBe(texts.header[route.title]);
-      else expect(await title.count()).toBe(0);
+        if (route.layout === "webview") {
+          await expect
+            .poll(() => page.getByTestId("back-header").boundingBox())
+            .toMatchObject({ height: 56 });
+          const title = page.getByTestId("header-title");
+          if (route.title) await expect(title).toHaveText(texts.header[route.title]);
+          else await expect(title).toHaveCount(0);
+        }
+        if (route.message) await expect(page.locator("main")).toContainText(route.message(texts));
+        await expect(page.locator("main h1, main h2").first()).toBeAttached({ timeout: 10_000 });
+        if (route.layout === "public" && viewport === "desktop") {
+          await expect(page.getByTestId("menu-toggle")).toBeHidden();
+        }
+        // Web-view screens stay within the 460 px frame.
+        if (route.layout === "webview" || route.layout === "bare") {
+          await expect
+            .poll(async () => (await page.locator("main").boundingBox())?.width ?? 0)
+            .toBeLessThanOrEqual(460);
+        }
+        expect(errors).toEqual([]);
+      });
     }
-    if (route.message) expect(await page.locator("main").textContent()).toContain(route.message(texts));
-    await expect.poll(() => page.locator("main h1, main h2").count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    if (route.layout === "public" && viewport === "desktop") {
-      expect(await page.locator('[data-testid="menu-toggle"]').isVisible()).toBe(false);
-    }
-    // Web-view screens stay within the 460 px frame.
-    if (route.layout === "webview" || route.layout === "bare") {
-      const frame = await page.locator("main").boundingBox();
-      expect(frame?.width ?? 0).toBeLessThanOrEqual(460);
-    }
-    expect(errors).toEqual([]);
   });
-});
+}

@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { animationsDone, everyFrame, visit } from "./support/browser.ts";
-import { describe, it } from "./support/fixtures.ts";
+import { describe, test } from "./support/fixtures.ts";
 
 /**
  * Screenshots of the shell's screens for review: `SHOTS_DIR=/tmp/shots npm run e2e -- screenshots`.
@@ -20,9 +20,10 @@ const screens: { name: string; path: string; setup?: "oops" | "menu" }[] = [
   { name: "oops", path: "/order?orderid=1&token=expired", setup: "oops" },
 ];
 
-describe.skipIf(!shotsDir)("screenshots", () => {
+describe("screenshots", () => {
+  test.skip(!shotsDir, "SHOTS_DIR is not set");
   for (const [viewport, lang] of everyFrame) {
-    it(`${viewport} ${lang}`, async ({ open }) => {
+    test(`${viewport} ${lang}`, async ({ open }) => {
       const dir = shotsDir ?? "";
       await mkdir(dir, { recursive: true });
       const { page } = await open({ viewport, language: lang });
@@ -46,9 +47,9 @@ describe.skipIf(!shotsDir)("screenshots", () => {
         }
         await visit(page, screen.path);
         await page.evaluate(() => document.fonts.ready);
-        if (screen.setup === "oops") await page.locator('[data-testid="error-dialog"]').waitFor();
+        if (screen.setup === "oops") await page.getByTestId("error-dialog").waitFor();
         if (screen.setup === "menu") {
-          await page.locator('[data-testid="menu-toggle"]').click();
+          await page.getByTestId("menu-toggle").click();
           await animationsDone(page);
         }
         await page.screenshot({

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { baseUrl, everyFrame, visit } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 
 /**
  * The security headers of real responses of the running system, asserted plainly (ADR 007): every
@@ -49,7 +49,9 @@ function expectCommon(label: string, headers: Headers) {
 }
 
 describe("security headers", () => {
-  it("web pages: landing, services, web-view pages with a token, and the 404 page", async ({ scenario }) => {
+  test("web pages: landing, services, web-view pages with a token, and the 404 page", async ({
+    scenario,
+  }) => {
     const rent = await scenario("rent-in-store");
     const dropoff = await scenario("dropoff-in-store");
     expect(rent.params.get("token")).toBeTruthy();
@@ -111,7 +113,7 @@ describe("security headers", () => {
     }
   });
 
-  it("a fresh nonce on every page that has one", async ({ scenario }) => {
+  test("a fresh nonce on every page that has one", async ({ scenario }) => {
     const rent = await scenario("rent-in-store");
     const nonceOf = async () =>
       /'nonce-([^']+)'/.exec(
@@ -122,7 +124,7 @@ describe("security headers", () => {
     expect(second).not.toBe(first);
   });
 
-  it("marketing pages a shared cache may keep; personal pages it may not", async ({ scenario }) => {
+  test("marketing pages a shared cache may keep; personal pages it may not", async ({ scenario }) => {
     const shared = [
       ["/", "Cookie"],
       ["/services", "Cookie"],
@@ -163,7 +165,7 @@ describe("security headers", () => {
     }
   });
 
-  it("API answers: JSON, a picture, a refusal, an unknown address and a validation error", async () => {
+  test("API answers: JSON, a picture, a refusal, an unknown address and a validation error", async () => {
     const answers = [
       ["API JSON /api/v1/settings", "/api/v1/settings", {}, 200],
       ["API picture /api/v1/media/misc/no-content.svg", "/api/v1/media/misc/no-content.svg", {}, 200],
@@ -188,7 +190,7 @@ describe("security headers", () => {
     }
   });
 
-  it("the offline page: a policy of its own that runs no script", async () => {
+  test("the offline page: a policy of its own that runs no script", async () => {
     for (const encoding of ["identity", "br"]) {
       const label = `offline.html (${encoding})`;
       const { response } = await answer("/offline.html", { headers: { "accept-encoding": encoding } });
@@ -202,7 +204,7 @@ describe("security headers", () => {
     }
   });
 
-  it("runs the app and blocks an injected inline script", async ({ open }) => {
+  test("runs the app and blocks an injected inline script", async ({ open }) => {
     const { page, errors } = await open({ viewport: "mobile" });
     await visit(page, "/");
     const ran = await page.evaluate(async () => {
@@ -217,7 +219,9 @@ describe("security headers", () => {
     expect(errors.filter((error) => !/Content Security Policy/.test(error))).toEqual([]);
   });
 
-  it("marketing pages run under their hashes, in every frame, with no policy violation", async ({ open }) => {
+  test("marketing pages run under their hashes, in every frame, with no policy violation", async ({
+    open,
+  }) => {
     for (const [viewport, language] of everyFrame) {
       const { context, page, errors } = await open({ viewport, language });
       await context.addInitScript(() => {
@@ -231,7 +235,7 @@ describe("security headers", () => {
         const response = await visit(page, path);
         const label = `${path} ${viewport} ${language}`;
         expect(response?.headers()["content-security-policy"], label).toMatch(/'sha256-/);
-        expect(await page.getAttribute("html", "lang"), label).toBe(language);
+        await expect(page.locator("html"), label).toHaveAttribute("lang", language);
         // `visit` waited for React to hydrate: the hashed inline scripts ran, and nothing was refused.
         expect(
           await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations),

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { baseUrl, hydrated, watchRequests } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 import { decodeQr } from "./support/journeys.ts";
 
 /**
@@ -32,9 +32,11 @@ const cases = pages.flatMap((page) =>
 const authCall = "/api/webview/v1/members/auth";
 
 describe("web-view pages rendered on the server", () => {
-  it.for(cases)(
-    "$name ($lang, $viewport): the HTML shows the data, private; hydration keeps it",
-    async ({ scenario: id, marker, lang, viewport }, { open, scenario }) => {
+  for (const { name, scenario: id, marker, lang, viewport } of cases) {
+    test(`${name} (${lang}, ${viewport}): the HTML shows the data, private; hydration keeps it`, async ({
+      open,
+      scenario,
+    }) => {
       const created = await scenario(id, { language: lang });
 
       // Without JavaScript: the data is in the document, which no cache may keep.
@@ -69,9 +71,9 @@ describe("web-view pages rendered on the server", () => {
       // The token leaves the address bar once the server's check is taken over.
       await page.waitForURL((url) => !url.searchParams.has("token") && url.searchParams.has("orderid"));
       const token = created.params.get("token");
-      expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBe(token);
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("user_token"))).toBe(token);
       // The lazily loaded parts have hydrated too (their buttons answer), and nothing was rendered twice.
-      await page.locator(`[data-testid="${marker}"]`).waitFor();
+      await page.getByTestId(marker).waitFor();
       // A fixed wait: a second render, if any, would replace the served element within it.
       await page.waitForTimeout(300);
       const same = await page.evaluate((testId: string) => {
@@ -79,18 +81,20 @@ describe("web-view pages rendered on the server", () => {
         return Boolean(served?.isConnected && served === document.querySelector(`[data-testid="${testId}"]`));
       }, marker);
       expect(same).toBe(true);
-      expect(await page.getAttribute("html", "lang")).toBe(lang);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
       expect(authCalls).toEqual([]);
       expect(errors).toEqual([]);
-    },
-  );
+    });
+  }
 
-  it.for([
+  for (const { lang, viewport } of [
     { lang: "id", viewport: "mobile" },
     { lang: "en", viewport: "desktop" },
-  ] as const)(
-    "order detail ($lang, $viewport) on a phone in another time zone than the server: the server's times until hydration, then the phone's (ADR 029)",
-    async ({ lang, viewport }, { open, scenario }) => {
+  ] as const) {
+    test(`order detail (${lang}, ${viewport}) on a phone in another time zone than the server: the server's times until hydration, then the phone's (ADR 029)`, async ({
+      open,
+      scenario,
+    }) => {
       // The server runs in this machine's zone; the phone is 9 h east of UTC, or 3 h west if the
       // machine is there already (neither zone has daylight saving time).
       const serverOffset = -new Date().getTimezoneOffset();
@@ -114,30 +118,29 @@ describe("web-view pages rendered on the server", () => {
       const served = /data-testid="order-deadline"[^>]*>([^<]+)</.exec(html)?.[1] ?? "";
       expect(served).toMatch(/^\d{1,2} \S+ \d{4} \d{2}:\d{2}$/);
       await hydrated(page);
-      const deadline = page.locator('[data-testid="order-deadline"]');
-      await expect.poll(() => deadline.textContent()).not.toBe(served);
+      const deadline = page.getByTestId("order-deadline");
+      await expect(deadline).not.toHaveText(served);
       expect(await page.evaluate(() => (window as unknown as { __served?: string }).__served)).toBe(served);
-      // The same moment, moved by the difference between the two zones.
-      const minutes = (text: string) => {
-        const [, hour, minute] = /(\d{2}):(\d{2})$/.exec(text) ?? [];
-        return Number(hour) * 60 + Number(minute);
-      };
-      const shown = (await deadline.textContent()) ?? "";
-      expect((minutes(shown) - minutes(served) + 2 * 1440) % 1440).toBe(
-        (phoneOffset - serverOffset + 2 * 1440) % 1440,
-      );
+      // The same moment, moved by the difference between the two zones: the shown time of day is the
+      // served one plus (phone's offset − server's offset), modulo a day.
+      const [, hour, minute] = /(\d{2}):(\d{2})$/.exec(served) ?? [];
+      const moved = (Number(hour) * 60 + Number(minute) + phoneOffset - serverOffset + 2 * 1440) % 1440;
+      const clock = [Math.floor(moved / 60), moved % 60]
+        .map((part) => String(part).padStart(2, "0"))
+        .join(":");
+      await expect(deadline).toHaveText(new RegExp(` ${clock}$`));
       // Hydration kept the server's text: React reports no mismatch.
       expect(errors).toEqual([]);
-    },
-  );
+    });
+  }
 
-  it.for(
-    (["id", "en"] as const).flatMap((lang) =>
-      (["mobile", "desktop"] as const).map((viewport) => ({ lang, viewport })),
-    ),
-  )(
-    "order detail ($lang, $viewport): the door QR arrives drawn, hydration keeps it, no encoder loads",
-    async ({ lang, viewport }, { open, scenario }) => {
+  for (const { lang, viewport } of (["id", "en"] as const).flatMap((lang) =>
+    (["mobile", "desktop"] as const).map((viewport) => ({ lang, viewport })),
+  )) {
+    test(`order detail (${lang}, ${viewport}): the door QR arrives drawn, hydration keeps it, no encoder loads`, async ({
+      open,
+      scenario,
+    }) => {
       const created = await scenario("dropoff-in-store", { language: lang });
       const html = await (
         await fetch(new URL(created.url, baseUrl), { headers: { cookie: `language=${lang}` } })
@@ -161,8 +164,8 @@ describe("web-view pages rendered on the server", () => {
       await page.goto(created.url, { waitUntil: "domcontentloaded" });
       await hydrated(page);
       await scripts.quiet(1500);
-      const qr = page.locator('[data-testid="order-qr-code"]');
-      expect(await qr.locator("[data-qr-value]").getAttribute("data-qr-value")).toBe(value);
+      const qr = page.getByTestId("order-qr-code");
+      await expect(qr.locator("[data-qr-value]")).toHaveAttribute("data-qr-value", value ?? "");
       expect(await decodeQr(qr)).toBe(value);
       expect(
         await page.evaluate(() => {
@@ -172,10 +175,10 @@ describe("web-view pages rendered on the server", () => {
       ).toBe(true);
       expect(scripts.urls.filter((url) => /\/qr-path-[\w-]+\.js$/.test(url))).toEqual([]);
       expect(errors).toEqual([]);
-    },
-  );
+    });
+  }
 
-  it("a token the server cannot validate leaves the page to the browser, which says why", async ({
+  test("a token the server cannot validate leaves the page to the browser, which says why", async ({
     open,
   }) => {
     const { page } = await open({ viewport: "mobile" });
@@ -184,12 +187,12 @@ describe("web-view pages rendered on the server", () => {
     expect(html).toContain('data-testid="screen-skeleton"');
     expect(html).not.toContain('data-testid="rent-status"');
     await page.goto("/order-status?orderid=1&token=not-a-member");
-    await page.locator('[data-testid="session-error"]').waitFor();
+    await page.getByTestId("session-error").waitFor();
   });
 });
 
 describe("the web server's React", () => {
-  it("renders with React's production build when NODE_ENV is unset, as `npm start` runs it, the API a development demo", async () => {
+  test("renders with React's production build when NODE_ENV is unset, as `npm start` runs it, the API a development demo", async () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const app = path.resolve(here, "../server/app.ts");
     const modes = path.resolve(here, "../../../scripts/modes.ts");

@@ -1,8 +1,10 @@
 import type { Page } from "playwright-core";
-import en from "../src/locales/en.ts";
-import id from "../src/locales/id.ts";
+// The marketing messages file, not `locales/*.ts`: Playwright's loader needs the import attribute on
+// a JSON import, which those files (bundled by Vite) do not give.
+import en from "../src/locales/en/marketing.json" with { type: "json" };
+import id from "../src/locales/id/marketing.json" with { type: "json" };
 import { baseUrl, type Lang, type ViewportName, visit } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 
 /**
  * Short links `/o/:code` (spec §2, §8): only http(s) targets are followed; the rest is 'Oops'.
@@ -35,15 +37,15 @@ async function navigateInApp(page: Page, path: string) {
 }
 
 async function expectNotFound(page: Page, lang: Lang) {
-  const m = messages[lang].marketing.shortLink;
-  const panel = page.locator('[data-testid="short-link-not-found"]');
+  const m = messages[lang].shortLink;
+  const panel = page.getByTestId("short-link-not-found");
   await panel.waitFor({ timeout: 10_000 });
-  expect(await panel.locator("h1").textContent()).toBe("Oops");
-  expect(await page.locator('[data-testid="short-link-message"]').textContent()).toBe(m.notFound);
+  await expect(panel.locator("h1")).toHaveText("Oops");
+  await expect(page.getByTestId("short-link-message")).toHaveText(m.notFound);
 }
 
 describe("short links", () => {
-  it("redirects to the target of a real short link", async ({ openScenario }) => {
+  test("redirects to the target of a real short link", async ({ openScenario }) => {
     const { page, errors, demo } = await openScenario("short-link", { viewport: "mobile" });
     const response = await page.goto(demo.url);
     await page.waitForURL(`${baseUrl}/services`);
@@ -59,7 +61,7 @@ describe("short links", () => {
     ["mobile", "id"],
     ["desktop", "en"],
   ] as [ViewportName, Lang][]) {
-    it(`shows 'Oops', the spec's message and a way back for an unknown code (${viewport}, ${lang})`, async ({
+    test(`shows 'Oops', the spec's message and a way back for an unknown code (${viewport}, ${lang})`, async ({
       openScenario,
     }) => {
       const { page, errors, demo } = await openScenario("short-link-missing", { viewport, language: lang });
@@ -67,18 +69,18 @@ describe("short links", () => {
       expect(response?.status()).toBe(404);
       await expectNotFound(page, lang);
       if (lang === "en") {
-        expect(await page.locator('[data-testid="short-link-message"]').textContent()).toBe(
+        await expect(page.getByTestId("short-link-message")).toHaveText(
           "Your request could not be found. Please check your shortener address",
         );
       }
-      await page.locator('[data-testid="short-link-back"]').click();
+      await page.getByTestId("short-link-back").click();
       await page.waitForURL(`${baseUrl}/`);
       // The lookup's own 404 is the point; nothing else may fail.
       expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
     });
   }
 
-  it("refuses a javascript: target and treats it as not found", async ({ open }) => {
+  test("refuses a javascript: target and treats it as not found", async ({ open }) => {
     const { page, errors } = await open({ viewport: "desktop", language: "en" });
     let dialogs = 0;
     page.on("dialog", (dialog) => {
@@ -93,7 +95,7 @@ describe("short links", () => {
     await expectNotFound(page, "en");
     // A fixed wait: nothing marks "no navigation followed"; one would start within this time.
     await page.waitForTimeout(300);
-    expect(page.url()).toBe(`${baseUrl}/o/promo`);
+    await expect(page).toHaveURL(`${baseUrl}/o/promo`);
     expect(dialogs).toBe(0);
 
     await page.unrouteAll();
@@ -106,7 +108,7 @@ describe("short links", () => {
     expect(errors).toEqual([]);
   });
 
-  it("adds a scheme to a target without one", async ({ open }) => {
+  test("adds a scheme to a target without one", async ({ open }) => {
     const { page } = await open({ viewport: "mobile", language: "id" });
     await visit(page, "/");
     await answerLookup(page, "www.example.com/paxelbox/download");

@@ -1,6 +1,6 @@
 import type { Route } from "playwright-core";
 import { baseUrl, collectErrors, renderInBrowser, visit } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 
 const authPath = "**/api/webview/v1/members/auth?*";
 
@@ -14,7 +14,7 @@ const sari = {
 };
 
 describe("token handling (members auth answered by a stub)", () => {
-  it("in the browser, validates the token before the screen renders, then stores it, applies the member's language and takes it out of the address bar", async ({
+  test("in the browser, validates the token before the screen renders, then stores it, applies the member's language and takes it out of the address bar", async ({
     open,
     scenario,
   }) => {
@@ -42,24 +42,25 @@ describe("token handling (members auth answered by a stub)", () => {
     await visit(page, rent.url);
     await expect.poll(() => seen).toEqual(["demo-token-sari"]);
     // While the call is pending: a skeleton, not the screen, and no order call; nothing stored yet.
-    expect(await page.locator('[data-testid="screen-skeleton"]').isVisible()).toBe(true);
-    expect(await page.locator('[data-testid="rent-status"]').count()).toBe(0);
+    await expect(page.getByTestId("screen-skeleton")).toBeVisible();
+    await expect(page.getByTestId("rent-status")).toHaveCount(0);
     expect(orders).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBeNull();
 
     release();
-    await page.locator('[data-testid="rent-status"]').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBe("demo-token-sari");
+    await page.getByTestId("rent-status").waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("user_token"))).toBe("demo-token-sari");
     await page.waitForURL((url) => !url.searchParams.has("token") && url.searchParams.has("orderid"));
-    expect(await page.getAttribute("html", "lang")).toBe("en");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
     expect(orders.length).toBeGreaterThan(0);
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("userdata"))) ?? "{}");
-    expect(stored).toMatchObject({ first_name: "Sari", language: "en" });
-    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+    await expect
+      .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem("userdata"))) ?? "{}"))
+      .toMatchObject({ first_name: "Sari", language: "en" });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("language"))).toBe("en");
     expect(errors).toEqual([]);
   });
 
-  it("shows the 'Oops...' dialog with the server's message when validation fails", async ({ open }) => {
+  test("shows the 'Oops...' dialog with the server's message when validation fails", async ({ open }) => {
     const { page } = await open({ viewport: "desktop", language: "en" });
     await page.route(authPath, (route) =>
       route.fulfill({
@@ -69,30 +70,33 @@ describe("token handling (members auth answered by a stub)", () => {
       }),
     );
     await visit(page, "/order?orderid=1&token=expired");
-    const dialog = page.locator('[data-testid="error-dialog"]');
+    const dialog = page.getByTestId("error-dialog");
     await dialog.waitFor();
-    expect(await dialog.locator("h2").textContent()).toBe("Oops...");
-    expect(await dialog.textContent()).toContain("Your session has ended, please sign in again");
-    expect(await page.locator('[data-testid="order-screen"]').count()).toBe(0);
+    await expect(dialog.locator("h2")).toHaveText("Oops...");
+    await expect(dialog).toContainText("Your session has ended, please sign in again");
+    await expect(page.getByTestId("order-screen")).toHaveCount(0);
     // Focus is inside the modal; Escape closes it and the page offers a retry.
-    expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+    await expect(page.locator("dialog:focus-within")).toHaveCount(1);
     await page.keyboard.press("Escape");
-    await expect.poll(() => dialog.isVisible()).toBe(false);
-    expect(await page.locator('[data-testid="session-error"] button').textContent()).toBe("Try again");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("session-error").locator("button")).toHaveText("Try again");
     // A rejected token is not kept.
     expect(await page.evaluate(() => localStorage.getItem("user_token"))).toBeNull();
   });
 
-  it("falls back to the translated text when the server sends no message", async ({ open }) => {
+  test("falls back to the translated text when the server sends no message", async ({ open }) => {
     const { page } = await open({ viewport: "mobile", language: "id" });
     await page.route(authPath, (route) => route.fulfill({ status: 500, body: "" }));
     await visit(page, "/order?orderid=1&token=x");
-    const dialog = page.locator('[data-testid="error-dialog"]');
+    const dialog = page.getByTestId("error-dialog");
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain("Terjadi kesalahan. Silakan coba lagi.");
+    await expect(dialog).toContainText("Terjadi kesalahan. Silakan coba lagi.");
   });
 
-  it("uses the stored token without a new validation when the query has none", async ({ open, scenario }) => {
+  test("uses the stored token without a new validation when the query has none", async ({
+    open,
+    scenario,
+  }) => {
     const dropoff = await scenario("dropoff-in-store");
     const { page } = await open({
       viewport: "mobile",
@@ -104,41 +108,45 @@ describe("token handling (members auth answered by a stub)", () => {
       return route.abort();
     });
     await visit(page, `/order?orderid=${dropoff.params.get("orderid")}`);
-    await page.locator('[data-testid="order-screen"]').waitFor();
+    await page.getByTestId("order-screen").waitFor();
     expect(calls).toBe(0);
   });
 });
 
 describe("token handling against the real API", () => {
-  it("validates demo-token-sari and switches to English", async ({ openScenario }) => {
+  test("validates demo-token-sari and switches to English", async ({ openScenario }) => {
     const {
       page,
       errors,
       demo: rent,
     } = await openScenario("rent-in-store", { viewport: "mobile", language: "id" }, { language: "en" });
     await visit(page, rent.url);
-    await page.locator('[data-testid="rent-status"]').waitFor();
-    await expect.poll(() => page.getAttribute("html", "lang")).toBe("en");
-    const user = JSON.parse((await page.evaluate(() => localStorage.getItem("userdata"))) ?? "{}");
-    expect(user.language).toBe("en");
+    await page.getByTestId("rent-status").waitFor();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect
+      .poll(
+        async () =>
+          JSON.parse((await page.evaluate(() => localStorage.getItem("userdata"))) ?? "{}").language,
+      )
+      .toBe("en");
     expect(errors).toEqual([]);
   });
 
-  it("validates demo-token-budi and keeps Indonesian", async ({ openScenario }) => {
+  test("validates demo-token-budi and keeps Indonesian", async ({ openScenario }) => {
     const { page, demo: rent } = await openScenario("rent-in-store", { viewport: "desktop", language: "en" });
     await visit(page, rent.url);
-    await page.locator('[data-testid="rent-status"]').waitFor();
-    await expect.poll(() => page.getAttribute("html", "lang")).toBe("id");
+    await page.getByTestId("rent-status").waitFor();
+    await expect(page.locator("html")).toHaveAttribute("lang", "id");
   });
 
-  it("shows the server's message for an unknown token", async ({ open }) => {
+  test("shows the server's message for an unknown token", async ({ open }) => {
     const answer = await fetch(`${baseUrl}/api/webview/v1/members/auth?token=no-such-token`);
     expect(answer.status).toBe(401);
     const { message } = (await answer.json()) as { message: string };
     const { page } = await open({ viewport: "mobile" });
     await visit(page, "/order-status?orderid=1&token=no-such-token");
-    const dialog = page.locator('[data-testid="error-dialog"]');
+    const dialog = page.getByTestId("error-dialog");
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain(message);
+    await expect(dialog).toContainText(message);
   });
 });

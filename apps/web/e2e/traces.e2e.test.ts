@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, test } from "./support/fixtures.ts";
 
 /**
  * OpenTelemetry traces of the whole system (`npm start` with `OTEL_EXPORTER_OTLP_ENDPOINT`), read by a
@@ -75,7 +75,11 @@ function startReceiver(): Promise<string> {
   );
 }
 
-beforeAll(async () => {
+// One system for the file, stopped by its last test: the tests run in order, in one worker.
+describe.configure({ mode: "default" });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
   const endpoint = await startReceiver();
   dataDir = await mkdtemp(path.join(tmpdir(), "paxelbox-traces-"));
   // Not the browser tests' own system: this one publishes its own address to its web server.
@@ -108,9 +112,9 @@ beforeAll(async () => {
 
     system.once("exit", (code) => reject(new Error(`the system exited (${code}) before it ran:\n${output}`)));
   });
-}, 90_000);
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
   if (system && system.exitCode === null) {
     const exited = new Promise((resolve) => system.once("exit", resolve));
     system.kill("SIGTERM");
@@ -137,7 +141,7 @@ async function traceOf(traceId: string, ready: (trace: Span[]) => boolean): Prom
         trace = spans.filter((span) => span.traceId === traceId);
         return ready(trace);
       },
-      { timeout: 15_000, interval: 100 },
+      { timeout: 15_000, intervals: [100] },
     )
     .toBe(true);
   return trace;
@@ -163,7 +167,7 @@ function serverSpan(match: (path: string) => boolean): Span | undefined {
 }
 
 describe("traces (OTLP)", () => {
-  it("an order poll is one trace: the HTTP request and the database queries under it", async () => {
+  test("an order poll is one trace: the HTTP request and the database queries under it", async () => {
     const order = await scenario("rent-in-store");
     const pollPath = `/api/v1/box/express/info/${order.orderId}/paid`;
     const response = await fetch(`${baseUrl}${pollPath}`, {
@@ -186,7 +190,7 @@ describe("traces (OTLP)", () => {
     ).toBe(true);
   });
 
-  it("a web-view page render is one trace: the web server, its calls to the API and the API's queries", async () => {
+  test("a web-view page render is one trace: the web server, its calls to the API and the API's queries", async () => {
     const rent = await scenario("rent-in-store");
     const page = await fetch(new URL(rent.url, baseUrl));
     expect(page.status).toBe(200);
@@ -212,7 +216,7 @@ describe("traces (OTLP)", () => {
     expect(trace.some((span) => span.attributes["db.system.name"] === "postgresql")).toBe(true);
   });
 
-  it("no span carries a token or a query's parameter values", async () => {
+  test("no span carries a token or a query's parameter values", async () => {
     const rent = await scenario("rent-to-store");
     // Read to the end: a response left unread would still be in flight when the last test stops the system.
     await (await fetch(new URL(rent.url, baseUrl))).text();
@@ -231,9 +235,8 @@ describe("traces (OTLP)", () => {
     expect(recorded).not.toContain(rent.token);
   });
 
-  it("stops cleanly on SIGTERM when the collector is gone, with spans still queued", {
-    timeout: 20_000,
-  }, async () => {
+  test("stops cleanly on SIGTERM when the collector is gone, with spans still queued", async () => {
+    test.setTimeout(20_000);
     await new Promise((resolve) => receiver.close(resolve));
     const order = await scenario("rent-to-store");
     expect(order.token).not.toBe("");

@@ -1,6 +1,6 @@
 import type { Page, Request } from "playwright-core";
 import { setHidden, visit } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 
 /**
  * Real-user Web Vitals (docs/operations.md): a sampled page view (every one outside production)
@@ -40,7 +40,9 @@ async function beaconAfterHiding(page: Page): Promise<{ request: Request; body: 
 }
 
 describe("real-user Web Vitals", () => {
-  it("a marketing page reports TTFB, LCP and CLS under its route pattern (mobile, id)", async ({ open }) => {
+  test("a marketing page reports TTFB, LCP and CLS under its route pattern (mobile, id)", async ({
+    open,
+  }) => {
     const { page, errors } = await open({ viewport: "mobile", language: "id" });
     await visit(page, "/services?utm_source=test");
     const { request, body } = await beaconAfterHiding(page);
@@ -56,7 +58,7 @@ describe("real-user Web Vitals", () => {
     expect(errors).toEqual([]);
   });
 
-  it("a web-view screen reports under its pattern, never its token (desktop, en)", async ({
+  test("a web-view screen reports under its pattern, never its token (desktop, en)", async ({
     openScenario,
   }) => {
     const { page, errors, demo } = await openScenario(

@@ -5,15 +5,16 @@ import path from "node:path";
 import jsQR from "jsqr";
 import type { BrowserContext, Page } from "playwright-core";
 import { PNG } from "pngjs";
-import { afterAll, beforeAll, vi } from "vitest";
 import { freePort } from "../../../scripts/net.ts";
 import { type Database, openDatabase } from "../../api/src/db/database.ts";
 import { migrate } from "../../api/src/db/migrate.ts";
 import { seedIfEmpty } from "../../api/src/db/seed/index.ts";
 import { createScenario } from "../../api/src/demo/scenarios.ts";
-import en from "../src/locales/en.ts";
+// The marketing messages file, not `locales/en.ts`: Playwright's loader needs the import attribute on
+// a JSON import, which that file (bundled by Vite) does not give.
+import marketing from "../src/locales/en/marketing.json" with { type: "json" };
 import { type Lang, type ViewportName, visit } from "./support/browser.ts";
-import { describe, expect, it } from "./support/fixtures.ts";
+import { describe, expect, test } from "./support/fixtures.ts";
 
 /**
  * Known XSS payloads pushed through every field the server stores and a screen shows: package-form
@@ -166,13 +167,16 @@ async function expectInert(page: Page, watch: Watch, where: string): Promise<voi
 
 /** The visible text holds the payloads as text (React escapes, nothing is dropped or decoded). */
 async function expectShownAsText(page: Page, where: string, payloads: string[]): Promise<void> {
-  const text = await page.evaluate(() =>
-    [
-      document.body.innerText,
-      ...[...document.querySelectorAll("input, textarea")].map((field) => (field as HTMLInputElement).value),
-    ].join("\n"),
-  );
-  for (const payload of payloads) expect(text, `${where} shows ${payload}`).toContain(payload);
+  const text = () =>
+    page.evaluate(() =>
+      [
+        document.body.innerText,
+        ...[...document.querySelectorAll("input, textarea")].map(
+          (field) => (field as HTMLInputElement).value,
+        ),
+      ].join("\n"),
+    );
+  for (const payload of payloads) await expect.poll(text, `${where} shows ${payload}`).toContain(payload);
 }
 
 /* ------------------------------------------------------------------ the system with poisoned data */
@@ -250,7 +254,11 @@ async function poison(db: Database, port: number): Promise<void> {
   }
 }
 
-beforeAll(async () => {
+// One poisoned system for the file, read back by its last test: the tests run in order, in one worker.
+describe.configure({ mode: "default" });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
   dataDir = await mkdtemp(path.join(tmpdir(), "paxelbox-xss-"));
   const port = await freePort();
   const db = await openDatabase({ dataDir });
@@ -268,9 +276,9 @@ beforeAll(async () => {
   });
   origin = system.url;
   close = system.close;
-}, 120_000);
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
   await close?.();
   if (previousApiUrl === undefined) delete process.env.API_INTERNAL_URL;
   else process.env.API_INTERNAL_URL = previousApiUrl;
@@ -285,100 +293,107 @@ const screens: [ViewportName, Lang][] = [
   ["mobile", "id"],
 ];
 
-describe.each(screens)("stored payloads stay text at %s in %s", (viewport, lang) => {
-  it.override("contextOptions", { viewport, language: lang });
+for (const [viewport, lang] of screens)
+  describe(`stored payloads stay text at ${viewport} in ${lang}`, () => {
+    test.use({ visitor: { viewport, language: lang } });
 
-  it("landing: banner, service cards, locker finder list, map tooltips and popups", async ({
-    context,
-    page,
-  }) => {
-    const watch = await watchContext(context);
-    await visit(page, `${origin}/`);
-    await expectInert(page, watch, "landing");
-    const items = page.locator('[data-testid="finder-item"]');
-    await items.first().waitFor();
-    await expectShownAsText(page, "finder", [corpus[1]!, corpus[24]!]);
-    // The map (Leaflet, mounted near the viewport): markers' tooltips (hover) and popups (click).
-    await page.locator('[data-testid="locker-finder"] section').last().scrollIntoViewIfNeeded();
-    const markers = page.locator('[data-testid="finder-map"] path.leaflet-interactive');
-    await markers.first().waitFor({ timeout: 15_000 });
-    const tooltips: string[] = [];
-    for (let index = 0; index < Math.min(await markers.count(), 3); index++) {
-      const tooltip = page.locator(".leaflet-tooltip").first();
-      // The map may still be settling (tiles, fitBounds) when the pointer arrives, so the first
-      // hover can land beside the marker: leave and hover again until Leaflet opens the tooltip.
-      await vi.waitFor(
-        async () => {
+    test("landing: banner, service cards, locker finder list, map tooltips and popups", async ({
+      context,
+      page,
+    }) => {
+      const watch = await watchContext(context);
+      await visit(page, `${origin}/`);
+      await expectInert(page, watch, "landing");
+      const items = page.locator('[data-testid="finder-item"]');
+      await items.first().waitFor();
+      await expectShownAsText(page, "finder", [corpus[1]!, corpus[24]!]);
+      // The map (Leaflet, mounted near the viewport): markers' tooltips (hover) and popups (click).
+      await page.locator('[data-testid="locker-finder"] section').last().scrollIntoViewIfNeeded();
+      const markers = page.locator('[data-testid="finder-map"] path.leaflet-interactive');
+      await markers.first().waitFor({ timeout: 15_000 });
+      for (let index = 0; index < Math.min(await markers.count(), 3); index++) {
+        const tooltip = page.locator(".leaflet-tooltip").first();
+        // The map may still be settling (tiles, fitBounds) when the pointer arrives, so the first
+        // hover can land beside the marker: leave and hover again until Leaflet opens the tooltip.
+        await expect(async () => {
           await page.mouse.move(0, 0);
           await markers.nth(index).hover({ force: true, timeout: 2_000 });
           await tooltip.waitFor({ state: "attached", timeout: 1_000 });
-        },
-        { timeout: 15_000, interval: 250 },
-      );
-      tooltips.push(await tooltip.innerText({ timeout: 5_000 }));
-      await expectInert(page, watch, `map tooltip ${index}`);
-    }
-    await items.first().locator('[data-testid="finder-show"]').click({ timeout: 5_000 });
-    await page.locator(".leaflet-popup-content").waitFor({ timeout: 5_000 });
-    await expectInert(page, watch, "finder map");
-    for (const text of tooltips) expect(text).toContain(corpus[1]);
-    expect(await page.locator(".leaflet-popup-content").innerText({ timeout: 5_000 })).toContain(corpus[1]);
+        }).toPass({ timeout: 15_000, intervals: [250] });
+        await expect(tooltip, `map tooltip ${index}`).toContainText(corpus[1]!, {
+          useInnerText: true,
+          timeout: 5_000,
+        });
+        await expectInert(page, watch, `map tooltip ${index}`);
+      }
+      await items.first().locator('[data-testid="finder-show"]').click({ timeout: 5_000 });
+      await page.locator(".leaflet-popup-content").waitFor({ timeout: 5_000 });
+      await expectInert(page, watch, "finder map");
+      await expect(page.locator(".leaflet-popup-content")).toContainText(corpus[1]!, {
+        useInnerText: true,
+        timeout: 5_000,
+      });
+    });
+
+    test("services: every banner and service description, sanitised", async ({ context, page }) => {
+      const watch = await watchContext(context);
+      await visit(page, `${origin}/services`);
+      await expectInert(page, watch, "services");
+      // Each item still renders (its safe text survives the sanitiser).
+      for (const position of corpus.keys())
+        await expect(page.locator("body")).toContainText(`Payload ${position}:`, { useInnerText: true });
+    });
+
+    test("drop-off order page and overdue page: names, locker texts, how-to texts", async ({
+      context,
+      page,
+    }) => {
+      const watch = await watchContext(context);
+      await visit(page, `${origin}${records["dropoff-in-store"]}`);
+      await page.locator('[data-testid="order-screen"]').waitFor();
+      await page.locator('[data-testid="order-how-to"] summary').click();
+      await expectInert(page, watch, "order page");
+      await expectShownAsText(page, "order page", [allPayloads.slice(0, 200)]);
+
+      await visit(page, `${origin}${records["dropoff-overdue-need-to-pay"]}`);
+      await page.getByText(corpus[0]!, { exact: false }).first().waitFor();
+      await expectInert(page, watch, "overdue page");
+    });
+
+    test("rent status in the web view: locker texts and instructions", async ({ context, page }) => {
+      const watch = await watchContext(context);
+      await visit(page, `${origin}${records[`rent-in-store-${lang}`]}`);
+      await page.getByText(corpus[2]!, { exact: false }).first().waitFor();
+      await expectInert(page, watch, "rent status");
+    });
+
+    // Five page loads: on a loaded 2-core runner that takes longer than the default 30 s.
+    test("query parameters a page shows: package form locker name, 404 path, language", async ({
+      context,
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      const watch = await watchContext(context);
+      const packageUrl = new URL(records["package-form"]!, origin);
+      packageUrl.searchParams.set("name", corpus[1]!);
+      await visit(page, packageUrl.toString());
+      await expectInert(page, watch, "package form");
+      await expectShownAsText(page, "package form", [corpus[1]!]);
+
+      for (const probe of [
+        `/${encodeURIComponent(corpus[0]!)}`,
+        `/?lang=${encodeURIComponent(corpus[1]!)}`,
+        `/order?orderid=1&token=${encodeURIComponent(corpus[2]!)}`,
+        `/o/${encodeURIComponent(corpus[13]!)}`,
+      ]) {
+        await page.goto(`${origin}${probe}`, { waitUntil: "domcontentloaded" });
+        await page
+          .waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
+          .catch(() => {});
+        await expectInert(page, watch, probe);
+      }
+    });
   });
-
-  it("services: every banner and service description, sanitised", async ({ context, page }) => {
-    const watch = await watchContext(context);
-    await visit(page, `${origin}/services`);
-    await expectInert(page, watch, "services");
-    const text = await page.evaluate(() => document.body.innerText);
-    // Each item still renders (its safe text survives the sanitiser).
-    for (const position of corpus.keys()) expect(text).toContain(`Payload ${position}:`);
-  });
-
-  it("drop-off order page and overdue page: names, locker texts, how-to texts", async ({ context, page }) => {
-    const watch = await watchContext(context);
-    await visit(page, `${origin}${records["dropoff-in-store"]}`);
-    await page.locator('[data-testid="order-screen"]').waitFor();
-    await page.locator('[data-testid="order-how-to"] summary').click();
-    await expectInert(page, watch, "order page");
-    await expectShownAsText(page, "order page", [allPayloads.slice(0, 200)]);
-
-    await visit(page, `${origin}${records["dropoff-overdue-need-to-pay"]}`);
-    await page.getByText(corpus[0]!, { exact: false }).first().waitFor();
-    await expectInert(page, watch, "overdue page");
-  });
-
-  it("rent status in the web view: locker texts and instructions", async ({ context, page }) => {
-    const watch = await watchContext(context);
-    await visit(page, `${origin}${records[`rent-in-store-${lang}`]}`);
-    await page.getByText(corpus[2]!, { exact: false }).first().waitFor();
-    await expectInert(page, watch, "rent status");
-  });
-
-  // Five page loads: on a loaded 2-core runner that takes longer than the default 30 s.
-  it("query parameters a page shows: package form locker name, 404 path, language", {
-    timeout: 90_000,
-  }, async ({ context, page }) => {
-    const watch = await watchContext(context);
-    const packageUrl = new URL(records["package-form"]!, origin);
-    packageUrl.searchParams.set("name", corpus[1]!);
-    await visit(page, packageUrl.toString());
-    await expectInert(page, watch, "package form");
-    await expectShownAsText(page, "package form", [corpus[1]!]);
-
-    for (const probe of [
-      `/${encodeURIComponent(corpus[0]!)}`,
-      `/?lang=${encodeURIComponent(corpus[1]!)}`,
-      `/order?orderid=1&token=${encodeURIComponent(corpus[2]!)}`,
-      `/o/${encodeURIComponent(corpus[13]!)}`,
-    ]) {
-      await page.goto(`${origin}${probe}`, { waitUntil: "domcontentloaded" });
-      await page
-        .waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
-        .catch(() => {});
-      await expectInert(page, watch, probe);
-    }
-  });
-});
 
 /* ------------------------------------------------------------------ entered by visitors */
 
@@ -417,7 +432,7 @@ async function dropOff(senderName: string, recipientName: string): Promise<strin
 }
 
 describe("payloads entered by visitors", () => {
-  it("package-form names through the API: stored as sent, shown as text on the order page (mobile, id)", async ({
+  test("package-form names through the API: stored as sent, shown as text on the order page (mobile, id)", async ({
     open,
   }) => {
     const pairs = [
@@ -443,10 +458,11 @@ describe("payloads entered by visitors", () => {
     }
   });
 
-  it("guest-book fields: sent through the form, stored as text, shown on no screen (desktop, en)", async ({
+  test("guest-book fields: sent through the form, stored as text, shown on no screen (desktop, en)", async ({
     open,
   }) => {
-    const m = en.marketing.guestBook;
+    test.setTimeout(60_000);
+    const m = marketing.guestBook;
     const { context, page } = await open({ viewport: "desktop", language: "en" });
     const watch = await watchContext(context);
     await visit(page, `${origin}/guest-book?business_type=Business`);
@@ -460,11 +476,11 @@ describe("payloads entered by visitors", () => {
     await page.locator('[data-testid="guest-book-submit"]').click();
     await page.waitForURL(`${origin}/guest-book/submitted`, { timeout: 30_000 });
     await expectInert(page, watch, "guest book submitted");
-  }, 60_000);
+  });
 });
 
 describe("what the database holds afterwards", () => {
-  it("keeps every payload verbatim (escaping happens where it is shown)", async () => {
+  test("keeps every payload verbatim (escaping happens where it is shown)", async () => {
     await close?.();
     close = undefined;
     const db = await openDatabase({ dataDir });

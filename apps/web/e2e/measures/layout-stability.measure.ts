@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { median } from "../../../../scripts/audit/runs.ts";
 import { baseUrl, everyFrame, holdRequests, isScript, viewports, watchRequests } from "../support/browser.ts";
-import { describe, expect, it } from "../support/fixtures.ts";
+import { describe, expect, test } from "../support/fixtures.ts";
 
 /**
  * What the server sent is what stays on screen: hydration and the modules a page loads after it
@@ -133,10 +133,11 @@ async function settled(page: Page, path: string): Promise<string[]> {
 
 describe("layout stability: hydration, what loads after it and the font swap move nothing", () => {
   for (const entry of pages) {
-    it(`${entry.page}: layout shift ≤ ${maxShift} in every viewport and language`, async ({
+    test(`${entry.page}: layout shift ≤ ${maxShift} in every viewport and language`, async ({
       open,
       scenario,
     }) => {
+      test.setTimeout(90_000);
       const swaps: { frame: string; shifts: Shift[] }[] = [];
       for (const [viewport, language] of everyFrame) {
         const frame = `${entry.page} (${viewport}, ${language})`;
@@ -193,6 +194,6 @@ describe("layout stability: hydration, what loads after it and the font swap mov
       expect(median(moved), `median swap: ${report}`).toBeLessThanOrEqual(maxSwapMedian);
       for (const [index, value] of moved.entries())
         expect(value, `${swaps[index]?.frame}: ${report}`).toBeLessThanOrEqual(maxSwap);
-    }, 90_000);
+    });
   }
 });

@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { axeViolations } from "./axe.ts";
 import { animationsDone, type Lang, viewports, visit } from "./browser.ts";
-import { describe, expect, it } from "./fixtures.ts";
-import { createScenario, fillPackageForm, openDropOffLink, openRent, sendGuestBook } from "./journeys.ts";
+import { describe, expect, test } from "./fixtures.ts";
+import { createScenario, openDropOffLink, openRent, sendGuestBook } from "./journeys.ts";
+import { fillPackageForm } from "./package-form.ts";
 
 /**
  * The screens and states of the axe audits (`accessibility-screens-*.e2e.test.ts`): WCAG 2.2 AA
@@ -12,8 +13,6 @@ import { createScenario, fillPackageForm, openDropOffLink, openRent, sendGuestBo
  * browser context per screen; the states come from the demo scenarios. Any violation fails
  * (every impact, target-size included). One file per language, so the two run side by side.
  */
-
-const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
 
 export interface CheckOptions {
   /** Dialogs and phone-only states: the phone frame only. */
@@ -60,19 +59,17 @@ export const screens: Screen[] = [
     run: async (page, _lang, check) => {
       await visit(page, "/");
       await check("landing");
-      await $(page, "menu-toggle").click();
+      await page.getByTestId("menu-toggle").click();
       await animationsDone(page);
       await check("landing menu open", { sizes: "mobile", scope: '[data-testid="public-header"]' });
-      await $(page, "menu-toggle").click();
-      await $(page, "finder-input").fill("Depok");
-      await $(page, "finder-search").click();
-      await expect
-        .poll(() => $(page, "finder-summary").textContent(), { timeout: 15_000 })
-        .toContain("Depok");
+      await page.getByTestId("menu-toggle").click();
+      await page.getByTestId("finder-input").fill("Depok");
+      await page.getByTestId("finder-search").click();
+      await expect(page.getByTestId("finder-summary")).toContainText("Depok", { timeout: 15_000 });
       // The list is faded while it loads: audit it once it has settled.
-      await expect
-        .poll(() => $(page, "locker-finder").locator('[aria-busy="true"]').count(), { timeout: 15_000 })
-        .toBe(0);
+      await expect(page.getByTestId("locker-finder").locator('[aria-busy="true"]')).toHaveCount(0, {
+        timeout: 15_000,
+      });
       await animationsDone(page);
       await check("locker finder results", { scope: '[data-testid="locker-finder"]' });
     },
@@ -89,7 +86,7 @@ export const screens: Screen[] = [
     run: async (page, lang, check) => {
       await visit(page, "/guest-book?business_type=Business");
       await check("guest book");
-      await $(page, "guest-book-submit").click();
+      await page.getByTestId("guest-book-submit").click();
       await page.locator('[data-field="sender_name"] [data-testid="field-error"]').waitFor();
       await check("guest book errors", { scope: '[data-testid="guest-book-form"]' });
       // The confirmation opens only after a send: a real one.
@@ -109,22 +106,22 @@ export const screens: Screen[] = [
     run: async (page, _lang, check) => {
       const scenario = await createScenario("package-form");
       await visit(page, scenario.url);
-      await $(page, "package-form").waitFor();
+      await page.getByTestId("package-form").waitFor();
       await check("package form");
-      await $(page, "package-submit").click();
-      await $(page, "field-sender_name").locator('[data-testid="field-error"]').waitFor();
+      await page.getByTestId("package-submit").click();
+      await page.getByTestId("field-sender_name").locator('[data-testid="field-error"]').waitFor();
       await check("package form errors", { scope: '[data-testid="package-form"]' });
       await fillPackageForm(page);
-      await $(page, "photo-view").click();
-      await $(page, "photo-preview").locator("img").waitFor();
+      await page.getByTestId("photo-view").click();
+      await page.getByTestId("photo-preview").locator("img").waitFor();
       await check("photo preview dialog", { sizes: "mobile", scope: '[data-testid="photo-preview"]' });
       await page.keyboard.press("Escape");
-      await $(page, "package-submit").click();
-      await $(page, "package-qr-image").waitFor({ timeout: 10_000 });
+      await page.getByTestId("package-submit").click();
+      await page.getByTestId("package-qr-image").waitFor({ timeout: 10_000 });
       await check("package QR", { scope: '[data-testid="package-qr"]' });
       const full = await createScenario("package-form-no-doors");
       await visit(page, full.url);
-      await $(page, "no-locker").waitFor();
+      await page.getByTestId("no-locker").waitFor();
       await check("package form, full locker", { sizes: "mobile", scope: '[data-testid="package-form"]' });
     },
   },
@@ -133,10 +130,10 @@ export const screens: Screen[] = [
     name: "order: in store with the locker photo, taken",
     run: async (page, lang, check) => {
       await openDropOffLink(page, lang, (await createScenario("dropoff-in-store")).url);
-      await $(page, "order-screen").waitFor();
+      await page.getByTestId("order-screen").waitFor();
       await check("order in store");
-      await $(page, "location-photo").click();
-      await $(page, "location-photo-viewer").locator("img").waitFor();
+      await page.getByTestId("location-photo").click();
+      await page.getByTestId("location-photo-viewer").locator("img").waitFor();
       await check("locker photo viewer", { sizes: "mobile", scope: '[data-testid="location-photo-viewer"]' });
       await page.keyboard.press("Escape");
       await page.waitForURL((url) => url.searchParams.get("preview") === null);
@@ -152,19 +149,19 @@ export const screens: Screen[] = [
     name: "overdue payment: form, error, success-payment with its QR; success and expire",
     run: async (page, lang, check) => {
       await openDropOffLink(page, lang, (await createScenario("dropoff-overdue-need-to-pay")).url);
-      await $(page, "overdue-screen").waitFor();
-      await $(page, "overdue-total-toggle").click();
+      await page.getByTestId("overdue-screen").waitFor();
+      await page.getByTestId("overdue-total-toggle").click();
       await check("overdue form");
-      const email = $(page, "overdue-email");
+      const email = page.getByTestId("overdue-email");
       await email.fill("rina@example");
       await email.blur();
-      await $(page, "overdue-form").locator('[data-testid="field-error"]').waitFor();
+      await page.getByTestId("overdue-form").locator('[data-testid="field-error"]').waitFor();
       await check("overdue form error", { scope: '[data-testid="overdue-form"]' });
       await email.fill("rina@example.com");
-      await $(page, "overdue-select-payment").click();
+      await page.getByTestId("overdue-select-payment").click();
       await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
       await page.getByRole("button", { name: "Pay", exact: true }).click();
-      await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
+      await page.getByTestId("overdue-paid-qr").waitFor({ timeout: 15_000 });
       await check("success-payment with QR");
       await visit(page, "/overduepayment/success");
       await check("overdue success");
@@ -180,8 +177,8 @@ export const screens: Screen[] = [
     run: async (page, lang, check) => {
       await openRent(page, "rent-to-store", lang, "to-store");
       await check("rent to store");
-      await $(page, "cancel-rent").click();
-      await $(page, "cancel-confirm").locator("h2").waitFor();
+      await page.getByTestId("cancel-rent").click();
+      await page.getByTestId("cancel-confirm").locator("h2").waitFor();
       await check("cancel confirm dialog", { sizes: "mobile", scope: '[data-testid="cancel-confirm"]' });
       await page.route("**/api/v1/box/express/cancelRent", (route) =>
         route.fulfill({
@@ -190,14 +187,14 @@ export const screens: Screen[] = [
           body: JSON.stringify({ code: 409, message: "This rent can no longer be cancelled." }),
         }),
       );
-      await $(page, "cancel-confirm-yes").click();
-      await $(page, "cancel-denied").locator("h2").waitFor();
+      await page.getByTestId("cancel-confirm-yes").click();
+      await page.getByTestId("cancel-denied").locator("h2").waitFor();
       await check("cancel denied dialog", { sizes: "mobile", scope: '[data-testid="cancel-denied"]' });
       await page.keyboard.press("Escape");
       await page.unroute("**/api/v1/box/express/cancelRent");
-      await $(page, "cancel-rent").click();
-      await $(page, "cancel-confirm-yes").click();
-      await $(page, "cancel-success").waitFor();
+      await page.getByTestId("cancel-rent").click();
+      await page.getByTestId("cancel-confirm-yes").click();
+      await page.getByTestId("cancel-success").waitFor();
       await check("rent cancel_success");
     },
   },
@@ -207,22 +204,22 @@ export const screens: Screen[] = [
     run: async (page, lang, check) => {
       const demo = await openRent(page, "rent-in-store", lang, "in-store");
       await check("rent in store");
-      await $(page, "pick-up").click();
-      await $(page, "pick-up-dialog").locator("h2").waitFor();
+      await page.getByTestId("pick-up").click();
+      await page.getByTestId("pick-up-dialog").locator("h2").waitFor();
       await check("pick-up dialog", { sizes: "mobile", scope: '[data-testid="pick-up-dialog"]' });
-      await $(page, "open-locker").click();
-      await $(page, "open-locker-page").locator('[data-testid="qr"]').waitFor();
+      await page.getByTestId("open-locker").click();
+      await page.getByTestId("open-locker-page").locator('[data-testid="qr"]').waitFor();
       await check("rent open_locker");
       await page.goBack();
       await page.locator('[data-view="in-store"]').waitFor();
-      await $(page, "pick-up").click();
-      await $(page, "stop-rent").click();
-      await $(page, "stop-count").waitFor();
+      await page.getByTestId("pick-up").click();
+      await page.getByTestId("stop-rent").click();
+      await page.getByTestId("stop-count").waitFor();
       await check("rent stop_count", { sizes: "mobile" });
       await page.locator('[data-view="stop"]').waitFor({ timeout: 7_000 });
       await check("rent stop");
       await visit(page, `/order-status/action?act=stop_success&${demo.params.toString()}`);
-      await $(page, "stop-success").waitFor();
+      await page.getByTestId("stop-success").waitFor();
       await check("rent stop_success");
     },
   },
@@ -232,7 +229,7 @@ export const screens: Screen[] = [
     run: async (page, lang, check) => {
       const overdue = await createScenario("rent-in-store-overdue", { language: lang });
       await visit(page, `${overdue.url}&status=overdue`);
-      await $(page, "overdue-cost").waitFor();
+      await page.getByTestId("overdue-cost").waitFor();
       await check("rent overdue");
       await openRent(page, "rent-ended", lang, "other");
       await check("rent other (ended)");
@@ -244,7 +241,7 @@ export const screens: Screen[] = [
     run: async (page, lang, check) => {
       const token = lang === "en" ? "demo-token-sari" : "demo-token-budi";
       await visit(page, `/order-status?orderid=999999&token=${token}`);
-      await $(page, "error-dialog").locator("h2").waitFor();
+      await page.getByTestId("error-dialog").locator("h2").waitFor();
       await check("error dialog", { sizes: "mobile" });
       await visit(page, "/debug");
       await check("debug");
@@ -257,20 +254,19 @@ export const screens: Screen[] = [
 /** Runs every screen of the table in one language, each in a fresh browser context. */
 export function auditScreens(lang: Lang): void {
   describe(`WCAG 2.2 AA (axe) in ${lang}`, () => {
-    it.override("contextOptions", { viewport: "mobile", language: lang });
+    test.use({ visitor: { viewport: "mobile", language: lang } });
 
-    it.for(screens)(
-      "$name",
-      // Every state is audited at two sizes; a loaded 2-core machine needs this long for the longest.
-      { timeout: 240_000 },
-      async ({ run, webView }, { page }) => {
+    for (const { name, run, webView } of screens) {
+      test(name, async ({ page }) => {
+        // Every state is audited at two sizes; a loaded 2-core machine needs this long for the longest.
+        test.setTimeout(240_000);
         const found: string[] = [];
         const frames = webView && lang === "en" ? "mobile" : "both";
         await run(page, lang, async (label, options = {}) => {
           found.push(...(await audit(page, label, { sizes: frames, ...options })));
         });
         expect(found).toEqual([]);
-      },
-    );
+      });
+    }
   });
 }

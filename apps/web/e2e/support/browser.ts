@@ -1,8 +1,8 @@
-import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
-import { afterAll, expect, inject } from "vitest";
-import "./context.ts";
+import { expect } from "@playwright/test";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 
-export const baseUrl = inject("baseUrl");
+/** The system under test, started once by the global setup (`support/global-setup.ts`). */
+export const baseUrl = process.env.E2E_BASE_URL as string;
 
 export const viewports = {
   mobile: { width: 390, height: 844 },
@@ -24,19 +24,6 @@ export const phoneAndDesktop = everyFrame.slice(0, 2);
 
 const mobileUserAgent =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
-
-let browser: Browser | undefined;
-
-/** The shared Chromium (started once by the global setup); disconnected after the file. */
-export async function getBrowser(): Promise<Browser> {
-  browser ??= await chromium.connect(inject("wsEndpoint"));
-  return browser;
-}
-
-afterAll(async () => {
-  await browser?.close();
-  browser = undefined;
-});
 
 export interface ContextOptions {
   viewport?: ViewportName;
@@ -60,8 +47,7 @@ function isLocal(url: URL): boolean {
 }
 
 /** A fresh browser context; other sites are answered locally so no test leaves the machine. */
-export async function newContext(options: ContextOptions = {}): Promise<BrowserContext> {
-  const b = await getBrowser();
+export async function newContext(b: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const mobile = options.viewport === "mobile";
   const context = await b.newContext({
     baseURL: baseUrl,
@@ -135,7 +121,7 @@ export function watchRequests(page: Page, kinds: readonly string[]) {
   return {
     urls,
     quiet: (quietMs: number) =>
-      expect.poll(() => Date.now() - last >= quietMs, { timeout: 30_000, interval: 250 }).toBe(true),
+      expect.poll(() => Date.now() - last >= quietMs, { timeout: 30_000, intervals: [250] }).toBe(true),
   };
 }
 

@@ -1,23 +1,20 @@
 import type { Page, Request } from "playwright-core";
 import sharp from "sharp";
-import en from "../../src/locales/en/drop-off.ts";
-import id from "../../src/locales/id/drop-off.ts";
+// The package form's messages file, not `locales/*/drop-off.ts`: Playwright's loader needs the import
+// attribute on a JSON import, which those files (bundled by Vite) do not give.
+import en from "../../src/locales/en/drop-off/package.json" with { type: "json" };
+import id from "../../src/locales/id/drop-off/package.json" with { type: "json" };
 import type { Lang, ViewportName } from "./browser.ts";
+import { smallPng } from "./photos.ts";
 
 /** The package form's page in the browser tests (spec §2 "Data Package"): its texts, fields and posts. */
 
-export const packageTexts = { id: id.package, en: en.package } as const;
+export const packageTexts = { id, en } as const;
 
-export const $ = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`);
+export const $ = (page: Page, testId: string) => page.getByTestId(testId);
 
-/** A field's message as shown under it, or null. */
-export async function fieldError(page: Page, field: string): Promise<string | null> {
-  // Read at once (no waiting for an element that may just have gone).
-  const [text] = await page
-    .locator(`[data-testid="field-${field}"] [data-testid="field-error"]`)
-    .allTextContents();
-  return text === undefined ? null : text.trim();
-}
+/** A field's message as shown under it (none: `toHaveCount(0)`). */
+export const fieldError = (page: Page, field: string) => $(page, `field-${field}`).getByTestId("field-error");
 
 export const field = (page: Page, name: string) =>
   $(page, `field-${name}`)
@@ -27,12 +24,70 @@ export const field = (page: Page, name: string) =>
 /** The form's address in the page's language: Indonesian by default, English by `?lang=en`. */
 export const inLanguage = (url: string, lang: Lang) => (lang === "en" ? `${url}&lang=en` : url);
 
-/** Sender, recipient, phone and size as a courier types them (the phone with its dashes). */
-export async function fillText(page: Page, recipient = "Rina Kartika"): Promise<void> {
-  await field(page, "sender_name").fill("  Kurir Paxel ");
+/** What a courier types into the form's text fields and picks as the size. */
+export interface PackageEntry {
+  sender?: string;
+  recipient?: string;
+  phone?: string;
+  size?: string;
+}
+
+/** A photo for the photo field: a file on disk, or one given by its bytes. */
+export type PhotoFile = string | { name: string; mimeType: string; buffer: Buffer };
+
+/**
+ * Sender, recipient, phone and size as a courier types them: by default spaces around the sender's
+ * name and the phone with its dashes (the form trims and keeps digits; the action's schema does the same).
+ */
+export async function fillText(page: Page, entry: PackageEntry = {}): Promise<void> {
+  const {
+    sender = "  Kurir Paxel ",
+    recipient = "Rina Kartika",
+    phone = "0811-2222-3333",
+    size = "M",
+  } = entry;
+  await field(page, "sender_name").fill(sender);
   await field(page, "recipient_name").fill(recipient);
-  await field(page, "recipient_mobile_number").fill("0811-2222-3333");
-  await field(page, "package_size").selectOption("M");
+  await field(page, "recipient_mobile_number").fill(phone);
+  await field(page, "package_size").selectOption(size);
+}
+
+/**
+ * Chooses the package photo (a small PNG by default) and, with the page's scripts running, waits
+ * for its thumbnail (`thumbnail: false` for a page that runs none, or to catch what comes before).
+ */
+export async function choosePhoto(
+  page: Page,
+  photo: PhotoFile = { name: "parcel.png", mimeType: "image/png", buffer: smallPng() },
+  { thumbnail = true, timeout = 15_000 } = {},
+): Promise<void> {
+  await $(page, "photo-input").setInputFiles(photo);
+  if (thumbnail) await $(page, "photo-thumbnail").waitFor({ timeout });
+}
+
+/** Moves the verification slider to its far end with the keyboard (End), as without the page's scripts. */
+export async function passSlider(page: Page): Promise<void> {
+  const slider = $(page, "slider-handle");
+  await slider.focus();
+  await slider.press("End");
+}
+
+/**
+ * Fills the package form as a courier would (`fillText`, a photo, its thumbnail awaited unless
+ * `thumbnail: false`) and passes its slider.
+ */
+export async function fillPackageForm(
+  page: Page,
+  {
+    photo,
+    thumbnail,
+    thumbnailTimeout,
+    ...entry
+  }: PackageEntry & { photo?: PhotoFile; thumbnail?: boolean; thumbnailTimeout?: number } = {},
+): Promise<void> {
+  await fillText(page, entry);
+  await choosePhoto(page, photo, { thumbnail, timeout: thumbnailTimeout });
+  await passSlider(page);
 }
 
 /** The slider's value as the control holds it (0 … 100; 100 is passed). */
@@ -42,6 +97,51 @@ export const sliderValue = async (page: Page) => Number(await $(page, "slider-ha
 export async function press(page: Page, testId: string, viewport: ViewportName): Promise<void> {
   if (viewport === "mobile") await $(page, testId).tap();
   else await $(page, testId).click();
+}
+
+/** Two quick presses at one point of the screen: two touch taps on the phone, a double click on desktop. */
+export async function doublePress(page: Page, testId: string, viewport: ViewportName): Promise<void> {
+  const target = $(page, testId);
+  await target.scrollIntoViewIfNeeded();
+  const box = (await target.boundingBox()) as { x: number; y: number; width: number; height: number };
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  if (viewport === "mobile") {
+    await page.touchscreen.tap(x, y);
+    await page.touchscreen.tap(x, y);
+  } else {
+    await page.mouse.dblclick(x, y);
+  }
+}
+
+declare global {
+  interface Window {
+    __releasePhoto?: () => void;
+  }
+}
+
+/**
+ * Holds the page's photo preparation (its image decoding) until `releasePhoto(page)`: "Menyiapkan
+ * foto…" lasts exactly as long as the test wants. Call before the page is opened.
+ */
+export async function holdPhotoPreparation(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const original = window.createImageBitmap.bind(window) as (...args: unknown[]) => Promise<ImageBitmap>;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    window.__releasePhoto = release;
+    window.createImageBitmap = (async (...args: unknown[]) => {
+      await gate;
+      return original(...args);
+    }) as typeof window.createImageBitmap;
+  });
+}
+
+/** Lets the photo preparation held by `holdPhotoPreparation` go on. */
+export async function releasePhoto(page: Page): Promise<void> {
+  await page.evaluate(() => window.__releasePhoto?.());
 }
 
 /** Whether a request is the form's post to its route action (by the browser, or by the page's scripts). */

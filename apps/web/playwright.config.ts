@@ -1,0 +1,34 @@
+import { defineConfig } from "@playwright/test";
+import { closedNetworkFlags } from "../../scripts/chromium.ts";
+
+/**
+ * The browser suite on Playwright's runner, with Debian's Chromium. The global setup starts the
+ * built system once (`e2e/support/global-setup.ts`); build first: `npm run build -w @paxelbox/web`.
+ * `E2E_SET=measures` runs the timing measures instead (`npm run bench -- --browser`), which
+ * `npm test` leaves out.
+ */
+const measures = process.env.E2E_SET === "measures";
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: measures ? "measures/*.measure.ts" : "*.e2e.test.ts",
+  globalSetup: "./e2e/support/global-setup.ts",
+  // Two cores: two workers; more only queue and push hydration past its waits.
+  workers: 2,
+  fullyParallel: true,
+  // Generous limits: these catch a hang, not slowness (the budgets and the benchmarks measure speed).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // One retry in CI; a test that passes on it is reported as flaky, by name, in the summary.
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  reporter: ci ? [["list"], ["html", { open: "never", outputFolder: "test-results/report" }]] : "list",
+  outputDir: "test-results/output",
+  use: {
+    browserName: "chromium",
+    launchOptions: { executablePath: "/usr/bin/chromium", args: [...closedNetworkFlags, "--disable-quic"] },
+    // The trace of a failed test is kept (test-results/output), opened with `npx playwright show-trace`.
+    trace: "retain-on-failure",
+  },
+});
