@@ -7,7 +7,14 @@ import idResults from "../src/locales/id/drop-off/results.json" with { type: "js
 import { phoneAndDesktop, visit } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { advanceOrder, api, decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
-import { $, fillPackageForm, isFormPost, postedForm, postedPhoto } from "./support/package-form.ts";
+import {
+  $,
+  fillPackageForm,
+  isFormPost,
+  openPackageForm,
+  postedForm,
+  postedPhoto,
+} from "./support/package-form.ts";
 import { phonePhoto, smallPng } from "./support/photos.ts";
 
 /**
@@ -27,16 +34,11 @@ for (const [viewport, lang] of phoneAndDesktop) {
     const t = texts[lang];
 
     test("package form → kiosk store → order page → overdue → Pay → success-payment → kiosk pick-up", async ({
-      open,
-      scenario,
+      openScenario,
     }) => {
       test.setTimeout(90_000);
-      const demo = await scenario("package-form");
-      const boxId = Number(demo.params.get("boxId"));
-      const { page, errors } = await open({ viewport, language: lang });
-
       // 1. The sender fills the form.
-      await visit(page, demo.url);
+      const { page, errors, boxId } = await openPackageForm(openScenario, viewport, lang, "run");
       const big = viewport === "mobile";
       const photo = big ? await phonePhoto(page) : smallPng();
       if (big) expect(photo.length).toBeGreaterThan(1_000_000);

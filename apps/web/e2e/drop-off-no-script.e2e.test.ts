@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { everyFrame, holdScripts, hydrated, type Lang } from "./support/browser.ts";
+import { everyFrame, hydrated, type Lang } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { decodeQr, scanAtKiosk } from "./support/journeys.ts";
 import {
@@ -8,12 +8,11 @@ import {
   field,
   fieldError,
   fillPackageForm,
-  inLanguage,
+  openPackageForm,
   packageTexts,
   passSlider,
   postedForm,
   sliderValue,
-  watchPosts,
 } from "./support/package-form.ts";
 import { cameraJpeg, cameraJpegFile } from "./support/photos.ts";
 
@@ -28,6 +27,12 @@ import { cameraJpeg, cameraJpegFile } from "./support/photos.ts";
 async function fillAll(page: Page): Promise<void> {
   await fillPackageForm(page, { photo: await cameraJpegFile(), thumbnail: false });
   await expect($(page, "slider-handle")).toHaveValue("100");
+}
+
+/** Fills the whole form (`fillAll`) and sends it as a browser without scripts does (`send`). */
+async function sendWhole(page: Page) {
+  await fillAll(page);
+  return send(page);
 }
 
 /** The camera's own photo, chosen by its bytes. */
@@ -71,17 +76,13 @@ async function expectQrPage(page: Page, lang: Lang): Promise<string> {
 
 for (const [viewport, lang] of everyFrame) {
   describe(`the package form without scripts at ${viewport} in ${lang}`, () => {
+    describe.configure({ timeout: 90_000 });
     const t = packageTexts[lang];
 
     test("refuses an unfinished form in the page's language, keeping what was typed, then sends it", async ({
-      open,
-      scenario,
+      openScenario,
     }) => {
-      test.setTimeout(90_000);
-      const demo = await scenario("package-form");
-      const { page, errors } = await open({ viewport, javaScriptEnabled: false });
-      const posts = watchPosts(page);
-      await page.goto(inLanguage(demo.url, lang));
+      const { page, errors, posts } = await openPackageForm(openScenario, viewport, lang, "none");
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await field(page, "sender_name").fill("  Kurir Paxel ");
       await field(page, "recipient_mobile_number").fill("0811-2222-3333");
@@ -128,17 +129,10 @@ for (const [viewport, lang] of everyFrame) {
     });
 
     test("a refresh of the QR page posts the form again and gets the same QR; New package opens an empty form", async ({
-      open,
-      scenario,
+      openScenario,
     }) => {
-      test.setTimeout(90_000);
-      const demo = await scenario("package-form");
-      const boxId = Number(demo.params.get("boxId"));
-      const { page } = await open({ viewport, javaScriptEnabled: false });
-      const posts = watchPosts(page);
-      await page.goto(inLanguage(demo.url, lang));
-      await fillAll(page);
-      await send(page);
+      const { page, posts, demo, boxId } = await openPackageForm(openScenario, viewport, lang, "none");
+      await sendWhole(page);
       const first = await expectQrPage(page, lang);
 
       // The browser sends the same form again (its Idempotency-Key with it): the first QR, no new parcel.
@@ -163,11 +157,9 @@ for (const [viewport, lang] of everyFrame) {
 }
 
 describe("the package form without scripts: photo limits", () => {
-  test("refuses a photo over 15 MB with its message, keeping the rest", async ({ open, scenario }) => {
+  test("refuses a photo over 15 MB with its message, keeping the rest", async ({ openScenario }) => {
     test.setTimeout(60_000);
-    const demo = await scenario("package-form");
-    const { page } = await open({ viewport: "mobile", javaScriptEnabled: false });
-    await page.goto(demo.url);
+    const { page } = await openPackageForm(openScenario, "mobile", "id", "none");
     const huge = Buffer.alloc(16 * 1024 * 1024, 7);
     huge.set([0xff, 0xd8, 0xff, 0xe0]);
     await fillPackageForm(page, {
@@ -181,13 +173,10 @@ describe("the package form without scripts: photo limits", () => {
   });
 
   test("keeps a good photo through a refusal: sent again without choosing it again", async ({
-    open,
-    scenario,
+    openScenario,
   }) => {
     test.setTimeout(60_000);
-    const demo = await scenario("package-form");
-    const { page } = await open({ viewport: "desktop", javaScriptEnabled: false });
-    await page.goto(inLanguage(demo.url, "en"));
+    const { page } = await openPackageForm(openScenario, "desktop", "en", "none");
     await fillAll(page);
     await field(page, "recipient_name").fill("");
     expect((await send(page))?.status()).toBe(400);
@@ -209,20 +198,14 @@ describe("the package form without scripts: photo limits", () => {
  */
 for (const [viewport, lang] of everyFrame) {
   describe(`the package form before its scripts arrive at ${viewport} in ${lang}`, () => {
+    describe.configure({ timeout: 90_000 });
     const t = packageTexts[lang];
 
     test("sends before the scripts arrive and gets the QR page, which hydrates later", async ({
-      open,
-      scenario,
+      openScenario,
     }) => {
-      test.setTimeout(90_000);
-      const demo = await scenario("package-form");
-      const { page, errors } = await open({ viewport, language: lang });
-      const release = await holdScripts(page);
-      const posts = watchPosts(page);
-      await page.goto(demo.url, { waitUntil: "domcontentloaded" });
-      await fillAll(page);
-      await send(page);
+      const { page, errors, posts, release } = await openPackageForm(openScenario, viewport, lang, "held");
+      await sendWhole(page);
       // The form posted itself (a navigation), not the page's scripts, which are still on their way.
       expect(posts.map((post) => new URL(post.url()).pathname)).toEqual(["/package"]);
       await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
@@ -236,15 +219,9 @@ for (const [viewport, lang] of everyFrame) {
     });
 
     test("refused before the scripts arrive, the form is finished and sent with them", async ({
-      open,
-      scenario,
+      openScenario,
     }) => {
-      test.setTimeout(90_000);
-      const demo = await scenario("package-form");
-      const { page, errors } = await open({ viewport, language: lang });
-      const release = await holdScripts(page);
-      const posts = watchPosts(page);
-      await page.goto(demo.url, { waitUntil: "domcontentloaded" });
+      const { page, errors, posts, release } = await openPackageForm(openScenario, viewport, lang, "held");
       await field(page, "sender_name").fill("Kurir Paxel");
       await send(page);
       await expect(fieldError(page, "recipient_name")).toHaveText(t.messages.recipientName);

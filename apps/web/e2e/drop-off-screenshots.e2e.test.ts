@@ -1,6 +1,5 @@
 import { PNG } from "pngjs";
-import { everyFrame, visit } from "./support/browser.ts";
-import { describe, test } from "./support/fixtures.ts";
+import { visit } from "./support/browser.ts";
 import { decodeQr, scanAtKiosk } from "./support/journeys.ts";
 import {
   $,
@@ -13,7 +12,7 @@ import {
   releasePhoto,
 } from "./support/package-form.ts";
 import { cameraJpegFile } from "./support/photos.ts";
-import { shot, shotsDir } from "./support/shots.ts";
+import { describeShots, shot } from "./support/shots.ts";
 
 /**
  * Screenshots of every drop-off screen and modal for review (from apps/web):
@@ -42,178 +41,161 @@ function photo(): Buffer {
   return PNG.sync.write(png);
 }
 
-describe("drop-off screenshots", () => {
-  test.skip(!shotsDir, "screenshots for review: set SHOTS_DIR");
-  for (const [viewport, lang] of everyFrame) {
-    test(`${viewport} ${lang}`, async ({ open, scenario }) => {
-      test.setTimeout(120_000);
-      const suffix = `${viewport}-${lang}`;
-      const { page } = await open({ viewport, language: lang });
+describeShots(
+  "drop-off screenshots",
+  async ({ open, scenario, viewport, lang, suffix }) => {
+    const { page } = await open({ viewport, language: lang });
 
-      // Package form: empty, with every message, photo preview, generated QR; a full box.
-      const form = await scenario("package-form");
-      const boxId = Number(form.params.get("boxId"));
-      await visit(page, form.url);
-      await shot(page, `package-${suffix}`);
-      await $(page, "package-submit").click();
-      await $(page, "field-error").first().waitFor();
-      await shot(page, `package-errors-${suffix}`);
-      await fillText(page, longEntry);
-      await choosePhoto(page, { name: "p.png", mimeType: "image/png", buffer: photo() });
-      await $(page, "photo-view").click();
-      await $(page, "photo-preview").locator("img").waitFor();
-      await shot(page, `package-photo-preview-${suffix}`, false);
-      await page.keyboard.press("Escape");
-      const track = $(page, "slider-track");
-      await track.scrollIntoViewIfNeeded();
-      const box = (await track.boundingBox())!;
-      await page.mouse.move(box.x + 20, box.y + 20);
-      await page.mouse.down();
-      await page.mouse.move(box.x + 130, box.y + 20, { steps: 5 });
-      await shot(page, `package-slider-dragging-${suffix}`, false);
-      await page.mouse.move(box.x + 270, box.y + 20, { steps: 5 });
-      await page.mouse.up();
-      await shot(page, `package-slider-passed-${suffix}`, false);
-      await $(page, "package-submit").click();
-      await $(page, "package-qr-generating").waitFor();
-      await shot(page, `package-generating-${suffix}`, false);
-      await $(page, "package-qr-image").waitFor();
-      await shot(page, `package-qr-${suffix}`);
-      const stored = await scanAtKiosk(await decodeQr($(page, "package-qr-image")), boxId);
-      const link = stored.body.data?.recipientLink ?? "";
-      const linkToken = new URL(link, "http://x").searchParams.get("token") ?? "";
-      const orderId = stored.body.data?.orderId ?? 0;
+    // Package form: empty, with every message, photo preview, generated QR; a full box.
+    const form = await scenario("package-form");
+    const boxId = Number(form.params.get("boxId"));
+    await visit(page, form.url);
+    await shot(page, `package-${suffix}`);
+    await $(page, "package-submit").click();
+    await $(page, "field-error").first().waitFor();
+    await shot(page, `package-errors-${suffix}`);
+    await fillText(page, longEntry);
+    await choosePhoto(page, { name: "p.png", mimeType: "image/png", buffer: photo() });
+    await $(page, "photo-view").click();
+    await $(page, "photo-preview").locator("img").waitFor();
+    await shot(page, `package-photo-preview-${suffix}`, false);
+    await page.keyboard.press("Escape");
+    const track = $(page, "slider-track");
+    await track.scrollIntoViewIfNeeded();
+    const box = (await track.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 130, box.y + 20, { steps: 5 });
+    await shot(page, `package-slider-dragging-${suffix}`, false);
+    await page.mouse.move(box.x + 270, box.y + 20, { steps: 5 });
+    await page.mouse.up();
+    await shot(page, `package-slider-passed-${suffix}`, false);
+    await $(page, "package-submit").click();
+    await $(page, "package-qr-generating").waitFor();
+    await shot(page, `package-generating-${suffix}`, false);
+    await $(page, "package-qr-image").waitFor();
+    await shot(page, `package-qr-${suffix}`);
+    const stored = await scanAtKiosk(await decodeQr($(page, "package-qr-image")), boxId);
+    const link = stored.body.data?.recipientLink ?? "";
+    const linkToken = new URL(link, "http://x").searchParams.get("token") ?? "";
+    const orderId = stored.body.data?.orderId ?? 0;
 
-      const full = await scenario("package-form-no-doors");
-      await visit(page, full.url);
-      await $(page, "field-package_size").locator("select[disabled]").waitFor();
-      await shot(page, `package-no-doors-${suffix}`);
+    const full = await scenario("package-form-no-doors");
+    await visit(page, full.url);
+    await $(page, "field-package_size").locator("select[disabled]").waitFor();
+    await shot(page, `package-no-doors-${suffix}`);
 
-      // Order detail of the stored parcel (English keeps its language with a stored token).
-      await page.evaluate((token) => localStorage.setItem("user_token", token), linkToken);
-      const orderPath = lang === "en" ? `/order?orderid=${orderId}` : link;
-      await visit(page, orderPath);
-      await $(page, "order-screen").waitFor();
-      await $(page, "location-info").waitFor();
-      await $(page, "order-how-to").locator("summary").click();
-      await shot(page, `order-${suffix}`);
-      await shot(page, `order-top-${suffix}`, false);
-      await $(page, "location-photo").click();
-      await $(page, "location-photo-viewer").locator("img").waitFor();
-      await shot(page, `order-photo-viewer-${suffix}`, false);
-      await page.goBack();
+    // Order detail of the stored parcel (English keeps its language with a stored token).
+    await page.evaluate((token) => localStorage.setItem("user_token", token), linkToken);
+    const orderPath = lang === "en" ? `/order?orderid=${orderId}` : link;
+    await visit(page, orderPath);
+    await $(page, "order-screen").waitFor();
+    await $(page, "location-info").waitFor();
+    await $(page, "order-how-to").locator("summary").click();
+    await shot(page, `order-${suffix}`);
+    await shot(page, `order-top-${suffix}`, false);
+    await $(page, "location-photo").click();
+    await $(page, "location-photo-viewer").locator("img").waitFor();
+    await shot(page, `order-photo-viewer-${suffix}`, false);
+    await page.goBack();
 
-      // Overdue page with a failed-payment warning and the fee details open.
-      const due = await scenario("dropoff-overdue-need-to-pay");
-      const dueToken = due.token;
-      await page.evaluate((token) => localStorage.setItem("user_token", token), dueToken);
-      const dueId = due.params.get("orderid");
-      await visit(
-        page,
-        lang === "en" ? `/overduepayment?orderid=${dueId}&status=failed` : `${due.url}&status=failed`,
-      );
-      await $(page, "overdue-screen").waitFor();
-      await $(page, "overdue-total-toggle").click();
-      await $(page, "overdue-email").fill("rina@");
-      await $(page, "overdue-email").blur();
-      await shot(page, `overdue-${suffix}`);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await shot(page, `overdue-top-${suffix}`, false);
-      await $(page, "overdue-email").fill("rina.kartika@example.com");
-      await $(page, "overdue-select-payment").click();
-      await page.waitForURL((url) => url.pathname.startsWith("/demo/"));
-      await page.getByRole("button", { name: "Pay", exact: true }).click();
-      await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
-      await $(page, "overdue-paid-qr").waitFor();
-      await shot(page, `overdue-success-payment-${suffix}`);
-      await shot(page, `overdue-success-payment-top-${suffix}`, false);
+    // Overdue page with a failed-payment warning and the fee details open.
+    const due = await scenario("dropoff-overdue-need-to-pay");
+    const dueToken = due.token;
+    await page.evaluate((token) => localStorage.setItem("user_token", token), dueToken);
+    const dueId = due.params.get("orderid");
+    await visit(
+      page,
+      lang === "en" ? `/overduepayment?orderid=${dueId}&status=failed` : `${due.url}&status=failed`,
+    );
+    await $(page, "overdue-screen").waitFor();
+    await $(page, "overdue-total-toggle").click();
+    await $(page, "overdue-email").fill("rina@");
+    await $(page, "overdue-email").blur();
+    await shot(page, `overdue-${suffix}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `overdue-top-${suffix}`, false);
+    await $(page, "overdue-email").fill("rina.kartika@example.com");
+    await $(page, "overdue-select-payment").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/demo/"));
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
+    await $(page, "overdue-paid-qr").waitFor();
+    await shot(page, `overdue-success-payment-${suffix}`);
+    await shot(page, `overdue-success-payment-top-${suffix}`, false);
 
-      // Result pages.
-      await visit(page, "/overduepayment/success");
-      await shot(page, `overdue-success-${suffix}`);
-      await visit(page, "/overduepayment/expire");
-      await shot(page, `overdue-expire-${suffix}`);
-    });
-  }
+    // Result pages.
+    await visit(page, "/overduepayment/success");
+    await shot(page, `overdue-success-${suffix}`);
+    await visit(page, "/overduepayment/expire");
+    await shot(page, `overdue-expire-${suffix}`);
+  },
+  120_000,
+);
+
+describeShots("drop-off form timing screenshots", async ({ open, scenario, viewport, lang, suffix }) => {
+  const { page } = await open({ viewport, language: lang });
+  // The photo's preparation waits for the test, so that the submit is caught waiting for it.
+  await holdPhotoPreparation(page);
+  await visit(page, (await scenario("package-form")).url);
+  await fillText(page, longEntry);
+  await passSlider(page);
+  await choosePhoto(page, { name: "p.png", mimeType: "image/png", buffer: photo() }, { thumbnail: false });
+  await $(page, "package-submit").click();
+  await page.locator('[data-testid="package-submit"][aria-disabled="true"]').waitFor();
+  await shot(page, `package-waiting-photo-${suffix}`, false);
+  await releasePhoto(page);
+  await $(page, "package-qr-image").waitFor({ timeout: 10_000 });
+  await shot(page, `package-qr-final-${suffix}`);
+  await shot(page, `package-qr-final-view-${suffix}`, false);
+  await page.evaluate(() =>
+    document.querySelector('[data-testid="package-submit"]')?.scrollIntoView({ block: "center" }),
+  );
+  await shot(page, `package-form-locked-${suffix}`, false);
+  await $(page, "package-new").click();
+  await $(page, "package-qr").and(page.locator('[data-state="idle"]')).waitFor({ state: "attached" });
+  await shot(page, `package-new-${suffix}`, false);
 });
 
-describe("drop-off form timing screenshots", () => {
-  test.skip(!shotsDir, "screenshots for review: set SHOTS_DIR");
-  for (const [viewport, lang] of everyFrame) {
-    test(`${viewport} ${lang}`, async ({ open, scenario }) => {
-      test.setTimeout(60_000);
-      const suffix = `${viewport}-${lang}`;
-      const { page } = await open({ viewport, language: lang });
-      // The photo's preparation waits for the test, so that the submit is caught waiting for it.
-      await holdPhotoPreparation(page);
-      await visit(page, (await scenario("package-form")).url);
-      await fillText(page, longEntry);
-      await passSlider(page);
-      await choosePhoto(
-        page,
-        { name: "p.png", mimeType: "image/png", buffer: photo() },
-        { thumbnail: false },
-      );
-      await $(page, "package-submit").click();
-      await page.locator('[data-testid="package-submit"][aria-disabled="true"]').waitFor();
-      await shot(page, `package-waiting-photo-${suffix}`, false);
-      await releasePhoto(page);
-      await $(page, "package-qr-image").waitFor({ timeout: 10_000 });
-      await shot(page, `package-qr-final-${suffix}`);
-      await shot(page, `package-qr-final-view-${suffix}`, false);
-      await page.evaluate(() =>
-        document.querySelector('[data-testid="package-submit"]')?.scrollIntoView({ block: "center" }),
-      );
-      await shot(page, `package-form-locked-${suffix}`, false);
-      await $(page, "package-new").click();
-      await $(page, "package-qr").and(page.locator('[data-state="idle"]')).waitFor({ state: "attached" });
-      await shot(page, `package-new-${suffix}`, false);
-    });
-  }
-});
-
-describe("package form without scripts screenshots", () => {
-  test.skip(!shotsDir, "screenshots for review: set SHOTS_DIR");
-  const plain = { scripts: false };
-  for (const [viewport, lang] of everyFrame) {
-    test(`${viewport} ${lang}`, async ({ open, scenario }) => {
-      test.setTimeout(90_000);
-      const suffix = `${viewport}-${lang}`;
-      const { page } = await open({ viewport, javaScriptEnabled: false });
-      const form = await scenario("package-form");
-      const address = lang === "en" ? `${form.url}&lang=en` : form.url;
-      await page.goto(address);
-      await shot(page, `package-noscript-${suffix}`, true, plain);
-      await field(page, "sender_name").fill(longEntry.sender as string);
-      await choosePhoto(
-        page,
-        { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") },
-        { thumbnail: false },
-      );
-      await shot(page, `package-noscript-photo-chosen-${suffix}`, false, plain);
-      await $(page, "slider-handle").focus();
-      await page.keyboard.press("PageUp");
-      await page.keyboard.press("PageUp");
-      await page.keyboard.press("PageUp");
-      await page.keyboard.press("PageUp");
-      await shot(page, `package-noscript-slider-moved-${suffix}`, false, plain);
-      const refused = page.waitForNavigation({ waitUntil: "load" });
-      await $(page, "package-submit").click();
-      await refused;
-      await shot(page, `package-noscript-errors-${suffix}`, true, plain);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await shot(page, `package-noscript-errors-top-${suffix}`, false, plain);
-      // The rest (the sender's name as the refusal kept it); the phone as typed, with its dashes.
-      await fillText(page, { ...longEntry, phone: "0811-2222-3333" });
-      await choosePhoto(page, await cameraJpegFile(), { thumbnail: false });
-      await passSlider(page);
-      await shot(page, `package-noscript-filled-${suffix}`, false, plain);
-      const sent = page.waitForNavigation({ waitUntil: "load" });
-      await $(page, "package-submit").click();
-      await sent;
-      await $(page, "package-qr-image").waitFor();
-      await shot(page, `package-noscript-qr-${suffix}`, true, plain);
-      await shot(page, `package-noscript-qr-view-${suffix}`, false, plain);
-    });
-  }
-});
+const plain = { scripts: false };
+describeShots(
+  "package form without scripts screenshots",
+  async ({ open, scenario, viewport, lang, suffix }) => {
+    const { page } = await open({ viewport, javaScriptEnabled: false });
+    const form = await scenario("package-form");
+    const address = lang === "en" ? `${form.url}&lang=en` : form.url;
+    await page.goto(address);
+    await shot(page, `package-noscript-${suffix}`, true, plain);
+    await field(page, "sender_name").fill(longEntry.sender as string);
+    await choosePhoto(
+      page,
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") },
+      { thumbnail: false },
+    );
+    await shot(page, `package-noscript-photo-chosen-${suffix}`, false, plain);
+    await $(page, "slider-handle").focus();
+    await page.keyboard.press("PageUp");
+    await page.keyboard.press("PageUp");
+    await page.keyboard.press("PageUp");
+    await page.keyboard.press("PageUp");
+    await shot(page, `package-noscript-slider-moved-${suffix}`, false, plain);
+    const refused = page.waitForNavigation({ waitUntil: "load" });
+    await $(page, "package-submit").click();
+    await refused;
+    await shot(page, `package-noscript-errors-${suffix}`, true, plain);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `package-noscript-errors-top-${suffix}`, false, plain);
+    // The rest (the sender's name as the refusal kept it); the phone as typed, with its dashes.
+    await fillText(page, { ...longEntry, phone: "0811-2222-3333" });
+    await choosePhoto(page, await cameraJpegFile(), { thumbnail: false });
+    await passSlider(page);
+    await shot(page, `package-noscript-filled-${suffix}`, false, plain);
+    const sent = page.waitForNavigation({ waitUntil: "load" });
+    await $(page, "package-submit").click();
+    await sent;
+    await $(page, "package-qr-image").waitFor();
+    await shot(page, `package-noscript-qr-${suffix}`, true, plain);
+    await shot(page, `package-noscript-qr-view-${suffix}`, false, plain);
+  },
+  90_000,
+);

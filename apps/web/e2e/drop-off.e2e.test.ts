@@ -9,6 +9,7 @@ import {
   field,
   fieldError,
   fillPackageForm,
+  openPackageForm,
   packageTexts,
   postedPhoto,
   sliderValue,
@@ -125,14 +126,9 @@ for (const [viewport, lang] of everyFrame) {
     });
 
     test("makes the camera's photo small before posting it, posts once for a double press, and shows the QR", async ({
-      open,
-      scenario,
+      openScenario,
     }) => {
-      test.setTimeout(60_000);
-      const demo = await scenario("package-form");
-      const { page, errors } = await open({ viewport, language: lang });
-      await visit(page, demo.url);
-      const posts = watchPosts(page);
+      const { page, errors, posts } = await openPackageForm(openScenario, viewport, lang, "run");
       const photo = await cameraJpeg();
       expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
       await fillPackageForm(page, {
@@ -286,8 +282,7 @@ describe("package form edges", () => {
     test(`${viewport}: a send the API refuses says 'Oops...' with its message, then the form opens again 2 s later`, async ({
       openScenario,
     }) => {
-      const { page, errors, demo } = await openScenario("package-form", { viewport, language: "en" });
-      await visit(page, demo.url);
+      const { page, errors } = await openPackageForm(openScenario, viewport, "en", "run");
       await fillPackageForm(page, { sender: "Kurir Paxel", phone: "0811222233333" });
       // A size the locker has no free door of (the list only offers free ones; a courier's page may
       // be old): the API refuses the send.

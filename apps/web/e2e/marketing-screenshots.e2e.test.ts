@@ -1,9 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { animationsDone, everyFrame, visit } from "./support/browser.ts";
-import { describe, test } from "./support/fixtures.ts";
+import { animationsDone, visit } from "./support/browser.ts";
 import { createScenario } from "./support/journeys.ts";
+import { describeShots, shotsDir } from "./support/shots.ts";
 
 /**
  * Screenshots of the marketing site for review:
@@ -11,7 +11,6 @@ import { createScenario } from "./support/journeys.ts";
  * Skipped unless SHOTS_DIR is set. The guest book is sent for real, to the test system's API (the
  * confirmation opens only after a send).
  */
-const shotsDir = process.env.SHOTS_DIR;
 
 interface Shot {
   name: string;
@@ -37,15 +36,20 @@ async function fillForm(page: Page) {
 const finderSettled = (page: Page) =>
   page.locator('[data-testid="locker-finder"] [aria-busy="true"]').waitFor({ state: "detached" });
 
+/** Searches the finder for `query` and waits for its answer. */
+async function findLockers(page: Page, query: string) {
+  await page.locator('[data-testid="finder-input"]').fill(query);
+  await page.locator('[data-testid="finder-search"]').click();
+  await finderSettled(page);
+}
+
 const shots: Shot[] = [
   { name: "landing", path: "/", full: true },
   {
     name: "landing-finder",
     path: "/#location",
     setup: async (page) => {
-      await page.locator('[data-testid="finder-input"]').fill("Stasiun");
-      await page.locator('[data-testid="finder-search"]').click();
-      await finderSettled(page);
+      await findLockers(page, "Stasiun");
       await page.locator('[data-testid="finder-map"]').scrollIntoViewIfNeeded();
       await page.locator('[data-testid="finder-map"] path.leaflet-interactive').first().waitFor();
       await page.locator('[data-testid="finder-show"]').first().click();
@@ -57,9 +61,7 @@ const shots: Shot[] = [
     name: "landing-finder-empty",
     path: "/",
     setup: async (page) => {
-      await page.locator('[data-testid="finder-input"]').fill("Surabaya");
-      await page.locator('[data-testid="finder-search"]').click();
-      await finderSettled(page);
+      await findLockers(page, "Surabaya");
       await page.locator("#location").evaluate((element) => element.scrollIntoView());
     },
   },
@@ -147,44 +149,42 @@ const shots: Shot[] = [
   },
 ];
 
-describe("marketing screenshots", () => {
-  test.skip(!shotsDir, "screenshots for review: set SHOTS_DIR");
-  for (const [viewport, lang] of everyFrame) {
-    test(`${viewport} ${lang}`, async ({ open }) => {
-      test.setTimeout(300_000);
-      const dir = shotsDir ?? "";
-      await mkdir(dir, { recursive: true });
-      for (const shot of shots) {
-        const { page } = await open({ viewport, language: lang });
-        await page.emulateMedia({ reducedMotion: "reduce" });
-        await shot.before?.(page);
-        const target = typeof shot.path === "string" ? shot.path : await shot.path();
-        await visit(page, target);
-        await page.evaluate(() => document.fonts.ready);
-        if (shot.full) {
-          // Every picture loads now (a lazy one off screen, or in a carousel's hidden slide, would
-          // never finish), then a scroll through the page lets the map draw.
-          await page.evaluate(() => {
-            for (const image of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) {
-              image.loading = "eager";
-            }
-          });
-          await page.evaluate(async () => {
-            for (let y = 0; y < document.body.scrollHeight; y += 500) {
-              window.scrollTo(0, y);
-              await new Promise((resolve) => setTimeout(resolve, 80));
-            }
-            window.scrollTo(0, 0);
-          });
-          await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-        }
-        await shot.setup?.(page);
-        await animationsDone(page);
-        await page.screenshot({
-          path: path.join(dir, `${shot.name}-${viewport}-${lang}.png`),
-          fullPage: shot.full,
+describeShots(
+  "marketing screenshots",
+  async ({ open, viewport, lang, suffix }) => {
+    const dir = shotsDir ?? "";
+    await mkdir(dir, { recursive: true });
+    for (const shot of shots) {
+      const { page } = await open({ viewport, language: lang });
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await shot.before?.(page);
+      const target = typeof shot.path === "string" ? shot.path : await shot.path();
+      await visit(page, target);
+      await page.evaluate(() => document.fonts.ready);
+      if (shot.full) {
+        // Every picture loads now (a lazy one off screen, or in a carousel's hidden slide, would
+        // never finish), then a scroll through the page lets the map draw.
+        await page.evaluate(() => {
+          for (const image of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) {
+            image.loading = "eager";
+          }
         });
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += 500) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 80));
+          }
+          window.scrollTo(0, 0);
+        });
+        await page.waitForFunction(() => [...document.images].every((image) => image.complete));
       }
-    });
-  }
-});
+      await shot.setup?.(page);
+      await animationsDone(page);
+      await page.screenshot({
+        path: path.join(dir, `${shot.name}-${suffix}.png`),
+        fullPage: shot.full,
+      });
+    }
+  },
+  300_000,
+);

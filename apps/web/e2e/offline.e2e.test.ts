@@ -1,11 +1,12 @@
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import rentEn from "../src/locales/en/rent.json" with { type: "json" };
 import shellEn from "../src/locales/en/shell.json" with { type: "json" };
 import rentId from "../src/locales/id/rent.json" with { type: "json" };
 import shellId from "../src/locales/id/shell.json" with { type: "json" };
-import { holdRequests, hydrated, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import type { Lang, ViewportName } from "./support/browser.ts";
+import { holdRequests, hydrated, otherFrames, phoneAndDesktop, visit } from "./support/browser.ts";
 import { describe, expect, type Open, test } from "./support/fixtures.ts";
-import { decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
+import { createScenario, decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
 
 /**
  * At the locker with no signal: the QR screens of an order opened earlier open with the network
@@ -50,9 +51,36 @@ async function offlineReady(page: Page): Promise<void> {
     .toBe("");
 }
 
+/** A fresh demo record (`id`) opened in a context that registers the service worker (`start`). */
+async function startAt(
+  open: Open,
+  viewport: ViewportName,
+  lang: Lang,
+  id: string,
+  scenarioOptions: { language?: Lang } = {},
+) {
+  const opened = await start(open, viewport, lang);
+  const demo = await createScenario(id, scenarioOptions);
+  await visit(opened.page, demo.url);
+  return { ...opened, demo };
+}
+
 async function reloadOffline(page: Page): Promise<void> {
   await page.reload({ waitUntil: "domcontentloaded" });
   await hydrated(page);
+}
+
+/** Once the worker has kept the page (`offlineReady`), the network is cut and the page opened again. */
+async function reopenOffline(context: BrowserContext, page: Page): Promise<void> {
+  await offlineReady(page);
+  await context.setOffline(true);
+  await reloadOffline(page);
+}
+
+/** The network comes back: the page's offline notice goes by itself. */
+async function backOnline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(false);
+  await page.getByTestId("offline-notice").waitFor({ state: "detached", timeout: 15_000 });
 }
 
 /** What the browser logs for requests it could not send is expected here; nothing else is. */
@@ -60,21 +88,14 @@ function unexpected(errors: string[]): string[] {
   return errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_FAILED/.test(error));
 }
 
-for (const [viewport, lang] of [
-  ["mobile", "id"],
-  ["desktop", "en"],
-] as const) {
+for (const [viewport, lang] of phoneAndDesktop) {
   describe(`drop-off pick-up QR with no signal (${viewport}, ${lang})`, () => {
     const t = texts[lang].shell;
 
     test("opens offline with the same code, says when it was updated, then recovers and the kiosk accepts the code", async ({
       open,
-      scenario,
     }) => {
-      test.setTimeout(60_000);
-      const { context, page, errors } = await start(open, viewport, lang);
-      const demo = await scenario("dropoff-in-store");
-      await visit(page, demo.url);
+      const { context, page, errors } = await startAt(open, viewport, lang, "dropoff-in-store");
       const qr = page.getByTestId("order-qr-code");
       await qr.waitFor();
       const code = await decodeQr(qr);
@@ -82,10 +103,8 @@ for (const [viewport, lang] of [
       await expect(page.getByTestId("offline-qr-hint")).toHaveText(t.offline.qrHint);
       // The token leaves the address bar once it is read.
       await page.waitForURL((url) => !url.searchParams.has("token") && url.searchParams.has("orderid"));
-      await offlineReady(page);
 
-      await context.setOffline(true);
-      await reloadOffline(page);
+      await reopenOffline(context, page);
       await page.getByTestId("offline-notice").waitFor();
       await expect(page.getByTestId("offline-notice")).toContainText(t.offline.title);
       await expect(page.getByTestId("offline-updated-at")).toContainText(
@@ -95,8 +114,7 @@ for (const [viewport, lang] of [
       expect(await decodeQr(qr)).toBe(code);
       await expect(page.getByTestId("offline-qr-hint")).toHaveCount(0);
 
-      await context.setOffline(false);
-      await page.getByTestId("offline-notice").waitFor({ state: "detached", timeout: 15_000 });
+      await backOnline(context, page);
       const scanned = await scanAtKiosk(code);
       expect(scanned.status).toBe(200);
       // The page follows the pick-up by itself: the status moves on and the QR goes.
@@ -109,21 +127,16 @@ for (const [viewport, lang] of [
   });
 }
 
-for (const [viewport, lang] of [
-  ["mobile", "en"],
-  ["desktop", "id"],
-] as const) {
+for (const [viewport, lang] of otherFrames) {
   describe(`rent open-locker QR with no signal (${viewport}, ${lang})`, () => {
     const { shell, rent } = texts[lang];
 
     test("shows the open-locker QR offline while it is valid and hides it once it has run out", async ({
       open,
-      scenario,
     }) => {
-      test.setTimeout(60_000);
-      const { context, page, errors } = await start(open, viewport, lang);
-      const demo = await scenario("rent-in-store", { language: lang });
-      await visit(page, demo.url);
+      const { context, page, errors, demo } = await startAt(open, viewport, lang, "rent-in-store", {
+        language: lang,
+      });
       await page.locator('[data-view="in-store"]').waitFor();
       await page.getByRole("button", { name: rent.inStore.pickUp, exact: true }).click();
       await page.getByTestId("open-locker").click();
@@ -131,10 +144,8 @@ for (const [viewport, lang] of [
       await qr.waitFor();
       const code = await decodeQr(qr);
       expect(code).toMatch(/^PXB-O-/);
-      await offlineReady(page);
 
-      await context.setOffline(true);
-      await reloadOffline(page);
+      await reopenOffline(context, page);
       await page.getByTestId("offline-notice").waitFor();
       expect(await decodeQr(qr)).toBe(code);
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
@@ -156,17 +167,13 @@ for (const [viewport, lang] of [
       await page.locator('[data-view="in-store"]').waitFor();
       await expect(page.getByTestId("offline-notice")).toContainText(shell.offline.title);
 
-      await context.setOffline(false);
-      await page.getByTestId("offline-notice").waitFor({ state: "detached", timeout: 15_000 });
+      await backOnline(context, page);
       expect(unexpected(errors)).toEqual([]);
     });
   });
 }
 
-for (const [viewport, lang] of [
-  ["mobile", "id"],
-  ["desktop", "en"],
-] as const) {
+for (const [viewport, lang] of phoneAndDesktop) {
   describe(`another member on the same device (${viewport}, ${lang})`, () => {
     const t = texts[lang].shell;
 
@@ -174,7 +181,6 @@ for (const [viewport, lang] of [
       open,
       scenario,
     }) => {
-      test.setTimeout(60_000);
       const { context, page } = await start(open, viewport, lang);
       // The second member speaks this test's language (members' language comes from their app).
       const other = lang === "id" ? "en" : "id";
@@ -221,33 +227,23 @@ for (const [viewport, lang] of [
   });
 }
 
-for (const [viewport, lang] of [
-  ["mobile", "en"],
-  ["desktop", "id"],
-] as const) {
+for (const [viewport, lang] of otherFrames) {
   describe(`paid overdue pick-up QR with no signal (${viewport}, ${lang})`, () => {
     test("opens the paid pick-up QR offline, and the kiosk accepts it once the network is back", async ({
       open,
-      scenario,
     }) => {
-      test.setTimeout(60_000);
-      const { context, page, errors } = await start(open, viewport, lang);
-      const demo = await scenario("dropoff-overdue-need-to-pay");
-      await visit(page, demo.url);
+      const { context, page, errors } = await startAt(open, viewport, lang, "dropoff-overdue-need-to-pay");
       await page.getByTestId("overdue-screen").waitFor();
       const paidQr = await payOverdueAtSandbox(page);
       const code = await decodeQr(paidQr);
       expect(code).toMatch(/^PXB-P-/);
-      await offlineReady(page);
 
-      await context.setOffline(true);
-      await reloadOffline(page);
+      await reopenOffline(context, page);
       await page.getByTestId("offline-notice").waitFor();
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       expect(await decodeQr(paidQr)).toBe(code);
 
-      await context.setOffline(false);
-      await page.getByTestId("offline-notice").waitFor({ state: "detached", timeout: 15_000 });
+      await backOnline(context, page);
       const picked = await scanAtKiosk(code);
       expect(picked.status).toBe(200);
       expect(picked.body.data?.action).toBe("pickup");
@@ -256,13 +252,9 @@ for (const [viewport, lang] of [
   });
 }
 
-for (const [viewport, lang] of [
-  ["mobile", "en"],
-  ["desktop", "id"],
-] as const) {
+for (const [viewport, lang] of otherFrames) {
   describe(`a page that loads more while the worker is starting (${viewport}, ${lang})`, () => {
     test("keeps what arrived before the worker took the page over, and opens offline", async ({ open }) => {
-      test.setTimeout(60_000);
       const { context, page, errors } = await start(open, viewport, lang);
       // The worker's script is held: the page runs uncontrolled, as on a slow first visit.
       const releaseWorker = await holdRequests(context, (url) => url.pathname === "/sw.js");
@@ -280,20 +272,15 @@ for (const [viewport, lang] of [
       });
       releaseSearch();
       await expect(page.getByTestId("finder-summary")).toContainText("Depok");
-      await offlineReady(page);
 
-      await context.setOffline(true);
-      await reloadOffline(page);
+      await reopenOffline(context, page);
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       expect(unexpected(errors)).toEqual([]);
     });
   });
 }
 
-for (const [viewport, lang] of [
-  ["mobile", "id"],
-  ["desktop", "en"],
-] as const) {
+for (const [viewport, lang] of phoneAndDesktop) {
   describe(`a network drop while the rent page polls (${viewport}, ${lang})`, () => {
     const { shell } = texts[lang];
 
@@ -301,7 +288,6 @@ for (const [viewport, lang] of [
       open,
       scenario,
     }) => {
-      test.setTimeout(60_000);
       const { context, page, errors } = await start(open, viewport, lang);
       // A fake app bridge: the QR screens ask it for full brightness.
       await context.addInitScript(() => {
@@ -371,9 +357,7 @@ describe("installable, and pages never opened", () => {
 
     // A visited marketing page opens offline (and works: it hydrates); one never visited shows
     // the offline page.
-    await offlineReady(page);
-    await context.setOffline(true);
-    await reloadOffline(page);
+    await reopenOffline(context, page);
     await expect(page.locator("h1")).not.toHaveCount(0);
     await page.goto("/guest-book", { waitUntil: "domcontentloaded" });
     await expect(page.locator("h1").first()).toHaveText("Kamu sedang offline");

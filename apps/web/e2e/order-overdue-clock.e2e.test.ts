@@ -82,13 +82,13 @@ async function orderPageAt(page: Page, demo: Scenario, time: number) {
 for (const [viewport, lang] of phoneAndDesktop) {
   describe(`order and overdue pages on a phone whose clock is off (${viewport}, ${lang})`, () => {
     test.use({ visitor: { viewport, language: lang } });
+    describe.configure({ timeout: 90_000 });
 
     test("stays on the order page when the phone reads a few seconds past a deadline the server has not reached", async ({
       page,
       errors,
       scenario,
     }) => {
-      test.setTimeout(90_000);
       const demo = await scenario("dropoff-in-store");
       const { orderId: orderid, token } = demo;
       // The server's deadline comes to within 20–80 s from now (its clock moves in whole minutes) …
@@ -113,7 +113,6 @@ for (const [viewport, lang] of phoneAndDesktop) {
       page,
       scenario,
     }) => {
-      test.setTimeout(90_000);
       const demo = await scenario("dropoff-in-store");
       const { seen, overdueAsked } = await orderPageAt(page, demo, Date.now() + 10 * dayMs);
 
@@ -127,7 +126,6 @@ for (const [viewport, lang] of phoneAndDesktop) {
       errors,
       scenario,
     }) => {
-      test.setTimeout(90_000);
       const demo = await overdueForDays(scenario, 3);
       const orderid = demo.orderId;
       await page.clock.install({ time: Date.now() - 10 * dayMs });
@@ -144,7 +142,6 @@ for (const [viewport, lang] of phoneAndDesktop) {
       page,
       scenario,
     }) => {
-      test.setTimeout(90_000);
       const demo = await overdueForDays(scenario, 3);
       const orderid = demo.orderId;
       // The server's overdue detail disagrees with the order's deadline: nothing is due.
@@ -172,7 +169,6 @@ for (const [viewport, lang] of phoneAndDesktop) {
       errors,
       scenario,
     }) => {
-      test.setTimeout(90_000);
       const demo = await scenario("dropoff-overdue-need-to-pay");
       // The page's scripts arrive only once the email is typed into the server's HTML.
       const release = await holdScripts(page);

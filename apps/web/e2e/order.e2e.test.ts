@@ -3,7 +3,7 @@
 import enOrder from "../src/locales/en/drop-off/order.json" with { type: "json" };
 import idOrder from "../src/locales/id/drop-off/order.json" with { type: "json" };
 import idShell from "../src/locales/id/shell.json" with { type: "json" };
-import { bridgeCalls, stubBridge } from "./support/bridge.ts";
+import { bridgeCalls, expectBridgeCall, stubBridge } from "./support/bridge.ts";
 import { featureOff, visit } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { advanceOrder, decodeQr, scanAtKiosk } from "./support/journeys.ts";
@@ -56,14 +56,10 @@ describe("order detail", () => {
     const location = page.getByTestId("location-info");
     await expect(location).toContainText("Lokasi Loker");
     await page.getByTestId("location-see-map").click();
-    await expect
-      .poll(async () => (await bridgeCalls(page)).map((call) => call.action))
-      .toContain("openMapLocation");
+    await expectBridgeCall(page, "openMapLocation");
     // Help goes through the bridge (yellowai is enabled in the demo settings).
     await page.getByTestId("order-help").click();
-    await expect
-      .poll(async () => (await bridgeCalls(page)).map((call) => call.action))
-      .toContain("contactSupport");
+    await expectBridgeCall(page, "contactSupport");
 
     // The QR read off the screen opens the door at the kiosk.
     const code = await decodeQr(page.getByTestId("order-qr-code"));

@@ -58,10 +58,22 @@ async function openDue(
   return { ...opened, demo, t: texts[lang] };
 }
 
-/** Where the server's page puts its checks (no hydration to wait for). */
-async function serverPage(page: Page, url: string) {
-  await page.goto(url, { waitUntil: "domcontentloaded" });
-  await $(page, "overdue-form").waitFor();
+/**
+ * A fresh overdue drop-off (`openDue`) opened at the server's form, no hydration waited for: in a
+ * browser that runs no script (`none`), or with every script held back until `release()` (`held`).
+ */
+async function openServerForm(
+  open: Open,
+  viewport: ViewportName,
+  lang: Lang,
+  way: Way,
+  scripts: "none" | "held",
+) {
+  const opened = await openDue(open, viewport, lang, way, { javaScriptEnabled: scripts !== "none" });
+  const release = scripts === "held" ? await holdScripts(opened.page) : () => {};
+  await opened.page.goto(opened.demo.url, { waitUntil: "domcontentloaded" });
+  await $(opened.page, "overdue-form").waitFor();
+  return { ...opened, release };
 }
 
 for (const [viewport, lang, way] of frames)
@@ -69,9 +81,7 @@ for (const [viewport, lang, way] of frames)
     test("answers a wrong e-mail in the page's language keeping it, then goes on to the gateway's checkout", async ({
       open,
     }) => {
-      test.setTimeout(60_000);
-      const { page, demo, t } = await openDue(open, viewport, lang, way, { javaScriptEnabled: false });
-      await serverPage(page, demo.url);
+      const { page, demo, t } = await openServerForm(open, viewport, lang, way, "none");
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await expect(page).toHaveTitle(`${t.header.overdueFee} · PaxelBox`);
       const detail = await api<{ invoiceNumber: string }>(
@@ -147,10 +157,7 @@ for (const [viewport, lang, way] of frames.slice(0, 2))
     test("Select Payment pressed before the scripts arrive posts the server's form: the checkout", async ({
       open,
     }) => {
-      test.setTimeout(60_000);
-      const { page, demo } = await openDue(open, viewport, lang, way);
-      const release = await holdScripts(page);
-      await serverPage(page, demo.url);
+      const { page, release } = await openServerForm(open, viewport, lang, way, "held");
       await $(page, "overdue-email").fill("rina@example.com");
       // Nothing of the page runs yet: the browser posts the form itself.
       await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
@@ -164,10 +171,7 @@ for (const [viewport, lang, way] of frames.slice(0, 2))
     test("a wrong e-mail sent before them comes back refused, and the page that hydrates keeps the message", async ({
       open,
     }) => {
-      test.setTimeout(60_000);
-      const { page, demo, t } = await openDue(open, viewport, lang, way);
-      const release = await holdScripts(page);
-      await serverPage(page, demo.url);
+      const { page, t, release } = await openServerForm(open, viewport, lang, way, "held");
       await $(page, "overdue-email").fill("rina@");
       await $(page, "overdue-select-payment").click();
       await fieldError(page).waitFor();
@@ -187,10 +191,7 @@ for (const [viewport, lang, way] of frames.slice(0, 2))
     test("an e-mail typed while they are held is kept when they arrive, and Select Payment then goes on", async ({
       open,
     }) => {
-      test.setTimeout(60_000);
-      const { page, demo } = await openDue(open, viewport, lang, way);
-      const release = await holdScripts(page);
-      await serverPage(page, demo.url);
+      const { page, release } = await openServerForm(open, viewport, lang, way, "held");
       const email = $(page, "overdue-email");
       await email.focus();
       await email.pressSequentially("rina@exam", { delay: 20 });
@@ -214,7 +215,6 @@ for (const [viewport, lang, way] of frames.slice(0, 2))
     test("checks in the browser first, posts to the action, opens the checkout, and comes back paid to the QR", async ({
       open,
     }) => {
-      test.setTimeout(60_000);
       const { page, demo, t, errors } = await openDue(open, viewport, lang, way);
       const posts: string[] = [];
       page.on("request", (request) => {

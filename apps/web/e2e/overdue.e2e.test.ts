@@ -108,13 +108,13 @@ for (const [viewport, lang] of combos)
     const warning = button === "Fail" ? t.failed : t.cancelled;
 
     test(`shows the details and the email rule, then returns from ${button} with its warning and nothing paid`, async ({
-      open,
-      scenario,
+      openScenario,
     }) => {
-      test.setTimeout(60_000);
-      const demo = await scenario("dropoff-overdue-need-to-pay");
+      const { page, errors, demo } = await openScenario("dropoff-overdue-need-to-pay", {
+        viewport,
+        language: lang,
+      });
       const { orderId: orderid, token } = demo;
-      const { page, errors } = await open({ viewport, language: lang });
       await visit(page, demo.url);
       await $(page, "overdue-screen").waitFor();
       await expect(page.locator("html")).toHaveAttribute("lang", lang);

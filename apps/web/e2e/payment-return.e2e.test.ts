@@ -9,16 +9,18 @@ import idPayment from "../src/locales/id/payment.json" with { type: "json" };
 import idRent from "../src/locales/id/rent.json" with { type: "json" };
 import {
   baseUrl,
+  type ContextOptions,
   collectErrors,
-  everyFrame,
   featureOff,
   type Lang,
+  otherFrames,
+  phoneAndDesktop,
   type ViewportName,
   visit,
 } from "./support/browser.ts";
-import { describe, expect, type NewContext, test } from "./support/fixtures.ts";
+import { describe, expect, type NewContext, type Open, test } from "./support/fixtures.ts";
 import { api, createScenario } from "./support/journeys.ts";
-import { shot, shotsDir } from "./support/shots.ts";
+import { describeShots, shot } from "./support/shots.ts";
 
 /**
  * Coming back from the payment gateway (spec §4, §7), against the real system and its gateway
@@ -99,7 +101,12 @@ async function slowDown(page: Page, pattern: string, ms = 1200) {
 const isCheck = (request: Request) => /\/api\/v1\/box\/payments\/\d+\/check$/.test(request.url());
 const atCheckout = (page: Page) => page.waitForURL((url) => url.pathname.startsWith("/demo/pay/"));
 
-async function startRent(
+/**
+ * A fresh overdue record and a page to pay it in (its `data-phase`s recorded, the clock installed when
+ * asked): a rent of the member speaking `lang`, or a drop-off, whose link carries its own token.
+ */
+async function start(
+  kind: "rent" | "dropoff",
   newContext: NewContext,
   viewport: ViewportName,
   lang: Lang,
@@ -109,16 +116,58 @@ async function startRent(
   await recordPhases(context);
   if (options.clock) await context.clock.install();
   const page = await context.newPage();
-  const scenario = await createScenario("rent-in-store-overdue", { language: lang });
+  const scenario =
+    kind === "rent"
+      ? await createScenario("rent-in-store-overdue", { language: lang })
+      : await createScenario("dropoff-overdue-need-to-pay");
   return {
     context,
     page,
     errors: collectErrors(page),
+    t: texts[lang].dropOff,
     m: texts[lang],
-    token: memberTokens[lang],
+    token: kind === "rent" ? memberTokens[lang] : scenario.token,
     scenario,
     orderId: scenario.orderId,
   };
+}
+
+/** How a screen shows the payment check's message: in the check, or as the page's heading. */
+type Shows = (page: Page, text: string) => Promise<void>;
+const inCheck: Shows = (page, text) =>
+  expect($(page, "payment-check")).toContainText(text, { useInnerText: true });
+const asHeading: Shows = (page, text) =>
+  expect(page.locator("main h1")).toHaveText(text, { useInnerText: true });
+
+/**
+ * Opens a return that claims success (`url`; `landsOn`: the path it leads to) while the gateway has
+ * not settled: the page asks the payment check first, then says the payment is being confirmed.
+ */
+async function returnUnsettled(
+  page: Page,
+  m: (typeof texts)[Lang],
+  url: string,
+  shows: Shows,
+  landsOn?: string,
+) {
+  const firstCheck = page.waitForRequest(isCheck);
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  if (landsOn) await page.waitForURL((address) => address.pathname === landsOn);
+  await firstCheck;
+  const check = $(page, "payment-check");
+  await expect(check).toHaveAttribute("data-phase", "pending", { timeout: 10_000 });
+  await shows(page, m.payment.confirming);
+  return check;
+}
+
+/** At most a minute after the return: the not-confirmed message with its two ways forward. */
+async function unconfirmedAfterAMinute(page: Page, m: (typeof texts)[Lang], shows: Shows, name: string) {
+  await page.clock.fastForward(60_000);
+  await expect($(page, "payment-check")).toHaveAttribute("data-phase", "unconfirmed");
+  await shows(page, m.payment.notConfirmed);
+  await expect($(page, "payment-check-again")).toHaveText(m.payment.checkAgain, { useInnerText: true });
+  await expect($(page, "payment-pay-again")).toHaveText(m.payment.payAgain, { useInnerText: true });
+  await shot(page, name, false);
 }
 
 async function toOverdueView(page: Page, pickUp: string) {
@@ -127,19 +176,31 @@ async function toOverdueView(page: Page, pickUp: string) {
   await page.locator('[data-testid="overdue-cost"]').waitFor();
 }
 
-for (const [viewport, lang] of [
-  ["mobile", "id"],
-  ["desktop", "en"],
-] as [ViewportName, Lang][])
+/**
+ * A fresh overdue rent opened at its overdue view (`flagOff`: a feature flag turned off first), with
+ * its fee (`before`) and deadline as the server had them before the view opened.
+ */
+async function rentAtOverdue(
+  newContext: NewContext,
+  viewport: ViewportName,
+  lang: Lang,
+  options: { clock?: boolean; flagOff?: string } = {},
+) {
+  const rent = await start("rent", newContext, viewport, lang, options);
+  if (options.flagOff) await featureOff(rent.page, options.flagOff);
+  const before = (await calculationOf(rent.orderId, rent.token)).data;
+  const deadline = (await orderOf(rent.orderId, rent.token)).data.overdueTime;
+  await visit(rent.page, rent.scenario.url);
+  await toOverdueView(rent.page, rent.m.rent.inStore.pickUp);
+  return { ...rent, before, deadline };
+}
+
+for (const [viewport, lang] of phoneAndDesktop)
   describe(`rent paid at the gateway (${viewport}, ${lang})`, () => {
     test("Pay says Processing…; the return is checked and shows paid at once; history back never shows the pay screen", async ({
       newContext,
     }) => {
-      test.setTimeout(60_000);
-      const { page, errors, m, token, scenario, orderId } = await startRent(newContext, viewport, lang);
-      const before = (await calculationOf(orderId, token)).data;
-      await visit(page, scenario.url);
-      await toOverdueView(page, m.rent.inStore.pickUp);
+      const { page, errors, m, token, orderId, before } = await rentAtOverdue(newContext, viewport, lang);
 
       await slowDown(page, "**/api/v1/box/payments");
       const created = page.waitForRequest((request) => request.url().endsWith("/api/v1/box/payments"));
@@ -189,23 +250,21 @@ for (const [viewport, lang] of [
     });
   });
 
-for (const [viewport, lang] of [
-  ["desktop", "id"],
-  ["mobile", "en"],
-] as [ViewportName, Lang][])
+for (const [viewport, lang] of otherFrames)
   describe(`rent payment still being confirmed (${viewport}, ${lang})`, () => {
     test("non-interface URLs carry the result; 'being confirmed', then after a minute check again and pay again", async ({
       newContext,
     }) => {
       test.setTimeout(90_000);
-      const { page, errors, m, token, scenario, orderId } = await startRent(newContext, viewport, lang, {
-        clock: true,
-      });
-      await featureOff(page, "snap_bi_paxelbox");
-      const before = (await calculationOf(orderId, token)).data;
-      const deadline = (await orderOf(orderId, token)).data.overdueTime;
-      await visit(page, scenario.url);
-      await toOverdueView(page, m.rent.inStore.pickUp);
+      const { page, errors, m, token, orderId, before, deadline } = await rentAtOverdue(
+        newContext,
+        viewport,
+        lang,
+        {
+          clock: true,
+          flagOff: "snap_bi_paxelbox",
+        },
+      );
 
       const created = page.waitForRequest((request) => request.url().includes("/api/v1/order/locker?"));
       await $(page, "pay").click();
@@ -221,12 +280,7 @@ for (const [viewport, lang] of [
 
       // A return that claims success while the gateway has not settled: asked first, then 'being
       // confirmed', asked again every few seconds.
-      const firstCheck = page.waitForRequest(isCheck);
-      await page.goto(info.success_url ?? "", { waitUntil: "domcontentloaded" });
-      await firstCheck;
-      const check = $(page, "payment-check");
-      await expect(check).toHaveAttribute("data-phase", "pending", { timeout: 10_000 });
-      await expect(check).toContainText(m.payment.confirming, { useInnerText: true });
+      const check = await returnUnsettled(page, m, info.success_url ?? "", inCheck);
       expect((await phasesOf(page)).filter((phase) => phase !== "loading")[0]).toBe("checking");
       await shot(page, `rent-confirming-${viewport}-${lang}`, false);
       for (let round = 0; round < 2; round++) {
@@ -237,12 +291,7 @@ for (const [viewport, lang] of [
       }
 
       // At most a minute after the return: a clear message with its two ways forward.
-      await page.clock.fastForward(60_000);
-      await expect(check).toHaveAttribute("data-phase", "unconfirmed");
-      await expect(check).toContainText(m.payment.notConfirmed, { useInnerText: true });
-      await expect($(page, "payment-check-again")).toHaveText(m.payment.checkAgain, { useInnerText: true });
-      await expect($(page, "payment-pay-again")).toHaveText(m.payment.payAgain, { useInnerText: true });
-      await shot(page, `rent-not-confirmed-${viewport}-${lang}`, false);
+      await unconfirmedAfterAMinute(page, m, inCheck, `rent-not-confirmed-${viewport}-${lang}`);
       expect((await orderOf(orderId, token)).data.overdueTime).toBe(deadline);
 
       if (lang === "id") {
@@ -271,11 +320,7 @@ for (const [viewport, lang] of [
 
 describe("rent return that claims success for a failed payment", () => {
   test("shows the spec's failure text and the Pay button (mobile, en)", async ({ newContext }) => {
-    test.setTimeout(60_000);
-    const { page, m, token, scenario, orderId } = await startRent(newContext, "mobile", "en");
-    const deadline = (await orderOf(orderId, token)).data.overdueTime;
-    await visit(page, scenario.url);
-    await toOverdueView(page, m.rent.inStore.pickUp);
+    const { page, m, token, orderId, deadline } = await rentAtOverdue(newContext, "mobile", "en");
     await $(page, "pay").click();
     await atCheckout(page);
     await page.getByRole("button", { name: "Fail", exact: true }).click();
@@ -293,29 +338,6 @@ describe("rent return that claims success for a failed payment", () => {
   });
 });
 
-async function startDropoff(
-  newContext: NewContext,
-  viewport: ViewportName,
-  lang: Lang,
-  options: { clock?: boolean } = {},
-) {
-  const context = await newContext({ viewport, language: lang });
-  await recordPhases(context);
-  if (options.clock) await context.clock.install();
-  const page = await context.newPage();
-  const scenario = await createScenario("dropoff-overdue-need-to-pay");
-  return {
-    context,
-    page,
-    errors: collectErrors(page),
-    t: texts[lang].dropOff,
-    m: texts[lang],
-    scenario,
-    orderId: scenario.orderId,
-    token: scenario.token,
-  };
-}
-
 const email = "rina.kartika@example.com";
 /** A post of the overdue page's form to its route action, which starts the payment (ADR 036). */
 const isOverdueFormPost = (request: Request) =>
@@ -324,16 +346,18 @@ const receiverEmailOf = async (orderId: string, token: string) =>
   (await api<{ receiverEmail: string | null }>(`/api/v1/dropoff/overdue/${orderId}`, token)).data
     .receiverEmail;
 
-for (const [viewport, lang] of [
-  ["mobile", "en"],
-  ["desktop", "id"],
-] as [ViewportName, Lang][])
+for (const [viewport, lang] of otherFrames)
   describe(`drop-off overdue paid through the bank interface (${viewport}, ${lang})`, () => {
     test("the return is the order link with its token; the email survives Fail and Cancel; paid → QR; history back shows no pay screen", async ({
       newContext,
     }) => {
       test.setTimeout(90_000);
-      const { page, errors, t, scenario, orderId, token } = await startDropoff(newContext, viewport, lang);
+      const { page, errors, t, scenario, orderId, token } = await start(
+        "dropoff",
+        newContext,
+        viewport,
+        lang,
+      );
       await visit(page, scenario.url);
       await $(page, "overdue-email").fill(email);
       const select = $(page, "overdue-select-payment");
@@ -393,18 +417,21 @@ for (const [viewport, lang] of [
     });
   });
 
-for (const [viewport, lang] of [
-  ["desktop", "en"],
-  ["mobile", "id"],
-] as [ViewportName, Lang][])
+for (const [viewport, lang] of phoneAndDesktop)
   describe(`drop-off overdue payment still being confirmed (${viewport}, ${lang})`, () => {
     test("a return that claims success: 'being confirmed', then after a minute pay again reopens the checkout with the email kept", async ({
       newContext,
     }) => {
       test.setTimeout(90_000);
-      const { page, errors, m, scenario, orderId, token } = await startDropoff(newContext, viewport, lang, {
-        clock: true,
-      });
+      const { page, errors, m, scenario, orderId, token } = await start(
+        "dropoff",
+        newContext,
+        viewport,
+        lang,
+        {
+          clock: true,
+        },
+      );
       await visit(page, scenario.url);
       await $(page, "overdue-email").fill(email);
       await $(page, "overdue-select-payment").click();
@@ -413,27 +440,17 @@ for (const [viewport, lang] of [
 
       // What the gateway's return would say, while the gateway has not settled: asked first, then
       // 'being confirmed'.
-      const firstCheck = page.waitForRequest(isCheck);
-      await page.goto(
+      await returnUnsettled(
+        page,
+        m,
         `/overduepayment?orderid=${orderId}&token=${token}&payment_status=SUCCESS&overdue=true`,
-        {
-          waitUntil: "domcontentloaded",
-        },
+        asHeading,
+        "/overduepayment/success-payment",
       );
-      await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment");
-      await firstCheck;
-      const check = $(page, "payment-check");
-      await expect(check).toHaveAttribute("data-phase", "pending", { timeout: 10_000 });
-      await expect(page.locator("main h1")).toHaveText(m.payment.confirming, { useInnerText: true });
       await expect($(page, "overdue-paid-qr")).toHaveCount(0);
       await shot(page, `dropoff-confirming-${viewport}-${lang}`, false);
 
-      await page.clock.fastForward(60_000);
-      await expect(check).toHaveAttribute("data-phase", "unconfirmed");
-      await expect(page.locator("main h1")).toHaveText(m.payment.notConfirmed, { useInnerText: true });
-      await expect($(page, "payment-check-again")).toHaveText(m.payment.checkAgain, { useInnerText: true });
-      await expect($(page, "payment-pay-again")).toHaveText(m.payment.payAgain, { useInnerText: true });
-      await shot(page, `dropoff-not-confirmed-${viewport}-${lang}`, false);
+      await unconfirmedAfterAMinute(page, m, asHeading, `dropoff-not-confirmed-${viewport}-${lang}`);
       expect((await dropoffOf(orderId, token)).data.overdueStatus).toBe("need_to_pay");
 
       // Pay again: the overdue page with the email kept → the same open checkout → paid → QR.
@@ -452,24 +469,43 @@ for (const [viewport, lang] of [
     });
   });
 
-describe("drop-off fee paid meanwhile on another device", () => {
-  test("Select Payment meets the server's 409 and shows the paid QR (desktop, en)", async ({
+/**
+ * Pays the fee on another device (`visitor`): opens the link, gets the pay button ready (`ready`),
+ * presses it (`button`) and pays at the sandbox checkout.
+ */
+async function payElsewhere(
+  open: Open,
+  visitor: ContextOptions,
+  url: string,
+  button: string,
+  ready: (page: Page) => Promise<void>,
+) {
+  const { page } = await open(visitor);
+  await visit(page, url);
+  await ready(page);
+  await $(page, button).click();
+  await atCheckout(page);
+  await finishCheckout(page.url(), "pay");
+}
+
+describe("paid meanwhile on another device", () => {
+  test("drop-off fee: Select Payment meets the server's 409 and shows the paid QR (desktop, en)", async ({
     newContext,
     open,
   }) => {
-    test.setTimeout(60_000);
-    const { page, errors, scenario, orderId, token } = await startDropoff(newContext, "desktop", "en");
+    const { page, errors, scenario, orderId, token } = await start("dropoff", newContext, "desktop", "en");
     await visit(page, scenario.url);
     await $(page, "overdue-email").fill(email);
     await expect($(page, "overdue-select-payment")).toBeEnabled();
 
     // Paid elsewhere while this page still shows the form.
-    const { page: phone } = await open({ viewport: "mobile", language: "en" });
-    await visit(phone, scenario.url);
-    await $(phone, "overdue-email").fill(email);
-    await $(phone, "overdue-select-payment").click();
-    await atCheckout(phone);
-    await finishCheckout(phone.url(), "pay");
+    await payElsewhere(
+      open,
+      { viewport: "mobile", language: "en" },
+      scenario.url,
+      "overdue-select-payment",
+      (phone) => $(phone, "overdue-email").fill(email),
+    );
     expect((await dropoffOf(orderId, token)).data.barcode).not.toBeNull();
 
     // The action meets the refusal (the fee is no longer due, or the payment 409) and sends the
@@ -481,25 +517,16 @@ describe("drop-off fee paid meanwhile on another device", () => {
     await expect(page.locator('[data-testid="error-dialog"][open]')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
-});
 
-describe("rent paid meanwhile on another device", () => {
-  test("the overdue view leaves for the in-store view by itself (mobile, id)", async ({
+  test("rent: the overdue view leaves for the in-store view by itself (mobile, id)", async ({
     newContext,
     open,
   }) => {
-    test.setTimeout(60_000);
-    const { page, m, token, scenario, orderId } = await startRent(newContext, "mobile", "id");
-    const before = (await calculationOf(orderId, token)).data;
-    await visit(page, scenario.url);
-    await toOverdueView(page, m.rent.inStore.pickUp);
+    const { page, m, token, scenario, orderId, before } = await rentAtOverdue(newContext, "mobile", "id");
 
-    const { page: laptop } = await open({ viewport: "desktop", language: "id" });
-    await visit(laptop, scenario.url);
-    await toOverdueView(laptop, m.rent.inStore.pickUp);
-    await $(laptop, "pay").click();
-    await atCheckout(laptop);
-    await finishCheckout(laptop.url(), "pay");
+    await payElsewhere(open, { viewport: "desktop", language: "id" }, scenario.url, "pay", (laptop) =>
+      toOverdueView(laptop, m.rent.inStore.pickUp),
+    );
     expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
 
     // The order poll (5 s) sees the new deadline: no pay screen for a paid fee.
@@ -510,52 +537,53 @@ describe("rent paid meanwhile on another device", () => {
 });
 
 /**
+ * For review: the pay `button` while its request (`held`) is held, then a return that claims success
+ * (`returnUrl`) while the gateway has not settled: 'being confirmed', and the message a minute later.
+ */
+async function shootPayment(
+  page: Page,
+  side: "rent" | "dropoff",
+  suffix: string,
+  pay: { button: string; processing: string; held: string; returnUrl: string },
+) {
+  await slowDown(page, pay.held);
+  await $(page, pay.button).click();
+  await expect($(page, pay.button)).toHaveText(pay.processing, { useInnerText: true });
+  await shot(page, `shot-${side}-processing-${suffix}`, false);
+  await atCheckout(page);
+  await page.goto(pay.returnUrl);
+  const check = $(page, "payment-check");
+  await expect(check).toHaveAttribute("data-phase", "pending", { timeout: 10_000 });
+  await shot(page, `shot-${side}-confirming-${suffix}`, false);
+  await page.clock.fastForward(60_000);
+  await expect(check).toHaveAttribute("data-phase", "unconfirmed");
+  await shot(page, `shot-${side}-not-confirmed-${suffix}`, false);
+}
+
+/**
  * The changed screens in every viewport and language, for review: the Pay button while it works,
  * 'being confirmed' and the not-confirmed message, on the rent and the drop-off side.
  */
-describe("payment return screenshots", () => {
-  test.skip(!shotsDir, "screenshots only with SHOTS_DIR set");
-  for (const [viewport, lang] of everyFrame) {
-    test(`${viewport} ${lang}`, async ({ newContext }) => {
-      test.setTimeout(120_000);
-      const suffix = `${viewport}-${lang}`;
-      const rent = await startRent(newContext, viewport, lang, { clock: true });
-      await visit(rent.page, rent.scenario.url);
-      await toOverdueView(rent.page, rent.m.rent.inStore.pickUp);
-      await slowDown(rent.page, "**/api/v1/box/payments");
-      await $(rent.page, "pay").click();
-      await expect($(rent.page, "pay")).toHaveText(rent.m.rent.overdue.processing, { useInnerText: true });
-      await shot(rent.page, `shot-rent-processing-${suffix}`, false);
-      await atCheckout(rent.page);
-      await rent.page.goto(
-        `/order-status?orderid=${rent.orderId}&token=${rent.token}&payment_status=SUCCESS&overdue=true`,
-      );
-      const rentCheck = $(rent.page, "payment-check");
-      await expect(rentCheck).toHaveAttribute("data-phase", "pending", { timeout: 10_000 });
-      await shot(rent.page, `shot-rent-confirming-${suffix}`, false);
-      await rent.page.clock.fastForward(60_000);
-      await expect(rentCheck).toHaveAttribute("data-phase", "unconfirmed");
-      await shot(rent.page, `shot-rent-not-confirmed-${suffix}`, false);
-
-      const drop = await startDropoff(newContext, viewport, lang, { clock: true });
-      await visit(drop.page, drop.scenario.url);
-      await $(drop.page, "overdue-email").fill(email);
-      await slowDown(drop.page, "**/overduepayment.data?*");
-      await $(drop.page, "overdue-select-payment").click();
-      await expect($(drop.page, "overdue-select-payment")).toHaveText(drop.t.overdue.processing, {
-        useInnerText: true,
-      });
-      await shot(drop.page, `shot-dropoff-processing-${suffix}`, false);
-      await atCheckout(drop.page);
-      await drop.page.goto(
-        `/overduepayment/success-payment?orderid=${drop.orderId}&token=${drop.token}&payment_status=SUCCESS&overdue=true`,
-      );
-      const dropCheck = $(drop.page, "payment-check");
-      await expect(dropCheck).toHaveAttribute("data-phase", "pending", { timeout: 10_000 });
-      await shot(drop.page, `shot-dropoff-confirming-${suffix}`, false);
-      await drop.page.clock.fastForward(60_000);
-      await expect(dropCheck).toHaveAttribute("data-phase", "unconfirmed");
-      await shot(drop.page, `shot-dropoff-not-confirmed-${suffix}`, false);
+describeShots(
+  "payment return screenshots",
+  async ({ newContext, viewport, lang, suffix }) => {
+    const rent = await rentAtOverdue(newContext, viewport, lang, { clock: true });
+    await shootPayment(rent.page, "rent", suffix, {
+      button: "pay",
+      processing: rent.m.rent.overdue.processing,
+      held: "**/api/v1/box/payments",
+      returnUrl: `/order-status?orderid=${rent.orderId}&token=${rent.token}&payment_status=SUCCESS&overdue=true`,
     });
-  }
-});
+
+    const drop = await start("dropoff", newContext, viewport, lang, { clock: true });
+    await visit(drop.page, drop.scenario.url);
+    await $(drop.page, "overdue-email").fill(email);
+    await shootPayment(drop.page, "dropoff", suffix, {
+      button: "overdue-select-payment",
+      processing: drop.t.overdue.processing,
+      held: "**/overduepayment.data?*",
+      returnUrl: `/overduepayment/success-payment?orderid=${drop.orderId}&token=${drop.token}&payment_status=SUCCESS&overdue=true`,
+    });
+  },
+  120_000,
+);

@@ -5,7 +5,7 @@ import rentEn from "../src/locales/en/rent.json" with { type: "json" };
 import shellEn from "../src/locales/en/shell.json" with { type: "json" };
 import rentId from "../src/locales/id/rent.json" with { type: "json" };
 import shellId from "../src/locales/id/shell.json" with { type: "json" };
-import { bridgeCalls, stubBridge } from "./support/bridge.ts";
+import { bridgeCalls, expectBridgeCall, stubBridge } from "./support/bridge.ts";
 import {
   cutOrderStream,
   type Lang,
@@ -15,7 +15,7 @@ import {
   visit,
 } from "./support/browser.ts";
 import { describe, expect, type Open, test } from "./support/fixtures.ts";
-import { advanceOrder, api, decodeQr, scanAtKiosk } from "./support/journeys.ts";
+import { advanceOrder, api, atStopCount, decodeQr, openRent, scanAtKiosk } from "./support/journeys.ts";
 
 /**
  * The rent journeys driven through the screens and the locker kiosk only: store, open the door,
@@ -27,6 +27,8 @@ import { advanceOrder, api, decodeQr, scanAtKiosk } from "./support/journeys.ts"
  */
 
 const token = "demo-token-budi";
+/** The demo rents' member, Budi, speaks Indonesian (`openRent`'s language); English runs use `speakEnglish`. */
+const budi = "id";
 const en = { ...shellEn, rent: rentEn };
 const id = { ...shellId, rent: rentId };
 
@@ -42,6 +44,20 @@ async function start(open: Open, viewport: ViewportName, lang: Lang) {
 const events = async (page: Page) =>
   (await bridgeCalls(page)).filter((call) => call.action === "recordEvent").map((call) => call.payload);
 
+/** Cancels the rent from its to-store view: Cancel, then yes in the confirmation. */
+async function confirmCancel(page: Page, m: typeof en) {
+  await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
+  await page.getByRole("button", { name: m.rent.toStore.confirmYes }).click();
+}
+
+/** The browser itself logs a refused cancel call (409); that refusal is the point where it is made. */
+const forgetRefusal = (errors: string[]) =>
+  errors.splice(0, errors.length, ...errors.filter((error) => !error.includes("status of 409")));
+
+/** Waits until the page has recorded the event `name` through the bridge. */
+const expectEvent = (page: Page, name: string) =>
+  expect.poll(async () => (await events(page)).map((event) => event.name)).toContain(name);
+
 const view = (page: Page) => page.getByTestId("rent-status");
 const orderOf = (orderId: string) =>
   api<{ status: string; overdueTime: number }>(`/api/v1/box/express/info/${orderId}/paid`, token);
@@ -49,11 +65,9 @@ const orderOf = (orderId: string) =>
 describe("rent journeys", () => {
   test("store: the QR read off the screen and scanned at the kiosk flips the view within one poll", async ({
     open,
-    scenario,
   }) => {
     const { page, errors, m } = await start(open, "mobile", "en");
-    const demo = await scenario("rent-to-store");
-    await visit(page, demo.url);
+    await openRent(page, "rent-to-store", budi, "to-store");
     await view(page).and(page.locator('[data-view="to-store"]')).waitFor();
     await expect(page.locator('[data-testid="countdown"] h2')).toHaveText(m.rent.countdown.toStoreLabel);
 
@@ -132,32 +146,18 @@ describe("rent journeys", () => {
     expect(errors).toEqual([]);
   });
 
-  test("stop rent: stop_count, the stop QR scanned at the kiosk, then 'Rent has Ended'", async ({
-    open,
-    scenario,
-  }) => {
+  test("stop rent: stop_count, the stop QR scanned at the kiosk, then 'Rent has Ended'", async ({ open }) => {
     test.setTimeout(90_000);
     const { page, errors, m } = await start(open, "mobile", "id");
-    const demo = await scenario("rent-in-store");
-    await visit(page, demo.url);
-    await page.locator('[data-view="in-store"]').waitFor();
+    const demo = await openRent(page, "rent-in-store", budi, "in-store");
     await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
     await page.getByRole("button", { name: m.rent.inStore.stopRent, exact: true }).click();
 
-    await page.getByTestId("stop-count").waitFor();
+    await atStopCount(page, "data");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/order-status/action");
-    await expect
-      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
-      .toMatchObject({
-        act: "stop_count",
-        status: "stop",
-        qrdisplay: "data",
-      });
     await expect(page.getByTestId("back-header")).toHaveCount(0);
     await expect(page.getByTestId("stop-count")).toContainText("pintu nomor");
-    await expect
-      .poll(async () => (await events(page)).map((event) => event.name))
-      .toContain("Stop_Rent_PaxelBox");
+    await expectEvent(page, "Stop_Rent_PaxelBox");
 
     // After 5 s the order page replaces it, with the same query.
     await page.locator('[data-view="stop"]').waitFor({ timeout: 7_000 });
@@ -173,14 +173,10 @@ describe("rent journeys", () => {
     await page.getByTestId("stop-success").waitFor({ timeout: 6_500 });
     await expect(page.locator("h1")).toHaveText(m.rent.action.stopSuccess.title);
     await expect(page.getByTestId("back-button")).toHaveAttribute("data-icon", "close");
-    await expect
-      .poll(async () => (await events(page)).map((event) => event.name))
-      .toContain("Success_Stop_Rent_PaxelBox");
+    await expectEvent(page, "Success_Stop_Rent_PaxelBox");
     // The close icon closes the web view through the bridge.
     await page.getByTestId("back-button").click();
-    await expect
-      .poll(async () => (await bridgeCalls(page)).map((call) => call.action))
-      .toContain("closeWebView");
+    await expectBridgeCall(page, "closeWebView");
 
     await page.getByRole("button", { name: m.rent.action.stopSuccess.button }).click();
     await page.locator('[data-view="other"][data-status="CUSTOMER_TAKEN"]').waitFor();
@@ -195,12 +191,9 @@ describe("rent journeys", () => {
 
   test("cancel: confirm, 'Rent Cancelled', See Order goes back; the 'Denied?' modal on refusal", async ({
     open,
-    scenario,
   }) => {
     const { page, errors, m } = await start(open, "desktop", "en");
-    const refused = await scenario("rent-to-store");
-    await visit(page, refused.url);
-    await page.locator('[data-view="to-store"]').waitFor();
+    const refused = await openRent(page, "rent-to-store", budi, "to-store");
     const message = "This rent can no longer be cancelled: items have been stored or the rent has ended.";
     await page.route("**/api/v1/box/express/cancelRent", (route) =>
       route.fulfill({
@@ -209,23 +202,18 @@ describe("rent journeys", () => {
         body: JSON.stringify({ code: 409, message }),
       }),
     );
-    await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
-    await page.getByRole("button", { name: m.rent.toStore.confirmYes }).click();
+    await confirmCancel(page, m);
     const denied = page.getByTestId("cancel-denied");
     await denied.waitFor();
     await expect(denied.locator("h2")).toHaveText("Denied?");
     await expect(denied).toContainText(message);
     await denied.getByRole("button", { name: m.errors.ok }).click();
     await page.unroute("**/api/v1/box/express/cancelRent");
-    // The browser itself logs the refused call; that refusal is the point here.
-    errors.splice(0, errors.length, ...errors.filter((error) => !error.includes("status of 409")));
+    forgetRefusal(errors);
     expect((await orderOf(refused.orderId)).data.status).toBe("IMPORTED");
 
-    const demo = await scenario("rent-to-store");
-    await visit(page, demo.url);
-    await page.locator('[data-view="to-store"]').waitFor();
-    await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
-    await page.getByRole("button", { name: m.rent.toStore.confirmYes }).click();
+    const demo = await openRent(page, "rent-to-store", budi, "to-store");
+    await confirmCancel(page, m);
     await page.getByTestId("cancel-success").waitFor();
     await expect(page.locator("h1")).toHaveText("Rent Cancelled");
     await expect(page.getByTestId("back-button")).toHaveAttribute("data-icon", "close");
@@ -261,14 +249,10 @@ describe("rent journeys", () => {
   for (const [viewport, lang] of combos) {
     test(`cancel refused because the items were stored meanwhile: 'Denied?' still shows (${viewport}, ${lang})`, async ({
       open,
-      scenario,
     }) => {
       const { page, errors, m } = await start(open, viewport, lang);
       await page.clock.install();
-      const demo = await scenario("rent-to-store");
-      const orderId = demo.orderId;
-      await visit(page, demo.url);
-      await page.locator('[data-view="to-store"]').waitFor();
+      const { orderId } = await openRent(page, "rent-to-store", budi, "to-store");
 
       // The cancel call is held until the poll has brought the stored order.
       let release = () => {};
@@ -282,8 +266,7 @@ describe("rent journeys", () => {
           await route.continue();
         });
       });
-      await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
-      await page.getByRole("button", { name: m.rent.toStore.confirmYes }).click();
+      await confirmCancel(page, m);
       await asked;
       await storeAtKiosk(orderId);
       // Pushed at once by the stream (or brought by the next poll without one).
@@ -301,7 +284,7 @@ describe("rent journeys", () => {
       // Once the refusal is read, the page shows what is true now.
       await page.locator('[data-view="in-store"]').waitFor();
       expect((await orderOf(orderId)).data.status).toBe("IN_STORE");
-      errors.splice(0, errors.length, ...errors.filter((error) => !error.includes("status of 409")));
+      forgetRefusal(errors);
       expect(errors).toEqual([]);
     });
   }
@@ -309,16 +292,12 @@ describe("rent journeys", () => {
   for (const [viewport, lang] of combos) {
     test(`back to a hidden tab: the stored order shows at once, not at the next poll (${viewport}, ${lang})`, async ({
       open,
-      scenario,
     }) => {
       const { page, errors, m } = await start(open, viewport, lang);
       // The poll alone (the stream's fallback): with the stream, push.e2e.test.ts.
       await cutOrderStream(page);
       await page.clock.install();
-      const demo = await scenario("rent-to-store");
-      const orderId = demo.orderId;
-      await visit(page, demo.url);
-      await page.locator('[data-view="to-store"]').waitFor();
+      const { orderId } = await openRent(page, "rent-to-store", budi, "to-store");
       const calls: string[] = [];
       page.on("request", (request) => {
         if (isOrderCall(request.url())) calls.push(request.url());

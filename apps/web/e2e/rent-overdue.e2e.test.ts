@@ -7,7 +7,7 @@ import rentId from "../src/locales/id/rent.json" with { type: "json" };
 import shellId from "../src/locales/id/shell.json" with { type: "json" };
 import { featureOff, type Lang, type ViewportName, visit } from "./support/browser.ts";
 import { describe, expect, type Open, test } from "./support/fixtures.ts";
-import { advanceOrder, api, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
+import { advanceOrder, api, atStopCount, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
 
 /**
  * Overdue rents (spec §2, §4, §7): pick-up past the deadline → the overdue view → the gateway
@@ -161,14 +161,7 @@ describe("overdue rent", () => {
     await page.locator('[data-view="in-store"]').waitFor();
     await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
 
-    await page.getByTestId("stop-count").waitFor();
-    await expect
-      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
-      .toMatchObject({
-        act: "stop_count",
-        status: "stop",
-        qrdisplay: "overdue",
-      });
+    await atStopCount(page, "overdue");
     const qrOverdue = () => page.evaluate(() => localStorage.getItem("qrOverdue"));
     await expect.poll(qrOverdue).toMatch(/^PXB-X-/);
     const stored = await qrOverdue();

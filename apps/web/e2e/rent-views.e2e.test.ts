@@ -64,6 +64,12 @@ const viewsTest = test.extend({
   },
 });
 
+/** The view as it should end: accessible (`expectAccessible`), and no console or page error on the way. */
+async function expectClean(page: Page, errors: string[]) {
+  await expectAccessible(page);
+  expect(errors).toEqual([]);
+}
+
 /** No serious or critical axe violations (WCAG 2.1 AA rules). */
 async function expectAccessible(page: Page) {
   const result = await new AxeBuilder({ page })
@@ -80,22 +86,23 @@ for (const [viewport, lang] of phoneAndDesktop) {
     const m = lang === "en" ? en : id;
     test.use({ visitor: { viewport, language: lang } });
 
-    const show = async (page: Page, scenario: string, extra = "") => {
+    const view = (page: Page) => page.getByTestId("rent-status");
+    /** Opens a fresh demo rent (`extra`: more of its query) and checks which of the views it shows. */
+    const show = async (page: Page, scenario: string, shown: string, extra = "") => {
       const { url, params } = await createScenario(scenario);
       await visit(page, `${url}${extra}`);
       await page.getByTestId("rent-status").waitFor();
+      await expect(view(page)).toHaveAttribute("data-view", shown);
       return { url, orderId: params.get("orderid") ?? "" };
     };
     /** The first element of a test id, its text read as laid out (`innerText`). */
     const first = (page: Page, testId: string) => page.getByTestId(testId).first();
     const inner = { useInnerText: true } as const;
-    const view = (page: Page) => page.getByTestId("rent-status");
 
     viewsTest(
       "to-store: countdown, store QR, rent info, history, payment details, Cancel Rent",
       async ({ page, errors }) => {
-        await show(page, "rent-to-store");
-        await expect(view(page)).toHaveAttribute("data-view", "to-store");
+        await show(page, "rent-to-store", "to-store");
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         await expect(first(page, "countdown-clock")).toHaveText(/^00:(49|50):\d\d$/, inner);
         await expect(first(page, "countdown")).toContainText(m.rent.countdown.toStoreLabel, inner);
@@ -115,16 +122,14 @@ for (const [viewport, lang] of phoneAndDesktop) {
         // No header title, no share button while the rent runs.
         await expect(page.getByTestId("header-title")).toHaveCount(0);
         await expect(page.getByTestId("share-button")).toHaveCount(0);
-        await expectAccessible(page);
-        expect(errors).toEqual([]);
+        await expectClean(page, errors);
       },
     );
 
     viewsTest(
       "in-store: header, rent info, how-to, history, location, payment, support, countdown, Pick Up Items",
       async ({ page, errors }) => {
-        await show(page, "rent-in-store");
-        await expect(view(page)).toHaveAttribute("data-view", "in-store");
+        await show(page, "rent-in-store", "in-store");
         await expect(first(page, "view-headline")).toHaveText(exactly(m.rent.inStore.headline), inner);
         await expect(first(page, "status-history")).toContainText(m.status.IN_STORE, inner);
         await expect(first(page, "status-history")).toContainText(m.status.IMPORTED, inner);
@@ -152,16 +157,14 @@ for (const [viewport, lang] of phoneAndDesktop) {
             return (bar?.y ?? 0) + (bar?.height ?? 0);
           })
           .toBeGreaterThan(height - 40);
-        await expectAccessible(page);
-        expect(errors).toEqual([]);
+        await expectClean(page, errors);
       },
     );
 
     viewsTest(
       "overdue: dates, order number, size, extension, fee per unit, total, note and the Pay button",
       async ({ page, errors }) => {
-        await show(page, "rent-in-store-overdue", "&status=overdue");
-        await expect(view(page)).toHaveAttribute("data-view", "overdue");
+        await show(page, "rent-in-store-overdue", "overdue", "&status=overdue");
         await expect(page.getByTestId("header-title")).toHaveText(exactly(m.header.overdueFee), inner);
         await page.getByTestId("overdue-cost").waitFor();
         const details = first(page, "overdue-details");
@@ -187,16 +190,14 @@ for (const [viewport, lang] of phoneAndDesktop) {
           exact: true,
         });
         await expect(pay).toBeEnabled();
-        await expectAccessible(page);
-        expect(errors).toEqual([]);
+        await expectClean(page, errors);
       },
     );
 
     viewsTest(
       "stop: door number, QR, warning box, how-to-stop-rent and the 10 s countdown",
       async ({ page, errors }) => {
-        await show(page, "rent-in-store", "&status=stop&qrdisplay=data");
-        await expect(view(page)).toHaveAttribute("data-view", "stop");
+        await show(page, "rent-in-store", "stop", "&status=stop&qrdisplay=data");
         // The page may arrive rendered by the server; the QR is drawn once its encoder has loaded.
         const qr = page.getByTestId("stop-qr").locator('svg[role="img"]');
         await qr.waitFor();
@@ -217,8 +218,7 @@ for (const [viewport, lang] of phoneAndDesktop) {
           ["rent-cancelled", "CANCEL"],
           ["rent-ended-by-system", "TAKEN_BY_SYSTEM"],
         ] as const) {
-          await show(page, scenario);
-          await expect(view(page)).toHaveAttribute("data-view", "other");
+          await show(page, scenario, "other");
           await expect(page.getByTestId("view-hero")).toContainText(m.status[status], inner);
           for (const block of ["rent-info", "status-history", "location-info", "payment-details"]) {
             await expect(page.getByTestId(block), block).toHaveCount(1);

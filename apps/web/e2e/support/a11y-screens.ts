@@ -53,6 +53,15 @@ export interface Screen {
   run: (page: Page, lang: Lang, check: Check) => Promise<void>;
 }
 
+/** A screen that is one page in one state: audited as it opens at `path`. */
+const onePage = (name: string, path: string): Screen => ({
+  name,
+  run: async (page, _lang, check) => {
+    await visit(page, path);
+    await check(name);
+  },
+});
+
 export const screens: Screen[] = [
   {
     name: "landing, the mobile menu and the locker finder results",
@@ -74,13 +83,7 @@ export const screens: Screen[] = [
       await check("locker finder results", { scope: '[data-testid="locker-finder"]' });
     },
   },
-  {
-    name: "services",
-    run: async (page, _lang, check) => {
-      await visit(page, "/services");
-      await check("services");
-    },
-  },
+  onePage("services", "/services"),
   {
     name: "guest book: empty, with errors, submitted",
     run: async (page, lang, check) => {
@@ -94,13 +97,7 @@ export const screens: Screen[] = [
       await check("guest book submitted");
     },
   },
-  {
-    name: "short link not found",
-    run: async (page, _lang, check) => {
-      await visit(page, "/o/no-such-link");
-      await check("short link not found");
-    },
-  },
+  onePage("short link not found", "/o/no-such-link"),
   {
     name: "package form: empty, errors, photo preview, QR; the full locker",
     run: async (page, _lang, check) => {

@@ -1,3 +1,4 @@
+import { expect } from "@playwright/test";
 import type { BrowserContext, Page } from "playwright-core";
 
 /** Every call the web view can make of the native app, in the debug page's order. */
@@ -54,3 +55,7 @@ export async function stubBridge(
 /** Everything the stub bridge received in this page (the bridge lives per document). */
 export const bridgeCalls = (page: Page): Promise<BridgeCall[]> =>
   page.evaluate(() => (window as unknown as { __bridgeCalls: BridgeCall[] }).__bridgeCalls);
+
+/** Waits until the page has asked the stub bridge for `action` (retrying, as page assertions do). */
+export const expectBridgeCall = (page: Page, action: string) =>
+  expect.poll(async () => (await bridgeCalls(page)).map((call) => call.action)).toContain(action);

@@ -22,6 +22,9 @@ export const everyFrame: readonly (readonly [ViewportName, Lang])[] = [
 /** Every viewport and every language once each: the phone in Indonesian, the desktop in English. */
 export const phoneAndDesktop = everyFrame.slice(0, 2);
 
+/** The two frames `phoneAndDesktop` leaves out: the phone in English, the desktop in Indonesian. */
+export const otherFrames = everyFrame.slice(2);
+
 const mobileUserAgent =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
 

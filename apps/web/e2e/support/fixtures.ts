@@ -32,17 +32,20 @@ export type NewContext = (options?: ContextOptions & { plain?: boolean }) => Pro
 /** The `open` fixture: another context and page, closed with the test. */
 export type Open = (options?: ContextOptions) => Promise<Opened>;
 
+/** The `openScenario` fixture: a fresh demo record and a context and page to open it in. */
+export type OpenScenario = (
+  id: string,
+  options?: ContextOptions,
+  scenarioOptions?: { language?: Lang },
+) => Promise<Opened & { demo: Scenario }>;
+
 interface Fixtures {
   visitor: ContextOptions;
   newContext: NewContext;
   open: Open;
   errors: string[];
   scenario: typeof createScenario;
-  openScenario: (
-    id: string,
-    options?: ContextOptions,
-    scenarioOptions?: { language?: Lang },
-  ) => Promise<Opened & { demo: Scenario }>;
+  openScenario: OpenScenario;
 }
 
 export const test = base.extend<Fixtures>({

@@ -189,3 +189,14 @@ export async function sendGuestBook(page: Page, lang: Lang, businessType = "Busi
   await page.waitForURL(`${baseUrl}/guest-book/submitted`, { timeout: 30_000 });
   await page.locator('[data-testid="guest-book-submitted"]').waitFor();
 }
+
+/**
+ * The rent's stop_count screen is shown, its address asking for the stop QR as `qrdisplay` (the
+ * rent's own data, or the overdue QR kept on the phone).
+ */
+export async function atStopCount(page: Page, qrdisplay: "data" | "overdue"): Promise<void> {
+  await page.getByTestId("stop-count").waitFor();
+  await expect
+    .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+    .toMatchObject({ act: "stop_count", status: "stop", qrdisplay });
+}

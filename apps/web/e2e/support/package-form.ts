@@ -4,7 +4,8 @@ import sharp from "sharp";
 // attribute on a JSON import, which those files (bundled by Vite) do not give.
 import en from "../../src/locales/en/drop-off/package.json" with { type: "json" };
 import id from "../../src/locales/id/drop-off/package.json" with { type: "json" };
-import type { Lang, ViewportName } from "./browser.ts";
+import { holdScripts, type Lang, type ViewportName, visit } from "./browser.ts";
+import type { OpenScenario } from "./fixtures.ts";
 import { smallPng } from "./photos.ts";
 
 /** The package form's page in the browser tests (spec §2 "Data Package"): its texts, fields and posts. */
@@ -171,4 +172,32 @@ export async function postedPhoto(request: Request) {
   const bytes = Buffer.from(await file.arrayBuffer());
   const { width = 0, height = 0, format } = await sharp(bytes).metadata();
   return { bytes: bytes.length, width, height, format, type: file.type };
+}
+
+/**
+ * How the package form's page gets its scripts: it runs them (`run`), runs none (`none`: a browser
+ * that runs no script, the form's route action answers it alone), or they come late (`held`: every
+ * script held back from the first paint until `release()`).
+ */
+export type Scripts = "run" | "none" | "held";
+
+/**
+ * Opens a fresh package form (a new demo record) as a courier at `viewport` in `lang`, every post of
+ * the form watched (`posts`). Without scripts the address carries the language (`inLanguage`); with
+ * them it is chosen before, as a returning visitor's. `run` waits for hydration.
+ */
+export async function openPackageForm(
+  openScenario: OpenScenario,
+  viewport: ViewportName,
+  lang: Lang,
+  scripts: Scripts,
+) {
+  const visitor = scripts === "none" ? { viewport, javaScriptEnabled: false } : { viewport, language: lang };
+  const { page, errors, demo } = await openScenario("package-form", visitor);
+  const release = scripts === "held" ? await holdScripts(page) : () => {};
+  const posts = watchPosts(page);
+  if (scripts === "run") await visit(page, demo.url);
+  else if (scripts === "none") await page.goto(inLanguage(demo.url, lang));
+  else await page.goto(demo.url, { waitUntil: "domcontentloaded" });
+  return { page, errors, demo, posts, release, boxId: Number(demo.params.get("boxId")) };
 }
