@@ -49,8 +49,8 @@ export function Dialog({
       }}
     >
       {open ? (
-        <div className={styles.panel}>
-          {icon ? <div className={styles.icon}>{icon}</div> : null}
+        <div className={`stack ${styles.panel}`}>
+          {icon ? <div className={`circle ${styles.icon}`}>{icon}</div> : null}
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
@@ -59,7 +59,7 @@ export function Dialog({
               {children}
             </div>
           ) : null}
-          <div className={styles.actions}>{actions}</div>
+          <div className={`stack ${styles.actions}`}>{actions}</div>
         </div>
       ) : null}
     </dialog>

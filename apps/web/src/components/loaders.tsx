@@ -29,7 +29,7 @@ export function Skeleton({
 /** Lines of text. */
 export function SkeletonText({ lines = 3 }: { lines?: number }) {
   return (
-    <span className={styles.lines} aria-hidden="true">
+    <span className={`stack ${styles.lines}`} aria-hidden="true">
       {Array.from({ length: lines }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder lines
         <Skeleton key={index} width={index === lines - 1 && lines > 1 ? "60%" : "100%"} />
@@ -52,7 +52,7 @@ export function SkeletonCard({ lines = 3 }: { lines?: number }) {
 export function ScreenSkeleton({ cards = 2 }: { cards?: number }) {
   const { t } = useT();
   return (
-    <div className={styles.screen} role="status" aria-busy="true" data-testid="screen-skeleton">
+    <div className={`stack ${styles.screen}`} role="status" aria-busy="true" data-testid="screen-skeleton">
       {/* The document's title until the screen has its own (a server's page sent while loading). */}
       <PageTitle title={t("common.loading")} />
       <span className="visually-hidden">{t("common.loading")}</span>
@@ -82,7 +82,7 @@ export function LoadingOverlay({ show, label }: { show: boolean; label?: string 
   if (!show) return null;
   return (
     <div className={styles.overlay} role="alert" aria-busy="true" data-testid="loading-overlay">
-      <div className={styles.overlayPanel}>
+      <div className={`stack ${styles.overlayPanel}`}>
         <Spinner size={40} />
         <p>{label ?? t("common.loading")}</p>
       </div>

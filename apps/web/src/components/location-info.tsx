@@ -113,7 +113,7 @@ export function LocationInfo({ detail, title, headingLevel = 2, className }: Loc
             onError={photo.onError}
           />
         </button>
-        <div className={styles.place}>
+        <div className={`stack ${styles.place}`}>
           <p className={styles.location} data-testid="location-name">
             {detail.location}
           </p>
@@ -140,10 +140,10 @@ export function LocationInfo({ detail, title, headingLevel = 2, className }: Loc
         </div>
       </div>
       {facts.length > 0 ? (
-        <dl className={styles.facts}>
+        <dl className={`stack ${styles.facts}`}>
           {facts.map((fact) => (
             <div key={fact.testId}>
-              <dt>{fact.label}</dt>
+              <dt className="caption">{fact.label}</dt>
               <dd data-testid={fact.testId}>{fact.value}</dd>
             </div>
           ))}
@@ -251,7 +251,7 @@ function PhotoViewer({
         <>
           <button
             type="button"
-            className={styles.viewerClose}
+            className={`circle ${styles.viewerClose}`}
             onClick={onClose}
             aria-label={t("locationInfo.closePhoto")}
             data-testid="location-photo-close"

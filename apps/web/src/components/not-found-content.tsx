@@ -27,7 +27,7 @@ export function NotFoundContent() {
   const fromApp = queryToken || storedToken;
 
   return (
-    <div className={styles.page} data-testid="not-found">
+    <div className={`stack ${styles.page}`} data-testid="not-found">
       <PageTitle title={t("notFound.title")} />
       {fromApp ? (
         <Wordmark product={config.productName} />

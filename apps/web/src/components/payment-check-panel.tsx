@@ -45,19 +45,19 @@ export function PaymentCheckPanel({
     <PaymentCheckCard phase={phase} variant={variant} aria-live="polite">
       <div className={styles.head}>
         {unconfirmed ? (
-          <span className={styles.icon}>
+          <span className={`circle ${styles.icon}`}>
             <AlertIcon size={screen ? 28 : 20} />
           </span>
         ) : (
           <Spinner size={screen ? 40 : 24} />
         )}
-        <div className={styles.text}>
+        <div className={`stack ${styles.text}`}>
           <Heading className={styles.title}>{title}</Heading>
           {line ? <p className={styles.line}>{line}</p> : null}
         </div>
       </div>
       {unconfirmed ? (
-        <div className={styles.actions}>
+        <div className={`stack ${styles.actions}`}>
           <Button block variant={checkVariant} onClick={checkAgain} data-testid="payment-check-again">
             {t("payment.checkAgain")}
           </Button>

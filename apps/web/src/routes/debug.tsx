@@ -82,12 +82,12 @@ export default function DebugRoute() {
         : t("debug.bridgeNone");
 
   return (
-    <div className={styles.page} data-testid="debug-page">
+    <div className={`stack ${styles.page}`} data-testid="debug-page">
       <PageTitle title={t("debug.title")} />
-      <section className={styles.card}>
+      <section className={`stack panel ${styles.card}`}>
         <h1 className={styles.title}>{t("debug.title")}</h1>
         <p className={styles.muted}>{t("debug.intro")}</p>
-        <p className={styles.bridge}>
+        <p className={`cluster ${styles.bridge}`}>
           <span className={styles.label}>{t("debug.bridge")}</span>
           <span className={styles.badge} data-channel={channel ?? "none"} data-testid="bridge-channel">
             {channel === undefined ? t("common.loading") : channelLabel}
@@ -95,11 +95,11 @@ export default function DebugRoute() {
         </p>
       </section>
 
-      <section className={styles.card} aria-labelledby="debug-calls">
+      <section className={`stack panel ${styles.card}`} aria-labelledby="debug-calls">
         <h2 id="debug-calls" className={styles.subtitle}>
           {t("debug.calls")}
         </h2>
-        <div className={styles.buttons}>
+        <div className={`stack ${styles.buttons}`}>
           {calls.map((call) => (
             <Button
               key={call.action}
@@ -114,7 +114,7 @@ export default function DebugRoute() {
         </div>
       </section>
 
-      <section className={styles.card} aria-labelledby="debug-log">
+      <section className={`stack panel ${styles.card}`} aria-labelledby="debug-log">
         <div className={styles.logHeader}>
           <h2 id="debug-log" className={styles.subtitle}>
             {t("debug.log")}
@@ -128,11 +128,11 @@ export default function DebugRoute() {
         {log.length === 0 ? (
           <p className={styles.muted}>{t("debug.logEmpty")}</p>
         ) : (
-          <ol className={styles.log} aria-live="polite">
+          <ol className={`stack plain-list ${styles.log}`} aria-live="polite">
             {log.map((entry) => (
               <li
                 key={`${entry.at}-${entry.action}-${entry.via}`}
-                className={styles.entry}
+                className={`stack ${styles.entry}`}
                 data-testid="bridge-log-item"
                 data-action={entry.action}
                 data-via={entry.via}

@@ -90,7 +90,7 @@ function OverdueRedirect({ to }: { to: string }) {
     navigate(to, { replace: true });
   }, [to, navigate]);
   return (
-    <div className={styles.redirect} role="status" data-testid="overdue-redirect">
+    <div className={`stack ${styles.redirect}`} role="status" data-testid="overdue-redirect">
       <PageTitle title={t("marketing.home.redirecting")} />
       <span className={styles.spinner} aria-hidden="true" />
       <p>{t("marketing.home.redirecting")}</p>

@@ -19,7 +19,9 @@ export function Card<As extends ElementType = "div">({
   ...rest
 }: CardProps<As>) {
   const Element: ElementType = as ?? "div";
-  const classes = [styles.card, centered ? styles.centered : null, className].filter(Boolean).join(" ");
+  const classes = ["stack", styles.card, centered ? styles.centered : null, className]
+    .filter(Boolean)
+    .join(" ");
   return (
     <Element className={classes} {...rest}>
       {children}
@@ -34,6 +36,26 @@ export function CardTitle({
   ...rest
 }: { as?: "h2" | "h3" | "p" } & ComponentPropsWithoutRef<"h2">) {
   return <Heading className={[styles.title, className].filter(Boolean).join(" ")} {...rest} />;
+}
+
+/**
+ * The smaller amber note inside a card (a settings text's, or a screen's own line), role `note`;
+ * its content laid out by `className`.
+ */
+export function CardNote({
+  as: Element = "div",
+  className,
+  ...rest
+}: { as?: "div" | "p" } & ComponentPropsWithoutRef<"div">) {
+  return <Element role="note" className={[styles.note, className].filter(Boolean).join(" ")} {...rest} />;
+}
+
+/**
+ * The chevron of what a card opens, decorative: turned while `open`, or by itself in the summary of
+ * an open `<details>`.
+ */
+export function CardChevron({ open }: { open?: boolean }) {
+  return <span className={styles.chevron} data-open={open || undefined} aria-hidden="true" />;
 }
 
 /** Secondary text inside a card. */

@@ -4,7 +4,7 @@ import { contentText, useSettings } from "../../api/settings";
 import { useT } from "../../lib/i18n/i18n";
 import { AlertIcon } from "../icons";
 import { SkeletonCard } from "../loaders";
-import { Card, CardTitle } from "./card";
+import { Card, CardChevron, CardNote, CardTitle } from "./card";
 import styles from "./content-block.module.css";
 
 interface ContentBlockProps {
@@ -53,7 +53,7 @@ export function ContentBlock({
       return (
         <section className={styles.warning} aria-labelledby={titleId} data-testid={testId}>
           <AlertIcon size={22} />
-          <div className={styles.warningBody}>
+          <div className={`stack ${styles.warningBody}`}>
             <h2 id={titleId} className={styles.warningTitle}>
               {title}
             </h2>
@@ -63,17 +63,20 @@ export function ContentBlock({
       );
     case "note":
       return (
-        <div className={styles.note} role="note" data-testid={testId}>
+        <CardNote className={`stack ${styles.note}`} data-testid={testId}>
           <p className={styles.noteTitle}>
             <AlertIcon size={18} /> {title}
           </p>
           {body}
-        </div>
+        </CardNote>
       );
     case "details":
       return (
         <Card as="details" className={styles.details} data-testid={testId}>
-          <summary>{title}</summary>
+          <summary>
+            {title}
+            <CardChevron />
+          </summary>
           {body}
         </Card>
       );

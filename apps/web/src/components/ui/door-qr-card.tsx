@@ -98,7 +98,7 @@ export function DoorNumber({
 }) {
   return (
     <p className={styles.door} data-testid={testId}>
-      <span className={styles.doorLabel}>{label}</span>
+      <span className={`caption ${styles.doorLabel}`}>{label}</span>
       <span className={styles.doorNumber}>{number}</span>
     </p>
   );

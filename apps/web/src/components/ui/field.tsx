@@ -92,7 +92,7 @@ export function Field({
   const Element = as === "fieldset" ? "fieldset" : "div";
   return (
     <Element
-      className={[styles.field, className].filter(Boolean).join(" ")}
+      className={["stack", styles.field, className].filter(Boolean).join(" ")}
       data-invalid={invalid}
       data-testid={testId}
       {...rest}

@@ -33,10 +33,16 @@ export function ResultPanel({
   children,
   ...rest
 }: ResultPanelProps) {
-  const classes = [styles.panel, card ? cardStyles.card : null, card ? styles.card : null, className];
+  const classes = [
+    "stack",
+    styles.panel,
+    card ? cardStyles.card : null,
+    card ? styles.card : null,
+    className,
+  ];
   return (
     <div className={classes.filter(Boolean).join(" ")} data-tone={tone} {...rest}>
-      {illustration ?? (icon ? <span className={styles.icon}>{icon}</span> : null)}
+      {illustration ?? (icon ? <span className={`circle ${styles.icon}`}>{icon}</span> : null)}
       <h1 className={styles.title}>{title}</h1>
       {message ? (
         <p className={styles.message} data-testid={messageTestId}>
@@ -44,7 +50,7 @@ export function ResultPanel({
         </p>
       ) : null}
       {children}
-      {actions ? <div className={styles.actions}>{actions}</div> : null}
+      {actions ? <div className={`stack ${styles.actions}`}>{actions}</div> : null}
     </div>
   );
 }

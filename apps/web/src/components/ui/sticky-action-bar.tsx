@@ -25,7 +25,7 @@ export function StickyActionBar({
   children,
   ...rest
 }: StickyActionBarProps) {
-  const classes = [sticky ? styles.sticky : styles.inline, className].filter(Boolean).join(" ");
+  const classes = ["stack", sticky ? styles.sticky : styles.inline, className].filter(Boolean).join(" ");
   return (
     <div className={classes} {...rest}>
       {note ? (

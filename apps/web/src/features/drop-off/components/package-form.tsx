@@ -300,7 +300,7 @@ export function PackageForm({ boxId, lockerName, sendKey, answer, qrStatus }: Pa
       ref={formRef}
       method="post"
       encType="multipart/form-data"
-      className={styles.form}
+      className={`stack ${styles.form}`}
       noValidate
       onSubmit={onSubmit}
       // The schema (zod, the contract's rules) loads as the courier starts the form: it is not
@@ -311,7 +311,7 @@ export function PackageForm({ boxId, lockerName, sendKey, answer, qrStatus }: Pa
       data-live={live || undefined}
     >
       <input type="hidden" name={sendKeyField} value={sendKey} />
-      <fieldset className={styles.fields} disabled={locked}>
+      <fieldset className={`stack ${styles.fields}`} disabled={locked}>
         <Field
           {...fieldOf("sender_name")}
           label={t("dropOff.package.senderName")}

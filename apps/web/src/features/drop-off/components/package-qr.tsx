@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { ButtonLink } from "../../../components/button";
 import { Icon } from "../../../components/icons";
 import { Spinner } from "../../../components/loaders";
+import { cardStyles } from "../../../components/ui/card";
 import { QrImage } from "../../../components/ui/qr-card";
 import { DoorSizeLabel } from "../../../domain/order/door-size-label";
 import { useT } from "../../../lib/i18n/i18n";
@@ -32,7 +33,7 @@ export function PackageQr({ state, lockerName, focusOnArrival, ref }: PackageQrP
   return (
     <section
       ref={ref}
-      className={styles.panel}
+      className={`panel ${styles.panel}`}
       data-state={state.status}
       aria-labelledby={headingId}
       data-testid="package-qr"
@@ -42,8 +43,8 @@ export function PackageQr({ state, lockerName, focusOnArrival, ref }: PackageQrP
     >
       <div aria-live="polite" className={styles.live}>
         {state.status === "idle" ? (
-          <div className={styles.idle}>
-            <span className={styles.idleIcon} aria-hidden="true">
+          <div className={`stack ${styles.idle}`}>
+            <span className={`circle ${styles.idleIcon}`} aria-hidden="true">
               <Icon size={40} strokeWidth={1.6}>
                 <rect x="3" y="3" width="7" height="7" rx="1" />
                 <rect x="14" y="3" width="7" height="7" rx="1" />
@@ -54,17 +55,17 @@ export function PackageQr({ state, lockerName, focusOnArrival, ref }: PackageQrP
             <h2 id={headingId} className={styles.heading}>
               {t("dropOff.package.qr.idleTitle")}
             </h2>
-            <p className={styles.muted}>{t("dropOff.package.qr.idleLine")}</p>
+            <p className={cardStyles.muted}>{t("dropOff.package.qr.idleLine")}</p>
           </div>
         ) : state.status === "generating" ? (
-          <div className={styles.generating} data-testid="package-qr-generating">
+          <div className={`stack ${styles.generating}`} data-testid="package-qr-generating">
             <Spinner size={48} />
             <h2 id={headingId} className={styles.heading}>
               {t("dropOff.package.qr.generating")}
             </h2>
           </div>
         ) : (
-          <div className={styles.generated}>
+          <div className={`stack ${styles.generated}`}>
             <h2 id={headingId} className={styles.heading}>
               {t("dropOff.package.qr.ready")}
             </h2>
@@ -76,17 +77,17 @@ export function PackageQr({ state, lockerName, focusOnArrival, ref }: PackageQrP
             <p className={styles.instruction}>{t("dropOff.package.qr.instruction")}</p>
             <dl className={styles.facts}>
               <div>
-                <dt>{t("dropOff.package.qr.location")}</dt>
+                <dt className="caption">{t("dropOff.package.qr.location")}</dt>
                 <dd>{lockerName}</dd>
               </div>
               <div>
-                <dt>{t("dropOff.package.qr.size")}</dt>
+                <dt className="caption">{t("dropOff.package.qr.size")}</dt>
                 <dd>
                   {state.size} · <DoorSizeLabel size={state.size} />
                 </dd>
               </div>
             </dl>
-            <p className={styles.muted}>{t("dropOff.package.qr.validity")}</p>
+            <p className={cardStyles.muted}>{t("dropOff.package.qr.validity")}</p>
           </div>
         )}
       </div>

@@ -66,14 +66,14 @@ export function PackageScreen({ boxId, lockerName, sendKey, answer }: PackageScr
   }, [sendKey, answer]);
 
   return (
-    <div className={styles.page} data-testid="package-screen">
+    <div className={`page-width ${styles.page}`} data-testid="package-screen">
       <PageTitle title={title} />
-      <header className={styles.header}>
+      <header className={`stack ${styles.header}`}>
         <h1>{title}</h1>
         <p className={styles.intro}>{t("dropOff.package.intro")}</p>
       </header>
-      <div className={styles.columns}>
-        <section ref={formRef} className={styles.formCard} aria-labelledby="package-form-heading">
+      <div className={`stack ${styles.columns}`}>
+        <section ref={formRef} className={`panel ${styles.formCard}`} aria-labelledby="package-form-heading">
           <h2 className="visually-hidden" id="package-form-heading">
             {t("dropOff.package.formHeading")}
           </h2>

@@ -112,7 +112,7 @@ export function PhotoField({
           </Icon>
         </span>
       )}
-      <div className={styles.side}>
+      <div className={`stack ${styles.side}`}>
         <p className={styles.status} id={statusId} aria-live="polite" data-testid="photo-status">
           {preparing ? (
             <>
@@ -128,7 +128,7 @@ export function PhotoField({
             </>
           )}
         </p>
-        <div className={styles.actions}>
+        <div className={`cluster ${styles.actions}`}>
           <label className={styles.choose} data-variant={value ? "secondary" : "primary"}>
             {value ? <input type="hidden" name={keptPhotoField} value={value} /> : null}
             <input

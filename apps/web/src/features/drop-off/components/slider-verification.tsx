@@ -83,7 +83,7 @@ export function SliderVerification({
   const shown = passed ? sliderMax : value;
   const percent = Math.round((shown / sliderMax) * 100);
   return (
-    <div className={styles.wrapper}>
+    <div className={`stack ${styles.wrapper}`}>
       <div
         className={styles.track}
         data-passed={passed || undefined}

@@ -246,7 +246,7 @@ export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
       <Form
         ref={formRef}
         method="post"
-        className={styles.form}
+        className={`stack ${styles.form}`}
         noValidate
         onSubmit={onSubmit}
         // The visitor starts the form: its captcha (and validation runtime) load now, not with the page.
@@ -255,7 +255,7 @@ export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
         data-testid={formTestId}
       >
         {businessType ? (
-          <p className={styles.type} data-testid="business-type">
+          <p className={`cluster ${styles.type}`} data-testid="business-type">
             <span>{t("marketing.guestBook.businessType")}</span>
             <strong>{businessType}</strong>
             <Link to={paths.home.anchor("contact")} className={styles.change}>

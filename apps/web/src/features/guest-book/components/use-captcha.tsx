@@ -181,7 +181,12 @@ export function useCaptcha(): Captcha {
       hint={provider === "recaptcha" ? t("marketing.guestBook.captchaRecaptcha") : undefined}
     >
       {provider === "recaptcha" ? null : (
-        <div className={styles.captcha} data-status={status} data-start-near="" data-testid="captcha">
+        <div
+          className={`stack ${styles.captcha}`}
+          data-status={status}
+          data-start-near=""
+          data-testid="captcha"
+        >
           <div ref={container} className={styles.captchaSlot} />
           {status === "loading" || status === "idle" ? (
             <p className={`${fieldStyles.hint} ${styles.captchaLoading}`}>

@@ -30,7 +30,7 @@ export function PartnershipContact() {
 
   return (
     <form
-      className={styles.form}
+      className={`stack ${styles.form}`}
       method="get"
       action={paths.guestBook.form.href()}
       onSubmit={onSubmit}
@@ -61,7 +61,7 @@ export function PartnershipContact() {
           ))}
         </div>
       </fieldset>
-      <div className={styles.submit}>
+      <div className={`cluster ${styles.submit}`}>
         <Button
           type="submit"
           disabled={!type}

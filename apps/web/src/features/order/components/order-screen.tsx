@@ -47,7 +47,7 @@ export function OrderScreen({ orderid, token, linkToken }: OrderScreenProps) {
   const { t } = useT();
   if (orderid === null) {
     return (
-      <div className={styles.screen}>
+      <div className={`stack ${styles.screen}`}>
         <PageTitle title={t("header.orderDetail")} />
         <Card as="p" data-testid="order-missing">
           {t("dropOff.order.noOrder")}
@@ -100,7 +100,7 @@ function OrderDetail({
 
   if (!data && view.offline) {
     return (
-      <div className={styles.screen}>
+      <div className={`stack ${styles.screen}`}>
         <PageTitle title={t("header.orderDetail")} />
         <OfflineNotice updatedAt={null} hasData={false} />
       </div>
@@ -108,7 +108,7 @@ function OrderDetail({
   }
   if (order.isError && !data) {
     return (
-      <div className={styles.screen}>
+      <div className={`stack ${styles.screen}`}>
         <PageTitle title={t("header.orderDetail")} />
         <ErrorDialog
           open={dialogOpen}
@@ -231,14 +231,14 @@ function OrderContent({
   const expired = isOverdueNow(order, now);
 
   return (
-    <div className={styles.screen} data-testid="order-screen" data-status={order.status}>
+    <div className={`stack ${styles.screen}`} data-testid="order-screen" data-status={order.status}>
       <PageTitle title={t("header.orderDetail")} />
       {offline ? <OfflineNotice updatedAt={updatedAt} /> : null}
 
       <Card as="section" aria-labelledby="order-summary">
-        <div className={styles.summaryTop}>
+        <div className={`stack ${styles.summaryTop}`}>
           <div>
-            <h2 className={styles.caption} id="order-summary">
+            <h2 className="caption" id="order-summary">
               {t("dropOff.order.orderNumber")}
             </h2>
             <p className={styles.orderNumber} data-testid="order-number">
@@ -247,7 +247,7 @@ function OrderContent({
           </div>
           <StatusLabel status={order.status} />
         </div>
-        <dl className={styles.rows}>
+        <dl className={`stack ${styles.rows}`}>
           <div>
             <dt>{t("dropOff.order.recipient")}</dt>
             <dd>{order.recipientName}</dd>
@@ -314,7 +314,7 @@ function OrderContent({
       <LocationInfo detail={order.lockerLocationDetail} />
 
       {isSafeUrl(mapsLink) || helpEnabled ? (
-        <div className={styles.links}>
+        <div className={`stack ${styles.links}`}>
           {isSafeUrl(mapsLink) ? (
             <Button
               variant="secondary"

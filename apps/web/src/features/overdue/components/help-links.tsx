@@ -12,7 +12,7 @@ export function HelpLinks({ expressNumber }: { expressNumber?: string }) {
   const config = useConfig();
   const chatbot = isSafeUrl(config.chatbotUrl) ? config.chatbotUrl : undefined;
   return (
-    <div className={styles.help}>
+    <div className={`stack ${styles.help}`}>
       <Card as="section" className={styles.helpCard} aria-labelledby="overdue-help-title">
         <CardTitle id="overdue-help-title">{t("dropOff.results.helpTitle")}</CardTitle>
         <p className={cardStyles.muted}>{t("dropOff.results.helpLine")}</p>

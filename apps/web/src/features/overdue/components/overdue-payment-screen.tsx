@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { AlertIcon } from "../../../components/icons";
 import { ScreenSkeleton } from "../../../components/loaders";
-import { Card, CardTitle, cardStyles } from "../../../components/ui/card";
+import { Card, CardChevron, CardTitle, cardStyles } from "../../../components/ui/card";
 import { isFullDetail, useOverdueDetail } from "../../../domain/order/overdue-detail";
 import { overdueEntryTarget, type PaymentReturn } from "../../../domain/order/overdue-entry";
 import { sentBackState } from "../../../domain/order/sent-back";
@@ -94,7 +94,7 @@ function OverdueView({
         : null;
 
   return (
-    <div className={styles.screen} data-testid="overdue-screen" data-variant={variant}>
+    <div className={`stack ${styles.screen}`} data-testid="overdue-screen" data-variant={variant}>
       {warning ? (
         <div className={styles.warning} role="alert" data-testid="overdue-warning">
           <AlertIcon size={20} />
@@ -105,7 +105,7 @@ function OverdueView({
       <Card as="section" aria-labelledby={`${breakdownId}-title`}>
         <CardTitle id={`${breakdownId}-title`}>{t("dropOff.overdue.heading")}</CardTitle>
         <p className={cardStyles.muted}>{t("dropOff.overdue.intro")}</p>
-        <dl className={styles.rows}>
+        <dl className={`stack ${styles.rows}`}>
           <Row
             label={t("dropOff.overdue.invoiceNumber")}
             value={detail.invoiceNumber ?? "–"}
@@ -121,7 +121,7 @@ function OverdueView({
           <Row label={t("dropOff.overdue.location")} value={detail.mouth.box.name} />
           <Row label={t("dropOff.overdue.doorNumber")} value={detail.mouth.number} testId="overdue-door" />
         </dl>
-        <div className={styles.total}>
+        <div className={`stack ${styles.total}`}>
           <button
             type="button"
             className={styles.totalToggle}
@@ -140,11 +140,11 @@ function OverdueView({
             <span className={styles.totalValue} data-testid="overdue-total">
               {formatRupiah(detail.overdueTotalPrice)}
             </span>
-            <span className={styles.chevron} data-open={expanded || undefined} aria-hidden="true" />
+            <CardChevron open={expanded} />
           </button>
           <dl
             id={breakdownId}
-            className={styles.breakdown}
+            className={`stack ${styles.breakdown}`}
             hidden={!expanded}
             data-testid="overdue-breakdown"
           >

@@ -19,7 +19,7 @@ export function OverdueResult({ kind }: { kind: "taken" | "expired" }) {
   useEffect(() => clearStoredOverdue(), []);
   const title = kind === "taken" ? t("dropOff.results.takenTitle") : t("dropOff.results.expireTitle");
   return (
-    <div className={styles.screen} data-testid={`overdue-result-${kind}`}>
+    <div className={`stack ${styles.screen}`} data-testid={`overdue-result-${kind}`}>
       <PageTitle title={title} />
       {/* Spec §2: these pages are in Indonesian in either language (ADR 013). */}
       <ResultPanel

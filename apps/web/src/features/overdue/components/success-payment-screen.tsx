@@ -7,7 +7,7 @@ import { ScreenSkeleton, Spinner } from "../../../components/loaders";
 import { OfflineNotice, OfflineQrHint } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
 import { PaymentCheck } from "../../../components/payment-check";
-import { Card } from "../../../components/ui/card";
+import { Card, CardNote } from "../../../components/ui/card";
 import { DoorNumber } from "../../../components/ui/door-qr-card";
 import { QrCard, QrImage } from "../../../components/ui/qr-card";
 import { useConfig } from "../../../config/use-config";
@@ -71,7 +71,7 @@ export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPayme
 
   if (!full && offline && !target) {
     return (
-      <div className={styles.screen}>
+      <div className={`stack ${styles.screen}`}>
         <PageTitle title={t("dropOff.results.paidTitle")} />
         <OfflineNotice updatedAt={null} hasData={false} />
       </div>
@@ -82,7 +82,7 @@ export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPayme
   const payment = (status?: "failed" | "cancel") =>
     paths.overdue.payment.href({ orderid: full.id, token: linkToken ?? undefined, status });
   return (
-    <div className={styles.screen} data-testid="overdue-success-payment">
+    <div className={`stack ${styles.screen}`} data-testid="overdue-success-payment">
       <PageTitle title={title} />
       {offline ? <OfflineNotice updatedAt={view.updatedAt} /> : null}
       {barcodeId ? (
@@ -156,10 +156,10 @@ function PaidQr({
       )}
       {image.data && !expired && !offline ? <OfflineQrHint /> : null}
       <DoorNumber label={t("dropOff.results.door")} number={door} testId="overdue-paid-door" />
-      <p className={styles.warning} role="note">
+      <CardNote as="p" className={styles.warning}>
         <AlertIcon size={18} />
         <span>{t("dropOff.results.warning")}</span>
-      </p>
+      </CardNote>
       <p className={styles.validity} data-testid="overdue-paid-validity">
         {t("dropOff.results.validUntil", { time: formatDateTime(detail.overdueTime, language) })}
       </p>

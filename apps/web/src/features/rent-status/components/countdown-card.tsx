@@ -57,7 +57,12 @@ export function CountdownCard({ deadline, label, hint, onZero }: CountdownCardPr
       <h2 id={labelId} className={styles.countdownLabel}>
         {label}
       </h2>
-      <p className={styles.countdownValue} role="timer" aria-live="off" data-testid="countdown-value">
+      <p
+        className={`cluster ${styles.countdownValue}`}
+        role="timer"
+        aria-live="off"
+        data-testid="countdown-value"
+      >
         {remaining.days > 0 ? (
           <span className={styles.countdownDays} data-testid="countdown-days">
             {t("rent.countdown.day", { count: remaining.days })}

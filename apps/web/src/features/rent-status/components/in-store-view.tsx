@@ -134,7 +134,7 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
   };
   return (
     <>
-      <div className={styles.content}>
+      <div className={`stack ${styles.content}`}>
         <ViewHero order={order} headline={t("rent.inStore.headline")} />
         {paidBack ? (
           paid ? (

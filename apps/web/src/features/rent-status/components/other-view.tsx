@@ -30,7 +30,7 @@ function headlineKey(status: Order["status"]): TKey {
 export function OtherView({ order }: { order: Order }) {
   const { t } = useT();
   return (
-    <div className={styles.content} data-testid="other-view">
+    <div className={`stack ${styles.content}`} data-testid="other-view">
       <ViewHero order={order} headline={t(headlineKey(order.status))} />
       <RentInfoCard order={order} />
       <StatusHistory logs={order.logs} />

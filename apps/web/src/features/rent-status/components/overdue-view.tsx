@@ -133,7 +133,7 @@ export function OverdueView({ order, query, token }: ViewProps) {
 
   return (
     <>
-      <div className={styles.content} data-testid="overdue-view">
+      <div className={`stack ${styles.content}`} data-testid="overdue-view">
         {returnWarning ? (
           <Banner tone="danger" testId="payment-result">
             <span>{returnWarning}</span>
@@ -141,7 +141,7 @@ export function OverdueView({ order, query, token }: ViewProps) {
         ) : null}
         <p className={cardStyles.muted}>{t("rent.overdue.intro")}</p>
         <InfoCard title={t("rent.rentInfo.title")} hiddenTitle testId="overdue-details">
-          <dl className={styles.rows}>
+          <dl className={`stack ${styles.rows}`}>
             <InfoRow label={t("rent.overdue.rentStart")}>
               {formatTime(order.storeTime ?? order.createTime)}
             </InfoRow>
@@ -159,7 +159,7 @@ export function OverdueView({ order, query, token }: ViewProps) {
         </InfoCard>
         {data ? (
           <InfoCard title={t("rent.overdue.costTitle")} testId="overdue-cost">
-            <dl className={styles.rows}>
+            <dl className={`stack ${styles.rows}`}>
               <InfoRow label={t("rent.overdue.extension")} testId="overdue-extension">
                 {duration(data.increase_duration, data.rent_unit, data.rent_unit_bahasa)}
               </InfoRow>

@@ -8,7 +8,7 @@ export function PaymentDetails({ order }: { order: Order }) {
   const { t, language } = useT();
   return (
     <InfoCard title={t("rent.payment.title")} testId="payment-details">
-      <dl className={styles.rows}>
+      <dl className={`stack ${styles.rows}`}>
         <InfoRow label={t("rent.payment.rentFee")} testId="payment-rent-fee">
           <Money amount={order.payOfAmount} />
         </InfoRow>

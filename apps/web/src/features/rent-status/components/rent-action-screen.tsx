@@ -295,7 +295,7 @@ function OpenLocker({ query }: { query: RentQuery }) {
     <>
       <PageTitle title={t("rent.action.openLocker.title")} />
       <BackHeader />
-      <div className={styles.content} data-testid="open-locker-page">
+      <div className={`stack ${styles.content}`} data-testid="open-locker-page">
         {offline ? <OfflineNotice updatedAt={updatedAt} hasData={order !== undefined} /> : null}
         {body}
       </div>

@@ -20,7 +20,7 @@ export function RentInfoCard({ order, showStatus = false }: { order: Order; show
   const stored = order.storeTime !== null;
   return (
     <InfoCard title={t("rent.rentInfo.title")} testId="rent-info">
-      <dl className={styles.rows}>
+      <dl className={`stack ${styles.rows}`}>
         {showStatus ? (
           <InfoRow label={t("rent.rentInfo.status")} testId="rent-info-status">
             <StatusLabel status={order.status} />

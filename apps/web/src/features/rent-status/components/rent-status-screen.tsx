@@ -196,7 +196,7 @@ function DeadEnd({
   children?: ReactNode;
 }) {
   return (
-    <div className={styles.content}>
+    <div className={`stack ${styles.content}`}>
       <ResultPanel
         className={styles.result}
         data-testid={testId}

@@ -16,11 +16,11 @@ export function StatusHistory({ logs }: { logs: Order["logs"] }) {
       {newestFirst.length === 0 ? (
         <p className={cardStyles.muted}>{t("rent.history.empty")}</p>
       ) : (
-        <ol className={styles.timeline}>
+        <ol className="plain-list">
           {newestFirst.map((log) => (
             <li
               key={`${log.status}-${log.createdAt}`}
-              className={styles.timelineItem}
+              className={`stack ${styles.timelineItem}`}
               data-status={log.status}
             >
               <StatusLabel status={log.status} />

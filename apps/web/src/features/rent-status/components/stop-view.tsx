@@ -34,7 +34,7 @@ export function StopView({ order, query, onRefresh }: ViewProps) {
       : order.barcode.qrcodeCustomerTake;
 
   return (
-    <div className={styles.content} data-testid="stop-view">
+    <div className={`stack ${styles.content}`} data-testid="stop-view">
       <DoorQrCard
         testId="stop-qr"
         title={t("rent.stop.title")}

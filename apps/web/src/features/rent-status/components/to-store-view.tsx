@@ -93,7 +93,7 @@ export function ToStoreView({ order, query, token, product, onHold }: ViewProps)
   const door = order.mouth.number;
   return (
     <>
-      <div className={styles.content}>
+      <div className={`stack ${styles.content}`}>
         <ViewHero order={order} headline={t("rent.toStore.headline", { door })} />
         <CountdownCard
           deadline={order.overdueTime}

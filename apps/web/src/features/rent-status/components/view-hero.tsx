@@ -16,17 +16,17 @@ export function ViewHero({
 }) {
   const { t } = useT();
   return (
-    <section className={styles.hero} data-testid="view-hero">
+    <section className={`stack ${styles.hero}`} data-testid="view-hero">
       <StatusLabel status={order.status} />
       <div className={styles.heroMain}>
-        <div className={styles.heroText}>
+        <div className={`stack ${styles.heroText}`}>
           <h2 className={styles.headline} data-testid="view-headline">
             {headline}
           </h2>
           <p className={styles.place}>{order.mouth.box.name}</p>
         </div>
         <p className={styles.doorBadge} data-testid="hero-door">
-          <span className={styles.doorBadgeLabel}>{t("rent.inStore.door")}</span>
+          <span className={`caption ${styles.doorBadgeLabel}`}>{t("rent.inStore.door")}</span>
           <span className={styles.doorBadgeNumber}>{order.mouth.number}</span>
         </p>
       </div>
