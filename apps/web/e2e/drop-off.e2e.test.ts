@@ -285,10 +285,10 @@ describe("package form edges", () => {
       const { page, errors } = await openPackageForm(openScenario, viewport, "en", "run");
       await fillPackageForm(page, { sender: "Kurir Paxel", phone: "0811222233333" });
       // A size the locker has no free door of (the list only offers free ones; a courier's page may
-      // be old): the API refuses the send.
+      // be old) — or, at a locker with every size free, one it has no door of: the API refuses the send.
       const taken = await field(page, "package_size").evaluate((select) => {
         const offered = new Set([...(select as HTMLSelectElement).options].map((option) => option.value));
-        const size = ["SELIBOX", "XL Food", "L Food", "M Food", "S Food", "XL", "L", "S"].find(
+        const size = ["SELIBOX", "XL Food", "L Food", "M Food", "S Food", "XL", "L", "S", "XXS"].find(
           (name) => !offered.has(name),
         ) as string;
         (select as HTMLSelectElement).add(new Option(size, size));

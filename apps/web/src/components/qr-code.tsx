@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { setScreenBrightness } from "../lib/bridge/bridge";
 import { useHydrated } from "../lib/ssr/use-hydrated";
 import { lazyModule, useLazyModule } from "../lib/ui/lazy-module";
-import { QrCard, qrStyles } from "./ui/qr-card";
+import { cardStyles, QrCard } from "./ui/card";
 
 export interface QrCodeProps {
   /** The exact text the locker expects. */
@@ -78,7 +78,7 @@ export function QrCode({ value, label, size = 300 }: QrCodeProps) {
   if (!qr) {
     return (
       <QrCard aria-busy="true">
-        <div className={qrStyles.qr} style={{ width: size, aspectRatio: "1" }} />
+        <div className={cardStyles.qr} style={{ width: size, aspectRatio: "1" }} />
       </QrCard>
     );
   }
@@ -92,7 +92,7 @@ export function QrCode({ value, label, size = 300 }: QrCodeProps) {
         viewBox={`0 0 ${extent} ${extent}`}
         width={size}
         height={size}
-        className={qrStyles.qr}
+        className={cardStyles.qr}
         shapeRendering="crispEdges"
       >
         <rect width={extent} height={extent} fill="#fff" />

@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef, ElementType, ReactNode } from "react";
+import type { ComponentProps, ComponentPropsWithoutRef, ElementType, ReactNode } from "react";
 import styles from "./card.module.css";
 
 type CardProps<As extends ElementType> = {
@@ -56,6 +56,27 @@ export function CardNote({
  */
 export function CardChevron({ open }: { open?: boolean }) {
   return <span className={styles.chevron} data-open={open || undefined} aria-hidden="true" />;
+}
+
+/** The white card a QR sits in (its quiet zone on any background); also holds its stand-ins. */
+export function QrCard(props: Omit<ComponentProps<"div">, "className">) {
+  return <div className={styles.qrCard} {...props} />;
+}
+
+/** A QR the server drew as an image (the drop-off QR, the paid overdue's QR), in its card. */
+export function QrImage({ src, alt, testId }: { src: string; alt: string; testId?: string }) {
+  return (
+    <QrCard>
+      <img
+        src={src}
+        width={300}
+        height={300}
+        alt={alt}
+        className={`${styles.qr} ${styles.qrImage}`}
+        data-testid={testId}
+      />
+    </QrCard>
+  );
 }
 
 /** Secondary text inside a card. */
