@@ -5,7 +5,15 @@ import chromeEn from "../src/locales/en/chrome.json" with { type: "json" };
 import marketingEn from "../src/locales/en/marketing.json" with { type: "json" };
 import chromeId from "../src/locales/id/chrome.json" with { type: "json" };
 import marketingId from "../src/locales/id/marketing.json" with { type: "json" };
-import { baseUrl, fetchThrough, type Lang, runClock, type ViewportName, visit } from "./support/browser.ts";
+import {
+  baseUrl,
+  fetchThrough,
+  holdClock,
+  type Lang,
+  runClock,
+  type ViewportName,
+  visit,
+} from "./support/browser.ts";
 import { describe, expect, type Open, test } from "./support/fixtures.ts";
 import { api } from "./support/journeys.ts";
 
@@ -220,7 +228,7 @@ describe("landing behaviour", () => {
   test("arrives at the hash anchor at once, before the spec's 2 s scroll (ADR 013)", async ({ open }) => {
     const { page } = await open({ viewport: "mobile", language: "id" });
     // The page's timers stand still: only the browser's own jump to the fragment can move it.
-    await page.clock.install();
+    await holdClock(page);
     await visit(page, "/#contact");
     // Read once, not retried: what is checked is where the page is at once.
     const top = await page.locator("#contact").evaluate((element) => element.getBoundingClientRect().top);
@@ -230,7 +238,7 @@ describe("landing behaviour", () => {
   test("scrolls to the hash anchor after 2 s and highlights the section in the header", async ({ open }) => {
     const { page, errors } = await open({ viewport: "desktop", language: "en" });
     // The page's timers are the test's: a slow runner cannot fire the 2 s scroll before the reset below.
-    await page.clock.install();
+    await holdClock(page);
     await visit(page, "/#contact");
     // The router's own jump to the fragment waits for an animation frame: let it happen, then go up.
     await runClock(page, 50);
@@ -242,6 +250,8 @@ describe("landing behaviour", () => {
     await runClock(page, 200);
     // Smooth: at a load average of 12 the 3,000 px had once not been covered within 6 s.
     await expect.poll(contactTop, { timeout: 12_000 }).toBeLessThanOrEqual(270);
+    // The header follows the scroll on animation frames: time flows again.
+    await page.clock.resume();
     const contactLink = page.locator('[data-testid="public-header"] a[href="/#contact"]');
     await expect(contactLink).toHaveAttribute("aria-current", "location");
 

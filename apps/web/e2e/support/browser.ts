@@ -252,6 +252,17 @@ export async function featureOff(page: Page, flag: string): Promise<void> {
 }
 
 /**
+ * Gives the page's timers to the test: installed and held, so that only `runClock` (or
+ * `page.clock.runFor`) moves them. `clock.install()` alone lets time flow as it does outside, and a
+ * busy runner then fires a timer the test meant to hold.
+ */
+export async function holdClock(page: Page): Promise<void> {
+  await page.clock.install();
+  // The held time is the install's; nothing in the page has run yet, so no timer is due.
+  await page.clock.pauseAt(Date.now() + 1);
+}
+
+/**
  * Lets `ms` of page time pass at once (the page's clock is installed), then waits one round trip
  * through the page so that a request its timers started has been reported.
  */
