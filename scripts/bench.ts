@@ -11,7 +11,8 @@
  * after a 2 s warm-up run that is not counted.
  *
  * `npm run bench -- --browser` instead measures pages in Chromium (layout shifts as the page loads
- * on a slow link, React commits after hydration: `apps/web/e2e/measures`) against the web build,
+ * on a slow link, React commits after hydration, a pushed change's way to the screen:
+ * `apps/web/e2e/measures`) against the web build,
  * and reports what misses its limit. Timing depends on the machine, so these are benchmarks, not
  * part of `npm test`.
  */
