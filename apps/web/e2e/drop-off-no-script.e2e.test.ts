@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { everyFrame, hydrated, type Lang } from "./support/browser.ts";
+import { hydrated, type Lang, phoneAndDesktop } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { decodeQr, scanAtKiosk } from "./support/journeys.ts";
 import {
@@ -74,7 +74,7 @@ async function expectQrPage(page: Page, lang: Lang): Promise<string> {
   return code;
 }
 
-for (const [viewport, lang] of everyFrame) {
+for (const [viewport, lang] of phoneAndDesktop) {
   describe(`the package form without scripts at ${viewport} in ${lang}`, () => {
     describe.configure({ timeout: 90_000 });
     const t = packageTexts[lang];
@@ -196,7 +196,7 @@ describe("the package form without scripts: photo limits", () => {
  * its first paint until the courier has sent the form (several seconds: filling it, choosing the
  * photo). The form posts itself, and the page that answers hydrates once the scripts come.
  */
-for (const [viewport, lang] of everyFrame) {
+for (const [viewport, lang] of phoneAndDesktop) {
   describe(`the package form before its scripts arrive at ${viewport} in ${lang}`, () => {
     describe.configure({ timeout: 90_000 });
     const t = packageTexts[lang];

@@ -2,7 +2,7 @@
 // JSON import, which those files (bundled by Vite) do not give.
 import en from "../src/locales/en/shell.json" with { type: "json" };
 import id from "../src/locales/id/shell.json" with { type: "json" };
-import { everyFrame, type Lang, visit } from "./support/browser.ts";
+import { type Lang, phoneAndDesktop, visit } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { createScenario } from "./support/journeys.ts";
 
@@ -86,7 +86,9 @@ async function resolvePath(route: RouteCase, lang: Lang): Promise<string> {
   return route.path.rewrite ? route.path.rewrite(full) : full;
 }
 
-for (const [viewport, lang] of everyFrame) {
+// Each route in both languages and at both sizes: what is checked depends on the language (texts,
+// `lang`) or on the size (the chrome, the 460 px frame), never on the two together.
+for (const [viewport, lang] of phoneAndDesktop) {
   describe(`every route at ${viewport} in ${lang}`, () => {
     test.use({ visitor: { viewport, language: lang } });
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { baseUrl, everyFrame, visit } from "./support/browser.ts";
+import { baseUrl, phoneAndDesktop, visit } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 
 /**
@@ -219,10 +219,11 @@ describe("security headers", () => {
     expect(errors.filter((error) => !/Content Security Policy/.test(error))).toEqual([]);
   });
 
-  test("marketing pages run under their hashes, in every frame, with no policy violation", async ({
+  test("marketing pages run under their hashes, in both languages, with no policy violation", async ({
     open,
   }) => {
-    for (const [viewport, language] of everyFrame) {
+    // The inline scripts carry the page's data, which differs by language; the server never knows the size.
+    for (const [viewport, language] of phoneAndDesktop) {
       const { context, page, errors } = await open({ viewport, language });
       await context.addInitScript(() => {
         const record = window as unknown as { __violations: string[] };
