@@ -11,11 +11,12 @@
  * server), and from the system's own HTTP/1.1 port (the hello world from its server's; `--http2`
  * or `--http1` for one pass only).
  *
- * Every page runs three times per pass (`AUDIT_RUNS`); its figures are the medians. Each pass's
- * block compares every page with the hello world of the same pass and with the stored baseline
- * (scripts/audit/baseline.json; `--update-baseline` rewrites it from this run), marks what got
- * slower and what misses its target, goes into docs/performance.md between the `audit` (HTTP/2)
- * and `audit-http1` markers, and is appended as one JSON line to docs/performance-history.jsonl.
+ * Every page runs three times per pass (`AUDIT_RUNS`); its figures are the medians. Each pass is
+ * appended as one JSON line to docs/performance-history.jsonl (every figure, every run's score, what
+ * costs a page that misses its target points), and its block, one table with the hello world of the
+ * same pass as a row and the stored baseline's figures beside each page's (scripts/audit/baseline.json;
+ * `--update-baseline` rewrites it from this run), marking what got slower and what misses its
+ * target, goes into docs/performance.md between the `audit` (HTTP/2) and `audit-http1` markers.
  * The exit code is 0 whatever the figures; 1 only when something could not be measured (a build
  * that failed, a browser or a page that errored, the web build rewritten during a pass).
  *
@@ -34,8 +35,8 @@ import { auditPage } from "./audit/audit-page.ts";
 import {
   appendHistory,
   type Baseline,
-  compare,
   type PassMeta,
+  pageFigures,
   passRecord,
   readBaseline,
   withPass,
@@ -45,18 +46,22 @@ import { chromiumVersion, killChromes } from "./audit/chrome.ts";
 import { certificate, startFront, withoutScripts } from "./audit/front.ts";
 import { buildHelloWorld, startHelloWorld } from "./audit/hello-world.ts";
 import { controlPage, helloWorldPage, type Page, type PageResult, pages } from "./audit/pages.ts";
-import { checkedOut, lighthouseVersion, machine, report, writeDoc } from "./audit/report.ts";
-import { medianOfKnown, missText, runnerVerdict, targetMisses } from "./audit/runs.ts";
+import { checkedOut, lighthouseVersion, machine, passMisses, report, writeDoc } from "./audit/report.ts";
+import { medianOfKnown, missText, runnerVerdict } from "./audit/runs.ts";
 import {
   baselineFile,
   historyFile,
   onlyPages,
   type Protocol,
+  passes,
   protocols,
   runsPerPage,
   updateBaseline,
 } from "./audit/settings.ts";
 import { buildStamp, ensureBuild, startAuditedSystem } from "./audit/system.ts";
+
+/** A load average as recorded: one decimal. */
+const round = (load: number) => Math.round(load * 10) / 10;
 
 /** Stops of the system, the hello world and the front, in the order they started. */
 const closers: (() => Promise<void>)[] = [];
@@ -79,24 +84,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.exit(130);
   });
 }
-
-/** Each pass: its name in the report, how the report says the pages were served, the command for it alone and its block's marker in docs/performance.md. */
-const passes = {
-  http2: {
-    label: "HTTP/2",
-    setup:
-      "Served over HTTP/2 and TLS by the audit's own front (as a CDN or load balancer serves production), forwarding to `npm start`'s HTTP/1.1 port (the hello world to its own server's).",
-    command: "npm run audit -- --http2",
-    marker: "audit",
-  },
-  http1: {
-    label: "HTTP/1.1",
-    setup:
-      "Served over plain HTTP/1.1 by `npm start` itself (no HTTP/2 front; the hello world by its own Node server).",
-    command: "npm run audit -- --http1",
-    marker: "audit-http1",
-  },
-} as const;
 
 let exitCode = 0;
 /** Every page (and pass) that could not be measured. */
@@ -159,7 +146,7 @@ try {
     // it is now, adds by itself (a machine that got busier since the last pass is checked again).
     console.log(`▶ Runner check for the ${pass.label} pass: the landing's static copy on ${front.origin}`);
     const control = await measure(controlPage, front.origin, "http2");
-    const verdict = runnerVerdict(control);
+    const verdict = runnerVerdict(control && pageFigures(control));
     console.log(`  Runner check: ${verdict.reason}.`);
     console.log(`▶ Lighthouse on ${origin.pages} (${pass.label}), the hello world on ${origin.helloWorld}`);
     const results: PageResult[] = [];
@@ -188,31 +175,23 @@ try {
         const index = medianOfKnown(results.map(({ median }) => median.benchmarkIndex));
         return index === undefined ? {} : { benchmarkIndex: Math.round(index) };
       })(),
+      loadAverage: { start: round(loadAtStart), end: round(loadavg()[0] ?? 0) },
       runsPerPage,
       runnerCheck: verdict.reason,
     };
     const record = passRecord(results, meta, passNotMeasured);
-    const misses = targetMisses(results, pass.label);
+    const misses = passMisses(record, pass);
     allMisses.push(
       ...misses.map(
         (miss) => `${missText(miss)}${miss.timing && !verdict.judgesPerformance ? " (runner)" : ""}`,
       ),
     );
-    const targeted = new Set(
-      results.filter(({ page }) => Object.keys(page.thresholds).length > 0).map(({ page }) => page.name),
-    );
-    const passBaseline = baseline?.passes[protocol];
-    const block = report(results, {
-      setup: pass.setup,
-      command: pass.command,
-      load: `${loadAtStart.toFixed(1)} and ${(loadavg()[0] ?? 0).toFixed(1)}`,
-      verdict,
-      misses,
-      record,
-      baseline: passBaseline,
-      comparison: compare(record, helloWorldPage.name, passBaseline, misses, targeted),
-    });
+    const block = report(record, pass, baseline?.passes[protocol]);
     console.log(`\n${block}\n`);
+    for (const [name, findings] of Object.entries(record.findings ?? {})) {
+      console.log(`What costs ${name} points (${pass.label}, failing audits of its median run):`);
+      for (const finding of findings.length ? findings : ["(none)"]) console.log(`  - ${finding}`);
+    }
     if (!onlyPages) {
       writeDoc(block, pass.marker);
       appendHistory(historyFile, protocol, record);

@@ -1,28 +1,16 @@
 /**
  * What a pass measured, as kept in the baseline (`scripts/audit/baseline.json`, rewritten by
  * `npm run audit -- --update-baseline`) and in the history (`docs/performance-history.jsonl`, one
- * line per pass of every full run), and how a pass compares with the baseline and with the React
- * Router hello world measured in the same pass. Nothing here fails the audit: the comparison marks
- * what moved and what misses its target, and the reader judges (speed is a benchmark, ADR 009).
+ * line per pass of every full run), and which changes from the baseline are past what runs of one
+ * build vary by. Nothing here fails the audit: the report (report.ts) marks what moved and what
+ * misses its target, and the reader judges (speed is a benchmark, ADR 009).
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
-import type { PageResult } from "./pages.ts";
-import type { Miss } from "./runs.ts";
+import type { PageFigures, PageResult } from "./pages.ts";
+import { targetMisses } from "./runs.ts";
 import type { Protocol } from "./settings.ts";
 
-/** A page's medians in one pass (rounded as reported), and every run's performance score. */
-export interface PageFigures {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  fcpMs: number;
-  lcpMs: number;
-  siMs: number;
-  tbtMs: number;
-  cls: number;
-  runs: number[];
-}
+export type { PageFigures } from "./pages.ts";
 
 /** One pass of one run: where, with what and on what it was measured, and each page's medians. */
 export interface PassRecord {
@@ -37,6 +25,8 @@ export interface PassRecord {
   machine: string;
   /** Lighthouse's benchmark index of the host, the median over the pass's pages. */
   benchmarkIndex?: number;
+  /** The host's load average (1 min) when the pass started and when it ended. */
+  loadAverage?: { start: number; end: number };
   runsPerPage: number;
   figures: "median of runs";
   /** The runner check's verdict (runs.ts). */
@@ -45,9 +35,14 @@ export interface PassRecord {
   pages: Record<string, PageFigures>;
   /** Pages that could not be measured in this pass. */
   notMeasured?: string[];
+  /**
+   * What costs points, by page: the failing performance audits of the median run (by score) of
+   * each page that missed its performance or TBT target, with their estimated savings.
+   */
+  findings?: Record<string, string[]>;
 }
 
-export type PassMeta = Omit<PassRecord, "figures" | "pages" | "notMeasured">;
+export type PassMeta = Omit<PassRecord, "figures" | "pages" | "notMeasured" | "findings">;
 
 /** The stored baseline: the latest recorded figures of each pass. */
 export interface Baseline {
@@ -75,11 +70,16 @@ export function passRecord(
   meta: PassMeta,
   notMeasured: readonly string[] = [],
 ): PassRecord {
+  const measured = results.map((result) => ({ result, page: result.page, figures: pageFigures(result) }));
+  const findings = measured
+    .filter((entry) => targetMisses([entry], "").some((miss) => miss.timing))
+    .map(({ page, result }) => [page.name, result.median.findings] as const);
   return {
     ...meta,
     figures: "median of runs",
-    pages: Object.fromEntries(results.map((result) => [result.page.name, pageFigures(result)])),
+    pages: Object.fromEntries(measured.map(({ page, figures }) => [page.name, figures])),
     ...(notMeasured.length ? { notMeasured: [...notMeasured] } : {}),
+    ...(findings.length ? { findings: Object.fromEntries(findings) } : {}),
   };
 }
 
@@ -88,20 +88,6 @@ export function passRecord(
  * 98–99, TBT 33–147 ms, LCP 1.8–2.1 s in one day's judged runs): a change past these is marked.
  */
 export const noticeable = { performance: 3, tbtMs: 50, lcpMs: 300 } as const;
-
-/** One row of the comparison: a page's figures beside the hello world's and the baseline's. */
-export interface Comparison {
-  name: string;
-  figures: PageFigures;
-  /** The hello world's figures in the same pass; none on its own row or when it was not measured. */
-  helloWorld?: PageFigures;
-  /** The page's figures in the baseline's pass; none for a page the baseline does not have. */
-  baseline?: PageFigures;
-  /** The changes from the baseline past `noticeable`, e.g. "performance −4", "TBT +120 ms". */
-  slower: string[];
-  /** The targets it missed; undefined for a page without targets (the hello world, the control). */
-  misses?: Miss[];
-}
 
 const minus = "\u2212";
 /** "+3", "−3", "±0". */
@@ -112,7 +98,6 @@ export const signedSeconds = (ms: number) => {
   const tenths = Math.round(ms / 100);
   return `${tenths > 0 ? "+" : tenths < 0 ? minus : "±"}${(Math.abs(tenths) / 10).toFixed(1)} s`;
 };
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The changes from `before` to `now` past `noticeable`. */
 export function slowerThan(now: PageFigures, before: PageFigures): string[] {
@@ -126,74 +111,13 @@ export function slowerThan(now: PageFigures, before: PageFigures): string[] {
   ];
 }
 
-/**
- * Each page of `record` beside the hello world's figures of the same pass and its own in
- * `baseline`, with what got slower and what missed its target (`targeted`: the pages with targets).
- */
-export function compare(
-  record: PassRecord,
-  helloWorldName: string,
-  baseline: PassRecord | undefined,
-  misses: readonly Miss[],
-  targeted: ReadonlySet<string>,
-): Comparison[] {
-  const helloWorld = record.pages[helloWorldName];
-  return Object.entries(record.pages).map(([name, figures]) => {
-    const before = baseline?.pages[name];
-    return {
-      name,
-      figures,
-      ...(helloWorld && name !== helloWorldName ? { helloWorld } : {}),
-      ...(before ? { baseline: before } : {}),
-      slower: before ? slowerThan(figures, before) : [],
-      ...(targeted.has(name) ? { misses: misses.filter((miss) => miss.page === name) } : {}),
-    };
-  });
-}
-
-/**
- * The comparison as a Markdown table: performance, TBT and LCP; their difference from the hello
- * world; the baseline's and the change from it (▼ past `noticeable`); the targets missed (✖, with
- * "runner" on a performance or TBT miss when the runner check says the runner's cost is in them).
- */
-export function comparisonTable(
-  rows: readonly Comparison[],
-  label: (name: string) => string,
-  judgesPerformance: boolean,
-): string[] {
-  const triple = (performance: number, tbt: string, lcp: string) => `${performance} · ${tbt} · ${lcp}`;
-  return [
-    "| Page | Performance | TBT | LCP | Against the hello world | Baseline | Change from the baseline | Targets |",
-    "|---|---:|---:|---:|---|---|---|---|",
-    ...rows.map(({ name, figures: now, helloWorld, baseline, slower, misses }) => {
-      const versusHello = helloWorld
-        ? `${signed(now.performance - helloWorld.performance)} · ${signed(now.tbtMs - helloWorld.tbtMs, " ms")} · ${signedSeconds(now.lcpMs - helloWorld.lcpMs)}`
-        : "—";
-      const flag = (part: string, key: string) =>
-        slower.some((item) => item.startsWith(key)) ? `${part} ▼` : part;
-      const change = baseline
-        ? [
-            flag(signed(now.performance - baseline.performance), "performance"),
-            flag(signed(now.tbtMs - baseline.tbtMs, " ms"), "TBT"),
-            flag(signedSeconds(now.lcpMs - baseline.lcpMs), "LCP"),
-          ].join(" · ")
-        : "(not in the baseline)";
-      const targets =
-        misses === undefined
-          ? "—"
-          : misses.length === 0
-            ? "✓"
-            : `✖ ${misses.map((miss) => `${miss.what}${miss.timing && !judgesPerformance ? " (runner)" : ""}`).join("; ")}`;
-      return `| ${label(name)} | ${now.performance} | ${now.tbtMs} ms | ${seconds(now.lcpMs)} | ${versusHello} | ${baseline ? triple(baseline.performance, `${baseline.tbtMs} ms`, seconds(baseline.lcpMs)) : "—"} | ${change} | ${targets} |`;
-    }),
-  ];
-}
-
-/** What the comparison is against: the baseline's date, build, versions and machine, and how they differ from this run's. */
+/** What the comparison is against: the baseline's date and build, and how it was measured otherwise than this pass. */
 export function baselineNote(meta: PassMeta, baseline: PassRecord | undefined): string {
   if (!baseline) {
-    return "No baseline for this pass yet: `npm run audit -- --update-baseline` records one.";
+    return "No baseline for this pass yet (`npm run audit -- --update-baseline` records one).";
   }
+  const where = "Baseline (`scripts/audit/baseline.json`)";
+  if (baseline.measuredAt === meta.measuredAt) return `${where}: this pass.`;
   const differences = [
     ...(baseline.lighthouse !== meta.lighthouse ? [`Lighthouse ${baseline.lighthouse}`] : []),
     ...(baseline.chromium !== meta.chromium ? [baseline.chromium] : []),
@@ -204,11 +128,8 @@ export function baselineNote(meta: PassMeta, baseline: PassRecord | undefined): 
   ];
   const index = baseline.benchmarkIndex === undefined ? "" : `, benchmark index ${baseline.benchmarkIndex}`;
   return [
-    `Baseline (\`scripts/audit/baseline.json\`): measured ${baseline.date}${baseline.build ? ` at ${baseline.build}` : ""}, ${baseline.runsPerPage} run${baseline.runsPerPage === 1 ? "" : "s"} per page, Lighthouse ${baseline.lighthouse}, ${baseline.chromium}, ${baseline.machine}${index}.`,
-    differences.length
-      ? ` Unlike this run, it was measured with ${differences.join(", ")}: compare with care.`
-      : "",
-    ` ▼ marks a change past what runs of one build vary by (performance ${minus}${noticeable.performance}, TBT +${noticeable.tbtMs} ms, LCP +${seconds(noticeable.lcpMs)}).`,
+    `${where}: ${baseline.date}${baseline.build ? ` at ${baseline.build}` : ""}${index}.`,
+    differences.length ? ` Measured with ${differences.join(", ")}: compare with care.` : "",
   ].join("");
 }
 

@@ -42,6 +42,20 @@ export interface Run {
   benchmarkIndex?: number;
 }
 
+/** A page's medians in one pass, rounded as reported (as the baseline and the history keep them), and every run's performance score. */
+export interface PageFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  siMs: number;
+  tbtMs: number;
+  cls: number;
+  runs: number[];
+}
+
 export interface PageResult {
   page: Page;
   url: string;
@@ -86,3 +100,10 @@ export const helloWorldPage: Page = {
   path: helloWorldPath,
   thresholds: {},
 };
+
+/** The audited page of that name, with today's targets; a page no longer audited has none. */
+export function pageNamed(name: string): Page {
+  return (
+    [...pages, helloWorldPage, controlPage].find((page) => page.name === name) ?? { name, thresholds: {} }
+  );
+}

@@ -1,13 +1,17 @@
-/** The audit's Markdown block, as printed and as kept in docs/performance.md between its markers. */
+/**
+ * The audit's Markdown block, as printed and as kept in docs/performance.md between its markers:
+ * one table per pass, made from the pass's record alone (what the history keeps), so a block can be
+ * rewritten from docs/performance-history.jsonl. It stays short (a test holds its length): every
+ * run's score, the other metrics and what costs a page points are in the history, not on the page.
+ */
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
-import { baselineNote, type Comparison, comparisonTable, type PassRecord } from "./baseline.ts";
-import { helloWorldPage, type PageResult, staticLandingPath } from "./pages.ts";
-import { type Miss, missText, type RunnerVerdict } from "./runs.ts";
-import { root } from "./settings.ts";
-
+import { baselineNote, noticeable, type PassRecord, slowerThan } from "./baseline.ts";
+import { controlPage, helloWorldPage, type PageFigures, pageNamed } from "./pages.ts";
+import { runnerVerdict, targetMisses } from "./runs.ts";
+import { type Pass, root } from "./settings.ts";
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function lighthouseVersion(): string {
@@ -34,95 +38,85 @@ export function checkedOut(): string | undefined {
   }
 }
 
-/** One pass's block: how the pages were served and measured, its figures, and their comparison. */
-export interface PassReport {
-  /** How the pages were served. */
-  setup: string;
-  /** The command for this pass alone. */
-  command: string;
-  /** The load average at the pass's start and end. */
-  load: string;
-  verdict: RunnerVerdict;
-  misses: readonly Miss[];
-  /** The pass's figures, as the baseline and the history keep them. */
-  record: PassRecord;
-  /** The baseline's figures of this pass, when there is one. */
-  baseline: PassRecord | undefined;
-  /** Each page beside the hello world and the baseline (baseline.ts's compare). */
-  comparison: readonly Comparison[];
+/** A page's name in the table. */
+export function pageLabel(name: string): string {
+  if (name === controlPage.name) return "`/` static copy (no JS)";
+  if (name === helloWorldPage.name) return name;
+  return `\`${name}\``;
 }
 
-/** A page's name in the tables. */
-export function pageLabel(results: readonly PageResult[]): (name: string) => string {
-  return (name) => {
-    const page = results.find((result) => result.page.name === name)?.page;
-    if (page?.path === staticLandingPath) return "`/` static copy (no JS)";
-    if (name === helloWorldPage.name) return name;
-    return `\`${name}\``;
-  };
-}
-
-export function report(results: readonly PageResult[], pass: PassReport): string {
-  const { record, verdict, misses } = pass;
-  const landing = results.find((result) => result.page.path === "/");
-  const statik = results.find((result) => result.page.path === staticLandingPath);
-  const label = pageLabel(results);
-  const index =
-    record.benchmarkIndex === undefined
-      ? ""
-      : `, Lighthouse benchmark index ${record.benchmarkIndex} (median)`;
-  const lines = [
-    `Measured ${record.date}${record.build ? ` at ${record.build}` : ""} with \`${pass.command}\`: Lighthouse ${record.lighthouse}, ${record.chromium} headless, mobile form factor, simulated throttling (slow 4G, 4× CPU), production build, fresh demo data. ${pass.setup} Machine: ${record.machine}${index}; its load average at the start and the end: ${pass.load}. ${record.runsPerPage} run${record.runsPerPage === 1 ? "" : "s"} per page, each in a fresh browser, started once the machine's load had settled; every figure is the **median** of the page's runs, and the last column lists every run's performance score. The React Router hello world (\`scripts/audit/hello-world/\`: one server-rendered route, React Router's defaults, built with the repo's own React Router and Vite) is measured in the same pass, served the same way.`,
-    "",
-    "| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | SI | TBT | CLS | Runs |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
-    ...results.map(({ page, runs, median }) => {
-      const { scores, metrics: m } = median;
-      return `| ${label(page.name)} | ${scores.performance} | ${scores.accessibility} | ${scores["best-practices"]} | ${scores.seo} | ${seconds(m.fcp)} | ${seconds(m.lcp)} | ${seconds(m.si)} | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${runs.map((run) => run.scores.performance).join(", ")} |`;
-    }),
-  ];
-  if (record.notMeasured?.length) {
-    lines.push("", `**Not measured**: ${record.notMeasured.join(", ")} (see the log).`);
-  }
-  lines.push(
-    "",
-    `Against the hello world and the baseline (performance · TBT · LCP). ${baselineNote(record, pass.baseline)}`,
-    "",
-    ...comparisonTable(pass.comparison, label, verdict.judgesPerformance),
+/** Every target the pass's medians miss, against the targets of the route registry. */
+export function passMisses(record: PassRecord, pass: Pick<Pass, "label">) {
+  return targetMisses(
+    Object.entries(record.pages).map(([name, figures]) => ({ page: pageNamed(name), figures })),
+    pass.label,
   );
-  // Only where both were served the same way: the copy always comes from the HTTP/2 front.
-  if (landing && statik && landing.served === statik.served) {
-    const ratio = landing.median.metrics.lcp / statik.median.metrics.lcp;
-    lines.push(
-      "",
-      `Landing LCP / static copy LCP (medians): ${seconds(landing.median.metrics.lcp)} / ${seconds(statik.median.metrics.lcp)} = **${ratio.toFixed(2)}** (1.00: the landing's JavaScript would cost its largest paint nothing).`,
-    );
-  }
-  for (const { page, median } of results) {
-    const threshold = page.thresholds.performance;
-    const slow = page.maxTbtMs !== undefined && median.metrics.tbt > page.maxTbtMs;
-    if ((threshold === undefined || median.scores.performance >= threshold) && !slow) continue;
-    lines.push(
-      "",
-      `What costs \`${page.name}\` points (failing performance audits of its median run):`,
-      "",
-      ...(median.findings.length ? median.findings.map((finding) => `- ${finding}`) : ["- (none)"]),
-    );
-  }
+}
+
+/** "98", or "96 (base 99)" where the baseline's figure reads otherwise; ▼ where the change is past the noise. */
+function cell(now: string, before: string | undefined, slower: boolean): string {
+  return `${now}${before !== undefined && before !== now ? ` (base ${before})` : ""}${slower ? " ▼" : ""}`;
+}
+
+/**
+ * One pass's block: what was measured with what, then one row per page (the medians of its
+ * performance score, LCP, TBT and CLS, each with the baseline's where it differs; the other scores;
+ * the targets it misses), then one line on the targets.
+ */
+export function report(
+  record: PassRecord,
+  pass: Pick<Pass, "label" | "command">,
+  baseline?: PassRecord,
+): string {
+  const verdict = runnerVerdict(record.pages[controlPage.name]);
+  const misses = passMisses(record, pass);
+  const index = record.benchmarkIndex === undefined ? "" : `, benchmark index ${record.benchmarkIndex}`;
+  const row = (name: string, now: PageFigures) => {
+    const before = baseline?.pages[name];
+    const slower = before ? slowerThan(now, before) : [];
+    const moved = (key: string) => slower.some((item) => item.startsWith(key));
+    const page = pageNamed(name);
+    const missed = misses.filter((miss) => miss.page === name);
+    const targets =
+      Object.keys(page.thresholds).length === 0 && page.maxTbtMs === undefined
+        ? "—"
+        : missed.length === 0
+          ? "✓"
+          : `✖ ${missed.map((miss) => `${miss.what}${miss.timing && !verdict.judgesPerformance ? " (runner)" : ""}`).join("; ")}`;
+    return [
+      pageLabel(name),
+      cell(String(now.performance), before && String(before.performance), moved("performance")),
+      cell(seconds(now.lcpMs), before && seconds(before.lcpMs), moved("LCP")),
+      cell(`${now.tbtMs} ms`, before && `${before.tbtMs} ms`, moved("TBT")),
+      cell(now.cls.toFixed(3), before?.cls.toFixed(3), false),
+      `${now.accessibility} · ${now.bestPractices} · ${now.seo}`,
+      targets,
+    ];
+  };
+  /** Whether any cell can differ from the baseline's. */
+  const compared = baseline !== undefined && baseline.measuredAt !== record.measuredAt;
+  const missedPages = new Set(misses.map((miss) => miss.page)).size;
+  const lines = [
+    `**${pass.label}**, \`${pass.command}\`, ${record.date}${record.build ? ` at ${record.build}` : ""}: Lighthouse ${record.lighthouse}, ${record.chromium}, ${record.machine}${index}; each figure the median of ${record.runsPerPage} run${record.runsPerPage === 1 ? "" : "s"}. ${baselineNote(record, baseline)}`,
+    "",
+    "| Page | Performance | LCP | TBT | CLS | Accessibility · best practices · SEO | Targets |",
+    "|---|---:|---:|---:|---:|---|---|",
+    ...Object.entries(record.pages).map(([name, figures]) => `| ${row(name, figures).join(" | ")} |`),
+    "",
+    `${compared ? `(base …): the baseline's figure where it differs; ▼: a change past what runs of one build vary by (performance \u2212${noticeable.performance}, TBT +${noticeable.tbtMs} ms, LCP +${seconds(noticeable.lcpMs)}). ` : ""}Runner check: ${record.runnerCheck}.`,
+  ];
+  if (record.notMeasured?.length)
+    lines.push(`**Not measured**: ${record.notMeasured.join(", ")} (see the log).`);
   lines.push(
-    "",
-    `Runner check: ${verdict.reason}.`,
-    "",
     misses.length
-      ? `Targets (reported, not a gate): **missed** — ${misses.map((miss) => `${missText(miss)}${miss.timing && !verdict.judgesPerformance ? " (runner)" : ""}`).join("; ")}.`
+      ? `Targets (reported, not a gate): **${missedPages} page${missedPages === 1 ? "" : "s"} miss${missedPages === 1 ? "es" : ""} one** (✖)${record.findings ? "; what costs them points: `findings` in this pass's line of [`performance-history.jsonl`](performance-history.jsonl)" : ""}.`
       : "Targets: all met.",
   );
   return lines.join("\n");
 }
 
 /** Replaces the block between `<!-- marker:start -->` and `<!-- marker:end -->` (appends it when missing). */
-export function writeDoc(block: string, marker: string): void {
-  const file = path.join(root, "docs/performance.md");
+export function writeDoc(block: string, marker: string, file = path.join(root, "docs/performance.md")): void {
   const doc = readFileSync(file, "utf8");
   const start = `<!-- ${marker}:start -->`;
   const end = `<!-- ${marker}:end -->`;

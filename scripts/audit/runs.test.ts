@@ -5,11 +5,10 @@ import { describe, expect, it } from "vitest";
 import {
   appendHistory,
   baselineNote,
-  compare,
-  comparisonTable,
   formatJson,
   type PassMeta,
   type PassRecord,
+  pageFigures,
   passRecord,
   readBaseline,
   signed,
@@ -18,10 +17,10 @@ import {
   withPass,
   writeBaseline,
 } from "./baseline.ts";
-import type { Page, PageResult, Run } from "./pages.ts";
-import { report } from "./report.ts";
+import { controlPage, helloWorldPage, type Page, type PageResult, pages, type Run } from "./pages.ts";
+import { report, writeDoc } from "./report.ts";
 import { maxControlTbtMs, median, medianRun, missText, runnerVerdict, targetMisses } from "./runs.ts";
-import type { Protocol } from "./settings.ts";
+import { type Protocol, passes } from "./settings.ts";
 
 const app: Page = {
   name: "/order",
@@ -89,14 +88,18 @@ describe("medianRun", () => {
 });
 
 describe("targetMisses", () => {
-  const result = (page: Page, runs: Run[]): PageResult => ({
+  const result = (page: Page, runs: Run[]) => ({
     page,
-    url: "https://localhost/",
-    served: "http2",
-    runs,
-    median: medianRun(page, runs),
+    figures: pageFigures({
+      page,
+      url: "https://localhost/",
+      served: "http2",
+      runs,
+      median: medianRun(page, runs),
+    }),
   });
-  const texts = (results: PageResult[], served: string) => targetMisses(results, served).map(missText);
+  const texts = (measured: ReturnType<typeof result>[], served: string) =>
+    targetMisses(measured, served).map(missText);
 
   it("finds nothing when every page's medians meet its thresholds", () => {
     expect(
@@ -142,14 +145,14 @@ describe("targetMisses", () => {
 });
 
 describe("runnerVerdict", () => {
-  const controlPage: Page = { name: "static landing", path: "/__audit/static-landing", thresholds: {} };
-  const control = (runs: Run[]): PageResult => ({
-    page: controlPage,
-    url: "https://localhost/__audit/static-landing",
-    served: "http2",
-    runs,
-    median: medianRun(controlPage, runs),
-  });
+  const control = (runs: Run[]) =>
+    pageFigures({
+      page: controlPage,
+      url: "https://localhost/__audit/static-landing",
+      served: "http2",
+      runs,
+      median: medianRun(controlPage, runs),
+    });
 
   it("judges performance where a page without scripts leaves the budget to the page", () => {
     const verdict = runnerVerdict(control([run(100, 1100, 0), run(100, 1100, 12), run(99, 1100, 80)]));
@@ -184,8 +187,7 @@ const meta: PassMeta = {
   runsPerPage: 3,
   runnerCheck: "the landing's script-free static copy blocks 14 ms",
 };
-const helloWorld: Page = { name: "React Router hello world", path: "/__audit/hello-world/", thresholds: {} };
-const controlPage: Page = { name: "static landing", path: "/__audit/static-landing", thresholds: {} };
+const helloWorld = helloWorldPage;
 const measured = (page: Page, runs: Run[], served: Protocol = "http2"): PageResult => ({
   page,
   url: "https://localhost/",
@@ -207,10 +209,8 @@ describe("the baseline and the history", () => {
       measured(landing, [run(100, 1800, 13)]),
       measured(app, [run(99, 2000, 40)]),
     ],
-    { ...meta, date: "2026-11-28" },
+    { ...meta, date: "2026-11-28", measuredAt: "2026-11-28T10:00:00.000Z" },
   );
-  const misses = targetMisses(today, "HTTP/2");
-  const targeted = new Set([landing.name, app.name]);
 
   it("keeps each page's medians, rounded as reported, and every run's score", () => {
     expect(record.pages["/"]).toEqual({
@@ -246,53 +246,25 @@ describe("the baseline and the history", () => {
     );
   });
 
-  it("sets each page beside the hello world of the same pass and its own baseline", () => {
-    const rows = compare(record, helloWorld.name, before, misses, targeted);
-    expect(rows.map((row) => row.name)).toEqual(["React Router hello world", "/", "/order"]);
-    const [hello, home, order] = rows;
-    expect(hello).not.toHaveProperty("helloWorld");
-    expect(hello).not.toHaveProperty("misses");
-    expect(home!.helloWorld).toBe(record.pages["React Router hello world"]);
-    expect(home!.baseline).toBe(before.pages["/"]);
-    expect(home!.misses).toEqual([]);
-    expect(order!.misses!.map((miss) => miss.what)).toEqual(["performance 93 < 95", "TBT 190 ms > 150 ms"]);
-    expect(order!.slower).toHaveLength(3);
-  });
-
-  it("compares with nothing when the baseline lacks the page or the pass", () => {
-    const rows = compare(record, helloWorld.name, undefined, misses, targeted);
-    expect(rows.every((row) => row.baseline === undefined && row.slower.length === 0)).toBe(true);
-    const table = comparisonTable(rows, (name) => name, true).join("\n");
-    expect(table).toContain(
-      "| / | 99 | 30 ms | 1.8 s | \u22121 · +30 ms · +0.6 s | — | (not in the baseline) | ✓ |",
+  it("keeps what costs points for each page that missed its performance or TBT target", () => {
+    const slow = passRecord(
+      [
+        measured(landing, [run(99, 1800, 30, ["Reduce unused JavaScript"])]),
+        measured(app, [run(93, 2600, 190, ["Render-blocking requests (1 resource)"])]),
+      ],
+      meta,
     );
-  });
-
-  it("reports the figures, the differences, the slower parts and the misses in one row per page", () => {
-    const lines = comparisonTable(
-      compare(record, helloWorld.name, before, misses, targeted),
-      (name) => name,
-      true,
-    );
-    expect(lines).toContain(
-      "| React Router hello world | 100 | 0 ms | 1.2 s | — | 100 · 0 ms · 1.2 s | ±0 · ±0 ms · ±0.0 s | — |",
-    );
-    expect(lines).toContain(
-      "| /order | 93 | 190 ms | 2.6 s | \u22127 · +190 ms · +1.4 s | 99 · 40 ms · 2.0 s | \u22126 ▼ · +150 ms ▼ · +0.6 s ▼ | ✖ performance 93 < 95; TBT 190 ms > 150 ms |",
-    );
-    const onSlowRunner = comparisonTable(
-      compare(record, helloWorld.name, before, misses, targeted),
-      String,
-      false,
-    );
-    expect(onSlowRunner.at(-1)).toContain("✖ performance 93 < 95 (runner); TBT 190 ms > 150 ms (runner) |");
+    expect(slow.findings).toEqual({ "/order": ["Render-blocking requests (1 resource)"] });
+    expect(passRecord([measured(landing, [run(99, 1800, 30, ["x"])])], meta)).not.toHaveProperty("findings");
   });
 
   it("says what the baseline is, and where it was measured otherwise than this run", () => {
     expect(baselineNote(meta, undefined)).toContain("No baseline for this pass yet");
+    expect(baselineNote(meta, record)).toBe("Baseline (`scripts/audit/baseline.json`): this pass.");
     const same = baselineNote(meta, before);
-    expect(same).toContain("measured 2026-11-28 at abc1234, 3 runs per page, Lighthouse 13.5.0");
-    expect(same).not.toContain("compare with care");
+    expect(same).toBe(
+      "Baseline (`scripts/audit/baseline.json`): 2026-11-28 at abc1234, benchmark index 2600.",
+    );
     const other = baselineNote(meta, {
       ...before,
       lighthouse: "13.4.0",
@@ -300,7 +272,7 @@ describe("the baseline and the history", () => {
       machine: "4 × Xeon",
     });
     expect(other).toContain(
-      "Unlike this run, it was measured with Lighthouse 13.4.0, another machine (4 × Xeon), 1 run per page: compare with care.",
+      "Measured with Lighthouse 13.4.0, another machine (4 × Xeon), 1 run per page: compare with care.",
     );
   });
 
@@ -347,58 +319,93 @@ describe("the baseline and the history", () => {
 });
 
 describe("report", () => {
-  const block = (served: Protocol, baseline?: PassRecord, landingScore = 99) => {
-    const results = [
-      measured(helloWorld, [run(100, 1200, 0)], served),
-      measured(landing, [run(landingScore, 2200, 20)], served),
-      measured(controlPage, [run(99, 1100, 20)]),
-    ];
-    const record = passRecord(results, meta);
-    const misses = targetMisses(results, "HTTP/2");
-    return report(results, {
-      setup: "",
-      command: "npm run audit -- --http2",
-      load: "1.0 and 1.0",
-      verdict,
-      misses,
-      record,
-      baseline,
-      comparison: compare(record, helloWorld.name, baseline, misses, new Set([landing.name])),
-    });
-  };
-  const verdict = runnerVerdict(measured(controlPage, [run(99, 1100, 20)]));
-
-  it("compares the landing's largest paint with the static copy's where both were served alike", () => {
-    expect(block("http2")).toContain("2.2 s / 1.1 s = **2.00**");
-  });
-
-  it("does not compare them across protocols: the copy always comes from the HTTP/2 front", () => {
-    const http1 = block("http1");
-    expect(http1).not.toContain("static copy LCP");
-    expect(http1).toContain("| `/` static copy (no JS) |");
-    expect(http1).toContain(`Runner check: ${verdict.reason}.`);
-  });
-
-  it("reports the hello world beside the pages, against no baseline, and the targets missed without failing", () => {
-    const text = block("http2");
-    expect(text).toContain("Measured 2026-11-29 at abc1234 with `npm run audit -- --http2`");
-    expect(text).toContain("| React Router hello world | 100 |");
-    expect(text).toContain("No baseline for this pass yet");
-    expect(text).toContain("Targets: all met.");
-    const missed = block("http2", undefined, 96);
-    expect(missed).toContain("Targets (reported, not a gate): **missed** — / (HTTP/2): performance 96 < 98.");
-    expect(missed).toContain("What costs `/` points");
-  });
-
-  it("sets the page against its baseline when there is one", () => {
-    const before = passRecord(
-      [measured(helloWorld, [run(100, 1200, 0)]), measured(landing, [run(100, 1800, 10)])],
+  const before = { ...meta, date: "2026-11-28", measuredAt: "2026-11-28T10:00:00.000Z" };
+  const pass = (landingScore = 99, controlTbt = 20, served: Protocol = "http2") =>
+    passRecord(
+      [
+        measured(helloWorld, [run(100, 1200, 0)], served),
+        measured(landing, [run(landingScore, 2200, 20)], served),
+        measured(controlPage, [run(99, 1100, controlTbt)]),
+      ],
       meta,
     );
-    const text = block("http2", before, 96);
-    expect(text).toContain("Baseline (`scripts/audit/baseline.json`): measured 2026-11-29 at abc1234");
+  const baseline = passRecord(
+    [measured(helloWorld, [run(100, 1200, 0)]), measured(landing, [run(100, 1800, 10)])],
+    before,
+  );
+
+  it("says what was measured with what, then one row per page, the hello world and the control among them", () => {
+    const text = report(pass(), passes.http2);
     expect(text).toContain(
-      "| `/` | 96 | 20 ms | 2.2 s | \u22124 · +20 ms · +1.0 s | 100 · 10 ms · 1.8 s | \u22124 ▼ · +10 ms · +0.4 s ▼ | ✖ performance 96 < 98 |",
+      "**HTTP/2**, `npm run audit -- --http2`, 2026-11-29 at abc1234: Lighthouse 13.5.0, Chromium 156.0.8078.108, 2 × AMD EPYC, 8 GiB, benchmark index 2600; each figure the median of 3 runs.",
     );
+    expect(text).toContain("| React Router hello world | 100 | 1.2 s | 0 ms | 0.000 | 100 · 100 · 100 | — |");
+    expect(text).toContain("| `/` | 99 | 2.2 s | 20 ms | 0.000 | 100 · 100 · 100 | ✓ |");
+    expect(text).toContain("| `/` static copy (no JS) | 99 | 1.1 s | 20 ms | 0.000 | 100 · 100 · 100 | — |");
+    expect(text).toContain("No baseline for this pass yet");
+    expect(text).not.toContain("(base");
+    expect(text).toContain(`Runner check: ${meta.runnerCheck}.`);
+    expect(text.split("\n").at(-1)).toBe("Targets: all met.");
+  });
+
+  it("folds the baseline's figures into the page's row where they differ, and marks a change past the noise", () => {
+    const text = report(pass(96), passes.http2, baseline);
+    expect(text).toContain("Baseline (`scripts/audit/baseline.json`): 2026-11-28 at abc1234");
+    expect(text).toContain(
+      "| `/` | 96 (base 100) ▼ | 2.2 s (base 1.8 s) ▼ | 20 ms (base 10 ms) | 0.000 | 100 · 100 · 100 | ✖ performance 96 < 98 |",
+    );
+    expect(text).toContain("| React Router hello world | 100 | 1.2 s | 0 ms | 0.000 |");
+    expect(text).toContain("(base …): the baseline's figure where it differs");
+    expect(text).toContain(
+      "Targets (reported, not a gate): **1 page misses one** (✖); what costs them points: `findings` in this pass's line of",
+    );
+  });
+
+  it("compares nothing with a baseline that is this very pass", () => {
+    const record = pass(96);
+    const text = report(record, passes.http1, record);
+    expect(text).toContain("Baseline (`scripts/audit/baseline.json`): this pass.");
+    expect(text).not.toContain("(base");
+  });
+
+  it("marks the timing misses as the runner's where the control says the runner's cost is in them", () => {
+    expect(report(pass(96, 300), passes.http2)).toContain("| ✖ performance 96 < 98 (runner) |");
+  });
+
+  it("stays short for the full page set, whatever it has to report", () => {
+    const all = [helloWorld, ...pages, controlPage];
+    const slowRun = { ...run(50, 9000, 900, ["Reduce unused JavaScript"]) };
+    const worst = passRecord(
+      all.map((page) =>
+        measured(page, [{ ...slowRun, scores: { ...slowRun.scores, accessibility: 80, seo: 80 } }]),
+      ),
+      meta,
+      ["/order"],
+    );
+    const lines = report(
+      worst,
+      passes.http2,
+      passRecord(
+        all.map((page) => measured(page, [run(100, 1000, 0)])),
+        before,
+      ),
+    ).split("\n");
+    expect(lines.filter((line) => line.startsWith("| `")).length).toBeGreaterThanOrEqual(pages.length);
+    expect(lines.length).toBeLessThanOrEqual(20);
+  });
+
+  it("rewrites only its own block of the page, and adds it when the page has none", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "audit-doc-"));
+    try {
+      const file = path.join(dir, "performance.md");
+      writeFileSync(file, "# Perf\n\n<!-- audit:start -->\nold\n<!-- audit:end -->\n\n## History\n");
+      writeDoc("new", "audit", file);
+      writeDoc("one", "audit-http1", file);
+      expect(readFileSync(file, "utf8")).toBe(
+        "# Perf\n\n<!-- audit:start -->\nnew\n<!-- audit:end -->\n\n## History\n\n<!-- audit-http1:start -->\none\n<!-- audit-http1:end -->\n",
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -11,7 +11,7 @@ import {
   type Metric,
   metrics,
   type Page,
-  type PageResult,
+  type PageFigures,
   type Run,
 } from "./pages.ts";
 
@@ -73,7 +73,8 @@ export interface RunnerVerdict {
   reason: string;
 }
 
-export function runnerVerdict(control: PageResult | undefined): RunnerVerdict {
+/** The verdict from the control's medians (its figures in the pass's record), or none measured. */
+export function runnerVerdict(control: PageFigures | undefined): RunnerVerdict {
   if (!control) {
     return {
       judgesPerformance: false,
@@ -81,8 +82,8 @@ export function runnerVerdict(control: PageResult | undefined): RunnerVerdict {
         "the control (the landing's static copy) was not measured, so nothing tells how much of the performance and TBT figures is the runner's",
     };
   }
-  const tbt = Math.round(control.median.metrics.tbt);
-  const performance = control.median.scores.performance;
+  const tbt = control.tbtMs;
+  const performance = control.performance;
   return tbt <= maxControlTbtMs
     ? {
         judgesPerformance: true,
@@ -108,29 +109,31 @@ export interface Miss {
 /** "page (served): what". */
 export const missText = (miss: Miss) => `${miss.page} (${miss.served}): ${miss.what}`;
 
+/** A category's median score among a page's figures. */
+export function score(figures: PageFigures, category: Category): number {
+  return category === "best-practices" ? figures.bestPractices : figures[category];
+}
+
 /**
- * Every target a page's medians miss, prefixed with how the pages were served. They are reported,
- * and fail nothing: speed is a benchmark, compared with the hello world and the baseline.
+ * Every target a page's medians (as recorded: scores and TBT rounded) miss, prefixed with how the
+ * pages were served. They are reported, and fail nothing: speed is a benchmark, compared with the
+ * hello world and the baseline.
  */
-export function targetMisses(results: readonly PageResult[], served: string): Miss[] {
-  return results.flatMap(({ page, median }) => [
-    ...Object.entries(page.thresholds)
-      .filter(([category, threshold]) => median.scores[category as Category] < threshold)
+export function targetMisses(
+  measured: readonly { page: Page; figures: PageFigures }[],
+  served: string,
+): Miss[] {
+  return measured.flatMap(({ page, figures }) => [
+    ...(Object.entries(page.thresholds) as [Category, number][])
+      .filter(([category, threshold]) => score(figures, category) < threshold)
       .map(([category, threshold]) => ({
         page: page.name,
         served,
-        what: `${categoryNames[category as Category]} ${median.scores[category as Category]} < ${threshold}`,
+        what: `${categoryNames[category]} ${score(figures, category)} < ${threshold}`,
         timing: category === "performance",
       })),
-    ...(page.maxTbtMs !== undefined && median.metrics.tbt > page.maxTbtMs
-      ? [
-          {
-            page: page.name,
-            served,
-            what: `TBT ${Math.round(median.metrics.tbt)} ms > ${page.maxTbtMs} ms`,
-            timing: true,
-          },
-        ]
+    ...(page.maxTbtMs !== undefined && figures.tbtMs > page.maxTbtMs
+      ? [{ page: page.name, served, what: `TBT ${figures.tbtMs} ms > ${page.maxTbtMs} ms`, timing: true }]
       : []),
   ]);
 }

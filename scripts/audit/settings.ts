@@ -16,6 +16,18 @@ export const protocols: readonly Protocol[] = process.argv.includes("--http1")
   : process.argv.includes("--http2")
     ? ["http2"]
     : ["http2", "http1"];
+/** A pass: its name in the report, the command for it alone, and its block's marker in docs/performance.md. */
+export interface Pass {
+  label: string;
+  command: string;
+  marker: string;
+}
+
+export const passes: Record<Protocol, Pass> = {
+  http2: { label: "HTTP/2", command: "npm run audit -- --http2", marker: "audit" },
+  http1: { label: "HTTP/1.1", command: "npm run audit -- --http1", marker: "audit-http1" },
+};
+
 /** Folder for every run's Lighthouse JSON report (open them in the Lighthouse viewer); none when unset. */
 export const reportDir = process.env.AUDIT_REPORT_DIR
   ? path.resolve(process.env.AUDIT_REPORT_DIR)
@@ -31,5 +43,5 @@ export const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const updateBaseline = process.argv.includes("--update-baseline");
 /** The figures each run is compared with, per pass and page (see scripts/audit/baseline.ts). */
 export const baselineFile = path.join(root, "scripts/audit/baseline.json");
-/** One JSON line per pass of every full run, beside docs/performance.md (read by its History section). */
+/** One JSON line per pass of every full run, beside docs/performance.md (its History section says how to read it). */
 export const historyFile = path.join(root, "docs/performance-history.jsonl");
