@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from "react";
 import { Link, type LinkProps } from "react-router";
+import { classNames } from "../lib/ui/class-names";
 import styles from "./button.module.css";
 
 type Variant = "primary" | "secondary" | "ghost";
@@ -11,7 +12,7 @@ interface Common {
 }
 
 function classes({ variant = "primary", block }: Common, extra?: string) {
-  return [styles.button, styles[variant], block ? styles.block : "", extra ?? ""].filter(Boolean).join(" ");
+  return classNames(styles.button, styles[variant], block && styles.block, extra);
 }
 
 export function Button({

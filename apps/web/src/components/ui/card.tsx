@@ -1,4 +1,5 @@
-import type { ComponentProps, ComponentPropsWithoutRef, ElementType, ReactNode } from "react";
+import type { ComponentPropsWithoutRef, ElementType, ReactNode } from "react";
+import { classNames } from "../../lib/ui/class-names";
 import styles from "./card.module.css";
 
 type CardProps<As extends ElementType> = {
@@ -19,9 +20,7 @@ export function Card<As extends ElementType = "div">({
   ...rest
 }: CardProps<As>) {
   const Element: ElementType = as ?? "div";
-  const classes = ["stack", styles.card, centered ? styles.centered : null, className]
-    .filter(Boolean)
-    .join(" ");
+  const classes = classNames("stack", styles.card, centered && styles.centered, className);
   return (
     <Element className={classes} {...rest}>
       {children}
@@ -35,7 +34,7 @@ export function CardTitle({
   className,
   ...rest
 }: { as?: "h2" | "h3" | "p" } & ComponentPropsWithoutRef<"h2">) {
-  return <Heading className={[styles.title, className].filter(Boolean).join(" ")} {...rest} />;
+  return <Heading className={classNames(styles.title, className)} {...rest} />;
 }
 
 /**
@@ -47,7 +46,7 @@ export function CardNote({
   className,
   ...rest
 }: { as?: "div" | "p" } & ComponentPropsWithoutRef<"div">) {
-  return <Element role="note" className={[styles.note, className].filter(Boolean).join(" ")} {...rest} />;
+  return <Element role="note" className={classNames(styles.note, className)} {...rest} />;
 }
 
 /**
@@ -59,7 +58,7 @@ export function CardChevron({ open }: { open?: boolean }) {
 }
 
 /** The white card a QR sits in (its quiet zone on any background); also holds its stand-ins. */
-export function QrCard(props: Omit<ComponentProps<"div">, "className">) {
+export function QrCard(props: Omit<ComponentPropsWithoutRef<"div">, "className">) {
   return <div className={styles.qrCard} {...props} />;
 }
 
@@ -72,7 +71,7 @@ export function QrImage({ src, alt, testId }: { src: string; alt: string; testId
         width={300}
         height={300}
         alt={alt}
-        className={`${styles.qr} ${styles.qrImage}`}
+        className={classNames(styles.qr, styles.qrImage)}
         data-testid={testId}
       />
     </QrCard>

@@ -1,6 +1,7 @@
 import { type FocusEvent, type HTMLAttributes, type ReactNode, useId } from "react";
 import { AlertIcon } from "../icons";
 import "./field.css";
+import { classNames } from "../../lib/ui/class-names";
 
 /** The class names of `field.css`. */
 const styles = {
@@ -92,7 +93,7 @@ export function Field({
   const Element = as === "fieldset" ? "fieldset" : "div";
   return (
     <Element
-      className={["stack", styles.field, className].filter(Boolean).join(" ")}
+      className={classNames("stack", styles.field, className)}
       data-invalid={invalid}
       data-testid={testId}
       {...rest}

@@ -1,4 +1,5 @@
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
+import { classNames } from "../../lib/ui/class-names";
 import styles from "./sticky-action-bar.module.css";
 
 interface StickyActionBarProps extends ComponentPropsWithoutRef<"div"> {
@@ -25,7 +26,7 @@ export function StickyActionBar({
   children,
   ...rest
 }: StickyActionBarProps) {
-  const classes = ["stack", sticky ? styles.sticky : styles.inline, className].filter(Boolean).join(" ");
+  const classes = classNames("stack", sticky ? styles.sticky : styles.inline, className);
   return (
     <div className={classes} {...rest}>
       {note ? (
