@@ -29,14 +29,22 @@ export async function audit(
 ): Promise<string[]> {
   const found = await axeViolations(page, `${label} @mobile`, scope);
   if (sizes === "both") {
-    await page.setViewportSize(viewports.desktop);
-    // The variant follows the width on the next frame (matchMedia listener).
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    await resize(page, viewports.desktop);
     found.push(...(await axeViolations(page, `${label} @desktop`, scope)));
-    await page.setViewportSize(viewports.mobile);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    await resize(page, viewports.mobile);
   }
   return found;
+}
+
+/**
+ * Resizes the page and waits until it has the new width and a task has run after it: the variant
+ * follows the width through a matchMedia listener. Timers, not animation frames, which a busy
+ * renderer can hold back for minutes.
+ */
+async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction((width) => window.innerWidth === width, size.width, { polling: 50 });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
 
 /** Audits the current state of the page (see `CheckOptions`). */
