@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { calls } from "@paxelbox/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outboxWriter } from "../../src/notifications/outbox.ts";
@@ -198,6 +200,12 @@ describe("delivery to the WhatsApp Cloud API", () => {
     expect(await rowOf(refused)).toMatchObject({ status: "dead", attempts: 1 });
     expect((await rowOf(refused)).last_error).toMatch(/^400 131026/);
     expect(await metric("paxelbox_notifications_dead_lettered_total")).toBe(deadBefore + 2);
+    // Somebody is told: an alert rule watches the counter.
+    const rules = readFileSync(
+      path.resolve(import.meta.dirname, "../../../../deploy/prometheus/alerts.yml"),
+      "utf8",
+    );
+    expect(rules).toContain("increase(paxelbox_notifications_dead_lettered_total[15m])");
   });
 
   it("sends one message per event with two workers claiming at once, and writes an event once", async () => {
