@@ -11,6 +11,7 @@ import { traced } from "./db/traced.ts";
 import { createRateLimiter, type RateLimiter, registerClientAddress } from "./domain/rate-limit.ts";
 import { loggerOptions, RequestLog, requestLogger } from "./http/request-log.ts";
 import { kioskRoutes } from "./kiosk/routes.ts";
+import { registerNotifications } from "./notifications/index.ts";
 import { paymentFlowOn, paymentGateways } from "./payments/gateways.ts";
 import { sandboxRoutes } from "./payments/sandbox/routes.ts";
 import { startReconciliation } from "./payments/service.ts";
@@ -141,10 +142,13 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   });
   whitePaperRoutes(app);
   webVitalsRoutes(app, metrics);
+  // Messages to people: written in the transaction of the change that causes them (the outbox), sent
+  // by a worker every instance runs; claims with FOR UPDATE SKIP LOCKED keep them apart (ADR 038).
+  const outbox = await registerNotifications(app, db, config, () => selfOrigin(app, config));
   if (config.demo) {
-    demoRoutes(app, db, config.dropoff);
+    demoRoutes(app, db, config.dropoff, outbox);
     await sandboxRoutes(app, db, config);
-    await kioskRoutes(app, db, config.dropoff, metrics);
+    await kioskRoutes(app, db, config.dropoff, metrics, outbox);
   }
   await docsRoutes(app, { demo: config.demo });
   announceTrust(app, config);
@@ -163,6 +167,9 @@ function announceTrust(app: FastifyInstance, config: ApiConfig): void {
     ["snap", "the bank-interface payment flow (SNAP BI)"],
   ] as const) {
     if (!paymentFlowOn(config, flow)) app.log.warn(`${name} is off: no gateway is configured`);
+  }
+  if (config.notifications.whatsapp === "off") {
+    app.log.warn("notifications are off: no message is written or sent (NOTIFICATIONS, WHATSAPP_*)");
   }
 }
 

@@ -103,6 +103,50 @@ describe("API configuration", () => {
   });
 });
 
+describe("notifications", () => {
+  const production = {
+    NODE_ENV: "production",
+    PUBLIC_BASE_URL: "https://paxelbox.example",
+    PAYMENT_SECRET: "production-payment-secret-0123",
+    CAPTCHA_SECRET: "production-captcha-secret-0123",
+  };
+  const whatsapp = {
+    WHATSAPP_TOKEN: "EAAG-token",
+    WHATSAPP_PHONE_NUMBER_ID: "123456789012345",
+    WHATSAPP_APP_SECRET: "app-secret",
+    WHATSAPP_VERIFY_TOKEN: "verify-token",
+  };
+
+  it("use the WhatsApp sandbox in demo mode and the Cloud API once it is configured", () => {
+    expect(loadConfig({}).notifications).toMatchObject({
+      whatsapp: "sandbox",
+      pollIntervalMs: 1000,
+      maxAttempts: 8,
+    });
+    expect(loadConfig({ NOTIFICATIONS: "off" }).notifications.whatsapp).toBe("off");
+    expect(loadConfig({ ...whatsapp }).notifications).toMatchObject({
+      whatsapp: "cloud",
+      graphUrl: "https://graph.facebook.com",
+      token: "EAAG-token",
+    });
+    expect(loadConfig({ ...production, DEMO: "1" }).notifications.whatsapp).toBe("sandbox");
+  });
+
+  it("are off in production unless asked for; asked for, they need every WhatsApp variable, named", () => {
+    expect(loadConfig(production).notifications.whatsapp).toBe("off");
+    expect(() => loadConfig({ ...production, NOTIFICATIONS: "on" })).toThrow(
+      "WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN must be set in production with NOTIFICATIONS=on",
+    );
+    expect(loadConfig({ ...production, ...whatsapp, NOTIFICATIONS: "on" }).notifications.whatsapp).toBe(
+      "cloud",
+    );
+    expect(loadConfig({ ...production, ...whatsapp }).notifications.whatsapp).toBe("cloud");
+    // Part of the credentials is a mistake anywhere.
+    const { WHATSAPP_APP_SECRET: _secret, ...partial } = whatsapp;
+    expect(() => loadConfig(partial)).toThrow("WHATSAPP_APP_SECRET must be set for WhatsApp");
+  });
+});
+
 describe("TRUST_PROXY", () => {
   it("trusts no proxy by default: every client is its socket's address", () => {
     for (const off of [undefined, "", "0", "false"]) {

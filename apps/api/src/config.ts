@@ -61,6 +61,22 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  NOTIFICATIONS: z.enum(["on", "off"]).optional(),
+  NOTIFICATIONS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  NOTIFICATIONS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{1,32}$/, { error: "WHATSAPP_PHONE_NUMBER_ID is a number" })
+    .optional(),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_GRAPH_URL: z.string().url().default("https://graph.facebook.com"),
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, { error: "WHATSAPP_GRAPH_VERSION looks like v23.0" })
+    .default("v23.0"),
+  WHATSAPP_TIMEOUT: z.coerce.number().int().min(1).max(120).default(10),
 });
 
 export interface ApiConfig {
@@ -137,6 +153,33 @@ export interface ApiConfig {
     /** PEM public key of the bank, which verifies its notifications. */
     snapGatewayPublicKey: string | undefined;
   };
+  /** Messages to people (docs/notifications.md): the outbox, its worker and the WhatsApp channel. */
+  notifications: NotificationsConfig;
+}
+
+export interface NotificationsConfig {
+  /**
+   * `cloud`: the WhatsApp Business Cloud API at WHATSAPP_GRAPH_URL with its four credentials;
+   * `sandbox`: this installation's Graph API sandbox (`/demo/whatsapp`, demo mode only); `off`:
+   * NOTIFICATIONS=off, or production without WhatsApp and without NOTIFICATIONS=on (nothing is
+   * written to the outbox, nothing is sent, the webhook refuses everything).
+   */
+  whatsapp: "cloud" | "sandbox" | "off";
+  /** WHATSAPP_GRAPH_URL (the `cloud` channel); the sandbox is reached at the instance's own address. */
+  graphUrl: string;
+  graphVersion: string;
+  token: string;
+  phoneNumberId: string;
+  /** Signs the webhooks (X-Hub-Signature-256). */
+  appSecret: string;
+  /** Answers the webhook subscription handshake. */
+  verifyToken: string;
+  /** One request to the Graph API gives up after this long (and is retried). */
+  timeoutMs: number;
+  /** How often each instance's worker looks for due messages. */
+  pollIntervalMs: number;
+  /** Tries of one message before it is given up (dead letter). */
+  maxAttempts: number;
 }
 
 /** Where a payment flow goes: the real gateway, this installation's sandbox (demo mode), or nowhere. */
@@ -168,6 +211,26 @@ export function loadConfig(
       `Invalid API configuration: ${gatewayMissing.join(" and ")} must be set for the configured payment gateway`,
     );
   }
+  const whatsappVariables = {
+    WHATSAPP_TOKEN: e.WHATSAPP_TOKEN,
+    WHATSAPP_PHONE_NUMBER_ID: e.WHATSAPP_PHONE_NUMBER_ID,
+    WHATSAPP_APP_SECRET: e.WHATSAPP_APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: e.WHATSAPP_VERIFY_TOKEN,
+  };
+  const whatsappMissing = Object.entries(whatsappVariables)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  const whatsappConfigured = whatsappMissing.length === 0;
+  // Part of WhatsApp's credentials is a mistake in every environment; none at all is one only where
+  // notifications are asked for and there is no sandbox to stand in (production without DEMO=1).
+  if (!whatsappConfigured && whatsappMissing.length < 4) {
+    throw new Error(`Invalid API configuration: ${whatsappMissing.join(" and ")} must be set for WhatsApp`);
+  }
+  if (environment === "production" && !e.DEMO && e.NOTIFICATIONS === "on" && !whatsappConfigured) {
+    throw new Error(
+      `Invalid API configuration: ${whatsappMissing.join(" and ")} must be set in production with NOTIFICATIONS=on`,
+    );
+  }
   if (environment === "production") {
     const recaptcha = Boolean(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET);
     const missing = [
@@ -185,6 +248,9 @@ export function loadConfig(
     real ?? (demo ? "sandbox" : "off");
   const midtransFlow = sandboxOr(e.PAYMENT_GATEWAY === "midtrans" ? "midtrans" : null);
   const snapFlow = sandboxOr(e.SNAP_BASE_URL ? "bank" : null);
+  const whatsapp: NotificationsConfig["whatsapp"] =
+    e.NOTIFICATIONS === "off" ? "off" : whatsappConfigured ? "cloud" : demo ? "sandbox" : "off";
+  const sandboxSecret = `${e.PAYMENT_SECRET ?? developmentSecret(environment, "PAYMENT_SECRET")}`;
   return {
     environment,
     databaseUrl: e.DATABASE_URL,
@@ -231,6 +297,20 @@ export function loadConfig(
       snapChannelId: e.SNAP_CHANNEL_ID,
       snapPrivateKey: e.SNAP_PRIVATE_KEY,
       snapGatewayPublicKey: e.SNAP_GATEWAY_PUBLIC_KEY,
+    },
+    notifications: {
+      whatsapp,
+      graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/$/, ""),
+      graphVersion: e.WHATSAPP_GRAPH_VERSION,
+      // The sandbox's credentials are development values, trusted in demo mode only (like the
+      // payment sandboxes' keys); `off` and `cloud` never use them.
+      token: e.WHATSAPP_TOKEN ?? "sandbox-whatsapp-access-token",
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? "109876543210987",
+      appSecret: e.WHATSAPP_APP_SECRET ?? `whatsapp-sandbox-app-secret:${sandboxSecret}`,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? "paxelbox-sandbox-verify-token",
+      timeoutMs: e.WHATSAPP_TIMEOUT * 1000,
+      pollIntervalMs: e.NOTIFICATIONS_POLL_MS,
+      maxAttempts: e.NOTIFICATIONS_MAX_ATTEMPTS,
     },
   };
 }

@@ -23,6 +23,8 @@ export const referenceOrder = [
   "paymentReturn",
   "paymentNotification",
   "snapPaymentNotification",
+  "whatsappWebhookVerification",
+  "whatsappWebhook",
   "settings",
   "banners",
   "services",
@@ -42,6 +44,7 @@ export const referenceOrder = [
   "demoScenarios",
   "createDemoScenario",
   "openDemoScenario",
+  "demoOutbox",
   "kioskScan",
   "advanceOrder",
 ] as const satisfies readonly CallId[];

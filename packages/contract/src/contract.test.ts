@@ -240,6 +240,10 @@ describe("OpenAPI document", () => {
     }
     const events = document.paths[calls.orderEvents.path]?.get?.responses["200"]?.content ?? {};
     expect(Object.keys(events)).toEqual(["text/event-stream"]);
+    // The WhatsApp handshake answers its challenge as Meta expects it: plain text, no envelope.
+    const handshake =
+      document.paths[calls.whatsappWebhookVerification.path]?.get?.responses["200"]?.content ?? {};
+    expect(Object.keys(handshake)).toEqual(["text/plain"]);
   });
 
   it("has one operation per call, with its parameters", () => {

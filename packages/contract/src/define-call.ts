@@ -27,9 +27,10 @@ export interface CallDef {
   response: ZodMiniType;
   /**
    * json: the `{ code, data }` envelope; image: raw image bytes; redirect: a 302; empty: a 204;
-   * events: a Server-Sent Events stream whose events each carry the envelope.
+   * events: a Server-Sent Events stream whose events each carry the envelope; text: the response
+   * string as `text/plain`, without the envelope (a protocol that expects it, like a webhook handshake).
    */
-  responseType?: "json" | "image" | "redirect" | "empty" | "events";
+  responseType?: "json" | "image" | "redirect" | "empty" | "events" | "text";
   /**
    * Honours an `Idempotency-Key` header: the same key and body get the first answer again; the same
    * key with another body is refused with 422.

@@ -8,6 +8,7 @@ export * from "./entities/drop-off.ts";
 export * from "./entities/drop-off-texts.ts";
 export * from "./entities/guest-book.ts";
 export * from "./entities/locker.ts";
+export * from "./entities/notification.ts";
 export * from "./entities/order.ts";
 export * from "./entities/payment.ts";
 export * from "./entities/settings.ts";

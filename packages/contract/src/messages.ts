@@ -51,6 +51,8 @@ export const messageKeys = [
   "noOverdueFee",
   "overdueFeeAlreadyPaid",
   "checkoutNotFound",
+  // Notifications to people
+  "webhookVerifyTokenWrong",
   // Idempotency-Key
   "idempotencyKeyInvalid",
   "idempotencyKeyReused",

@@ -57,7 +57,8 @@ const idempotencyKeyParameter = {
 /** What each failure status means here (docs/api.md, "Statuses"). */
 const failureMeaning: Record<number, string> = {
   400: "Bad input: a parameter, the query (an unknown parameter included) or the body",
-  401: "No token, or one nobody holds",
+  401: "No token, or one nobody holds (a notification: its signature does not verify)",
+  403: "Refused: the webhook handshake's verify token is not ours",
   404: "Nothing has this id (or it is not the caller's), or the path names nothing",
   406: "The request's `Accept` does not take `text/event-stream`",
   409: "The record is not in a state that allows this (or the same Idempotency-Key is still running)",
@@ -95,6 +96,11 @@ function successResponse(call: CallDef): JsonSchema {
       };
     case "empty":
       return { description: "No content" };
+    case "text":
+      return {
+        description: "Plain text, without the envelope",
+        content: { "text/plain": { schema: toSchema(call.response, "output") } },
+      };
     case "events":
       return {
         description:

@@ -5,6 +5,7 @@ import { issueCode } from "../domain/access-codes.ts";
 import { dayMs, hourMs } from "../domain/overdue.ts";
 import { hashToken, randomCode, randomSecret } from "../domain/tokens.ts";
 import { conflict, HttpError } from "../http/errors.ts";
+import type { OutboxWriter } from "../notifications/outbox.ts";
 import { findFreeMouth, insertOrder, type NewOrder } from "../repositories/orders.ts";
 
 export const scenarioTitles: Record<ScenarioId, string> = {
@@ -46,6 +47,8 @@ export interface ScenarioContext {
    */
   language?: "id" | "en";
   now?: number;
+  /** Where a parcel stored now sends its recipient's message (null: notifications are off). */
+  outbox?: OutboxWriter | null;
 }
 
 const donations = [
@@ -276,6 +279,9 @@ export async function createScenario(
         return rentUrl(await createRent(tx, "ended-by-system", now, member));
       case "dropoff-in-store": {
         const order = await createDropoff(tx, "in-store", now, context.dropoff);
+        // Stored just now: its recipient is told, as after the kiosk's store. The other drop-off
+        // scenarios were stored days ago; their message belongs to that past.
+        await context.outbox?.dropoffStored(tx, { orderId: order.id, token: order.token });
         return `/order?orderid=${order.id}&token=${order.token}`;
       }
       case "dropoff-overdue-need-to-pay": {

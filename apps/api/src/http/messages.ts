@@ -160,6 +160,10 @@ export const messages = {
     id: "Checkout ini tidak ada.",
     en: "This checkout does not exist.",
   },
+  webhookVerifyTokenWrong: {
+    id: "Token verifikasi webhook tidak cocok.",
+    en: "The webhook verify token does not match.",
+  },
 
   idempotencyKeyInvalid: {
     id: "Idempotency-Key harus berisi 1 sampai 255 karakter ASCII yang terlihat.",

@@ -77,6 +77,9 @@ export function mountCall<C extends CallDef>(
       } as RouteContext<C>);
       if (call.responseType === "image" || call.responseType === "redirect" || reply.sent) return reply;
       if (call.responseType === "empty") return reply.status(204).send();
+      if (call.responseType === "text") {
+        return reply.type("text/plain; charset=utf-8").send(String(call.response.parse(result)));
+      }
       const data = call.response.parse(result);
       return reply.send({ code: 200, data });
     },

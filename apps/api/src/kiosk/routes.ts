@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/database.ts";
 import { HttpError } from "../http/errors.ts";
 import { mountCall } from "../http/route.ts";
+import type { OutboxWriter } from "../notifications/outbox.ts";
 import type { Metrics } from "../plugins/metrics.ts";
 import { kioskPage } from "./page.ts";
 import { advance, type DropoffPolicy, scan } from "./scan.ts";
@@ -16,8 +17,9 @@ export async function kioskRoutes(
   db: Database,
   policy: DropoffPolicy,
   metrics: Metrics,
+  outbox: OutboxWriter | null,
 ): Promise<void> {
-  mountCall(app, calls.kioskScan, async ({ body }) => scan(db, body, policy, metrics), {
+  mountCall(app, calls.kioskScan, async ({ body }) => scan(db, body, policy, metrics, outbox), {
     rateLimit: kioskScanLimit,
   });
 
@@ -61,7 +63,7 @@ export async function kioskRoutes(
         );
       }
       try {
-        const outcome: KioskScanResult = await scan(db, input.data, policy, metrics);
+        const outcome: KioskScanResult = await scan(db, input.data, policy, metrics, outbox);
         return send(reply, kioskPage({ outcome }));
       } catch (error) {
         if (error instanceof HttpError) {

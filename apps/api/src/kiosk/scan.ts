@@ -4,6 +4,7 @@ import { issueCode } from "../domain/access-codes.ts";
 import { calculateRentOverdue, dayMs, dropoffOverdueStatus } from "../domain/overdue.ts";
 import { hashToken, randomCode, randomSecret } from "../domain/tokens.ts";
 import { conflict, gone, HttpError, notFound } from "../http/errors.ts";
+import type { OutboxWriter } from "../notifications/outbox.ts";
 import type { Metrics } from "../plugins/metrics.ts";
 import { findFreeMouth, getOrder, insertOrder, type OrderRecord } from "../repositories/orders.ts";
 
@@ -68,9 +69,10 @@ export async function scan(
   input: { code: string; boxId?: number | undefined },
   policy: DropoffPolicy,
   metrics: Pick<Metrics, "kioskScans">,
+  outbox: OutboxWriter | null = null,
 ): Promise<KioskScanResult> {
   try {
-    const outcome = await applyScan(db, input, policy);
+    const outcome = await applyScan(db, input, policy, outbox);
     metrics.kioskScans.inc({ action: outcome.action, outcome: "accepted" });
     return outcome;
   } catch (error) {
@@ -83,6 +85,7 @@ async function applyScan(
   db: Database,
   input: { code: string; boxId?: number | undefined },
   policy: DropoffPolicy,
+  outbox: OutboxWriter | null,
 ): Promise<KioskScanResult> {
   return db.transaction(async (tx) => {
     const [code] = await tx.query<CodeRow>(
@@ -93,7 +96,7 @@ async function applyScan(
     if (code.used_at) throw conflict("codeUsed");
     if (code.expires_at && code.expires_at.getTime() <= Date.now()) throw gone("codeExpired");
 
-    if (code.purpose === "dropoff-store") return storeDropoff(tx, code, input.boxId, policy);
+    if (code.purpose === "dropoff-store") return storeDropoff(tx, code, input.boxId, policy, outbox);
 
     const order = await getOrder(tx, code.order_id ?? 0);
     if (input.boxId !== undefined && input.boxId !== order.box_id) {
@@ -160,6 +163,7 @@ async function storeDropoff(
   code: CodeRow,
   boxId: number | undefined,
   policy: DropoffPolicy,
+  outbox: OutboxWriter | null,
 ): Promise<KioskScanResult> {
   const [parcel] = await tx.query<{
     id: number;
@@ -198,6 +202,9 @@ async function storeDropoff(
     linkExpiresAt: new Date(now + policy.linkDays * dayMs),
     logs: [{ status: "IN_STORE", at: new Date(now) }],
   });
+  // The recipient's message is written in this transaction: it exists if and only if the parcel is
+  // stored (the outbox, ADR 038).
+  await outbox?.dropoffStored(tx, { orderId, token });
   await tx.query("update dropoff_packages set order_id = $2 where id = $1", [parcel.id, orderId]);
   await useCode(tx, code.id);
   await issueCode(tx, { purpose: "take", orderId });

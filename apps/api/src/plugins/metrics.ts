@@ -20,6 +20,15 @@ export interface Metrics {
   openEventStreams: Gauge;
   webVitals: Histogram<"route" | "metric">;
   webVitalsCls: Histogram<"route">;
+  /** Messages the provider accepted, tries that failed, tries rescheduled, messages given up. */
+  notificationsSent: Counter<"channel" | "template">;
+  notificationsFailed: Counter<"channel" | "template">;
+  notificationsRetried: Counter<"channel" | "template">;
+  notificationsDeadLettered: Counter<"channel" | "template">;
+  /** From the event (the change that caused it) to the provider's acceptance. */
+  notificationLatency: Histogram<"channel" | "template">;
+  /** Delivery statuses the provider reported by webhook (each once). */
+  notificationStatuses: Counter<"channel" | "status">;
   /** What the database measures (created before the database is opened). */
   databaseObserver: DatabaseObserver;
 }
@@ -93,6 +102,43 @@ export function createMetrics(): Metrics {
       help: "Real-user Cumulative Layout Shift by web route pattern; bucket bounds include the good/poor thresholds",
       labelNames: ["route"] as const,
       buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+      registers,
+    }),
+    notificationsSent: new Counter({
+      name: "paxelbox_notifications_sent_total",
+      help: "Messages the provider accepted, by channel and template",
+      labelNames: ["channel", "template"] as const,
+      registers,
+    }),
+    notificationsFailed: new Counter({
+      name: "paxelbox_notifications_failed_total",
+      help: "Tries to send a message that failed (timeout, 5xx, 429, refusal), by channel and template",
+      labelNames: ["channel", "template"] as const,
+      registers,
+    }),
+    notificationsRetried: new Counter({
+      name: "paxelbox_notifications_retried_total",
+      help: "Failed tries rescheduled with backoff, by channel and template",
+      labelNames: ["channel", "template"] as const,
+      registers,
+    }),
+    notificationsDeadLettered: new Counter({
+      name: "paxelbox_notifications_dead_lettered_total",
+      help: "Messages given up after their last try or a refusal (status dead), by channel and template",
+      labelNames: ["channel", "template"] as const,
+      registers,
+    }),
+    notificationLatency: new Histogram({
+      name: "paxelbox_notification_delivery_seconds",
+      help: "Time from the event to the provider's acceptance of its message, by channel and template",
+      labelNames: ["channel", "template"] as const,
+      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600],
+      registers,
+    }),
+    notificationStatuses: new Counter({
+      name: "paxelbox_notification_statuses_total",
+      help: "Delivery statuses the provider reported (sent, delivered, read, failed), each once",
+      labelNames: ["channel", "status"] as const,
       registers,
     }),
     databaseObserver: {

@@ -2,18 +2,26 @@ import { calls, scenarioIds } from "@paxelbox/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../db/database.ts";
 import { createScenario, type DropoffPolicy, scenarioTitles } from "../demo/scenarios.ts";
+import { toE164 } from "../domain/phone.ts";
 import { mountCall } from "../http/route.ts";
+import type { OutboxWriter } from "../notifications/outbox.ts";
+import { sandboxOutbox } from "../notifications/sandbox/graph-api.ts";
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Demo scenarios: mounted only in demo mode (development, or production with DEMO=1). */
-export function demoRoutes(app: FastifyInstance, db: Database, dropoff: DropoffPolicy): void {
+export function demoRoutes(
+  app: FastifyInstance,
+  db: Database,
+  dropoff: DropoffPolicy,
+  outbox: OutboxWriter | null,
+): void {
   mountCall(app, calls.demoScenarios, async () =>
     scenarioIds.map((id) => ({ id, title: scenarioTitles[id], url: `/api/demo/scenarios/${id}/open` })),
   );
 
   mountCall(app, calls.createDemoScenario, async ({ params, query, request }) =>
-    createScenario(db, params.id, { origin: origin(request), language: query.language, dropoff }),
+    createScenario(db, params.id, { origin: origin(request), language: query.language, dropoff, outbox }),
   );
 
   mountCall(app, calls.openDemoScenario, async ({ params, query, request, reply }) => {
@@ -21,7 +29,13 @@ export function demoRoutes(app: FastifyInstance, db: Database, dropoff: DropoffP
       origin: origin(request),
       language: query.language,
       dropoff,
+      outbox,
     });
     return reply.header("cache-control", "no-store").redirect(scenario.url, 302);
   });
+
+  // What the WhatsApp sandbox received (its phone's view), one recipient's with `?to=`.
+  mountCall(app, calls.demoOutbox, async ({ query }) =>
+    sandboxOutbox(db, query.to === undefined ? undefined : (toE164(query.to) ?? query.to.replace(/^\+/, ""))),
+  );
 }

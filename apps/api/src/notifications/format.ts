@@ -1,0 +1,28 @@
+import type { Language } from "@paxelbox/contract";
+
+/**
+ * Money and dates in a message as the spec writes them (spec §9), like the web app's
+ * `lib/i18n/format.ts`: `Rp. 5.000`, and day, short month, year, hour:minute. A message is read away
+ * from the screen, so its times are written in the lockers' zone (WIB, UTC+7: every location is in
+ * Jabodetabek) and say so.
+ */
+const shortMonths: Record<Language, readonly string[]> = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
+  id: ["Jan", "Feb", "Mar", "Apr", "Mei", "Jun", "Jul", "Agu", "Sep", "Okt", "Nov", "Des"],
+};
+
+/** Minutes east of UTC of Western Indonesian Time, which has no daylight saving. */
+const wibOffsetMinutes = 7 * 60;
+
+export function formatRupiah(amount: number): string {
+  const whole = Math.round(Math.abs(amount));
+  return `${amount < 0 ? "-" : ""}Rp. ${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`;
+}
+
+/** `3 Des 2026 14:05 WIB` (id), `3 Dec 2026 14:05 WIB` (en). */
+export function formatDateTimeWib(value: Date, language: Language): string {
+  const date = new Date(value.getTime() + wibOffsetMinutes * 60_000);
+  const two = (n: number) => String(n).padStart(2, "0");
+  const month = shortMonths[language][date.getUTCMonth()];
+  return `${date.getUTCDate()} ${month} ${date.getUTCFullYear()} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} WIB`;
+}

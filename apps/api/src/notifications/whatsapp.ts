@@ -1,0 +1,110 @@
+import type { Language } from "@paxelbox/contract";
+import type { TemplateName } from "./templates.ts";
+
+/** A template message to one recipient (E.164 digits without `+`), its body parameters in order. */
+export interface TemplateMessage {
+  to: string;
+  template: TemplateName;
+  language: Language;
+  parameters: readonly string[];
+}
+
+/**
+ * What came of one try: accepted (the provider's message id), worth another try later (a timeout,
+ * a network failure, 5xx, 429 — with the provider's Retry-After when it gave one), or refused for
+ * good (any other 4xx: a bad number, a template not approved, wrong credentials).
+ */
+export type SendResult =
+  | { kind: "accepted"; messageId: string | null }
+  | { kind: "retry"; error: string; retryAfterMs?: number }
+  | { kind: "refused"; error: string };
+
+export type Sender = (message: TemplateMessage) => Promise<SendResult>;
+
+export interface WhatsAppClientOptions {
+  /** `https://graph.facebook.com`, or the sandbox's `…/demo/whatsapp` (known once the app listens). */
+  graphUrl: string | (() => string);
+  version: string;
+  phoneNumberId: string;
+  token: string;
+  timeoutMs: number;
+}
+
+/** The body of `POST /{version}/{phone-number-id}/messages` for a template message. */
+export function templateRequestBody(message: TemplateMessage) {
+  return {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    to: message.to,
+    type: "template",
+    template: {
+      name: message.template,
+      language: { code: message.language },
+      components: [
+        {
+          type: "body",
+          parameters: message.parameters.map((text) => ({ type: "text", text })),
+        },
+      ],
+    },
+  };
+}
+
+/** `Retry-After` as seconds or an HTTP date, in milliseconds from now; undefined when absent or bad. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** The WhatsApp Business Cloud API (Graph API) messages endpoint, as a `Sender`. */
+export function whatsappClient(options: WhatsAppClientOptions): Sender {
+  const base = typeof options.graphUrl === "string" ? () => options.graphUrl as string : options.graphUrl;
+  return async (message) => {
+    const url = `${base().replace(/\/$/, "")}/${options.version}/${options.phoneNumberId}/messages`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
+        body: JSON.stringify(templateRequestBody(message)),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === "TimeoutError";
+      return { kind: "retry", error: timedOut ? "timeout" : `network: ${String(error).slice(0, 200)}` };
+    }
+    const text = await response.text().catch(() => "");
+    if (response.ok) {
+      const messageId = messageIdOf(text);
+      // Accepted without an id we can read: the message went out, so it must not be sent again.
+      return { kind: "accepted", messageId: messageId ?? null };
+    }
+    const error = `${response.status} ${graphErrorOf(text)}`.trim();
+    if (response.status === 429 || response.status >= 500) {
+      const after = retryAfterMs(response.headers.get("retry-after"));
+      return after === undefined ? { kind: "retry", error } : { kind: "retry", error, retryAfterMs: after };
+    }
+    return { kind: "refused", error };
+  };
+}
+
+function messageIdOf(text: string): string | undefined {
+  try {
+    const id = (JSON.parse(text) as { messages?: { id?: unknown }[] }).messages?.[0]?.id;
+    return typeof id === "string" && id.length > 0 ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Graph API's error message (`{ error: { message, code } }`), for the outbox's last_error. */
+function graphErrorOf(text: string): string {
+  try {
+    const error = (JSON.parse(text) as { error?: { message?: string; code?: number } }).error;
+    if (error) return `${error.code ?? ""} ${error.message ?? ""}`.trim().slice(0, 300);
+  } catch {}
+  return text.slice(0, 300);
+}

@@ -1,0 +1,224 @@
+import type { Language } from "@paxelbox/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database, Queryable } from "../db/database.ts";
+import type { Metrics } from "../plugins/metrics.ts";
+import type { Channel } from "./outbox.ts";
+import type { TemplateName } from "./templates.ts";
+import type { Sender, SendResult } from "./whatsapp.ts";
+
+/** A claimed outbox row. */
+interface Claimed {
+  id: number;
+  channel: Channel;
+  template: TemplateName;
+  language: Language;
+  recipient: string;
+  parameters: string[];
+  link: string | null;
+  attempts: number;
+  created_at: Date;
+}
+
+export interface DeliveryOptions {
+  /** Sends one message on its channel (only WhatsApp so far). */
+  send: Sender;
+  metrics: Pick<
+    Metrics,
+    | "notificationsSent"
+    | "notificationsFailed"
+    | "notificationsRetried"
+    | "notificationsDeadLettered"
+    | "notificationLatency"
+  >;
+  log: FastifyBaseLogger;
+  /** The site's public origin, which the recipient's link is built on (never a request's host). */
+  publicOrigin: () => string;
+  /** Tries of one message; after the last failed one it is dead. */
+  maxAttempts: number;
+  /**
+   * How long a claim holds a row: longer than one try can take (the request timeout), so that only
+   * a claimer that died leaves its rows to another.
+   */
+  leaseMs: number;
+  batchSize?: number;
+  /** 0 ≤ random() < 1, for the jitter (tests fix it). */
+  random?: () => number;
+}
+
+/** First retry after about 5 s, doubling each time, at most 15 minutes apart. */
+const backoffBaseMs = 5_000;
+const backoffCapMs = 15 * 60_000;
+
+/**
+ * When to try again after the `attempt`-th failed try: exponential backoff with jitter (half the
+ * delay fixed, half random, so instances that failed together do not come back together), and never
+ * sooner than the provider's Retry-After.
+ */
+export function retryDelayMs(
+  attempt: number,
+  retryAfterMs?: number,
+  random: () => number = Math.random,
+): number {
+  const exponential = Math.min(backoffCapMs, backoffBaseMs * 2 ** Math.max(0, attempt - 1));
+  const jittered = exponential / 2 + (exponential / 2) * random();
+  return Math.round(Math.max(jittered, retryAfterMs ?? 0));
+}
+
+/**
+ * Claims due messages: one statement, `FOR UPDATE SKIP LOCKED`, so that workers on other instances
+ * skip rows being claimed here instead of waiting for them. The claim counts the try and moves
+ * `next_attempt_at` forward by the lease: the rows are not due to anyone until the lease ends.
+ */
+async function claimDue(db: Database, batchSize: number, leaseMs: number): Promise<Claimed[]> {
+  return db.transaction((tx) =>
+    tx.query<Claimed>(
+      `update notification_outbox o
+          set attempts = o.attempts + 1,
+              next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
+        where o.id in (
+          select id from notification_outbox
+           where status = 'pending' and next_attempt_at <= now()
+           order by next_attempt_at, id
+           limit $1
+           for update skip locked)
+        returning o.id, o.channel, o.template, o.language, o.recipient, o.parameters, o.link, o.attempts,
+                  o.created_at`,
+      [batchSize, leaseMs],
+    ),
+  );
+}
+
+/** Ranks of delivery statuses: a later report never moves a message back (read, then a late delivered). */
+export const deliveryRank = `(case $status when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 when 'failed' then 4 else 0 end)`;
+const rankOf = (column: string) => deliveryRank.replace("$status", column);
+
+/**
+ * Records the provider's acceptance. A status webhook may come before this (the provider answers and
+ * reports at once): the best status already reported for the id is taken over. The link's token is
+ * dropped: it is no longer needed here.
+ */
+async function markSent(db: Queryable, row: Claimed, messageId: string | null): Promise<void> {
+  await db.query(
+    `update notification_outbox o
+        set status = 'sent', sent_at = now(), provider_message_id = $2, link = null, last_error = null,
+            delivery_status = (select s.status from notification_statuses s where s.provider_message_id = $2
+                                order by ${rankOf("s.status")} desc limit 1),
+            delivery_updated_at = case when exists (select 1 from notification_statuses s where s.provider_message_id = $2)
+                                       then now() end
+      where o.id = $1 and o.status = 'pending'`,
+    [row.id, messageId],
+  );
+}
+
+async function markRetry(db: Queryable, row: Claimed, error: string, at: Date): Promise<void> {
+  await db.query(
+    "update notification_outbox set next_attempt_at = $2, last_error = $3 where id = $1 and status = 'pending'",
+    [row.id, at, error.slice(0, 500)],
+  );
+}
+
+async function markDead(db: Queryable, row: Claimed, error: string): Promise<void> {
+  await db.query(
+    "update notification_outbox set status = 'dead', last_error = $2 where id = $1 and status = 'pending'",
+    [row.id, error.slice(0, 500)],
+  );
+}
+
+export interface RoundResult {
+  sent: number;
+  retried: number;
+  dead: number;
+}
+
+/** One round: claims what is due and tries each once. */
+export async function deliverDue(db: Database, options: DeliveryOptions): Promise<RoundResult> {
+  const rows = await claimDue(db, options.batchSize ?? 20, options.leaseMs);
+  const result: RoundResult = { sent: 0, retried: 0, dead: 0 };
+  for (const row of rows) {
+    const labels = { channel: row.channel, template: row.template };
+    const parameters = row.link
+      ? [...row.parameters, `${options.publicOrigin()}${row.link}`]
+      : row.parameters;
+    let outcome: SendResult;
+    try {
+      outcome = await options.send({
+        to: row.recipient,
+        template: row.template,
+        language: row.language,
+        parameters,
+      });
+    } catch (error) {
+      outcome = { kind: "retry", error: String(error).slice(0, 300) };
+    }
+    if (outcome.kind === "accepted") {
+      // A process that dies between the provider's acceptance and this write sends the message again
+      // after the lease: the only way a recipient gets it twice (ADR 038).
+      await markSent(db, row, outcome.messageId);
+      options.metrics.notificationsSent.inc(labels);
+      options.metrics.notificationLatency.observe(labels, (Date.now() - row.created_at.getTime()) / 1000);
+      result.sent++;
+      continue;
+    }
+    options.metrics.notificationsFailed.inc(labels);
+    const last = outcome.kind === "refused" || row.attempts >= options.maxAttempts;
+    if (last) {
+      await markDead(db, row, outcome.error);
+      options.metrics.notificationsDeadLettered.inc(labels);
+      options.log.error(
+        { notificationId: row.id, template: row.template, attempts: row.attempts, error: outcome.error },
+        "notification given up (dead letter)",
+      );
+      result.dead++;
+    } else {
+      const delay = retryDelayMs(
+        row.attempts,
+        outcome.kind === "retry" ? outcome.retryAfterMs : undefined,
+        options.random,
+      );
+      await markRetry(db, row, outcome.error, new Date(Date.now() + delay));
+      options.metrics.notificationsRetried.inc(labels);
+      options.log.warn(
+        {
+          notificationId: row.id,
+          template: row.template,
+          attempt: row.attempts,
+          error: outcome.error,
+          delayMs: delay,
+        },
+        "notification not sent; it will be tried again",
+      );
+      result.retried++;
+    }
+  }
+  return result;
+}
+
+/**
+ * The delivery worker of one API instance: a round every `intervalMs`, one at a time. Any number of
+ * instances may run it on one database (claims skip each other's rows); it keeps nothing in memory,
+ * so a restart loses nothing. The returned function stops it and waits for the round in flight.
+ */
+export function startNotificationWorker(
+  db: Database,
+  options: DeliveryOptions & { intervalMs: number },
+): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = deliverDue(db, options)
+      .catch((error: unknown) => {
+        if (!stopped) options.log.warn({ error: String(error) }, "notification worker failed a round");
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,324 @@
+import { calls, type DemoOutboxEntry } from "@paxelbox/contract";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { webhookSignature } from "../../src/notifications/webhook.ts";
+import { call, failure, ok, scenario, useApp, useServer } from "../helpers.ts";
+
+/**
+ * The drop-off message end to end on one machine: the kiosk stores a parcel, the worker sends the
+ * template to this installation's WhatsApp sandbox over the Graph API protocol, the sandbox reports
+ * `sent` and `delivered` to our webhook, signed, and `GET /api/demo/outbox` shows the message.
+ */
+const app = useApp({ NOTIFICATIONS_POLL_MS: "50" });
+const origin = useServer(app);
+
+const png =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/** The package form, then the locker's scan of its QR: a drop-off parcel stored now. */
+async function storeParcel(phone: string, senderName = "Toko Batik Sekar Arum") {
+  const params = await scenario(app(), "package-form");
+  const boxId = Number(params.get("boxId"));
+  const sent = await call(app(), calls.sendPackageData, {
+    body: {
+      takeUserPhoneNumber: phone,
+      box: { id: boxId },
+      mouth: { mouthType: { name: "M" } },
+      photo: `data:image/png;base64,${png}`,
+      recipientName: "Dewi Lestari",
+      senderName,
+    },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const [code] = await app().db.query<{ code: string }>(
+    "select code from access_codes where purpose = 'dropoff-store' and used_at is null order by created_at desc limit 1",
+  );
+  return ok(calls.kioskScan, await call(app(), calls.kioskScan, { body: { code: code?.code, boxId } }));
+}
+
+async function outbox(to?: string): Promise<DemoOutboxEntry[]> {
+  return ok(calls.demoOutbox, await call(app(), calls.demoOutbox, to ? { query: { to } } : {}));
+}
+
+/** Waits until the sandbox has the recipient's message in this status. */
+async function messageFor(to: string, status: DemoOutboxEntry["status"] = "delivered") {
+  await expect
+    .poll(async () => (await outbox(to))[0]?.status, { timeout: 10_000, interval: 50 })
+    .toBe(status);
+  return (await outbox(to))[0] as DemoOutboxEntry;
+}
+
+/** The sandbox's app secret (a development value, trusted in demo mode only). */
+const appSecret = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://" }).notifications.appSecret;
+
+const signed = (body: unknown, secret = appSecret) => {
+  const raw = JSON.stringify(body);
+  return { raw, signature: webhookSignature(secret, raw) };
+};
+
+function statusWebhook(id: string, status: "sent" | "delivered" | "read" | "failed") {
+  return {
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: "WABA",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              statuses: [{ id, status, timestamp: "1764400000", recipient_id: "6281122223333" }],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const postWebhook = (raw: string, signature?: string) =>
+  app().inject({
+    method: "POST",
+    url: calls.whatsappWebhook.path,
+    headers: {
+      "content-type": "application/json",
+      ...(signature ? { "x-hub-signature-256": signature } : {}),
+    },
+    payload: raw,
+  });
+
+describe("drop-off stored → WhatsApp message to the recipient", () => {
+  it("sends one template message with the sender, locker, door, free time and the order's own link", async () => {
+    const stored = await storeParcel("081122223333");
+    const message = await messageFor("6281122223333");
+    const [order] = await app().db.query<{ box_name: string; mouth_number: string }>(
+      `select b.name as box_name, m.number as mouth_number from orders o join mouths m on m.id = o.mouth_id
+         join boxes b on b.id = m.box_id where o.id = $1`,
+      [stored.orderId],
+    );
+    expect(message).toMatchObject({
+      channel: "whatsapp",
+      to: "6281122223333",
+      template: "dropoff_stored",
+      language: "id",
+    });
+    expect(message.text).toContain("Toko Batik Sekar Arum");
+    expect(message.text).toContain(`loker ${order?.box_name}, pintu ${order?.mouth_number}`);
+    expect(message.text).toMatch(/gratis selama 2 hari, sampai \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2} WIB/);
+    expect(message.text).toMatch(/biayanya Rp\. \d{1,3}(\.\d{3})* per hari/);
+    expect(message.links).toEqual([`${origin()}${stored.recipientLink}`]);
+
+    // The outbox row: sent once, the provider's id kept, the delivery recorded, the token dropped.
+    const rows = await app().db.query<{
+      status: string;
+      attempts: number;
+      provider_message_id: string;
+      delivery_status: string;
+      link: string | null;
+    }>(
+      "select status, attempts, provider_message_id, delivery_status, link from notification_outbox where order_id = $1",
+      [stored.orderId],
+    );
+    expect(rows).toEqual([
+      {
+        status: "sent",
+        attempts: 1,
+        provider_message_id: message.id,
+        delivery_status: "delivered",
+        link: null,
+      },
+    ]);
+  });
+
+  it("sends the Graph API request exactly as the Cloud API takes it", async () => {
+    await storeParcel("6281234567001", "Kurir Kilat");
+    const message = await messageFor("6281234567001");
+    const [row] = await app().db.query<{ request: Record<string, unknown> }>(
+      "select request from whatsapp_sandbox_messages where id = $1",
+      [message.id],
+    );
+    const request = row?.request as {
+      template: { components: { parameters: { text: string }[] }[] };
+    };
+    expect(request).toEqual({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: "6281234567001",
+      type: "template",
+      template: {
+        name: "dropoff_stored",
+        language: { code: "id" },
+        components: [
+          {
+            type: "body",
+            parameters: request.template.components[0]?.parameters.map(({ text }) => ({
+              type: "text",
+              text,
+            })),
+          },
+        ],
+      },
+    });
+    const texts = request.template.components[0]?.parameters.map(({ text }) => text) ?? [];
+    expect(texts).toHaveLength(8);
+    expect(texts.slice(0, 2)).toEqual(["Dewi Lestari", "Kurir Kilat"]);
+    expect(texts[4]).toBe("2");
+    expect(texts[7]).toMatch(new RegExp(`^${origin()}/order\\?orderid=\\d+&token=`));
+  });
+
+  it("the link opens that order's detail and no other order", async () => {
+    const stored = await storeParcel("081234567002");
+    const message = await messageFor("6281234567002");
+    const link = new URL(message.links[0] ?? "");
+    const token = link.searchParams.get("token") ?? "";
+    const orderid = Number(link.searchParams.get("orderid"));
+    expect(orderid).toBe(stored.orderId);
+    const order = ok(calls.orderDetail, await call(app(), calls.orderDetail, { params: { orderid }, token }));
+    expect(order).toMatchObject({ id: orderid, status: "IN_STORE", recipientName: "Dewi Lestari" });
+    const other = Number((await scenario(app(), "dropoff-in-store")).get("orderid"));
+    failure(await call(app(), calls.orderDetail, { params: { orderid: other }, token }), 404);
+    const rent = Number((await scenario(app(), "rent-in-store")).get("orderid"));
+    failure(await call(app(), calls.orderDetail, { params: { orderid: rent }, token }), 404);
+  });
+
+  it("writes the message in the store's transaction: a store that fails sends nothing", async () => {
+    const count = async () =>
+      Number(
+        (await app().db.query<{ n: number }>("select count(*)::int as n from notification_outbox"))[0]?.n,
+      );
+    const before = await count();
+    // The last write of the store (the pick-up code) fails after the message was written.
+    await app().db.query(`
+      create or replace function refuse_take_code() returns trigger language plpgsql as
+        $$ begin if new.purpose = 'take' then raise exception 'refused for the test'; end if; return new; end $$`);
+    await app().db.query(
+      "create trigger refuse_take_code before insert on access_codes for each row execute function refuse_take_code()",
+    );
+    try {
+      const params = await scenario(app(), "package-form");
+      const boxId = Number(params.get("boxId"));
+      await call(app(), calls.sendPackageData, {
+        body: {
+          takeUserPhoneNumber: "081234567003",
+          box: { id: boxId },
+          mouth: { mouthType: { name: "M" } },
+          photo: `data:image/png;base64,${png}`,
+          recipientName: "Dewi",
+          senderName: "Kurir",
+        },
+      });
+      const [code] = await app().db.query<{ code: string }>(
+        "select code from access_codes where purpose = 'dropoff-store' and used_at is null order by created_at desc limit 1",
+      );
+      const response = await call(app(), calls.kioskScan, { body: { code: code?.code, boxId } });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await app().db.query("drop trigger refuse_take_code on access_codes");
+      await app().db.query("drop function refuse_take_code()");
+    }
+    expect(await count()).toBe(before);
+    expect(await outbox("6281234567003")).toEqual([]);
+  });
+
+  it("the demo scenario that stores a parcel produces its message", async () => {
+    const params = await scenario(app(), "dropoff-in-store");
+    await expect
+      .poll(
+        async () =>
+          (await outbox("62811222233333")).find((entry) => entry.links.includes(`${origin()}${params.url}`))
+            ?.status,
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBe("delivered");
+  });
+});
+
+describe("GET /api/demo/outbox", () => {
+  it("lists newest first, one recipient's with ?to= in any of its written forms", async () => {
+    await storeParcel("081234567010", "Pengirim Pertama");
+    await messageFor("6281234567010");
+    await storeParcel("081234567011", "Pengirim Kedua");
+    await messageFor("6281234567011");
+    await storeParcel("081234567010", "Pengirim Ketiga");
+    await expect.poll(async () => (await outbox("6281234567010")).length, { timeout: 10_000 }).toBe(2);
+
+    const all = await outbox();
+    expect(all.slice(0, 3).map((entry) => entry.to)).toEqual([
+      "6281234567010",
+      "6281234567011",
+      "6281234567010",
+    ]);
+    const times = all.map((entry) => entry.receivedAt);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    for (const to of ["6281234567010", "+6281234567010", "081234567010"]) {
+      const mine = await outbox(to);
+      expect(
+        mine.map((entry) => entry.text.match(/dari (Pengirim \w+)/)?.[1]),
+        to,
+      ).toEqual(["Pengirim Ketiga", "Pengirim Pertama"]);
+    }
+    expect(await outbox("6289999999999")).toEqual([]);
+    failure(await app().inject({ method: "GET", url: "/api/demo/outbox?to=abc" }), 400);
+  });
+});
+
+describe("WhatsApp webhook", () => {
+  it("answers the subscription handshake with the challenge, and 403 to a wrong token or mode", async () => {
+    const verification = (mode: string, token: string) =>
+      app().inject({
+        method: "GET",
+        url: calls.whatsappWebhookVerification.path,
+        query: { "hub.mode": mode, "hub.verify_token": token, "hub.challenge": "1158201444" },
+      });
+    const good = await verification("subscribe", "paxelbox-sandbox-verify-token");
+    expect(good.statusCode).toBe(200);
+    expect(good.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(good.body).toBe("1158201444");
+    failure(await verification("subscribe", "not-our-token"), 403);
+    failure(await verification("unsubscribe", "paxelbox-sandbox-verify-token"), 403);
+  });
+
+  it("refuses a forged or unsigned webhook with 401 and records nothing", async () => {
+    const body = statusWebhook("wamid.FORGED", "read");
+    const { raw } = signed(body);
+    failure(await postWebhook(raw), 401);
+    failure(await postWebhook(raw, webhookSignature("another-secret", raw)), 401);
+    // Signed, then changed: the signature covers the exact bytes.
+    failure(await postWebhook(raw.replace("read", "sent"), signed(body).signature), 401);
+    const rows = await app().db.query(
+      "select 1 from notification_statuses where provider_message_id = 'wamid.FORGED'",
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it("records each status once, moves the message only forward, and takes a replay as a duplicate", async () => {
+    const stored = await storeParcel("081234567020");
+    const message = await messageFor("6281234567020");
+    const statusOf = async () =>
+      (
+        await app().db.query<{ delivery_status: string }>(
+          "select delivery_status from notification_outbox where order_id = $1",
+          [stored.orderId],
+        )
+      )[0]?.delivery_status;
+    expect(await statusOf()).toBe("delivered");
+
+    const read = signed(statusWebhook(message.id, "read"));
+    const first = ok(calls.whatsappWebhook, await postWebhook(read.raw, read.signature));
+    expect(first).toEqual({ statuses: 1, recorded: 1 });
+    expect(await statusOf()).toBe("read");
+    // Meta delivers a webhook again until it gets a 200: the same status twice changes nothing.
+    const replay = ok(calls.whatsappWebhook, await postWebhook(read.raw, read.signature));
+    expect(replay).toEqual({ statuses: 1, recorded: 0 });
+    // A late "delivered" does not move a read message back.
+    const late = signed(statusWebhook(message.id, "delivered"));
+    expect(ok(calls.whatsappWebhook, await postWebhook(late.raw, late.signature)).recorded).toBe(0);
+    expect(await statusOf()).toBe("read");
+    const recorded = await app().db.query<{ status: string }>(
+      "select status from notification_statuses where provider_message_id = $1 order by status",
+      [message.id],
+    );
+    expect(recorded.map((row) => row.status)).toEqual(["delivered", "read", "sent"]);
+  });
+});
