@@ -43,6 +43,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Use this database instead of opening one from the config (tests). */
   database?: Database;
+  /** The embedded database starts as a copy of this one (`DatabaseOptions.template`; tests). */
+  databaseTemplate?: Blob | undefined;
 }
 
 declare module "fastify" {
@@ -93,6 +95,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
         databaseUrl: config.databaseUrl,
         poolSize: config.databasePoolSize,
         dataDir: config.dataDir,
+        template: options.databaseTemplate,
         observer: metrics.databaseObserver,
       }),
     );

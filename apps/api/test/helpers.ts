@@ -1,31 +1,44 @@
 import { randomBytes } from "node:crypto";
+import { openAsBlob } from "node:fs";
 import { createServer } from "node:net";
 import { type ApiErrorBody, type CallDef, envelope, fillPath } from "@paxelbox/contract";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { z } from "zod";
 import { type BuildOptions, buildApp, loadConfig } from "../src/app.ts";
 
 export const budi = "demo-token-budi";
 export const sari = "demo-token-sari";
 
+/** A copy of the run's migrated PGlite database (`global-setup.ts`), to start an embedded one from. */
+export function pgliteTemplate(): Promise<Blob> {
+  return openAsBlob(inject("pgliteTemplate"));
+}
+
 /**
- * A fresh database for one test file: an in-memory PGlite, or, when DATABASE_URL is set (CI),
- * a new database created on that PostgreSQL server and dropped afterwards.
+ * A fresh database for one test file, a copy of the run's migrated one (`global-setup.ts`): an
+ * in-memory PGlite started from `template`, or, when DATABASE_URL is set (CI), a new database
+ * created on that PostgreSQL server from the run's template database and dropped afterwards.
  */
-export async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  url: string | undefined;
+  template: Blob | undefined;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { url: undefined, async drop() {} };
+  const source = inject("postgresTemplate");
+  if (!serverUrl || !source) return { url: undefined, template: await pgliteTemplate(), async drop() {} };
   const name = `paxelbox_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${source}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    template: undefined,
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -38,12 +51,12 @@ export async function freshDatabaseUrl(): Promise<{ url: string | undefined; dro
 /** Builds the API once for the calling test file and closes it afterwards. */
 export function useApp(
   env: Record<string, string> = {},
-  options: Omit<BuildOptions, "database"> = {},
+  options: Omit<BuildOptions, "database" | "databaseTemplate"> = {},
 ): () => FastifyInstance {
   let app: FastifyInstance | undefined;
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    const database = await freshDatabaseUrl();
+    const database = await freshDatabase();
     drop = database.drop;
     const config = loadConfig({
       NODE_ENV: "test",
@@ -51,7 +64,7 @@ export function useApp(
       ...(database.url ? { DATABASE_URL: database.url } : {}),
       ...env,
     });
-    app = await buildApp(config, options);
+    app = await buildApp(config, { ...options, databaseTemplate: database.template });
   });
   afterAll(async () => {
     await app?.close();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, loadConfig } from "../src/app.ts";
 import { type Database, openDatabase } from "../src/db/database.ts";
 import { hashToken } from "../src/domain/tokens.ts";
-import { budi, call, failure, freshDatabaseUrl, ok, sari, scenario } from "./helpers.ts";
+import { budi, call, failure, freshDatabase, ok, sari, scenario } from "./helpers.ts";
 
 /**
  * The order poll answered from memory (ADR 020): what it saves (database calls), and that it never
@@ -13,13 +13,14 @@ import { budi, call, failure, freshDatabaseUrl, ok, sari, scenario } from "./hel
  */
 const onServer = Boolean(process.env.DATABASE_URL);
 let databaseUrl: string | undefined;
+let template: Blob | undefined;
 let drop: () => Promise<void> = async () => {};
 const apps: FastifyInstance[] = [];
 let queries = 0;
 
 /** An API instance on the file's database, counting the calls it makes to it. */
 async function instance(): Promise<FastifyInstance> {
-  const db = await openDatabase({ databaseUrl, dataDir: "memory://" });
+  const db = await openDatabase({ databaseUrl, dataDir: "memory://", template });
   const counted: Database = {
     ...db,
     query(sql, params) {
@@ -39,8 +40,9 @@ async function instance(): Promise<FastifyInstance> {
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  const database = await freshDatabaseUrl();
+  const database = await freshDatabase();
   databaseUrl = database.url;
+  template = database.template;
   drop = database.drop;
   app = await instance();
 });

@@ -1,7 +1,17 @@
 import { type CallDef, calls, type Order } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import { buildApp, loadConfig } from "../src/app.ts";
-import { budi, call, failure, lockerOrderBody, ok, sari, scenario, useApp } from "./helpers.ts";
+import {
+  budi,
+  call,
+  failure,
+  lockerOrderBody,
+  ok,
+  pgliteTemplate,
+  sari,
+  scenario,
+  useApp,
+} from "./helpers.ts";
 
 const app = useApp({ CORS_ORIGINS: "https://app.paxel.example" });
 
@@ -44,7 +54,9 @@ describe("CORS", () => {
   });
 
   it("is not there at all without configured origins: no CORS headers, no Vary on Origin", async () => {
-    const sameOrigin = await buildApp(loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://" }));
+    const sameOrigin = await buildApp(loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://" }), {
+      databaseTemplate: await pgliteTemplate(),
+    });
     try {
       const response = await sameOrigin.inject({
         url: "/api/v1/settings",

@@ -57,6 +57,12 @@ export interface DatabaseOptions {
   poolSize?: number | undefined;
   /** Folder of the embedded database, or "memory://" for a throw-away one. */
   dataDir: string;
+  /**
+   * A data directory the embedded database starts as a copy of (a tarball of PGlite's
+   * `dumpDataDir()`), instead of an empty one: tests copy one migrated database rather than create
+   * and migrate one each.
+   */
+  template?: Blob | undefined;
   observer?: DatabaseObserver | undefined;
 }
 
@@ -86,16 +92,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const observer = options.observer ?? unobserved;
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10, observer)
-    : openPglite(options.dataDir, observer);
+    : openPglite(options.dataDir, options.template, observer);
 }
 
 /**
  * PGlite is one connection that runs one call at a time. Calls queue here, in the order they come
  * (as they would inside PGlite), so that the wait and the use of each can be told apart.
  */
-async function openPglite(dataDir: string, observer: DatabaseObserver): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  template: Blob | undefined,
+  observer: DatabaseObserver,
+): Promise<Database> {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
   const subscribed = subscribers();
   // PGlite hands a transaction's notifications over as it commits, before the call resolves.
   await db.listen(changesChannel, (payload) => subscribed.notified(payload));

@@ -22,7 +22,7 @@ export async function pendingMigrations(db: Queryable): Promise<string[]> {
 }
 
 /** Applies the SQL files of `migrations/` that have not run yet, in name order, each in its own transaction. */
-export async function migrate(db: Database): Promise<string[]> {
+export async function migrate(db: Pick<Database, "transaction">): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query("select pg_advisory_xact_lock($1)", [schemaLockKey]);
     await tx.query(

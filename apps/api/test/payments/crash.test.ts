@@ -5,13 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/db/database.ts";
 import { type CrashStep, crashSteps } from "../../src/payments/crash-points.ts";
-import {
-  dropoffPaymentBody,
-  freePort,
-  freshDatabaseUrl,
-  lockerOrderBody,
-  snapDropoffBody,
-} from "../helpers.ts";
+import { dropoffPaymentBody, freePort, freshDatabase, lockerOrderBody, snapDropoffBody } from "../helpers.ts";
 
 /**
  * The crash test of the payment path. The API (with its sandbox gateways) runs as a child process
@@ -59,9 +53,11 @@ let child: ChildProcess | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "paxelbox-crash-"));
-  const database = await freshDatabaseUrl();
+  const database = await freshDatabase();
   databaseUrl = database.url;
   dropDatabase = database.drop;
+  // On PGlite the first start finds its data directory made: a copy of the run's migrated database.
+  if (!databaseUrl) await (await openDatabase({ dataDir, template: database.template })).close();
   port = await freePort();
 });
 

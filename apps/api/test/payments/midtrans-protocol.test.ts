@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
-import { migrate } from "../../src/db/migrate.ts";
 import { type CheckoutRequest, GatewayRefused } from "../../src/payments/gateway.ts";
 import {
   midtransGateway,
@@ -11,6 +10,7 @@ import {
 } from "../../src/payments/midtrans-gateway.ts";
 import { finishTransaction, transactionByKey } from "../../src/payments/sandbox/ledger.ts";
 import { midtransNotification, midtransSandboxRoutes } from "../../src/payments/sandbox/midtrans.ts";
+import { pgliteTemplate } from "../helpers.ts";
 
 /**
  * Midtrans between the adapter and the sandbox, on a bare Fastify app with its own database: the
@@ -30,8 +30,7 @@ const gateway = () =>
   });
 
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: "memory://" });
-  await migrate(db);
+  db = await openDatabase({ dataDir: "memory://", template: await pgliteTemplate() });
   app = Fastify();
   // The site's configured origin (app.ts): here, the address this bare app listens on.
   app.decorate("publicOrigin", () => origin);

@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { type Database, openDatabase } from "../../src/db/database.ts";
-import { migrate } from "../../src/db/migrate.ts";
 import { hashToken } from "../../src/domain/tokens.ts";
 import {
   type CheckoutRequest,
@@ -21,6 +20,7 @@ import {
   transactionSignature,
   verifySnapNotification,
 } from "../../src/payments/snap-signature.ts";
+import { pgliteTemplate } from "../helpers.ts";
 
 /**
  * SNAP BI between the adapter and the sandbox bank, on a bare Fastify app with its own database:
@@ -40,8 +40,7 @@ let app: FastifyInstance;
 let origin = "";
 
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: "memory://" });
-  await migrate(db);
+  db = await openDatabase({ dataDir: "memory://", template: await pgliteTemplate() });
   app = Fastify();
   // The site's configured origin (app.ts): here, the address this bare app listens on.
   app.decorate("publicOrigin", () => origin);

@@ -17,9 +17,10 @@ import {
   call,
   dropoffPaymentBody,
   failure,
-  freshDatabaseUrl,
+  freshDatabase,
   lockerOrderBody,
   ok,
+  pgliteTemplate,
   scenario,
   snapDropoffBody,
 } from "../helpers.ts";
@@ -56,14 +57,14 @@ async function recordingGateway() {
 
 let fake: Awaited<ReturnType<typeof recordingGateway>>;
 let dataDir: string;
-let database: Awaited<ReturnType<typeof freshDatabaseUrl>>;
+let database: Awaited<ReturnType<typeof freshDatabase>>;
 /** Where the database of both configurations lives (a PGlite folder, or a server's database in CI). */
 const storage = () => (database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir });
 
 beforeAll(async () => {
   fake = await recordingGateway();
   dataDir = mkdtempSync(path.join(tmpdir(), "paxelbox-trust-"));
-  database = await freshDatabaseUrl();
+  database = await freshDatabase();
 });
 afterAll(async () => {
   await fake.close();
@@ -304,6 +305,7 @@ describe("production (Midtrans configured, no SNAP_BASE_URL, no DEMO)", () => {
   it("seeds no demo member: their published tokens open nothing", async () => {
     const fresh = await buildApp(
       loadConfig({ ...production, DATA_DIR: "memory://", LOG_LEVEL: "silent", PAYMENT_GATEWAY: "sandbox" }),
+      { databaseTemplate: await pgliteTemplate() },
     );
     try {
       failure(await call(fresh, calls.orderDetail, { params: { orderid: 1 }, token: budi }), 401);
@@ -340,7 +342,7 @@ describe("production with DEMO=1", () => {
         CAPTCHA_SECRET: "production-captcha-secret-0123",
         LOG_LEVEL: "warn",
       }),
-      { logStream: { write: (line) => lines.push(line) } },
+      { logStream: { write: (line) => lines.push(line) }, databaseTemplate: await pgliteTemplate() },
     );
     await app.close();
     expect(lines.some((line) => line.includes("DEMO=1 IN PRODUCTION"))).toBe(true);
