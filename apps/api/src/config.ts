@@ -2,6 +2,7 @@ import path from "node:path";
 import { type TrustProxy, TrustProxySetting } from "@paxelbox/contract";
 import { z } from "zod";
 import type { CaptchaConfig } from "./captcha/captcha.ts";
+import { defaultGatewayTimeoutSeconds } from "./payments/gateway.ts";
 
 const booleanFlag = z
   .enum(["0", "1", "true", "false", ""])
@@ -47,6 +48,7 @@ const EnvSchema = z.object({
   SANDBOX_NOTIFICATIONS: z.enum(["on", "off"]).default("on"),
   PAYMENT_RECONCILE_AGE: z.coerce.number().int().min(1).max(86_400).default(30),
   PAYMENT_RECONCILE_INTERVAL: z.coerce.number().int().min(1).max(3_600).default(10),
+  PAYMENT_GATEWAY_TIMEOUT: z.coerce.number().int().min(1).max(120).default(defaultGatewayTimeoutSeconds),
   SNAP_BASE_URL: z.string().url().optional(),
   SNAP_PARTNER_ID: z.string().min(1).default("PAXELBOX-SANDBOX"),
   SNAP_CLIENT_SECRET: z.string().min(16).optional(),
@@ -135,6 +137,11 @@ export interface ApiConfig {
     reconcileAgeSeconds: number;
     /** Seconds between two rounds of the reconciliation job. */
     reconcileIntervalSeconds: number;
+    /**
+     * Seconds a call to a gateway may take; a checkout being opened by another request is waited
+     * for one second longer (`createOverduePayment`).
+     */
+    gatewayTimeoutSeconds: number;
     /**
      * Bank-interface flow (SNAP BI): `bank` at SNAP_BASE_URL with its keys; `sandbox`, this
      * installation's sandbox bank (`/demo/snap`, demo mode only); `off` otherwise (its calls answer
@@ -289,6 +296,7 @@ export function loadConfig(
       sandboxNotifications: e.SANDBOX_NOTIFICATIONS === "on",
       reconcileAgeSeconds: e.PAYMENT_RECONCILE_AGE,
       reconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL,
+      gatewayTimeoutSeconds: e.PAYMENT_GATEWAY_TIMEOUT,
       snap: snapFlow,
       snapBaseUrl: e.SNAP_BASE_URL,
       snapPartnerId: e.SNAP_PARTNER_ID,

@@ -6,6 +6,9 @@
  */
 export type GatewayName = "midtrans" | "snap";
 
+/** Seconds a call to a gateway may take unless PAYMENT_GATEWAY_TIMEOUT says otherwise. */
+export const defaultGatewayTimeoutSeconds = 15;
+
 export interface CheckoutRequest {
   /** Our payment id: the gateway's transaction key (Midtrans `order_id`, SNAP `partnerReferenceNo`). */
   externalId: string;

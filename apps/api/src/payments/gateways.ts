@@ -54,6 +54,7 @@ export function paymentGateways(config: ApiConfig, selfOrigin: () => string | un
           clientSecret: payments.snapClientSecret,
           channelId: payments.snapChannelId,
           privateKey: keys.partnerPrivateKey,
+          timeoutSeconds: payments.gatewayTimeoutSeconds,
         }),
       );
     }
@@ -62,7 +63,11 @@ export function paymentGateways(config: ApiConfig, selfOrigin: () => string | un
         ? midtransEndpoints[payments.midtransProduction ? "production" : "sandbox"]
         : { snapBaseUrl: `${sandbox()}/demo/midtrans/snap`, apiBaseUrl: `${sandbox()}/demo/midtrans` };
     return keep(`midtrans ${endpoints.apiBaseUrl}`, () =>
-      midtransGateway({ serverKey: payments.midtransServerKey, ...endpoints }),
+      midtransGateway({
+        serverKey: payments.midtransServerKey,
+        ...endpoints,
+        timeoutSeconds: payments.gatewayTimeoutSeconds,
+      }),
     );
   };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   type Checkout,
   type CheckoutRequest,
+  defaultGatewayTimeoutSeconds,
   type GatewayRecord,
   GatewayRefused,
   type GatewayStatus,
@@ -24,6 +25,8 @@ export interface MidtransOptions {
   snapBaseUrl: string;
   /** Core API base, e.g. https://api.sandbox.midtrans.com */
   apiBaseUrl: string;
+  /** Seconds a call may take (`defaultGatewayTimeoutSeconds` unless told). */
+  timeoutSeconds?: number | undefined;
 }
 
 export const midtransEndpoints = {
@@ -110,6 +113,7 @@ const TransactionRecord = z.object({
 export function midtransGateway(options: MidtransOptions, fetchImpl: typeof fetch = fetch): PaymentGateway {
   const authorization = `Basic ${Buffer.from(`${options.serverKey}:`).toString("base64")}`;
   const base = (url: string) => url.replace(/\/$/, "");
+  const timeout = (options.timeoutSeconds ?? defaultGatewayTimeoutSeconds) * 1000;
 
   async function send(
     url: string,
@@ -126,7 +130,7 @@ export function midtransGateway(options: MidtransOptions, fetchImpl: typeof fetc
           ...init.headers,
         },
         body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-        signal: AbortSignal.timeout(15_000),
+        signal: AbortSignal.timeout(timeout),
       });
     } catch (error) {
       throw new GatewayUnavailable(`Midtrans cannot be reached: ${(error as Error).message}`);

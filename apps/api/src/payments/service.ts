@@ -25,11 +25,6 @@ export type PaymentStatus = "PENDING" | "SUCCESS" | "FAILED" | "CANCELLED" | "EX
 
 /** Minutes an open checkout is offered again before a fresh one is opened. */
 const checkoutReuseMinutes = 30;
-/**
- * Seconds a payment may be without its checkout while a request opens it at the gateway (longer
- * than the gateways' own time-outs); after that the opening is taken as lost.
- */
-const openingSeconds = 16;
 /** Hours a paid drop-off stays collectable with its one-time pick-up code. */
 const paidPickupHours = 24;
 
@@ -72,6 +67,11 @@ export type GatewayLookup = (name: GatewayName) => PaymentGateway;
 export interface PaymentContext {
   /** The gateway new checkouts go to. */
   gateway: PaymentGateway;
+  /**
+   * Seconds a call to a gateway may take. A payment without its checkout is taken as being opened
+   * by another request for one second longer; after that the opening is taken as lost.
+   */
+  gatewayTimeoutSeconds: number;
   gateways: GatewayLookup;
   merchant: string;
   /** The site's configured public origin; return URLs must stay on it. */
@@ -177,7 +177,8 @@ export async function createOverduePayment(
   for (const url of [input.successUrl, input.failedUrl, input.cancelUrl])
     assertReturnUrl(url, context.origin);
 
-  const deadline = Date.now() + openingSeconds * 1000 + 5000;
+  const openingMs = (context.gatewayTimeoutSeconds + 1) * 1000;
+  const deadline = Date.now() + openingMs + 5000;
   for (let round = 0; round < 100 && Date.now() < deadline; round++) {
     const step = await db.transaction(async (tx) => {
       const [order] = await tx.query<OrderForPayment>(
@@ -226,7 +227,7 @@ export async function createOverduePayment(
 
     if (step.kind === "open") {
       const open = step.payment;
-      if (open.checkout_url === null && Date.now() - open.created_at.getTime() < openingSeconds * 1000) {
+      if (open.checkout_url === null && Date.now() - open.created_at.getTime() < openingMs) {
         // Another request is opening this checkout right now (a double tap, a second tab): wait for it.
         await new Promise((resolve) => setTimeout(resolve, 200));
         continue;

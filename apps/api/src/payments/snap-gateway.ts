@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   type Checkout,
   type CheckoutRequest,
+  defaultGatewayTimeoutSeconds,
   type GatewayRecord,
   GatewayRefused,
   type GatewayStatus,
@@ -27,6 +28,8 @@ export interface SnapOptions {
   channelId: string;
   /** PEM: our RSA private key, which signs the access-token request. */
   privateKey: string;
+  /** Seconds a call may take (`defaultGatewayTimeoutSeconds` unless told). */
+  timeoutSeconds?: number | undefined;
 }
 
 export const snapPaths = {
@@ -101,6 +104,7 @@ export function snapGateway(options: SnapOptions, fetchImpl: typeof fetch = fetc
   // The signature covers the path the bank receives, its base path included (`/snap/v1.0/...`).
   const basePath = new URL(base).pathname.replace(/\/$/, "");
   const signingKey = createPrivateKey(options.privateKey);
+  const timeout = (options.timeoutSeconds ?? defaultGatewayTimeoutSeconds) * 1000;
   // In memory only: losing it costs one more token call.
   let token: { value: string; expiresAt: number } | undefined;
   let tokenRequest: Promise<string> | undefined;
@@ -114,7 +118,7 @@ export function snapGateway(options: SnapOptions, fetchImpl: typeof fetch = fetc
         method: "POST",
         headers: { accept: "application/json", "content-type": "application/json", ...headers },
         body,
-        signal: AbortSignal.timeout(15_000),
+        signal: AbortSignal.timeout(timeout),
       });
       json = await response.json().catch(() => null);
     } catch (error) {

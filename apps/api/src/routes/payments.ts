@@ -56,6 +56,7 @@ export function paymentRoutes(
     const origin = app.publicOrigin();
     return createOverduePayment(db, input, {
       gateway: gateways(kind),
+      gatewayTimeoutSeconds: config.payments.gatewayTimeoutSeconds,
       gateways,
       merchant: `${config.productName}Box`,
       origin,
