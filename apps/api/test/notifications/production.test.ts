@@ -2,7 +2,7 @@ import { calls } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import { buildApp, loadConfig } from "../../src/app.ts";
 import { webhookSignature } from "../../src/notifications/webhook.ts";
-import { failure } from "../helpers.ts";
+import { failure, pgliteTemplate } from "../helpers.ts";
 
 const production = {
   NODE_ENV: "production",
@@ -27,7 +27,7 @@ describe("notifications in production", () => {
         WHATSAPP_VERIFY_TOKEN: "real-verify",
       },
     ]) {
-      const app = await buildApp(loadConfig(env));
+      const app = await buildApp(loadConfig(env), { databaseTemplate: await pgliteTemplate() });
       try {
         expect(["off", "cloud"]).toContain(loadConfig(env).notifications.whatsapp);
         for (const [method, url] of [
