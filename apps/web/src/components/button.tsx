@@ -1,6 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
 import { Link, type LinkProps } from "react-router";
-import { classNames } from "../lib/ui/class-names";
 import styles from "./button.module.css";
 
 type Variant = "primary" | "secondary" | "ghost";
@@ -12,7 +11,7 @@ interface Common {
 }
 
 function classes({ variant = "primary", block }: Common, extra?: string) {
-  return classNames(styles.button, styles[variant], block && styles.block, extra);
+  return [styles.button, styles[variant], block ? styles.block : "", extra ?? ""].filter(Boolean).join(" ");
 }
 
 export function Button({

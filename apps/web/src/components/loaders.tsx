@@ -1,6 +1,5 @@
 import type { CSSProperties } from "react";
 import { useT } from "../lib/i18n/i18n";
-import { classNames } from "../lib/ui/class-names";
 import styles from "./loaders.module.css";
 import { PageTitle } from "./page-title";
 import { Card, cardStyles } from "./ui/card";
@@ -18,7 +17,13 @@ export function Skeleton({
   className?: string;
 }) {
   const style: CSSProperties = { width, height, borderRadius: radius };
-  return <span className={classNames(styles.skeleton, className)} style={style} aria-hidden="true" />;
+  return (
+    <span
+      className={[styles.skeleton, className].filter(Boolean).join(" ")}
+      style={style}
+      aria-hidden="true"
+    />
+  );
 }
 
 /** Lines of text. */

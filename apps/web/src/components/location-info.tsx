@@ -5,7 +5,6 @@ import { useConfig } from "../config/use-config";
 import { bridge, mapsSearchLink } from "../lib/bridge/bridge";
 import { useT } from "../lib/i18n/i18n";
 import { isSafeUrl } from "../lib/security/safe-url";
-import { classNames } from "../lib/ui/class-names";
 import { CloseIcon, ExternalIcon } from "./icons";
 import styles from "./location-info.module.css";
 import { Card, CardTitle, cardStyles } from "./ui/card";
@@ -86,7 +85,7 @@ export function LocationInfo({ detail, title, headingLevel = 2, className }: Loc
   return (
     <Card
       as="section"
-      className={classNames(cardStyles.roomy, className)}
+      className={[cardStyles.roomy, className].filter(Boolean).join(" ")}
       aria-labelledby={heading ? headingId : undefined}
       data-testid="location-info"
     >

@@ -1,5 +1,4 @@
 import type { ComponentPropsWithoutRef, ElementType, ReactNode } from "react";
-import { classNames } from "../../lib/ui/class-names";
 import styles from "./card.module.css";
 
 type CardProps<As extends ElementType> = {
@@ -20,7 +19,9 @@ export function Card<As extends ElementType = "div">({
   ...rest
 }: CardProps<As>) {
   const Element: ElementType = as ?? "div";
-  const classes = classNames("stack", styles.card, centered && styles.centered, className);
+  const classes = ["stack", styles.card, centered ? styles.centered : null, className]
+    .filter(Boolean)
+    .join(" ");
   return (
     <Element className={classes} {...rest}>
       {children}
@@ -34,7 +35,7 @@ export function CardTitle({
   className,
   ...rest
 }: { as?: "h2" | "h3" | "p" } & ComponentPropsWithoutRef<"h2">) {
-  return <Heading className={classNames(styles.title, className)} {...rest} />;
+  return <Heading className={[styles.title, className].filter(Boolean).join(" ")} {...rest} />;
 }
 
 /**
@@ -46,7 +47,7 @@ export function CardNote({
   className,
   ...rest
 }: { as?: "div" | "p" } & ComponentPropsWithoutRef<"div">) {
-  return <Element role="note" className={classNames(styles.note, className)} {...rest} />;
+  return <Element role="note" className={[styles.note, className].filter(Boolean).join(" ")} {...rest} />;
 }
 
 /**
@@ -71,7 +72,7 @@ export function QrImage({ src, alt, testId }: { src: string; alt: string; testId
         width={300}
         height={300}
         alt={alt}
-        className={classNames(styles.qr, styles.qrImage)}
+        className={`${styles.qr} ${styles.qrImage}`}
         data-testid={testId}
       />
     </QrCard>

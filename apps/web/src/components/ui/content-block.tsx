@@ -2,7 +2,6 @@ import type { ContentName } from "@paxelbox/contract";
 import { type ComponentPropsWithoutRef, useId } from "react";
 import { contentText, useSettings } from "../../api/settings";
 import { useT } from "../../lib/i18n/i18n";
-import { classNames } from "../../lib/ui/class-names";
 import { AlertIcon } from "../icons";
 import { SkeletonCard } from "../loaders";
 import { Card, CardChevron, CardNote, CardTitle } from "./card";
@@ -99,7 +98,7 @@ export function SettingsHtml({
 }: { html: string } & Omit<ComponentPropsWithoutRef<"div">, "children" | "dangerouslySetInnerHTML">) {
   return (
     <div
-      className={classNames(styles.html, className)}
+      className={[styles.html, className].filter(Boolean).join(" ")}
       {...rest}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: settings HTML, sanitised by contentText (sanitizeHtml)
       dangerouslySetInnerHTML={{ __html: html }}

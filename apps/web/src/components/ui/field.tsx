@@ -1,7 +1,6 @@
 import { type FocusEvent, type HTMLAttributes, type ReactNode, useId } from "react";
 import { AlertIcon } from "../icons";
 import "./field.css";
-import { classNames } from "../../lib/ui/class-names";
 
 /** The class names of `field.css`. */
 const styles = {
@@ -93,7 +92,7 @@ export function Field({
   const Element = as === "fieldset" ? "fieldset" : "div";
   return (
     <Element
-      className={classNames("stack", styles.field, className)}
+      className={["stack", styles.field, className].filter(Boolean).join(" ")}
       data-invalid={invalid}
       data-testid={testId}
       {...rest}

@@ -1,5 +1,4 @@
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
-import { classNames } from "../../lib/ui/class-names";
 import cardStyles from "./card.module.css";
 import styles from "./result-panel.module.css";
 
@@ -34,12 +33,15 @@ export function ResultPanel({
   children,
   ...rest
 }: ResultPanelProps) {
+  const classes = [
+    "stack",
+    styles.panel,
+    card ? cardStyles.card : null,
+    card ? styles.card : null,
+    className,
+  ];
   return (
-    <div
-      className={classNames("stack", styles.panel, card && cardStyles.card, card && styles.card, className)}
-      data-tone={tone}
-      {...rest}
-    >
+    <div className={classes.filter(Boolean).join(" ")} data-tone={tone} {...rest}>
       {illustration ?? (icon ? <span className={`circle ${styles.icon}`}>{icon}</span> : null)}
       <h1 className={styles.title}>{title}</h1>
       {message ? (

@@ -1,5 +1,4 @@
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
-import { classNames } from "../../lib/ui/class-names";
 import styles from "./sticky-action-bar.module.css";
 
 interface StickyActionBarProps extends ComponentPropsWithoutRef<"div"> {
@@ -26,7 +25,7 @@ export function StickyActionBar({
   children,
   ...rest
 }: StickyActionBarProps) {
-  const classes = classNames("stack", sticky ? styles.sticky : styles.inline, className);
+  const classes = ["stack", sticky ? styles.sticky : styles.inline, className].filter(Boolean).join(" ");
   return (
     <div className={classes} {...rest}>
       {note ? (
