@@ -13,6 +13,7 @@ import {
   hydrated,
   isScript,
   type Lang,
+  phoneAndDesktop,
   type ViewportName,
   visit,
   watchRequests,
@@ -35,12 +36,9 @@ const messages = {
   en: { marketing: enMarketing, screens: enChrome.screens, errors: enShell.errors },
 } as const;
 const { id, en } = messages;
-const combos: [ViewportName, Lang][] = [
-  ["mobile", "id"],
-  ["mobile", "en"],
-  ["desktop", "id"],
-  ["desktop", "en"],
-];
+// Each step in both languages and at both sizes (the phone in Indonesian, the desktop in English):
+// what a step checks depends on the language (the messages) or on the size (layout, scrolling).
+const combos = phoneAndDesktop;
 const $ = (page: Page, testId: string) => page.getByTestId(testId);
 const errorLocator = (page: Page, field: string) =>
   page.locator(`[data-field="${field}"] [data-testid="field-error"]`);
