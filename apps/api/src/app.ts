@@ -119,16 +119,19 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   lockerRoutes(app, db);
   contentRoutes(app, db, { productName: config.productName, snapOn: paymentFlowOn(config, "snap") });
   dropOffRoutes(app, db);
+  // Messages to people: written in the transaction of the change that causes them (the outbox), sent
+  // by a worker every instance runs; claims with FOR UPDATE SKIP LOCKED keep them apart (ADR 038).
+  const outbox = await registerNotifications(app, db, config, () => selfOrigin(app, config));
   // Multipart is accepted by the guest book only; everywhere else it is a 415.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
       attachFieldsToBody: "keyValues",
       limits: { fields: 12, fieldSize: 8 * 1024, files: 0, parts: 12 },
     });
-    guestBookRoutes(scope, db, config);
+    guestBookRoutes(scope, db, config, outbox);
   });
   const gateways = paymentGateways(config, () => selfOrigin(app, config));
-  paymentRoutes(app, db, config, gateways);
+  paymentRoutes(app, db, config, gateways, outbox);
   // Every instance reconciles; claims with FOR UPDATE SKIP LOCKED keep them out of each other's way.
   let stopReconciliation: (() => Promise<void>) | undefined;
   app.addHook("onReady", async () => {
@@ -138,6 +141,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
       gateways,
       log: app.log,
       metrics,
+      outbox,
     });
   });
   app.addHook("preClose", async () => {
@@ -145,9 +149,6 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   });
   whitePaperRoutes(app);
   webVitalsRoutes(app, metrics);
-  // Messages to people: written in the transaction of the change that causes them (the outbox), sent
-  // by a worker every instance runs; claims with FOR UPDATE SKIP LOCKED keep them apart (ADR 038).
-  const outbox = await registerNotifications(app, db, config, () => selfOrigin(app, config));
   if (config.demo) {
     demoRoutes(app, db, config.dropoff, outbox);
     await sandboxRoutes(app, db, config);
@@ -172,7 +173,10 @@ function announceTrust(app: FastifyInstance, config: ApiConfig): void {
     if (!paymentFlowOn(config, flow)) app.log.warn(`${name} is off: no gateway is configured`);
   }
   if (config.notifications.whatsapp === "off") {
-    app.log.warn("notifications are off: no message is written or sent (NOTIFICATIONS, WHATSAPP_*)");
+    app.log.warn("WhatsApp notifications are off: no message is written or sent (NOTIFICATIONS, WHATSAPP_*)");
+  }
+  if (config.notifications.email === "off") {
+    app.log.warn("e-mail notifications are off: no e-mail is written or sent (NOTIFICATIONS, SMTP_URL)");
   }
 }
 

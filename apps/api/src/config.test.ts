@@ -132,18 +132,59 @@ describe("notifications", () => {
     expect(loadConfig({ ...production, DEMO: "1" }).notifications.whatsapp).toBe("sandbox");
   });
 
-  it("are off in production unless asked for; asked for, they need every WhatsApp variable, named", () => {
-    expect(loadConfig(production).notifications.whatsapp).toBe("off");
+  const email = {
+    SMTP_URL: "smtp://mailer:secret@smtp.example.id:587",
+    MAIL_FROM: "PaxelBox <no-reply@paxelbox.example>",
+    PARTNERSHIP_INBOX: "kemitraan@paxelbox.example",
+  };
+
+  it("are off in production unless asked for; asked for, they need every WhatsApp and SMTP variable, named", () => {
+    expect(loadConfig(production).notifications).toMatchObject({ whatsapp: "off", email: "off" });
     expect(() => loadConfig({ ...production, NOTIFICATIONS: "on" })).toThrow(
-      "WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN must be set in production with NOTIFICATIONS=on",
+      "WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN and SMTP_URL and MAIL_FROM and PARTNERSHIP_INBOX must be set in production with NOTIFICATIONS=on",
     );
-    expect(loadConfig({ ...production, ...whatsapp, NOTIFICATIONS: "on" }).notifications.whatsapp).toBe(
-      "cloud",
+    expect(() => loadConfig({ ...production, ...whatsapp, NOTIFICATIONS: "on" })).toThrow(
+      "Invalid API configuration: SMTP_URL and MAIL_FROM and PARTNERSHIP_INBOX must be set in production with NOTIFICATIONS=on",
     );
-    expect(loadConfig({ ...production, ...whatsapp }).notifications.whatsapp).toBe("cloud");
+    expect(() => loadConfig({ ...production, ...email, NOTIFICATIONS: "on" })).toThrow(
+      "Invalid API configuration: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN must be set in production with NOTIFICATIONS=on",
+    );
+    expect(
+      loadConfig({ ...production, ...whatsapp, ...email, NOTIFICATIONS: "on" }).notifications,
+    ).toMatchObject({
+      whatsapp: "cloud",
+      email: "smtp",
+      smtpUrl: email.SMTP_URL,
+      partnershipInbox: email.PARTNERSHIP_INBOX,
+    });
+    // Each channel configured is on without NOTIFICATIONS=on; the other stays off.
+    expect(loadConfig({ ...production, ...whatsapp }).notifications).toMatchObject({
+      whatsapp: "cloud",
+      email: "off",
+    });
+    expect(loadConfig({ ...production, ...email }).notifications).toMatchObject({
+      whatsapp: "off",
+      email: "smtp",
+    });
     // Part of the credentials is a mistake anywhere.
     const { WHATSAPP_APP_SECRET: _secret, ...partial } = whatsapp;
     expect(() => loadConfig(partial)).toThrow("WHATSAPP_APP_SECRET must be set for WhatsApp");
+    expect(() => loadConfig({ SMTP_URL: email.SMTP_URL })).toThrow(
+      "MAIL_FROM and PARTNERSHIP_INBOX must be set for e-mail",
+    );
+    expect(() => loadConfig({ ...email, SMTP_URL: "https://smtp.example.id" })).toThrow(/SMTP_URL/);
+  });
+
+  it("send e-mail to the SMTP sink in demo mode without SMTP_URL, never in production without DEMO=1", () => {
+    expect(loadConfig({}).notifications).toMatchObject({
+      email: "sink",
+      mailFrom: "PaxelBox <no-reply@paxelbox.localhost>",
+      partnershipInbox: "partnership@paxelbox.localhost",
+    });
+    expect(loadConfig({ ...production, DEMO: "1" }).notifications.email).toBe("sink");
+    expect(loadConfig({ ...email }).notifications.email).toBe("smtp");
+    expect(loadConfig({ NOTIFICATIONS: "off" }).notifications.email).toBe("off");
+    expect(loadConfig({ ...production, NOTIFICATIONS: "off", ...email }).notifications.email).toBe("off");
   });
 });
 

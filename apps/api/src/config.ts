@@ -79,6 +79,16 @@ const EnvSchema = z.object({
     .regex(/^v\d+\.\d+$/, { error: "WHATSAPP_GRAPH_VERSION looks like v23.0" })
     .default("v23.0"),
   WHATSAPP_TIMEOUT: z.coerce.number().int().min(1).max(120).default(10),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^smtps?:\/\//.test(value), {
+      error: "SMTP_URL looks like smtp://user:password@host:587 (or smtps://… for implicit TLS)",
+    })
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+  PARTNERSHIP_INBOX: z.email({ error: "PARTNERSHIP_INBOX is an e-mail address" }).optional(),
+  SMTP_TIMEOUT: z.coerce.number().int().min(1).max(120).default(10),
 });
 
 export interface ApiConfig {
@@ -160,7 +170,7 @@ export interface ApiConfig {
     /** PEM public key of the bank, which verifies its notifications. */
     snapGatewayPublicKey: string | undefined;
   };
-  /** Messages to people (docs/notifications.md): the outbox, its worker and the WhatsApp channel. */
+  /** Messages to people (docs/notifications.md): the outbox, its worker, WhatsApp and e-mail. */
   notifications: NotificationsConfig;
 }
 
@@ -168,8 +178,8 @@ export interface NotificationsConfig {
   /**
    * `cloud`: the WhatsApp Business Cloud API at WHATSAPP_GRAPH_URL with its four credentials;
    * `sandbox`: this installation's Graph API sandbox (`/demo/whatsapp`, demo mode only); `off`:
-   * NOTIFICATIONS=off, or production without WhatsApp and without NOTIFICATIONS=on (nothing is
-   * written to the outbox, nothing is sent, the webhook refuses everything).
+   * NOTIFICATIONS=off, or production without WhatsApp's credentials (no WhatsApp message is written
+   * to the outbox or sent, the webhook refuses everything).
    */
   whatsapp: "cloud" | "sandbox" | "off";
   /** WHATSAPP_GRAPH_URL (the `cloud` channel); the sandbox is reached at the instance's own address. */
@@ -183,6 +193,19 @@ export interface NotificationsConfig {
   verifyToken: string;
   /** One request to the Graph API gives up after this long (and is retried). */
   timeoutMs: number;
+  /**
+   * `smtp`: the SMTP server at SMTP_URL; `sink`: this installation's SMTP sink on loopback (demo
+   * mode only, SMTP_URL unset); `off`: NOTIFICATIONS=off, or production without SMTP_URL.
+   */
+  email: "smtp" | "sink" | "off";
+  /** SMTP_URL (the `smtp` channel); the sink's address is known once it listens. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the From of every e-mail (`PaxelBox <no-reply@…>`). */
+  mailFrom: string;
+  /** PARTNERSHIP_INBOX: where guest-book leads go. */
+  partnershipInbox: string;
+  /** One SMTP connection, greeting or reply gives up after this long (and the message is retried). */
+  smtpTimeoutMs: number;
   /** How often each instance's worker looks for due messages. */
   pollIntervalMs: number;
   /** Tries of one message before it is given up (dead letter). */
@@ -233,9 +256,24 @@ export function loadConfig(
   if (!whatsappConfigured && whatsappMissing.length < 4) {
     throw new Error(`Invalid API configuration: ${whatsappMissing.join(" and ")} must be set for WhatsApp`);
   }
-  if (environment === "production" && !e.DEMO && e.NOTIFICATIONS === "on" && !whatsappConfigured) {
+  // SMTP_URL needs its sender and the partnership inbox; without SMTP_URL the sink (demo mode) uses
+  // them when set and development values otherwise.
+  const emailMissing = [
+    e.SMTP_URL ? null : "SMTP_URL",
+    e.MAIL_FROM ? null : "MAIL_FROM",
+    e.PARTNERSHIP_INBOX ? null : "PARTNERSHIP_INBOX",
+  ].filter((name): name is string => name !== null);
+  if (e.SMTP_URL && emailMissing.length > 0) {
+    throw new Error(`Invalid API configuration: ${emailMissing.join(" and ")} must be set for e-mail`);
+  }
+  if (
+    environment === "production" &&
+    !e.DEMO &&
+    e.NOTIFICATIONS === "on" &&
+    (!whatsappConfigured || emailMissing.length > 0)
+  ) {
     throw new Error(
-      `Invalid API configuration: ${whatsappMissing.join(" and ")} must be set in production with NOTIFICATIONS=on`,
+      `Invalid API configuration: ${[...whatsappMissing, ...emailMissing].join(" and ")} must be set in production with NOTIFICATIONS=on`,
     );
   }
   if (environment === "production") {
@@ -257,6 +295,8 @@ export function loadConfig(
   const snapFlow = sandboxOr(e.SNAP_BASE_URL ? "bank" : null);
   const whatsapp: NotificationsConfig["whatsapp"] =
     e.NOTIFICATIONS === "off" ? "off" : whatsappConfigured ? "cloud" : demo ? "sandbox" : "off";
+  const email: NotificationsConfig["email"] =
+    e.NOTIFICATIONS === "off" ? "off" : e.SMTP_URL ? "smtp" : demo ? "sink" : "off";
   const sandboxSecret = `${e.PAYMENT_SECRET ?? developmentSecret(environment, "PAYMENT_SECRET")}`;
   return {
     environment,
@@ -317,6 +357,11 @@ export function loadConfig(
       appSecret: e.WHATSAPP_APP_SECRET ?? `whatsapp-sandbox-app-secret:${sandboxSecret}`,
       verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? "paxelbox-sandbox-verify-token",
       timeoutMs: e.WHATSAPP_TIMEOUT * 1000,
+      email,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME}Box <no-reply@paxelbox.localhost>`,
+      partnershipInbox: e.PARTNERSHIP_INBOX ?? "partnership@paxelbox.localhost",
+      smtpTimeoutMs: e.SMTP_TIMEOUT * 1000,
       pollIntervalMs: e.NOTIFICATIONS_POLL_MS,
       maxAttempts: e.NOTIFICATIONS_MAX_ATTEMPTS,
     },

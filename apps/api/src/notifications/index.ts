@@ -2,15 +2,18 @@ import type { FastifyInstance } from "fastify";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { notificationRoutes } from "../routes/notifications.ts";
+import { smtpSender } from "./email.ts";
 import { type OutboxWriter, outboxWriter } from "./outbox.ts";
 import { whatsappSandboxRoutes } from "./sandbox/graph-api.ts";
+import { type SmtpSink, startSmtpSink } from "./sandbox/smtp-sink.ts";
 import { whatsappClient } from "./whatsapp.ts";
 import { startNotificationWorker } from "./worker.ts";
 
 /**
- * Messages to people (docs/notifications.md): the webhook, the sandbox in its mode, and the delivery
- * worker, which starts with the app and stops before it closes. Answers the outbox writer the
- * changes that cause messages write through, or null while notifications are off.
+ * Messages to people (docs/notifications.md): the webhook, the stand-ins in demo mode (the WhatsApp
+ * sandbox, the SMTP sink), and the delivery worker, which starts with the app and stops before it
+ * closes. Answers the outbox writer the changes that cause messages write through, or null while
+ * every channel is off.
  */
 export async function registerNotifications(
   app: FastifyInstance,
@@ -20,32 +23,54 @@ export async function registerNotifications(
 ): Promise<OutboxWriter | null> {
   const settings = config.notifications;
   notificationRoutes(app, db, settings);
-  if (settings.whatsapp === "off") return null;
+  if (settings.whatsapp === "off" && settings.email === "off") return null;
 
   const sandbox =
     settings.whatsapp === "sandbox" ? await whatsappSandboxRoutes(app, db, settings, selfOrigin) : undefined;
-  const send = whatsappClient({
-    graphUrl: () => (settings.whatsapp === "sandbox" ? `${selfOrigin()}/demo/whatsapp` : settings.graphUrl),
-    version: settings.graphVersion,
-    phoneNumberId: settings.phoneNumberId,
-    token: settings.token,
-    timeoutMs: settings.timeoutMs,
-  });
+  const whatsapp =
+    settings.whatsapp === "off"
+      ? undefined
+      : whatsappClient({
+          graphUrl: () =>
+            settings.whatsapp === "sandbox" ? `${selfOrigin()}/demo/whatsapp` : settings.graphUrl,
+          version: settings.graphVersion,
+          phoneNumberId: settings.phoneNumberId,
+          token: settings.token,
+          timeoutMs: settings.timeoutMs,
+        });
+  // The sink (demo mode without SMTP_URL only) listens on loopback from the app's start to its close.
+  let sink: SmtpSink | undefined;
+  const email =
+    settings.email === "off"
+      ? undefined
+      : smtpSender({
+          url: () =>
+            settings.email === "sink" ? (sink?.url() ?? "smtp://127.0.0.1:1") : (settings.smtpUrl ?? ""),
+          from: settings.mailFrom,
+          timeoutMs: settings.smtpTimeoutMs,
+        });
   let stopWorker: (() => Promise<void>) | undefined;
   app.addHook("onReady", async () => {
+    if (settings.email === "sink") sink = await startSmtpSink(db, app.log);
     stopWorker = startNotificationWorker(db, {
-      send,
+      senders: { whatsapp, email },
       metrics: app.metrics,
       log: app.log,
       publicOrigin: () => app.publicOrigin(),
       maxAttempts: settings.maxAttempts,
-      leaseMs: settings.timeoutMs + 30_000,
+      // Longer than one try can take on either channel.
+      leaseMs: Math.max(settings.timeoutMs, 3 * settings.smtpTimeoutMs) + 30_000,
       intervalMs: settings.pollIntervalMs,
     });
   });
   app.addHook("preClose", async () => {
     await stopWorker?.();
     await sandbox?.settled();
+    await sink?.close();
   });
-  return outboxWriter(app.log);
+  return outboxWriter(app.log, {
+    whatsapp: settings.whatsapp !== "off",
+    email: settings.email !== "off",
+    partnershipInbox: settings.partnershipInbox,
+  });
 }

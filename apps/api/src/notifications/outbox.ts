@@ -4,16 +4,18 @@ import type { Queryable } from "../db/database.ts";
 import { dayMs } from "../domain/overdue.ts";
 import { toE164 } from "../domain/phone.ts";
 import { getOrder } from "../repositories/orders.ts";
+import { businessTypeLabels, type EmailTemplateName, purposeLabels } from "./email-templates.ts";
 import { formatDateTimeWib, formatRupiah } from "./format.ts";
 import type { TemplateName } from "./templates.ts";
 
-/** The events that send a message, and their templates. */
-export type NotificationEvent = "dropoff-stored";
-export type Channel = "whatsapp";
+/** The events that send a message (docs/notifications.md). */
+export type NotificationEvent = "dropoff-stored" | "dropoff-fee-paid" | "guest-book-lead";
+export type Channel = "whatsapp" | "email";
 
 /**
  * Writes events to the outbox, always inside the caller's transaction: the message exists if and only
- * if the change that causes it is committed. `null` where notifications are off.
+ * if the change that causes it is committed. `null` where every channel is off; an event whose
+ * channel is off writes nothing.
  */
 export interface OutboxWriter {
   /**
@@ -21,18 +23,57 @@ export interface OutboxWriter {
    * the order's own link (`token`: the order's link token, which opens that order only).
    */
   dropoffStored(tx: Queryable, input: { orderId: number; token: string }): Promise<void>;
+  /**
+   * A drop-off's overdue fee was paid (credited): the receipt goes to the address given on the
+   * overdue page, in that page's language, with the pick-up QR's validity (`validUntil`).
+   */
+  dropoffFeePaid(
+    tx: Queryable,
+    input: { paymentId: string; orderId: number; amount: number; validUntil: Date; validHours: number },
+  ): Promise<void>;
+  /**
+   * A guest-book lead: every field to the partnership inbox, and an acknowledgement with the white
+   * paper's link (`whitePaperUrl`: the one the page gets) to the sender, in the page's language.
+   */
+  guestBookLead(
+    tx: Queryable,
+    input: {
+      submissionId: number;
+      language: Language;
+      senderName: string;
+      senderContact: string;
+      senderEmail: string;
+      purpose: keyof typeof purposeLabels;
+      businessType: keyof typeof businessTypeLabels | null;
+      message: string;
+      receivedAt: Date;
+      whitePaperUrl: string | null;
+    },
+  ): Promise<void>;
+}
+
+/** The channels that are on (NOTIFICATIONS, WHATSAPP_*, SMTP_URL); an event of a channel that is off writes nothing. */
+export interface OutboxChannels {
+  whatsapp: boolean;
+  email: boolean;
+  /** PARTNERSHIP_INBOX: where guest-book leads go. */
+  partnershipInbox: string;
 }
 
 interface NewMessage {
   event: NotificationEvent;
   orderId: number | null;
   channel: Channel;
-  template: TemplateName;
+  template: TemplateName | EmailTemplateName;
   language: Language;
+  /** WhatsApp: E.164 digits without `+`; e-mail: the address. */
   recipient: string;
-  /** Body parameters before the link. */
+  /** Parameters before the link. */
   parameters: string[];
-  /** Path and query of the recipient's link, joined to the public origin when sent. */
+  /**
+   * The recipient's link, the template's last parameter: a path (and query) is joined to the public
+   * origin when sent; dropped once sent.
+   */
   link: string | null;
   idempotencyKey: string;
 }
@@ -58,9 +99,10 @@ async function enqueue(tx: Queryable, message: NewMessage): Promise<void> {
   );
 }
 
-export function outboxWriter(log: FastifyBaseLogger): OutboxWriter {
+export function outboxWriter(log: FastifyBaseLogger, channels: OutboxChannels): OutboxWriter {
   return {
     async dropoffStored(tx, { orderId, token }) {
+      if (!channels.whatsapp) return;
       const order = await getOrder(tx, orderId);
       const recipient = toE164(order.recipient_phone);
       if (!recipient) {
@@ -92,6 +134,89 @@ export function outboxWriter(log: FastifyBaseLogger): OutboxWriter {
         ],
         link: `/order?orderid=${orderId}&token=${encodeURIComponent(token)}`,
         idempotencyKey: `dropoff-stored:order:${orderId}`,
+      });
+    },
+
+    async dropoffFeePaid(tx, { paymentId, orderId, amount, validUntil, validHours }) {
+      if (!channels.email) return;
+      const [order] = await tx.query<{
+        recipient_name: string;
+        receiver_email: string | null;
+        receiver_language: Language | null;
+        invoice_number: string | null;
+        box_name: string;
+        mouth_number: string;
+      }>(
+        `select o.recipient_name, o.receiver_email, o.receiver_language, o.invoice_number,
+                b.name as box_name, m.number as mouth_number
+           from orders o join mouths m on m.id = o.mouth_id join boxes b on b.id = m.box_id
+          where o.id = $1`,
+        [orderId],
+      );
+      if (!order?.receiver_email) {
+        // Paid without the overdue page's submit (no address given): nobody to send the receipt to.
+        log.info({ orderId, paymentId }, "drop-off fee paid without a receiver's e-mail: no receipt");
+        return;
+      }
+      const language: Language = order.receiver_language ?? "id";
+      await enqueue(tx, {
+        event: "dropoff-fee-paid",
+        orderId,
+        channel: "email",
+        template: "dropoff_fee_receipt",
+        language,
+        recipient: order.receiver_email,
+        parameters: [
+          order.recipient_name,
+          order.invoice_number ?? paymentId,
+          formatRupiah(amount),
+          order.box_name,
+          order.mouth_number,
+          String(validHours),
+          formatDateTimeWib(validUntil, language),
+        ],
+        link: null,
+        idempotencyKey: `dropoff-fee-paid:payment:${paymentId}`,
+      });
+    },
+
+    async guestBookLead(tx, input) {
+      if (!channels.email) return;
+      // The partnership team reads Indonesian; the sender gets the page's language.
+      const lead = (language: Language) => ({
+        purpose: purposeLabels[input.purpose][language],
+        businessType: input.businessType ? businessTypeLabels[input.businessType][language] : "-",
+      });
+      const inbox = lead("id");
+      await enqueue(tx, {
+        event: "guest-book-lead",
+        orderId: null,
+        channel: "email",
+        template: "partnership_lead",
+        language: "id",
+        recipient: channels.partnershipInbox,
+        parameters: [
+          input.senderName,
+          input.senderContact,
+          input.senderEmail,
+          inbox.purpose,
+          inbox.businessType,
+          input.message,
+          formatDateTimeWib(input.receivedAt, "id"),
+        ],
+        link: null,
+        idempotencyKey: `guest-book-lead:submission:${input.submissionId}:partnership`,
+      });
+      await enqueue(tx, {
+        event: "guest-book-lead",
+        orderId: null,
+        channel: "email",
+        template: "partnership_ack",
+        language: input.language,
+        recipient: input.senderEmail,
+        parameters: [input.senderName, lead(input.language).purpose],
+        link: input.whitePaperUrl,
+        idempotencyKey: `guest-book-lead:submission:${input.submissionId}:sender`,
       });
     },
   };

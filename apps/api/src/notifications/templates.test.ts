@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { emailTemplateNames, emailTemplates, renderEmail } from "./email-templates.ts";
 import { formatDateTimeWib, formatRupiah } from "./format.ts";
 import { linksIn, renderTemplate, templateNames, templates } from "./templates.ts";
 
@@ -12,6 +13,44 @@ describe("message templates", () => {
         expect(used, `${name} ${language}`).toEqual(expected);
       }
     }
+  });
+
+  it("of e-mail use exactly their listed parameters in subject and text, in both languages", () => {
+    for (const name of emailTemplateNames) {
+      const template = emailTemplates[name];
+      const expected = template.parameters.map((_, index) => `{{${index + 1}}}`).sort();
+      for (const language of ["id", "en"] as const) {
+        const text = `${template.subject[language]}\n${template.text[language]}`;
+        const used = [...new Set(text.match(/\{\{\d+\}\}/g))].sort();
+        expect(used, `${name} ${language}`).toEqual(expected);
+      }
+    }
+  });
+
+  it("render the receipt e-mail with its subject, amount and the QR's validity", () => {
+    const email = renderEmail("dropoff_fee_receipt", "id", [
+      "Rina",
+      "INV-DOL-A1B2C3-D4E5",
+      formatRupiah(15000),
+      "Stasiun Sudirman",
+      "12",
+      "24",
+      formatDateTimeWib(new Date("2026-12-01T07:05:00Z"), "id"),
+    ]);
+    expect(email.subject).toBe("Pembayaran diterima: INV-DOL-A1B2C3-D4E5");
+    expect(email.text).toContain("Jumlah: Rp. 15.000\n");
+    expect(email.text).toContain("berlaku 24 jam, sampai 1 Des 2026 14:05 WIB");
+    expect(email.replyTo).toBeUndefined();
+    const lead = renderEmail("partnership_lead", "en", [
+      "Sari",
+      "0812",
+      "sari@example.id",
+      "x",
+      "y",
+      "z",
+      "t",
+    ]);
+    expect(lead.replyTo).toBe("sari@example.id");
   });
 
   it("render with the spec's money and date formats", () => {

@@ -1,25 +1,6 @@
-import type { Language } from "@paxelbox/contract";
-import type { TemplateName } from "./templates.ts";
+import type { Sender, TemplateMessage } from "./sender.ts";
 
-/** A template message to one recipient (E.164 digits without `+`), its body parameters in order. */
-export interface TemplateMessage {
-  to: string;
-  template: TemplateName;
-  language: Language;
-  parameters: readonly string[];
-}
-
-/**
- * What came of one try: accepted (the provider's message id), worth another try later (a timeout,
- * a network failure, 5xx, 429 — with the provider's Retry-After when it gave one), or refused for
- * good (any other 4xx: a bad number, a template not approved, wrong credentials).
- */
-export type SendResult =
-  | { kind: "accepted"; messageId: string | null }
-  | { kind: "retry"; error: string; retryAfterMs?: number }
-  | { kind: "refused"; error: string };
-
-export type Sender = (message: TemplateMessage) => Promise<SendResult>;
+export type { Sender, SendResult, TemplateMessage } from "./sender.ts";
 
 export interface WhatsAppClientOptions {
   /** `https://graph.facebook.com`, or the sandbox's `…/demo/whatsapp` (known once the app listens). */

@@ -2,15 +2,16 @@ import type { Language } from "@paxelbox/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Queryable } from "../db/database.ts";
 import type { Metrics } from "../plugins/metrics.ts";
+import { type EmailTemplateName, isEmailTemplateName } from "./email-templates.ts";
 import type { Channel } from "./outbox.ts";
-import type { TemplateName } from "./templates.ts";
-import type { Sender, SendResult } from "./whatsapp.ts";
+import type { Sender, SendResult } from "./sender.ts";
+import { isTemplateName } from "./templates.ts";
 
 /** A claimed outbox row. */
 interface Claimed {
   id: number;
   channel: Channel;
-  template: TemplateName;
+  template: string;
   language: Language;
   recipient: string;
   parameters: string[];
@@ -19,9 +20,15 @@ interface Claimed {
   created_at: Date;
 }
 
+/** The sender of each channel that is on; rows of a channel without one are left alone. */
+export interface ChannelSenders {
+  whatsapp?: Sender | undefined;
+  email?: Sender<EmailTemplateName> | undefined;
+}
+
 export interface DeliveryOptions {
-  /** Sends one message on its channel (only WhatsApp so far). */
-  send: Sender;
+  /** Sends one message on its channel. */
+  senders: ChannelSenders;
   metrics: Pick<
     Metrics,
     | "notificationsSent"
@@ -69,7 +76,12 @@ export function retryDelayMs(
  * skip rows being claimed here instead of waiting for them. The claim counts the try and moves
  * `next_attempt_at` forward by the lease: the rows are not due to anyone until the lease ends.
  */
-async function claimDue(db: Database, batchSize: number, leaseMs: number): Promise<Claimed[]> {
+async function claimDue(
+  db: Database,
+  batchSize: number,
+  leaseMs: number,
+  channels: Channel[],
+): Promise<Claimed[]> {
   return db.transaction((tx) =>
     tx.query<Claimed>(
       `update notification_outbox o
@@ -77,13 +89,13 @@ async function claimDue(db: Database, batchSize: number, leaseMs: number): Promi
               next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
         where o.id in (
           select id from notification_outbox
-           where status = 'pending' and next_attempt_at <= now()
+           where status = 'pending' and next_attempt_at <= now() and channel = any($3::text[])
            order by next_attempt_at, id
            limit $1
            for update skip locked)
         returning o.id, o.channel, o.template, o.language, o.recipient, o.parameters, o.link, o.attempts,
                   o.created_at`,
-      [batchSize, leaseMs],
+      [batchSize, leaseMs, channels],
     ),
   );
 }
@@ -124,6 +136,24 @@ async function markDead(db: Queryable, row: Claimed, error: string): Promise<voi
   );
 }
 
+/** A link that is a path is on this site: joined to its public origin (never a request's host). */
+const absolute = (link: string, origin: string) => (link.startsWith("/") ? `${origin}${link}` : link);
+
+/** Tries one claimed row on its channel; a template its channel does not know is refused. */
+function sendRow(row: Claimed, options: DeliveryOptions): Promise<SendResult> {
+  const parameters = row.link
+    ? [...row.parameters, absolute(row.link, options.publicOrigin())]
+    : row.parameters;
+  const message = { to: row.recipient, language: row.language, parameters };
+  if (row.channel === "email" && options.senders.email && isEmailTemplateName(row.template)) {
+    return options.senders.email({ ...message, template: row.template });
+  }
+  if (row.channel === "whatsapp" && options.senders.whatsapp && isTemplateName(row.template)) {
+    return options.senders.whatsapp({ ...message, template: row.template });
+  }
+  return Promise.resolve({ kind: "refused", error: `no ${row.channel} template ${row.template}` });
+}
+
 export interface RoundResult {
   sent: number;
   retried: number;
@@ -132,21 +162,14 @@ export interface RoundResult {
 
 /** One round: claims what is due and tries each once. */
 export async function deliverDue(db: Database, options: DeliveryOptions): Promise<RoundResult> {
-  const rows = await claimDue(db, options.batchSize ?? 20, options.leaseMs);
+  const channels = (Object.keys(options.senders) as Channel[]).filter((channel) => options.senders[channel]);
+  const rows = await claimDue(db, options.batchSize ?? 20, options.leaseMs, channels);
   const result: RoundResult = { sent: 0, retried: 0, dead: 0 };
   for (const row of rows) {
     const labels = { channel: row.channel, template: row.template };
-    const parameters = row.link
-      ? [...row.parameters, `${options.publicOrigin()}${row.link}`]
-      : row.parameters;
     let outcome: SendResult;
     try {
-      outcome = await options.send({
-        to: row.recipient,
-        template: row.template,
-        language: row.language,
-        parameters,
-      });
+      outcome = await sendRow(row, options);
     } catch (error) {
       outcome = { kind: "retry", error: String(error).slice(0, 300) };
     }
@@ -165,7 +188,13 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
       await markDead(db, row, outcome.error);
       options.metrics.notificationsDeadLettered.inc(labels);
       options.log.error(
-        { notificationId: row.id, template: row.template, attempts: row.attempts, error: outcome.error },
+        {
+          notificationId: row.id,
+          channel: row.channel,
+          template: row.template,
+          attempts: row.attempts,
+          error: outcome.error,
+        },
         "notification given up (dead letter)",
       );
       result.dead++;
@@ -180,6 +209,7 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
       options.log.warn(
         {
           notificationId: row.id,
+          channel: row.channel,
           template: row.template,
           attempt: row.attempts,
           error: outcome.error,

@@ -4,6 +4,7 @@ import { issueCode } from "../domain/access-codes.ts";
 import { calculateRentOverdue, dropoffOverdueFee, dropoffOverdueStatus } from "../domain/overdue.ts";
 import { randomCode } from "../domain/tokens.ts";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
+import type { OutboxWriter } from "../notifications/outbox.ts";
 import type { Metrics } from "../plugins/metrics.ts";
 import { crashPoint } from "./crash-points.ts";
 import {
@@ -80,6 +81,8 @@ export interface PaymentContext {
   /** Where the gateway brings the browser back: the API's return call of this payment. */
   returnUrl: (paymentId: string) => string;
   log: FastifyBaseLogger;
+  /** Where a credited fee's receipt is written (null: notifications off). */
+  outbox?: OutboxWriter | null | undefined;
 }
 
 export interface CreatePaymentInput {
@@ -257,6 +260,7 @@ export async function createOverduePayment(
         source: "new-checkout",
         gateways: context.gateways,
         log: context.log,
+        outbox: context.outbox,
       });
       if (settled.status === "SUCCESS") throw conflict("overdueFeeAlreadyPaid");
       if (settled.status === "PENDING") throw unreachable();
@@ -325,6 +329,11 @@ export interface SettleOptions {
   log: FastifyBaseLogger;
   /** The notification's event id: a repeated event is acknowledged and not applied again. */
   eventId?: string;
+  /**
+   * Where the messages a credit causes are written, in its transaction (a drop-off fee's receipt);
+   * null or absent: none (notifications off).
+   */
+  outbox?: OutboxWriter | null | undefined;
 }
 
 export interface Settled {
@@ -419,7 +428,7 @@ export async function settle(
         "update payments set status = 'SUCCESS', paid_at = now(), updated_at = now() where id = $1",
         [payment.id],
       );
-      await credit(tx, payment);
+      await credit(tx, payment, options.outbox ?? null);
       if (late)
         await anomaly(tx, payment.id, "late-success-credited", {
           source: options.source,
@@ -487,8 +496,11 @@ export async function settle(
   return { status: outcome.status, duplicate: outcome.duplicate };
 }
 
-/** What a paid overdue gives: a rent runs to its new end; a drop-off gets a one-time pick-up code. */
-async function credit(tx: Queryable, payment: PaymentRow): Promise<void> {
+/**
+ * What a paid overdue gives: a rent runs to its new end; a drop-off gets a one-time pick-up code, and
+ * its receiver a receipt by e-mail, written in the same transaction (the outbox, ADR 038).
+ */
+async function credit(tx: Queryable, payment: PaymentRow, outbox: OutboxWriter | null): Promise<void> {
   if (payment.purpose === "rent-overdue") {
     await tx.query(
       "update orders set deadline = $2, expired_flag = false, updated_at = now() where id = $1",
@@ -506,6 +518,13 @@ async function credit(tx: Queryable, payment: PaymentRow): Promise<void> {
     [payment.order_id],
   );
   await issueCode(tx, { purpose: "pickup", orderId: payment.order_id, expiresAt: until });
+  await outbox?.dropoffFeePaid(tx, {
+    paymentId: payment.id,
+    orderId: payment.order_id,
+    amount: payment.amount,
+    validUntil: until,
+    validHours: paidPickupHours,
+  });
 }
 
 type AnomalyKind = "late-success-credited" | "late-success-refunded" | "refund-failed";
@@ -606,7 +625,13 @@ export type ReconcileOutcome =
  */
 export async function reconcile(
   db: Database,
-  options: { ageSeconds: number; gateways: GatewayLookup; log: FastifyBaseLogger; limit?: number },
+  options: {
+    ageSeconds: number;
+    gateways: GatewayLookup;
+    log: FastifyBaseLogger;
+    limit?: number;
+    outbox?: OutboxWriter | null | undefined;
+  },
 ): Promise<{ checked: number; outcomes: ReconcileOutcome[] }> {
   const claimed = await db.transaction((tx) =>
     tx.query<PaymentRow>(
@@ -623,7 +648,12 @@ export async function reconcile(
       [options.ageSeconds, options.limit ?? 20],
     ),
   );
-  const settleOptions = { source: "reconcile", gateways: options.gateways, log: options.log };
+  const settleOptions = {
+    source: "reconcile",
+    gateways: options.gateways,
+    log: options.log,
+    outbox: options.outbox,
+  };
   const outcomes: ReconcileOutcome[] = [];
   for (const payment of claimed) {
     try {
@@ -660,6 +690,7 @@ export function startReconciliation(
     gateways: GatewayLookup;
     log: FastifyBaseLogger;
     metrics: Pick<Metrics, "reconciliations">;
+    outbox?: OutboxWriter | null | undefined;
   },
 ): () => Promise<void> {
   let running: Promise<unknown> | undefined;

@@ -269,7 +269,7 @@ export async function pendingDropoffPayment(
 ): Promise<PendingDropoffPayment> {
   const [drawn] = await db.query<{ invoice_number: string }>(
     `update orders set invoice_number = $2, invoice_deadline = deadline, receiver_email = null,
-            updated_at = now()
+            receiver_language = null, updated_at = now()
       where id = $1 and (invoice_number is null or invoice_deadline is distinct from deadline)
       returning invoice_number`,
     [orderId, invoice],

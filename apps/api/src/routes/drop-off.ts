@@ -9,6 +9,7 @@ import { conflict, notFound } from "../http/errors.ts";
 import { idempotent } from "../http/idempotency.ts";
 import { mountCall, type RouteContext } from "../http/route.ts";
 import { assertOrderAccess } from "../plugins/auth.ts";
+import { requestLanguage } from "../plugins/error-handler.ts";
 import {
   findOrder,
   type OrderRecord,
@@ -67,10 +68,11 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
     // One invoice number per fee: the one the page showed (read with the fee), never another.
     const pending = await pendingDropoffPayment(db, order.id, body.invoice_number);
     if (pending.invoiceNumber !== body.invoice_number) throw conflict("dropoffInvoiceChanged");
-    await db.query("update orders set receiver_email = $2, updated_at = now() where id = $1", [
-      order.id,
-      body.email,
-    ]);
+    // The page's language is the receipt's (docs/notifications.md): its Accept-Language, or the member's.
+    await db.query(
+      "update orders set receiver_email = $2, receiver_language = $3, updated_at = now() where id = $1",
+      [order.id, body.email, requestLanguage(request)],
+    );
     request.log.info({ orderId: order.id, overdueTotal: fee.total }, "overdue drop-off submitted");
     return { code: 200 };
   });

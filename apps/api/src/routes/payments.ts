@@ -8,6 +8,7 @@ import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.ts
 import { idempotent } from "../http/idempotency.ts";
 import { keepRawJsonBody, rawBody } from "../http/raw-body.ts";
 import { mountCall } from "../http/route.ts";
+import type { OutboxWriter } from "../notifications/outbox.ts";
 import { crashPoint } from "../payments/crash-points.ts";
 import type { PaymentNotice } from "../payments/gateway.ts";
 import { paymentFlowOn } from "../payments/gateways.ts";
@@ -46,6 +47,7 @@ export function paymentRoutes(
   db: Database,
   config: ApiConfig,
   gateways: GatewayLookup,
+  outbox: OutboxWriter | null = null,
 ): void {
   /**
    * Opens a checkout at the flow's configured gateway. Every address it hands the gateway comes from
@@ -63,6 +65,7 @@ export function paymentRoutes(
       notifyUrl: `${origin}${kind === "snap" ? calls.snapPaymentNotification.path : calls.paymentNotification.path}`,
       returnUrl: (paymentId) => `${origin}${calls.paymentReturn.path.replace("{paymentId}", paymentId)}`,
       log: request.log,
+      outbox,
     });
   };
 
@@ -205,7 +208,12 @@ export function paymentRoutes(
 
   mountCall(app, calls.checkPayment, async ({ params, principal, request }) => {
     const order = await ownedOrder(principal, params.orderid);
-    const payment = await checkLatestPayment(db, order.id, { source: "check", gateways, log: request.log });
+    const payment = await checkLatestPayment(db, order.id, {
+      source: "check",
+      gateways,
+      log: request.log,
+      outbox,
+    });
     return paymentState(payment);
   });
 
@@ -213,7 +221,7 @@ export function paymentRoutes(
     const [payment] = await db.query<PaymentRow>("select * from payments where id = $1", [params.paymentId]);
     if (!payment) throw notFound("paymentNotFound");
     if (payment.status === "PENDING") {
-      await settleFromGateway(db, payment, { source: "return", gateways, log: request.log });
+      await settleFromGateway(db, payment, { source: "return", gateways, log: request.log, outbox });
     }
     const [after] = await db.query<PaymentRow>("select * from payments where id = $1", [payment.id]);
     const query = request.query as Record<string, unknown>;
@@ -301,7 +309,7 @@ export function paymentRoutes(
         amount: notice.amount,
         ...(notice.referenceNo ? { referenceNo: notice.referenceNo } : {}),
       },
-      { source: "notification", gateways, log: request.log, eventId: notice.eventId },
+      { source: "notification", gateways, log: request.log, eventId: notice.eventId, outbox },
     );
     return { duplicate: settled.duplicate, status: settled.status };
   };

@@ -57,13 +57,15 @@ const app = useApp({
 });
 
 const options = (overrides: Partial<DeliveryOptions> = {}): DeliveryOptions => ({
-  send: whatsappClient({
-    graphUrl: () => graph,
-    version: "v23.0",
-    phoneNumberId: "123456789012345",
-    token: "EAAG-test-token",
-    timeoutMs: 300,
-  }),
+  senders: {
+    whatsapp: whatsappClient({
+      graphUrl: () => graph,
+      version: "v23.0",
+      phoneNumberId: "123456789012345",
+      token: "EAAG-test-token",
+      timeoutMs: 300,
+    }),
+  },
   metrics: app().metrics,
   log: app().log,
   publicOrigin: () => "https://paxelbox.example",
@@ -212,7 +214,11 @@ describe("delivery to the WhatsApp Cloud API", () => {
     const orders = [await storedParcel(), await storedParcel(), await storedParcel(), await storedParcel()];
     // The same event written again (a retried transaction) is the same row.
     await app().db.transaction((tx) =>
-      outboxWriter(app().log).dropoffStored(tx, { orderId: orders[0] as number, token: "again" }),
+      outboxWriter(app().log, {
+        whatsapp: true,
+        email: true,
+        partnershipInbox: "x@example.id",
+      }).dropoffStored(tx, { orderId: orders[0] as number, token: "again" }),
     );
     const small = options({ batchSize: 2 });
     const rounds = await Promise.all([

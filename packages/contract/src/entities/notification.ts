@@ -68,23 +68,42 @@ export const WhatsAppVerificationQuery = z.strictObject({
   "hub.challenge": checked(z.string(), z.minLength(1), z.maxLength(256)),
 });
 
-/** `?to=`: one recipient's messages, as E.164 with or without `+`, or a local `08…` number. */
+/**
+ * `?to=`: one recipient's messages: a phone number (E.164 with or without `+`, or a local `08…`
+ * number) for WhatsApp, or an e-mail address (any case) for e-mail.
+ */
 export const DemoOutboxQuery = z.strictObject({
-  to: z.optional(checked(z.string(), z.regex(/^\+?\d{8,15}$/, { error: "to is a phone number" }))),
+  to: z.optional(
+    checked(
+      z.string(),
+      z.maxLength(254),
+      z.regex(/^(\+?\d{8,15}|[^\s@]+@[^\s@]+\.[^\s@]+)$/, {
+        error: "to is a phone number or an e-mail address",
+      }),
+    ),
+  ),
 });
 
-/** One message the WhatsApp sandbox received, as the recipient's phone would show it. */
+/**
+ * One message this installation's stand-ins received (the WhatsApp sandbox, the SMTP sink), as the
+ * recipient's phone or mail client would show it.
+ */
 export const DemoOutboxEntry = z.object({
-  id: described(z.string(), "the message id (wamid) the sandbox answered"),
-  channel: z.literal("whatsapp"),
-  to: described(z.string(), "E.164 digits without +"),
-  template: z.string(),
+  id: described(
+    z.string(),
+    "the message id: the wamid the WhatsApp sandbox answered, or the e-mail's Message-ID",
+  ),
+  channel: z.enum(["whatsapp", "email"]),
+  to: described(z.string(), "WhatsApp: E.164 digits without +; e-mail: the address, in lower case"),
+  from: z.optional(described(z.string(), "e-mail only: the From header")),
+  template: described(z.string(), "the template's name (for an e-mail without one, its subject)"),
+  subject: z.optional(described(z.string(), "e-mail only")),
   language: Language,
   text: z.string(),
   links: z.array(z.string()),
   status: described(
     z.enum(["accepted", "sent", "delivered", "read", "failed"]),
-    "the last status the sandbox reported to the API's webhook and had acknowledged",
+    "WhatsApp: the last status the sandbox reported to the API's webhook and had acknowledged; e-mail: delivered (the sink is the mailbox)",
   ),
   receivedAt: described(z.string(), "ISO 8601"),
 });
