@@ -75,6 +75,7 @@ export function retryDelayMs(
  * Claims due messages: one statement, `FOR UPDATE SKIP LOCKED`, so that workers on other instances
  * skip rows being claimed here instead of waiting for them. The claim counts the try and moves
  * `next_attempt_at` forward by the lease: the rows are not due to anyone until the lease ends.
+ * They are sent in the order they were written (`returning` alone keeps no order on PostgreSQL).
  */
 async function claimDue(
   db: Database,
@@ -84,17 +85,19 @@ async function claimDue(
 ): Promise<Claimed[]> {
   return db.transaction((tx) =>
     tx.query<Claimed>(
-      `update notification_outbox o
-          set attempts = o.attempts + 1,
-              next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
-        where o.id in (
-          select id from notification_outbox
-           where status = 'pending' and next_attempt_at <= now() and channel = any($3::text[])
-           order by next_attempt_at, id
-           limit $1
-           for update skip locked)
-        returning o.id, o.channel, o.template, o.language, o.recipient, o.parameters, o.link, o.attempts,
-                  o.created_at`,
+      `with claimed as (
+         update notification_outbox o
+            set attempts = o.attempts + 1,
+                next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
+          where o.id in (
+            select id from notification_outbox
+             where status = 'pending' and next_attempt_at <= now() and channel = any($3::text[])
+             order by next_attempt_at, id
+             limit $1
+             for update skip locked)
+          returning o.id, o.channel, o.template, o.language, o.recipient, o.parameters, o.link, o.attempts,
+                    o.created_at)
+       select * from claimed order by id`,
       [batchSize, leaseMs, channels],
     ),
   );
