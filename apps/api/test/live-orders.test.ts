@@ -32,7 +32,10 @@ async function instance(): Promise<FastifyInstance> {
       return db.transaction(work);
     },
   };
-  const app = await buildApp(loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://" }), { database: counted });
+  // No notification worker: its polls would be counted as the order poll's database calls.
+  const app = await buildApp(loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", NOTIFICATIONS: "off" }), {
+    database: counted,
+  });
   app.addHook("onClose", () => db.close());
   apps.push(app);
   return app;

@@ -257,9 +257,11 @@ export async function featureOff(page: Page, flag: string): Promise<void> {
  * busy runner then fires a timer the test meant to hold.
  */
 export async function holdClock(page: Page): Promise<void> {
-  await page.clock.install();
-  // The held time is the install's; nothing in the page has run yet, so no timer is due.
-  await page.clock.pauseAt(Date.now() + 1);
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  // Held a second after the install (time flows until then); nothing in the page has run yet, so no
+  // timer is due.
+  await page.clock.pauseAt(now + 1_000);
 }
 
 /**
