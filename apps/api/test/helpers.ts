@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { openAsBlob } from "node:fs";
 import { createServer } from "node:net";
-import { type ApiErrorBody, type CallDef, envelope, fillPath } from "@paxelbox/contract";
+import { type ApiErrorBody, type CallDef, calls, envelope, fillPath } from "@paxelbox/contract";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, expect, inject } from "vitest";
@@ -320,4 +322,28 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A `multipart/form-data` body of text fields, as a browser posts a form. */
+export function multipart(fields: Record<string, string>) {
+  const boundary = "----paxelbox-test";
+  const body = Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join("");
+  return {
+    payload: `${body}--${boundary}--\r\n`,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Solves a fresh ALTCHA challenge of `app` as the widget does and returns the payload it would submit. */
+export async function captchaToken(app: FastifyInstance): Promise<string> {
+  const setup = ok(calls.captcha, await app.inject(calls.captcha.path));
+  if (setup.provider !== "altcha") throw new Error("expected ALTCHA");
+  const challenge = setup.challenge as unknown as Parameters<typeof solveChallenge>[0]["challenge"];
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return btoa(JSON.stringify({ challenge, solution }));
 }

@@ -1,14 +1,14 @@
 import { calls, type DemoOutboxEntry, OverdueDropoffDetail } from "@paxelbox/contract";
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
 import { describe, expect, it } from "vitest";
 import { outboxWriter } from "../../src/notifications/outbox.ts";
 import { type PaymentRow, settle } from "../../src/payments/service.ts";
 import {
   call,
+  captchaToken,
   dropoffPaymentBody,
   failure,
   http,
+  multipart,
   ok,
   press,
   scenario,
@@ -220,29 +220,6 @@ describe("a drop-off's overdue fee paid → a receipt by e-mail", () => {
   });
 });
 
-/** Solves a fresh ALTCHA challenge as the widget does and returns the payload it would submit. */
-async function captchaToken(): Promise<string> {
-  const setup = ok(calls.captcha, await app().inject(calls.captcha.path));
-  if (setup.provider !== "altcha") throw new Error("expected ALTCHA");
-  const challenge = setup.challenge as unknown as Parameters<typeof solveChallenge>[0]["challenge"];
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return btoa(JSON.stringify({ challenge, solution }));
-}
-
-function multipart(fields: Record<string, string>) {
-  const boundary = "----paxelbox-test";
-  const body = Object.entries(fields)
-    .map(
-      ([name, value]) =>
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    )
-    .join("");
-  return {
-    payload: `${body}--${boundary}--\r\n`,
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 describe("a guest-book lead → the partnership inbox, and an acknowledgement to its sender", () => {
   it("sends every field to PARTNERSHIP_INBOX and the white paper's link to the sender, in the page's language", async () => {
     const form = multipart({
@@ -252,7 +229,7 @@ describe("a guest-book lead → the partnership inbox, and an acknowledgement to
       requested_value: "advertise_in_paxelbox",
       message: "We manage three apartment towers.\nCan we talk next week?",
       business_type: "Business",
-      token: await captchaToken(),
+      token: await captchaToken(app()),
     });
     const sent = await app().inject({
       method: "POST",

@@ -1,36 +1,11 @@
 import { calls } from "@paxelbox/contract";
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
 import { describe, expect, it } from "vitest";
-import { failure, ok, useApp } from "../helpers.ts";
+import { captchaToken, failure, multipart, ok, useApp } from "../helpers.ts";
 
 const app = useApp();
 let address = 0;
 /** Each test sends from its own address, so the rate limit of one does not spill into another. */
 const nextAddress = () => `10.0.0.${++address}`;
-
-function multipart(fields: Record<string, string>) {
-  const boundary = "----paxelbox-test";
-  const body = Object.entries(fields)
-    .map(
-      ([name, value]) =>
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    )
-    .join("");
-  return {
-    payload: `${body}--${boundary}--\r\n`,
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-/** Solves a fresh ALTCHA challenge as the widget does and returns the payload it would submit. */
-async function captchaToken(): Promise<string> {
-  const setup = ok(calls.captcha, await app().inject(calls.captcha.path));
-  if (setup.provider !== "altcha") throw new Error("expected ALTCHA");
-  const challenge = setup.challenge as unknown as Parameters<typeof solveChallenge>[0]["challenge"];
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return btoa(JSON.stringify({ challenge, solution }));
-}
 
 const fields = {
   sender_name: "  Sari Wijaya ",
@@ -46,7 +21,7 @@ const send = (values: Record<string, string>, remoteAddress = nextAddress()) =>
 
 describe("send guest book", () => {
   it("stores every field and returns the white-paper links", async () => {
-    const result = ok(calls.sendGuestBook, await send({ ...fields, token: await captchaToken() }));
+    const result = ok(calls.sendGuestBook, await send({ ...fields, token: await captchaToken(app()) }));
     expect(result.white_papers[0]?.url).toMatch(/\.pdf$/);
     const [row] = await app().db.query<Record<string, string>>(
       "select * from guest_book_submissions order by id desc limit 1",
@@ -66,7 +41,7 @@ describe("send guest book", () => {
     expect(failure(missing, 400)).toMatch(/captcha/i);
     expect(missing.json().data).toEqual({ reason: "captcha" });
     failure(await send({ ...fields, token: btoa(JSON.stringify({ challenge: {}, solution: {} })) }), 400);
-    const token = await captchaToken();
+    const token = await captchaToken(app());
     ok(calls.sendGuestBook, await send({ ...fields, token }));
     expect((await send({ ...fields, token })).json().data).toEqual({ reason: "captcha" });
     const before = await app().db.query("select id from guest_book_submissions");
