@@ -178,6 +178,9 @@ function announceTrust(app: FastifyInstance, config: ApiConfig): void {
   if (config.notifications.email === "off") {
     app.log.warn("e-mail notifications are off: no e-mail is written or sent (NOTIFICATIONS, SMTP_URL)");
   }
+  if (config.notifications.whatsapp !== "off" && config.notifications.sms === "off") {
+    app.log.warn("SMS is off: a WhatsApp message that fails is not sent by SMS (SMS_GATEWAY_URL)");
+  }
 }
 
 /**

@@ -89,6 +89,15 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).max(320).optional(),
   PARTNERSHIP_INBOX: z.email({ error: "PARTNERSHIP_INBOX is an e-mail address" }).optional(),
   SMTP_TIMEOUT: z.coerce.number().int().min(1).max(120).default(10),
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_API_KEY: z.string().min(1).optional(),
+  SMS_SENDER: z
+    .string()
+    .regex(/^([A-Za-z0-9 ]{3,11}|\d{3,14})$/, {
+      error: "SMS_SENDER is 3 to 11 letters or digits (PaxelBox), or a number of 3 to 14 digits",
+    })
+    .optional(),
+  SMS_TIMEOUT: z.coerce.number().int().min(1).max(120).default(10),
 });
 
 export interface ApiConfig {
@@ -170,7 +179,7 @@ export interface ApiConfig {
     /** PEM public key of the bank, which verifies its notifications. */
     snapGatewayPublicKey: string | undefined;
   };
-  /** Messages to people (docs/notifications.md): the outbox, its worker, WhatsApp and e-mail. */
+  /** Messages to people (docs/notifications.md): the outbox, its worker, WhatsApp, SMS and e-mail. */
   notifications: NotificationsConfig;
 }
 
@@ -206,6 +215,21 @@ export interface NotificationsConfig {
   partnershipInbox: string;
   /** One SMTP connection, greeting or reply gives up after this long (and the message is retried). */
   smtpTimeoutMs: number;
+  /**
+   * The fallback of WhatsApp messages that will not arrive. `infobip`: Infobip's SMS API at
+   * SMS_GATEWAY_URL with SMS_API_KEY; `sandbox`: this installation's SMS gateway sandbox
+   * (`/demo/infobip`, demo mode only, SMS_GATEWAY_URL unset); `off`: NOTIFICATIONS=off, or production
+   * without SMS_GATEWAY_URL (a WhatsApp message that fails is not sent by SMS).
+   */
+  sms: "infobip" | "sandbox" | "off";
+  /** SMS_GATEWAY_URL (the `infobip` channel); the sandbox is reached at the instance's own address. */
+  smsGatewayUrl: string | undefined;
+  /** `Authorization: App <key>`. */
+  smsApiKey: string;
+  /** SMS_SENDER: the sender id phones show. */
+  smsSender: string;
+  /** One request to the SMS gateway gives up after this long (and is retried). */
+  smsTimeoutMs: number;
   /** How often each instance's worker looks for due messages. */
   pollIntervalMs: number;
   /** Tries of one message before it is given up (dead letter). */
@@ -266,6 +290,16 @@ export function loadConfig(
   if (e.SMTP_URL && emailMissing.length > 0) {
     throw new Error(`Invalid API configuration: ${emailMissing.join(" and ")} must be set for e-mail`);
   }
+  // The SMS gateway needs its key and sender id; without SMS_GATEWAY_URL the sandbox (demo mode) uses
+  // SMS_SENDER when set. SMS is optional in production: without it, failed WhatsApp messages stay failed.
+  const smsMissing = [
+    e.SMS_GATEWAY_URL ? null : "SMS_GATEWAY_URL",
+    e.SMS_API_KEY ? null : "SMS_API_KEY",
+    e.SMS_SENDER ? null : "SMS_SENDER",
+  ].filter((name): name is string => name !== null);
+  if ((e.SMS_GATEWAY_URL || e.SMS_API_KEY) && smsMissing.length > 0) {
+    throw new Error(`Invalid API configuration: ${smsMissing.join(" and ")} must be set for SMS`);
+  }
   if (
     environment === "production" &&
     !e.DEMO &&
@@ -297,6 +331,8 @@ export function loadConfig(
     e.NOTIFICATIONS === "off" ? "off" : whatsappConfigured ? "cloud" : demo ? "sandbox" : "off";
   const email: NotificationsConfig["email"] =
     e.NOTIFICATIONS === "off" ? "off" : e.SMTP_URL ? "smtp" : demo ? "sink" : "off";
+  const sms: NotificationsConfig["sms"] =
+    e.NOTIFICATIONS === "off" ? "off" : e.SMS_GATEWAY_URL ? "infobip" : demo ? "sandbox" : "off";
   const sandboxSecret = `${e.PAYMENT_SECRET ?? developmentSecret(environment, "PAYMENT_SECRET")}`;
   return {
     environment,
@@ -362,6 +398,12 @@ export function loadConfig(
       mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME}Box <no-reply@paxelbox.localhost>`,
       partnershipInbox: e.PARTNERSHIP_INBOX ?? "partnership@paxelbox.localhost",
       smtpTimeoutMs: e.SMTP_TIMEOUT * 1000,
+      sms,
+      smsGatewayUrl: e.SMS_GATEWAY_URL?.replace(/\/$/, ""),
+      // A development value, trusted by the sandbox in demo mode only.
+      smsApiKey: e.SMS_API_KEY ?? `sms-sandbox-api-key:${sandboxSecret}`,
+      smsSender: e.SMS_SENDER ?? `${e.PRODUCT_NAME}Box`.replace(/[^A-Za-z0-9 ]/g, "").slice(0, 11),
+      smsTimeoutMs: e.SMS_TIMEOUT * 1000,
       pollIntervalMs: e.NOTIFICATIONS_POLL_MS,
       maxAttempts: e.NOTIFICATIONS_MAX_ATTEMPTS,
     },

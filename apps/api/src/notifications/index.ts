@@ -5,13 +5,15 @@ import { notificationRoutes } from "../routes/notifications.ts";
 import { smtpSender } from "./email.ts";
 import { type OutboxWriter, outboxWriter } from "./outbox.ts";
 import { whatsappSandboxRoutes } from "./sandbox/graph-api.ts";
+import { smsSandboxPrefix, smsSandboxRoutes } from "./sandbox/sms-gateway.ts";
 import { type SmtpSink, startSmtpSink } from "./sandbox/smtp-sink.ts";
+import { smsGatewayClient } from "./sms.ts";
 import { whatsappClient } from "./whatsapp.ts";
 import { startNotificationWorker } from "./worker.ts";
 
 /**
  * Messages to people (docs/notifications.md): the webhook, the stand-ins in demo mode (the WhatsApp
- * sandbox, the SMTP sink), and the delivery worker, which starts with the app and stops before it
+ * sandbox, the SMS gateway sandbox, the SMTP sink), and the delivery worker, which starts with the app and stops before it
  * closes. Answers the outbox writer the changes that cause messages write through, or null while
  * every channel is off.
  */
@@ -38,6 +40,20 @@ export async function registerNotifications(
           token: settings.token,
           timeoutMs: settings.timeoutMs,
         });
+  if (settings.sms === "sandbox") smsSandboxRoutes(app, db, settings);
+  // Only WhatsApp messages fall back to SMS: without WhatsApp, nothing is sent by SMS.
+  const sms =
+    settings.sms === "off" || !whatsapp
+      ? undefined
+      : smsGatewayClient({
+          baseUrl: () =>
+            settings.sms === "sandbox"
+              ? `${selfOrigin()}${smsSandboxPrefix}`
+              : (settings.smsGatewayUrl ?? ""),
+          apiKey: settings.smsApiKey,
+          sender: settings.smsSender,
+          timeoutMs: settings.smsTimeoutMs,
+        });
   // The sink (demo mode without SMTP_URL only) listens on loopback from the app's start to its close.
   let sink: SmtpSink | undefined;
   const email =
@@ -53,13 +69,13 @@ export async function registerNotifications(
   app.addHook("onReady", async () => {
     if (settings.email === "sink") sink = await startSmtpSink(db, app.log);
     stopWorker = startNotificationWorker(db, {
-      senders: { whatsapp, email },
+      senders: { whatsapp, email, sms },
       metrics: app.metrics,
       log: app.log,
       publicOrigin: () => app.publicOrigin(),
       maxAttempts: settings.maxAttempts,
-      // Longer than one try can take on either channel.
-      leaseMs: Math.max(settings.timeoutMs, 3 * settings.smtpTimeoutMs) + 30_000,
+      // Longer than one try can take on any channel.
+      leaseMs: Math.max(settings.timeoutMs, 3 * settings.smtpTimeoutMs, settings.smsTimeoutMs) + 30_000,
       intervalMs: settings.pollIntervalMs,
     });
   });

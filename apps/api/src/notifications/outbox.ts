@@ -10,7 +10,7 @@ import type { TemplateName } from "./templates.ts";
 
 /** The events that send a message (docs/notifications.md). */
 export type NotificationEvent = "dropoff-stored" | "dropoff-fee-paid" | "guest-book-lead";
-export type Channel = "whatsapp" | "email";
+export type Channel = "whatsapp" | "email" | "sms";
 
 /**
  * Writes events to the outbox, always inside the caller's transaction: the message exists if and only

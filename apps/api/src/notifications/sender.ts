@@ -22,6 +22,30 @@ export type SendResult =
   | { kind: "retry"; error: string; retryAfterMs?: number }
   | { kind: "refused"; error: string };
 
+/** `Retry-After` as seconds or an HTTP date, in milliseconds from now; undefined when absent or bad. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** A request to an HTTP API that got no answer (a timeout, a network failure): worth another try. */
+export function unanswered(error: unknown): SendResult {
+  const timedOut = error instanceof Error && error.name === "TimeoutError";
+  return { kind: "retry", error: timedOut ? "timeout" : `network: ${String(error).slice(0, 200)}` };
+}
+
+/** An HTTP API's error answer: 429 and 5xx are worth another try (not before its Retry-After), any other is a refusal. */
+export function failedAnswer(response: Response, error: string): SendResult {
+  if (response.status === 429 || response.status >= 500) {
+    const after = retryAfterMs(response.headers.get("retry-after"));
+    return after === undefined ? { kind: "retry", error } : { kind: "retry", error, retryAfterMs: after };
+  }
+  return { kind: "refused", error };
+}
+
 /** Sends one message on its channel. */
 export type Sender<Template extends string = TemplateName> = (
   message: TemplateMessage<Template>,

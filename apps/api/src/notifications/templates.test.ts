@@ -1,16 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { emailTemplateNames, emailTemplates, renderEmail } from "./email-templates.ts";
 import { formatDateTimeWib, formatRupiah } from "./format.ts";
+import { renderSms, smsTemplates } from "./sms-templates.ts";
 import { linksIn, renderTemplate, templateNames, templates } from "./templates.ts";
 
 describe("message templates", () => {
-  it("use exactly their listed parameters, in both languages", () => {
+  it("use exactly their listed parameters, in both languages, and so do their SMS versions", () => {
     for (const name of templateNames) {
       const template = templates[name];
       const expected = template.parameters.map((_, index) => `{{${index + 1}}}`).sort();
       for (const language of ["id", "en"] as const) {
-        const used = [...new Set(template.text[language].match(/\{\{\d+\}\}/g))].sort();
-        expect(used, `${name} ${language}`).toEqual(expected);
+        for (const [kind, text] of [
+          ["WhatsApp", template.text[language]],
+          ["SMS", smsTemplates[name][language]],
+        ]) {
+          const used = [...new Set(text?.match(/\{\{\d+\}\}/g))].sort();
+          expect(used, `${name} ${language} ${kind}`).toEqual(expected);
+        }
       }
     }
   });
@@ -69,6 +75,28 @@ describe("message templates", () => {
     expect(text).toContain("Rp. 5.000 per hari");
     expect(linksIn(text)).toEqual(["https://paxelbox.example/order?orderid=1&token=abc"]);
     expect(formatDateTimeWib(new Date("2026-09-30T17:00:00Z"), "en")).toBe("1 Oct 2026 00:00 WIB");
+
+    // The SMS version: shorter than the WhatsApp text, the same facts, the link written out.
+    const parameters = [
+      "Rina",
+      "Toko Batik",
+      "Stasiun Sudirman",
+      "12",
+      "2",
+      formatDateTimeWib(stored, "en"),
+      formatRupiah(5000),
+      "https://paxelbox.example/order?orderid=1&token=abc",
+    ];
+    const sms = renderSms("dropoff_stored", "en", parameters);
+    expect(sms).toBe(
+      "Hi Rina, a parcel from Toko Batik is at the Stasiun Sudirman locker, door 12. Free for 2 days until 1 Dec 2026 14:05 WIB, then Rp. 5.000/day. Pick-up QR: https://paxelbox.example/order?orderid=1&token=abc",
+    );
+    expect(sms?.length).toBeLessThan(renderTemplate("dropoff_stored", "en", parameters).length);
+    expect(renderSms("dropoff_stored", "id", parameters)).toContain(
+      "s.d. 1 Dec 2026 14:05 WIB, lalu Rp. 5.000/hari",
+    );
+    // A row that lost its link is not rendered (the sender refuses it rather than send no link).
+    expect(renderSms("dropoff_stored", "id", parameters.slice(0, 7))).toBeNull();
     expect(formatRupiah(1234567)).toBe("Rp. 1.234.567");
   });
 });

@@ -35,16 +35,17 @@ export function isTemplateName(name: string): name is TemplateName {
   return Object.hasOwn(templates, name);
 }
 
+/** A text with its `{{n}}` parameters in place. */
+export const fillParameters = (text: string, parameters: readonly string[]) =>
+  text.replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1] ?? "");
+
 /** The text a phone shows: the template in that language with its parameters in place. */
 export function renderTemplate(
   name: TemplateName,
   language: Language,
   parameters: readonly string[],
 ): string {
-  return templates[name].text[language].replace(
-    /\{\{(\d+)\}\}/g,
-    (_, n: string) => parameters[Number(n) - 1] ?? "",
-  );
+  return fillParameters(templates[name].text[language], parameters);
 }
 
 /** The web addresses in a rendered text (the links a phone makes tappable). */

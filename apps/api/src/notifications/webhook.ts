@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DeliveryStatus, WhatsAppWebhook } from "@paxelbox/contract";
 import type { Database } from "../db/database.ts";
 import type { Metrics } from "../plugins/metrics.ts";
+import { settleWhatsAppDelivery } from "./fallback.ts";
 import { deliveryRank } from "./worker.ts";
 
 /** `sha256=` + HMAC-SHA256 of the raw body with the app secret, as Meta signs its webhooks. */
@@ -33,12 +34,14 @@ export function verifyTokenMatches(expected: string, given: string): boolean {
  * a webhook again until it gets a 200, so a repeat changes nothing. The message's status moves only
  * forward (sent → delivered → read; failed last), whatever order the reports arrive in. A status for
  * a message not recorded yet (the report outran our write of its id) is kept and taken over when the
- * id is written (`worker.ts`, markSent).
+ * id is written (`worker.ts`, markSent). With `sms` on, a `failed` status with error 131026 writes the
+ * message's SMS in the same transaction (`fallback.ts`).
  */
 export async function recordStatuses(
   db: Database,
   webhook: WhatsAppWebhook,
   metrics: Pick<Metrics, "notificationStatuses">,
+  sms = false,
 ): Promise<{ statuses: number; recorded: number }> {
   const statuses = webhook.entry.flatMap((entry) =>
     entry.changes.flatMap((change) => change.value.statuses ?? []),
@@ -63,6 +66,7 @@ export async function recordStatuses(
             and ${deliveryRank.replace("$status", "coalesce(delivery_status, '')")} < ${deliveryRank.replace("$status", "$2::text")}`,
         [status.id, status.status satisfies DeliveryStatus],
       );
+      await settleWhatsAppDelivery(tx, status.id, sms);
       return true;
     });
     if (fresh) {

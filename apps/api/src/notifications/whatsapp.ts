@@ -1,4 +1,4 @@
-import type { Sender, TemplateMessage } from "./sender.ts";
+import { failedAnswer, type Sender, type TemplateMessage, unanswered } from "./sender.ts";
 
 export type { Sender, SendResult, TemplateMessage } from "./sender.ts";
 
@@ -31,15 +31,6 @@ export function templateRequestBody(message: TemplateMessage) {
   };
 }
 
-/** `Retry-After` as seconds or an HTTP date, in milliseconds from now; undefined when absent or bad. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
 /** The WhatsApp Business Cloud API (Graph API) messages endpoint, as a `Sender`. */
 export function whatsappClient(options: WhatsAppClientOptions): Sender {
   const base = typeof options.graphUrl === "string" ? () => options.graphUrl as string : options.graphUrl;
@@ -54,8 +45,7 @@ export function whatsappClient(options: WhatsAppClientOptions): Sender {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === "TimeoutError";
-      return { kind: "retry", error: timedOut ? "timeout" : `network: ${String(error).slice(0, 200)}` };
+      return unanswered(error);
     }
     const text = await response.text().catch(() => "");
     if (response.ok) {
@@ -63,12 +53,7 @@ export function whatsappClient(options: WhatsAppClientOptions): Sender {
       // Accepted without an id we can read: the message went out, so it must not be sent again.
       return { kind: "accepted", messageId: messageId ?? null };
     }
-    const error = `${response.status} ${graphErrorOf(text)}`.trim();
-    if (response.status === 429 || response.status >= 500) {
-      const after = retryAfterMs(response.headers.get("retry-after"));
-      return after === undefined ? { kind: "retry", error } : { kind: "retry", error, retryAfterMs: after };
-    }
-    return { kind: "refused", error };
+    return failedAnswer(response, `${response.status} ${graphErrorOf(text)}`.trim());
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database, Queryable } from "../db/database.ts";
 import type { Metrics } from "../plugins/metrics.ts";
 import { type EmailTemplateName, isEmailTemplateName } from "./email-templates.ts";
+import { settleWhatsAppDelivery, smsForDeadWhatsApp } from "./fallback.ts";
 import type { Channel } from "./outbox.ts";
 import type { Sender, SendResult } from "./sender.ts";
 import { isTemplateName } from "./templates.ts";
@@ -20,10 +21,14 @@ interface Claimed {
   created_at: Date;
 }
 
-/** The sender of each channel that is on; rows of a channel without one are left alone. */
+/**
+ * The sender of each channel that is on; rows of a channel without one are left alone. With an SMS
+ * sender, WhatsApp messages that fail fall back to SMS (`fallback.ts`).
+ */
 export interface ChannelSenders {
   whatsapp?: Sender | undefined;
   email?: Sender<EmailTemplateName> | undefined;
+  sms?: Sender | undefined;
 }
 
 export interface DeliveryOptions {
@@ -109,20 +114,26 @@ const rankOf = (column: string) => deliveryRank.replace("$status", column);
 
 /**
  * Records the provider's acceptance. A status webhook may come before this (the provider answers and
- * reports at once): the best status already reported for the id is taken over. The link's token is
- * dropped: it is no longer needed here.
+ * reports at once): the best status already reported for the id is taken over, and acted on as the
+ * webhook would have (`settleWhatsAppDelivery`). The link's token is dropped: it is no longer needed
+ * here — except on a WhatsApp message that may still fall back to SMS, until its delivery is settled.
  */
-async function markSent(db: Queryable, row: Claimed, messageId: string | null): Promise<void> {
-  await db.query(
-    `update notification_outbox o
-        set status = 'sent', sent_at = now(), provider_message_id = $2, link = null, last_error = null,
+async function markSent(db: Database, row: Claimed, messageId: string | null, sms: boolean): Promise<void> {
+  const keepLink = sms && row.channel === "whatsapp" && messageId !== null;
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `update notification_outbox o
+        set status = 'sent', sent_at = now(), provider_message_id = $2, link = case when $3 then o.link end,
+            last_error = null,
             delivery_status = (select s.status from notification_statuses s where s.provider_message_id = $2
                                 order by ${rankOf("s.status")} desc limit 1),
             delivery_updated_at = case when exists (select 1 from notification_statuses s where s.provider_message_id = $2)
                                        then now() end
       where o.id = $1 and o.status = 'pending'`,
-    [row.id, messageId],
-  );
+      [row.id, messageId, keepLink],
+    );
+    if (keepLink && messageId) await settleWhatsAppDelivery(tx, messageId, sms);
+  });
 }
 
 async function markRetry(db: Queryable, row: Claimed, error: string, at: Date): Promise<void> {
@@ -132,11 +143,15 @@ async function markRetry(db: Queryable, row: Claimed, error: string, at: Date): 
   );
 }
 
-async function markDead(db: Queryable, row: Claimed, error: string): Promise<void> {
-  await db.query(
-    "update notification_outbox set status = 'dead', last_error = $2 where id = $1 and status = 'pending'",
-    [row.id, error.slice(0, 500)],
-  );
+/** Gives a row up; a WhatsApp row's SMS is written with it (with `sms` on). Answers whether it was. */
+async function markDead(db: Database, row: Claimed, error: string, sms: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.query(
+      "update notification_outbox set status = 'dead', last_error = $2 where id = $1 and status = 'pending'",
+      [row.id, error.slice(0, 500)],
+    );
+    return sms && row.channel === "whatsapp" && (await smsForDeadWhatsApp(tx, row.id));
+  });
 }
 
 /** A link that is a path is on this site: joined to its public origin (never a request's host). */
@@ -154,6 +169,9 @@ function sendRow(row: Claimed, options: DeliveryOptions): Promise<SendResult> {
   if (row.channel === "whatsapp" && options.senders.whatsapp && isTemplateName(row.template)) {
     return options.senders.whatsapp({ ...message, template: row.template });
   }
+  if (row.channel === "sms" && options.senders.sms && isTemplateName(row.template)) {
+    return options.senders.sms({ ...message, template: row.template });
+  }
   return Promise.resolve({ kind: "refused", error: `no ${row.channel} template ${row.template}` });
 }
 
@@ -167,6 +185,7 @@ export interface RoundResult {
 export async function deliverDue(db: Database, options: DeliveryOptions): Promise<RoundResult> {
   const channels = (Object.keys(options.senders) as Channel[]).filter((channel) => options.senders[channel]);
   const rows = await claimDue(db, options.batchSize ?? 20, options.leaseMs, channels);
+  const sms = options.senders.sms !== undefined;
   const result: RoundResult = { sent: 0, retried: 0, dead: 0 };
   for (const row of rows) {
     const labels = { channel: row.channel, template: row.template };
@@ -179,7 +198,7 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
     if (outcome.kind === "accepted") {
       // A process that dies between the provider's acceptance and this write sends the message again
       // after the lease: the only way a recipient gets it twice (ADR 038).
-      await markSent(db, row, outcome.messageId);
+      await markSent(db, row, outcome.messageId, sms);
       options.metrics.notificationsSent.inc(labels);
       options.metrics.notificationLatency.observe(labels, (Date.now() - row.created_at.getTime()) / 1000);
       result.sent++;
@@ -188,7 +207,7 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
     options.metrics.notificationsFailed.inc(labels);
     const last = outcome.kind === "refused" || row.attempts >= options.maxAttempts;
     if (last) {
-      await markDead(db, row, outcome.error);
+      const smsWritten = await markDead(db, row, outcome.error, sms);
       options.metrics.notificationsDeadLettered.inc(labels);
       options.log.error(
         {
@@ -197,6 +216,7 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
           template: row.template,
           attempts: row.attempts,
           error: outcome.error,
+          smsFallback: smsWritten,
         },
         "notification given up (dead letter)",
       );

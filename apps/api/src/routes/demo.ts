@@ -6,6 +6,7 @@ import { toE164 } from "../domain/phone.ts";
 import { mountCall } from "../http/route.ts";
 import type { OutboxWriter } from "../notifications/outbox.ts";
 import { sandboxOutbox } from "../notifications/sandbox/graph-api.ts";
+import { smsSandboxOutbox } from "../notifications/sandbox/sms-gateway.ts";
 import { sinkOutbox } from "../notifications/sandbox/smtp-sink.ts";
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -35,14 +36,15 @@ export function demoRoutes(
     return reply.header("cache-control", "no-store").redirect(scenario.url, 302);
   });
 
-  // What the WhatsApp sandbox and the SMTP sink received (a phone's and a mail client's view), newest
-  // first across both; one recipient's with `?to=` (a number, or an e-mail address).
+  // What the WhatsApp sandbox, the SMS gateway sandbox and the SMTP sink received (a phone's and a mail
+  // client's view), newest first across them; one recipient's with `?to=` (a number, or an e-mail address).
   mountCall(app, calls.demoOutbox, async ({ query }) => {
     const to = query.to;
     if (to?.includes("@")) return sinkOutbox(db, to);
     const phone = to === undefined ? undefined : (toE164(to) ?? to.replace(/^\+/, ""));
     const messages = [
       ...(await sandboxOutbox(db, phone)),
+      ...(await smsSandboxOutbox(db, phone)),
       ...(to === undefined ? await sinkOutbox(db, undefined) : []),
     ];
     return messages.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt)).slice(0, 200);

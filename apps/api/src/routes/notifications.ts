@@ -42,6 +42,8 @@ export function notificationRoutes(app: FastifyInstance, db: Database, config: N
         throw unauthorized("notificationSignatureInvalid");
       }
     });
-    mountCall(scope, calls.whatsappWebhook, async ({ body }) => recordStatuses(db, body, app.metrics));
+    mountCall(scope, calls.whatsappWebhook, async ({ body }) =>
+      recordStatuses(db, body, app.metrics, config.sms !== "off"),
+    );
   });
 }

@@ -1,50 +1,25 @@
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { calls } from "@paxelbox/contract";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { outboxWriter } from "../../src/notifications/outbox.ts";
 import { whatsappClient } from "../../src/notifications/whatsapp.ts";
 import { type DeliveryOptions, deliverDue, retryDelayMs } from "../../src/notifications/worker.ts";
 import { scenario, useApp } from "../helpers.ts";
+import { deliveryOptions, useScriptedProvider } from "./stand-ins.ts";
 
 /**
  * Delivery against the Cloud API protocol with a stand-in Graph API whose answers each test scripts:
  * the exact request, retries on 5xx, 429 (after its Retry-After) and timeouts, the dead letter after
  * the last try, and one message per event with two workers claiming at once.
  */
-type Answer = { status: number; headers?: Record<string, string>; body?: unknown } | "hang";
-const received: { url: string; headers: IncomingMessage["headers"]; body: unknown }[] = [];
-let script: Answer[] = [];
-let graph = "";
 let messageIds = 0;
-const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-  let raw = "";
-  request.on("data", (chunk) => {
-    raw += chunk;
-  });
-  request.on("end", () => {
-    received.push({ url: request.url ?? "", headers: request.headers, body: JSON.parse(raw || "null") });
-    const answer = script.shift() ?? { status: 200 };
-    if (answer === "hang") return;
-    const body = answer.body ?? {
-      messaging_product: "whatsapp",
-      contacts: [{ input: "x", wa_id: "x" }],
-      messages: [{ id: `wamid.TEST${++messageIds}` }],
-    };
-    response.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
-    response.end(JSON.stringify(body));
-  });
-});
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  graph = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const graph = useScriptedProvider(() => ({
+  messaging_product: "whatsapp",
+  contacts: [{ input: "x", wa_id: "x" }],
+  messages: [{ id: `wamid.TEST${++messageIds}` }],
+}));
+const received = graph.received;
 
 // The Cloud API channel, its worker too slow to take part: each test runs the rounds itself.
 const app = useApp({
@@ -56,24 +31,20 @@ const app = useApp({
   NOTIFICATIONS_POLL_MS: "60000",
 });
 
-const options = (overrides: Partial<DeliveryOptions> = {}): DeliveryOptions => ({
-  senders: {
-    whatsapp: whatsappClient({
-      graphUrl: () => graph,
-      version: "v23.0",
-      phoneNumberId: "123456789012345",
-      token: "EAAG-test-token",
-      timeoutMs: 300,
-    }),
-  },
-  metrics: app().metrics,
-  log: app().log,
-  publicOrigin: () => "https://paxelbox.example",
-  maxAttempts: 4,
-  leaseMs: 60_000,
-  random: () => 0.5,
-  ...overrides,
-});
+const options = (overrides: Partial<DeliveryOptions> = {}): DeliveryOptions =>
+  deliveryOptions(
+    app(),
+    {
+      whatsapp: whatsappClient({
+        graphUrl: graph.origin,
+        version: "v23.0",
+        phoneNumberId: "123456789012345",
+        token: "EAAG-test-token",
+        timeoutMs: 300,
+      }),
+    },
+    overrides,
+  );
 
 interface Row {
   id: number;
@@ -107,13 +78,13 @@ beforeEach(async () => {
   // Earlier tests' messages are out of the way: each test sees only its own.
   await app().db.query("update notification_outbox set status = 'dead' where status = 'pending'");
   received.length = 0;
-  script = [];
+  graph.script = [];
 });
 
 describe("delivery to the WhatsApp Cloud API", () => {
   it("posts the template to /{version}/{phone-number-id}/messages with the bearer token and keeps messages[0].id", async () => {
     const orderId = await storedParcel();
-    script = [
+    graph.script = [
       { status: 200, body: { messaging_product: "whatsapp", messages: [{ id: "wamid.HBgMNjI4MTEyMjIy" }] } },
     ];
     expect(await deliverDue(app().db, options())).toEqual({ sent: 1, retried: 0, dead: 0 });
@@ -153,7 +124,12 @@ describe("delivery to the WhatsApp Cloud API", () => {
   it("tries again after 5xx, 429 (not before its Retry-After) and a timeout, then sends once", async () => {
     const orderId = await storedParcel();
     const retriedBefore = await metric("paxelbox_notifications_retried_total");
-    script = [{ status: 503 }, { status: 429, headers: { "retry-after": "120" } }, "hang", { status: 200 }];
+    graph.script = [
+      { status: 503 },
+      { status: 429, headers: { "retry-after": "120" } },
+      "hang",
+      { status: 200 },
+    ];
 
     const started = Date.now();
     expect((await deliverDue(app().db, options())).retried).toBe(1);
@@ -185,7 +161,7 @@ describe("delivery to the WhatsApp Cloud API", () => {
   it("gives up after the last try (dead letter, counted) and at once on a refusal", async () => {
     const orderId = await storedParcel();
     const deadBefore = await metric("paxelbox_notifications_dead_lettered_total");
-    script = [{ status: 500 }, { status: 502 }, { status: 500 }, { status: 500 }];
+    graph.script = [{ status: 500 }, { status: 502 }, { status: 500 }, { status: 500 }];
     for (let attempt = 1; attempt <= 4; attempt++) {
       await due();
       await deliverDue(app().db, options());
@@ -197,7 +173,9 @@ describe("delivery to the WhatsApp Cloud API", () => {
     expect(await deliverDue(app().db, options())).toEqual({ sent: 0, retried: 0, dead: 0 });
 
     const refused = await storedParcel();
-    script = [{ status: 400, body: { error: { message: "(#131026) Message undeliverable", code: 131026 } } }];
+    graph.script = [
+      { status: 400, body: { error: { message: "(#131026) Message undeliverable", code: 131026 } } },
+    ];
     expect((await deliverDue(app().db, options())).dead).toBe(1);
     expect(await rowOf(refused)).toMatchObject({ status: "dead", attempts: 1 });
     expect((await rowOf(refused)).last_error).toMatch(/^400 131026/);

@@ -14,6 +14,13 @@ const production = {
   CAPTCHA_SECRET: "production-captcha-secret-0123",
 };
 
+/** Infobip's SMS API, as an operator configures it. */
+const infobip = {
+  SMS_GATEWAY_URL: "https://xyz123.api.infobip.com/",
+  SMS_API_KEY: "real-infobip-key",
+  SMS_SENDER: "PaxelBox",
+};
+
 describe("notifications in production", () => {
   it("reach nothing of the sandbox or the demo, and trust none of the sandbox's secrets", async () => {
     const sandbox = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://" }).notifications;
@@ -31,18 +38,22 @@ describe("notifications in production", () => {
         SMTP_URL: "smtp://mailer:secret@127.0.0.1:1",
         MAIL_FROM: "PaxelBox <no-reply@paxelbox.example>",
         PARTNERSHIP_INBOX: "kemitraan@paxelbox.example",
+        ...infobip,
       },
     ]) {
       const app = await buildApp(loadConfig(env), { databaseTemplate: await pgliteTemplate() });
       try {
         expect(["off", "cloud"]).toContain(loadConfig(env).notifications.whatsapp);
         expect(["off", "smtp"]).toContain(loadConfig(env).notifications.email);
+        expect(["off", "infobip"]).toContain(loadConfig(env).notifications.sms);
         await app.ready();
         for (const [method, url] of [
           ["GET", "/api/demo/outbox"],
           ["POST", `/demo/whatsapp/v23.0/${sandbox.phoneNumberId}/messages`],
+          ["POST", "/demo/infobip/sms/2/text/advanced"],
         ] as const) {
-          expect((await app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(404);
+          const headers = { authorization: `App ${sandbox.smsApiKey}` };
+          expect((await app.inject({ method, url, headers })).statusCode, `${method} ${url}`).toBe(404);
         }
         const raw = JSON.stringify({ object: "whatsapp_business_account", entry: [] });
         failure(
@@ -98,6 +109,29 @@ describe("notifications in production", () => {
         MAIL_FROM: "PaxelBox <no-reply@paxelbox.example>",
       }),
     ).toThrow("PARTNERSHIP_INBOX must be set for e-mail");
+  });
+});
+
+describe("the SMS channel's configuration", () => {
+  it("is optional in production, the sandbox only with DEMO=1, Infobip when configured with all three settings", () => {
+    expect(loadConfig(production).notifications.sms).toBe("off");
+    expect(loadConfig({ ...production, DEMO: "1" }).notifications.sms).toBe("sandbox");
+    expect(loadConfig({ ...production, DEMO: "1", NOTIFICATIONS: "off" }).notifications.sms).toBe("off");
+    expect(loadConfig({ ...production, ...infobip }).notifications).toMatchObject({
+      sms: "infobip",
+      smsGatewayUrl: "https://xyz123.api.infobip.com",
+      smsApiKey: "real-infobip-key",
+      smsSender: "PaxelBox",
+    });
+    expect(() => loadConfig({ ...production, SMS_GATEWAY_URL: infobip.SMS_GATEWAY_URL })).toThrow(
+      "SMS_API_KEY and SMS_SENDER must be set for SMS",
+    );
+    expect(() => loadConfig({ ...production, SMS_API_KEY: "key" })).toThrow(
+      "SMS_GATEWAY_URL and SMS_SENDER must be set for SMS",
+    );
+    expect(() => loadConfig({ ...production, ...infobip, SMS_SENDER: "A sender id too long" })).toThrow(
+      /SMS_SENDER is 3 to 11 letters/,
+    );
   });
 });
 

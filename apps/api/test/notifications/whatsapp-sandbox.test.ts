@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { webhookSignature } from "../../src/notifications/webhook.ts";
 import { call, failure, ok, scenario, useApp, useServer } from "../helpers.ts";
+import { statusWebhook } from "./stand-ins.ts";
 
 /**
  * The drop-off message end to end on one machine: the kiosk stores a parcel, the worker sends the
@@ -55,26 +56,6 @@ const signed = (body: unknown, secret = appSecret) => {
   const raw = JSON.stringify(body);
   return { raw, signature: webhookSignature(secret, raw) };
 };
-
-function statusWebhook(id: string, status: "sent" | "delivered" | "read" | "failed") {
-  return {
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "WABA",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              statuses: [{ id, status, timestamp: "1764400000", recipient_id: "6281122223333" }],
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
 
 const postWebhook = (raw: string, signature?: string) =>
   app().inject({

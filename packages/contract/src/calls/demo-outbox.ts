@@ -7,7 +7,8 @@ export const demoOutbox = defineCall({
   id: "demoOutbox",
   method: "GET",
   path: "/api/demo/outbox",
-  summary: "Messages the WhatsApp sandbox and the SMTP sink received, newest first (demo mode only)",
+  summary:
+    "Messages the WhatsApp sandbox, the SMS gateway sandbox and the SMTP sink received, newest first (demo mode only)",
   tag: "demo",
   auth: "none",
   query: DemoOutboxQuery,

@@ -70,7 +70,7 @@ export const WhatsAppVerificationQuery = z.strictObject({
 
 /**
  * `?to=`: one recipient's messages: a phone number (E.164 with or without `+`, or a local `08…`
- * number) for WhatsApp, or an e-mail address (any case) for e-mail.
+ * number) for WhatsApp and SMS, or an e-mail address (any case) for e-mail.
  */
 export const DemoOutboxQuery = z.strictObject({
   to: z.optional(
@@ -85,17 +85,17 @@ export const DemoOutboxQuery = z.strictObject({
 });
 
 /**
- * One message this installation's stand-ins received (the WhatsApp sandbox, the SMTP sink), as the
- * recipient's phone or mail client would show it.
+ * One message this installation's stand-ins received (the WhatsApp sandbox, the SMS gateway sandbox,
+ * the SMTP sink), as the recipient's phone or mail client would show it.
  */
 export const DemoOutboxEntry = z.object({
   id: described(
     z.string(),
-    "the message id: the wamid the WhatsApp sandbox answered, or the e-mail's Message-ID",
+    "the message id: the wamid the WhatsApp sandbox answered, the SMS gateway sandbox's messageId, or the e-mail's Message-ID",
   ),
-  channel: z.enum(["whatsapp", "email"]),
-  to: described(z.string(), "WhatsApp: E.164 digits without +; e-mail: the address, in lower case"),
-  from: z.optional(described(z.string(), "e-mail only: the From header")),
+  channel: z.enum(["whatsapp", "sms", "email"]),
+  to: described(z.string(), "WhatsApp and SMS: E.164 digits without +; e-mail: the address, in lower case"),
+  from: z.optional(described(z.string(), "SMS: the sender id; e-mail: the From header")),
   template: described(z.string(), "the template's name (for an e-mail without one, its subject)"),
   subject: z.optional(described(z.string(), "e-mail only")),
   language: Language,
@@ -103,7 +103,7 @@ export const DemoOutboxEntry = z.object({
   links: z.array(z.string()),
   status: described(
     z.enum(["accepted", "sent", "delivered", "read", "failed"]),
-    "WhatsApp: the last status the sandbox reported to the API's webhook and had acknowledged; e-mail: delivered (the sink is the mailbox)",
+    "WhatsApp: the last status the sandbox reported to the API's webhook and had acknowledged; SMS: sent (the gateway took it on; no delivery reports); e-mail: delivered (the sink is the mailbox)",
   ),
   receivedAt: described(z.string(), "ISO 8601"),
 });

@@ -8,11 +8,19 @@ import { isTemplateName, linksIn, renderTemplate, templates } from "../templates
 import { webhookSignature } from "../webhook.ts";
 
 /**
+ * The sandbox's test numbers of a phone without WhatsApp: `0899 131026` and up to three more digits
+ * (`62899131026…`). A message to one is accepted, then reported `failed` with error 131026, as Meta
+ * reports a number that is not on WhatsApp (docs/notifications.md).
+ */
+export const notOnWhatsApp = (to: string) => to.startsWith("62899131026");
+
+/**
  * The WhatsApp Business Cloud API sandbox (demo mode only, never with the `cloud` channel): the Graph
  * API's messages endpoint under `/demo/whatsapp`, checked as Meta checks it (bearer token, phone
  * number id, an approved template in that language, the right number of body parameters). It keeps
  * each accepted message as a phone would show it (`GET /api/demo/outbox`) and reports it `sent`,
- * then `delivered`, to the API's webhook, signed with the app secret as Meta signs.
+ * then `delivered` (to a test number without WhatsApp: `failed`, 131026), to the API's webhook,
+ * signed with the app secret as Meta signs.
  */
 export async function whatsappSandboxRoutes(
   app: FastifyInstance,
@@ -114,7 +122,10 @@ export async function whatsappSandboxRoutes(
   };
 }
 
-/** Posts `sent`, then `delivered`, each signed, to the API's webhook; a refused report ends the round. */
+/**
+ * Posts `sent`, then `delivered` (to a number without WhatsApp: `failed` with error 131026), each
+ * signed, to the API's webhook; a refused report ends the round.
+ */
 async function reportStatuses(
   db: Database,
   config: NotificationsConfig,
@@ -125,7 +136,8 @@ async function reportStatuses(
 ): Promise<void> {
   // After the answer has left: the API records the message id as the reports come in, as with Meta.
   await new Promise((resolve) => setTimeout(resolve, 20));
-  for (const status of ["sent", "delivered"] as const) {
+  const undeliverable = notOnWhatsApp(to);
+  for (const status of undeliverable ? (["failed"] as const) : (["sent", "delivered"] as const)) {
     const body = JSON.stringify({
       object: "whatsapp_business_account",
       entry: [
@@ -138,7 +150,13 @@ async function reportStatuses(
                 messaging_product: "whatsapp",
                 metadata: { display_phone_number: "6281100000000", phone_number_id: config.phoneNumberId },
                 statuses: [
-                  { id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to },
+                  {
+                    id,
+                    status,
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    recipient_id: to,
+                    ...(status === "failed" ? { errors: [undeliverableError] } : {}),
+                  },
                 ],
               },
             },
@@ -168,6 +186,14 @@ async function reportStatuses(
     }
   }
 }
+
+/** Meta's error for a message to a number that is not on WhatsApp. */
+const undeliverableError = {
+  code: 131026,
+  title: "Message undeliverable",
+  message: "Message undeliverable",
+  error_data: { details: "Message Undeliverable." },
+};
 
 /** What the sandbox received, newest first; one recipient's with `to`. */
 export async function sandboxOutbox(db: Database, to: string | undefined): Promise<DemoOutboxEntry[]> {

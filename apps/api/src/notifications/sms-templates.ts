@@ -1,0 +1,30 @@
+import type { Language } from "@paxelbox/contract";
+import { fillParameters, type TemplateName, templates } from "./templates.ts";
+
+/**
+ * The SMS version of each WhatsApp template (`templates.ts`), sent when the WhatsApp message will not
+ * arrive (docs/notifications.md, "The SMS channel"): plain text, short (an SMS part is 160 characters;
+ * a longer text is sent as parts joined on the phone), the link written out. Each takes the WhatsApp
+ * template's parameters, by the same `{{n}}` numbers, so that the fallback resends the same row; the
+ * API renders them itself (an SMS gateway has no registered templates). `templates.test.ts` checks
+ * both languages use exactly the WhatsApp template's parameters.
+ */
+export const smsTemplates = {
+  dropoff_stored: {
+    id: "Halo {{1}}, paket dari {{2}} ada di loker {{3}} pintu {{4}}. Gratis {{5}} hari s.d. {{6}}, lalu {{7}}/hari. QR pengambilan: {{8}}",
+    en: "Hi {{1}}, a parcel from {{2}} is at the {{3}} locker, door {{4}}. Free for {{5}} days until {{6}}, then {{7}}/day. Pick-up QR: {{8}}",
+  },
+} as const satisfies Record<TemplateName, Record<Language, string>>;
+
+/**
+ * The SMS text of a template in that language with its parameters in place; null when the parameters
+ * are not the template's (a row written without its link): such a text is not sent.
+ */
+export function renderSms(
+  name: TemplateName,
+  language: Language,
+  parameters: readonly string[],
+): string | null {
+  if (parameters.length !== templates[name].parameters.length) return null;
+  return fillParameters(smsTemplates[name][language], parameters);
+}

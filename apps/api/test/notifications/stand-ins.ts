@@ -1,0 +1,106 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import type { DeliveryOptions } from "../../src/notifications/worker.ts";
+
+/** One scripted answer: a status with its headers and JSON body, or no answer at all (a timeout). */
+export type Answer = { status: number; headers?: Record<string, string>; body?: unknown } | "hang";
+
+export interface ScriptedProvider {
+  /** `http://127.0.0.1:<port>`, once it listens. */
+  origin(): string;
+  /** The requests received, in order (tests empty it). */
+  received: { url: string; headers: IncomingHttpHeaders; body: unknown }[];
+  /** The next answers, in order (tests set it); once empty, 200 with `accepted()`. */
+  script: Answer[];
+}
+
+/**
+ * A provider's HTTP API (the Graph API, an SMS gateway) on a loopback port for the calling test file,
+ * answering what each test scripts: retries, refusals and timeouts on demand.
+ */
+export function useScriptedProvider(accepted: () => unknown): ScriptedProvider {
+  let origin = "";
+  const provider: ScriptedProvider = { origin: () => origin, received: [], script: [] };
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    let raw = "";
+    request.on("data", (chunk) => {
+      raw += chunk;
+    });
+    request.on("end", () => {
+      provider.received.push({
+        url: request.url ?? "",
+        headers: request.headers,
+        body: JSON.parse(raw || "null"),
+      });
+      const answer = provider.script.shift() ?? { status: 200 };
+      if (answer === "hang") return;
+      response.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
+      response.end(JSON.stringify(answer.body ?? accepted()));
+    });
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return provider;
+}
+
+/**
+ * What a test's own delivery rounds run with: the app's metrics and log, a fixed public origin and
+ * jitter, four tries and a minute's lease, unless `overrides` says otherwise.
+ */
+export function deliveryOptions(
+  app: FastifyInstance,
+  senders: DeliveryOptions["senders"],
+  overrides: Partial<DeliveryOptions> = {},
+): DeliveryOptions {
+  return {
+    senders,
+    metrics: app.metrics,
+    log: app.log,
+    publicOrigin: () => "https://paxelbox.example",
+    maxAttempts: 4,
+    leaseMs: 60_000,
+    random: () => 0.5,
+    ...overrides,
+  };
+}
+
+/** A WhatsApp Cloud API status webhook about one message, as Meta posts it (unsigned). */
+export function statusWebhook(
+  id: string,
+  status: "sent" | "delivered" | "read" | "failed",
+  errors?: { code: number; title: string }[],
+) {
+  return {
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: "WABA",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              statuses: [
+                {
+                  id,
+                  status,
+                  timestamp: "1764400000",
+                  recipient_id: "6281122223333",
+                  ...(errors ? { errors } : {}),
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
