@@ -34,6 +34,7 @@ try {
     const body = (await response.json()) as { data: { id: string; title: string; url: string }[] };
     banner.push(
       `Locker kiosk simulator: ${system.url}/demo/kiosk   API reference: ${system.url}/api/docs`,
+      `Demo inbox, the messages sent: ${system.url}/demo/inbox?lang=id   in English: ${system.url}/demo/inbox?lang=en`,
       "",
     );
     banner.push("Demo scenarios (each link creates a fresh record):");

@@ -1,6 +1,7 @@
 /**
  * Composition root: one HTTP server in front of two separately deployable apps.
- * Paths under /api, /ebox, /demo, /healthz and /readyz go to the locker API; everything else to the web app.
+ * Paths under /api, /ebox, /demo, /healthz and /readyz go to the locker API; everything else to the web app,
+ * and so does the web app's one page under /demo (the demo inbox).
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -11,8 +12,11 @@ import closeWithGrace from "close-with-grace";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 
 const apiPrefixes = ["/api/", "/ebox/", "/demo/", "/healthz", "/readyz"];
+/** The web app's page under /demo (and its data requests, `.data`): the demo inbox. */
+const webPageUnderDemo = /^\/demo\/inbox(\.data|\/)?([?#]|$)/;
 
 export function isApiPath(url: string): boolean {
+  if (webPageUnderDemo.test(url)) return false;
   return apiPrefixes.some((prefix) => url === prefix.replace(/\/$/, "") || url.startsWith(prefix));
 }
 

@@ -3,7 +3,8 @@ import { defineConfig } from "vite";
 
 // `npm run dev`: the API runs apart (scripts/dev.ts) and the dev server forwards its paths to it.
 const apiTarget = process.env.API_INTERNAL_URL;
-const apiPaths = ["/api", "/ebox", "/demo", "/healthz", "/readyz"];
+// Everything under /demo but the web app's own demo inbox (as `scripts/system.ts` routes it).
+const apiPaths = ["/api", "/ebox", "^/demo/(?!inbox(\\.data|/)?([?#]|$))", "/healthz", "/readyz"];
 
 /** The build is Vite's and Rolldown's defaults (ADR 034): no hand-made chunk plan to keep in step. */
 export default defineConfig({

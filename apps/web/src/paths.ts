@@ -4,6 +4,8 @@
  * Nothing else in the app writes a path string by hand.
  */
 
+import type { ScenarioId } from "@paxelbox/contract";
+
 type QueryValue = string | number | boolean | null | undefined;
 type Query = Record<string, QueryValue>;
 
@@ -60,6 +62,12 @@ export interface OrderStatusQuery extends Query {
   preview?: "true";
   overdue?: "true";
   payment_status?: "SUCCESS" | "FAILED" | "CANCELLED";
+}
+
+/** Query of the demo inbox: one recipient's messages (a phone number or an e-mail address). */
+export interface DemoInboxQuery extends Query {
+  to?: string;
+  lang?: "id" | "en";
 }
 
 /** Landing-page anchors (spec §2). */
@@ -129,6 +137,15 @@ export const paths = {
   },
   /** Named route `debug`: hidden, linked nowhere. */
   debug: { pattern: "/debug", href: () => "/debug" },
+  /**
+   * Demo mode only: what this installation's WhatsApp sandbox and SMTP sink received, as a phone and
+   * a mail client show it. Under `/demo/` with the API's stand-ins; linked from the start banner.
+   */
+  demoInbox: { pattern: "/demo/inbox", href: (query?: DemoInboxQuery) => withQuery("/demo/inbox", query) },
+  /** Demo mode only, served by the API (not routes of this app): the locker-kiosk simulator. */
+  demoKiosk: { href: () => "/demo/kiosk" },
+  /** Demo mode only, served by the API: a fresh record of a demo scenario, opened on its page. */
+  demoScenario: { href: (id: ScenarioId) => `/api/demo/scenarios/${id}/open` },
   /** Web app manifest (installing the site). */
   webManifest: { pattern: "/manifest.webmanifest", href: () => "/manifest.webmanifest" },
 } as const;

@@ -16,6 +16,7 @@ export default [
   page(paths.locker, "locker"),
   page(paths.paxelbox, "paxelbox"),
   page(paths.debug, "debug"),
+  page(paths.demoInbox, "demo-inbox"),
   // Flows: a layout route, its first step (index) and the steps after it.
   page(paths.guestBook, "guest-book", "guest-book", [
     index("routes/guest-book-form.tsx", { id: "guest-book-form" }),

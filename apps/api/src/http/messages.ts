@@ -59,7 +59,7 @@ export const messages = {
     en: "Drop-off order {id} was not found.",
   },
   dropoffNothingToPay: {
-    id: "Tidak ada biaya keterlambatan yang perlu dibayar untuk paket ini.",
+    id: "Tidak ada biaya perpanjang sewa yang perlu dibayar untuk paket ini.",
     en: "This parcel has no overdue fee to pay.",
   },
   dropoffInvoiceChanged: {
@@ -223,7 +223,7 @@ export const messages = {
     en: "The pick-up time of this parcel has ended. Please contact support.",
   },
   parcelOverdue: {
-    id: "Paket sudah lewat waktu: bayar biaya keterlambatan sebelum mengambilnya.",
+    id: "Paket sudah lewat waktu: bayar biaya perpanjang sewa sebelum mengambilnya.",
     en: "The parcel is overdue: pay the overdue fee before picking it up.",
   },
   codeNotForLocker: {

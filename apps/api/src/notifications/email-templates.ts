@@ -26,7 +26,7 @@ export const emailTemplates = {
       id: [
         "Halo {{1}},",
         "",
-        "Terima kasih, pembayaran biaya keterlambatan paketmu sudah kami terima.",
+        "Terima kasih, pembayaran biaya perpanjang sewa paketmu sudah kami terima.",
         "",
         "Nomor invoice: {{2}}",
         "Jumlah: {{3}}",

@@ -119,7 +119,7 @@ describe("a drop-off's overdue fee paid → a receipt by e-mail", () => {
       [
         "Halo Rina Kartika,",
         "",
-        "Terima kasih, pembayaran biaya keterlambatan paketmu sudah kami terima.",
+        "Terima kasih, pembayaran biaya perpanjang sewa paketmu sudah kami terima.",
         "",
         `Nomor invoice: ${detail.invoiceNumber}`,
         `Jumlah: ${rupiah(payment.amount)}`,

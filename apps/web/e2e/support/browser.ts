@@ -49,6 +49,9 @@ function isLocal(url: URL): boolean {
   return url.hostname === "localhost" || url.hostname === "127.0.0.1";
 }
 
+/** Any address that is not this machine's (`isLocal`'s complement, as a pattern for `route`). */
+const otherSites = /^(?!https?:\/\/(?:localhost|127\.0\.0\.1)(?:[:/?#]|$))/;
+
 /** A fresh browser context; other sites are answered locally so no test leaves the machine. */
 export async function newContext(b: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const mobile = options.viewport === "mobile";
@@ -65,14 +68,15 @@ export async function newContext(b: Browser, options: ContextOptions = {}): Prom
   });
   // Other sites answer with a stub. Playwright has once reported a request here that was already
   // answered ("Route is already handled", two browser test files at once): nothing is left to answer.
-  await context.route(
-    (url) => !isLocal(url),
-    (route) =>
-      route
-        .fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>external</title>" })
-        .catch((error: unknown) => {
-          if (!/already handled/.test(String(error))) throw error;
-        }),
+  // A regular expression, not a function: Playwright matches it beside the browser, so the page's
+  // own requests are never sent to the test process to be asked about, as a function is about
+  // every request of every page.
+  await context.route(otherSites, (route) =>
+    route
+      .fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>external</title>" })
+      .catch((error: unknown) => {
+        if (!/already handled/.test(String(error))) throw error;
+      }),
   );
   const initial: Record<string, string> = { ...options.storage };
   if (options.language) {

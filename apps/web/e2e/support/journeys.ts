@@ -162,29 +162,36 @@ export async function openRent(
   return demo;
 }
 
+/** The message `fillGuestBook` writes unless told another, spaces around it as a visitor types it. */
+export const guestBookMessage = "  Kami ingin memasang loker di gedung kantor kami.  ";
+
 /**
  * Fills the guest book with valid data as a visitor types it: spaces around the texts, dashes in the
  * phone (the form trims and keeps digits; the action's schema does the same).
  */
-export async function fillGuestBook(page: Page, lang: Lang): Promise<void> {
+export async function fillGuestBook(page: Page, lang: Lang, message = guestBookMessage): Promise<void> {
   const t = { id, en }[lang].guestBook;
   await page.getByLabel(t.senderName, { exact: true }).fill("  Budi Santoso  ");
   await page.getByLabel(t.senderContact, { exact: true }).fill("0812-3456-7890");
   await page.getByLabel(t.emailAddress, { exact: true }).fill(" budi@example.com ");
   await page.locator('input[name="purpose"][value="paxelbox_locker"]').check();
-  await page
-    .getByLabel(t.message, { exact: true })
-    .fill("  Kami ingin memasang loker di gedung kantor kami.  ");
+  await page.getByLabel(t.message, { exact: true }).fill(message);
   await page.locator('input[name="term_check"]').check();
 }
 
 /**
  * Sends the guest book for real (its ALTCHA widget solves the proof of work, the route action calls
- * the API) and waits for the confirmation, which opens only after a send.
+ * the API) and waits for the confirmation, which opens only after a send. `message`: another text
+ * than `fillGuestBook`'s (one a test can find its lead by).
  */
-export async function sendGuestBook(page: Page, lang: Lang, businessType = "Business"): Promise<void> {
+export async function sendGuestBook(
+  page: Page,
+  lang: Lang,
+  businessType = "Business",
+  message = guestBookMessage,
+): Promise<void> {
   await visit(page, `/guest-book?business_type=${businessType}`);
-  await fillGuestBook(page, lang);
+  await fillGuestBook(page, lang, message);
   await page.locator('[data-testid="guest-book-submit"]').click();
   await page.waitForURL(`${baseUrl}/guest-book/submitted`, { timeout: 30_000 });
   await page.locator('[data-testid="guest-book-submitted"]').waitFor();

@@ -1,5 +1,6 @@
 import chrome from "./id/chrome.json";
 import debug from "./id/debug.json";
+import demoInbox from "./id/demo-inbox.json";
 import dropOff from "./id/drop-off";
 import marketing from "./id/marketing.json";
 import payment from "./id/payment.json";
@@ -10,7 +11,8 @@ import shell from "./id/shell.json";
  * Every message of one language: the shell's keys at the top level, each feature's under its own
  * key (`marketing.*`, `dropOff.*`, `rent.*`), so features edit only their own files; `payment.*` is
  * the shared payment check's (`components/payment-check`). The public layout's messages
- * (`lib/messages/chrome.ts`) and the debug page's (`debug.*`) come with them, not with the shell.
+ * (`lib/messages/chrome.ts`), the debug page's (`debug.*`) and the demo inbox's (`demoInbox.*`)
+ * come with them, not with the shell.
  */
-const messages = { ...shell, ...chrome, debug, marketing, dropOff, rent, payment };
+const messages = { ...shell, ...chrome, debug, demoInbox, marketing, dropOff, rent, payment };
 export default messages;
