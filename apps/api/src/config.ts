@@ -66,6 +66,9 @@ const EnvSchema = z.object({
   NOTIFICATIONS: z.enum(["on", "off"]).optional(),
   NOTIFICATIONS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   NOTIFICATIONS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+  NOTIFICATIONS_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  DROPOFF_REMINDER_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  RENT_REMINDER_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   WHATSAPP_TOKEN: z.string().min(1).optional(),
   WHATSAPP_PHONE_NUMBER_ID: z
     .string()
@@ -234,6 +237,15 @@ export interface NotificationsConfig {
   pollIntervalMs: number;
   /** Tries of one message before it is given up (dead letter). */
   maxAttempts: number;
+  /**
+   * How often each instance looks for time-driven messages whose moment has come (reminders, overdue
+   * notices: `notifications/schedule.ts`), at most; the sweep runs in the worker's rounds.
+   */
+  sweepIntervalMs: number;
+  /** How long before a drop-off's free period ends its recipient is reminded (DROPOFF_REMINDER_HOURS). */
+  dropoffReminderMs: number;
+  /** How long before a rent ends its member is reminded (RENT_REMINDER_MINUTES). */
+  rentReminderMs: number;
 }
 
 /** Where a payment flow goes: the real gateway, this installation's sandbox (demo mode), or nowhere. */
@@ -406,6 +418,9 @@ export function loadConfig(
       smsTimeoutMs: e.SMS_TIMEOUT * 1000,
       pollIntervalMs: e.NOTIFICATIONS_POLL_MS,
       maxAttempts: e.NOTIFICATIONS_MAX_ATTEMPTS,
+      sweepIntervalMs: e.NOTIFICATIONS_SWEEP_MS,
+      dropoffReminderMs: e.DROPOFF_REMINDER_HOURS * 3_600_000,
+      rentReminderMs: e.RENT_REMINDER_MINUTES * 60_000,
     },
   };
 }

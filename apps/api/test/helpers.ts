@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { openAsBlob } from "node:fs";
 import { createServer } from "node:net";
-import { type ApiErrorBody, type CallDef, calls, envelope, fillPath } from "@paxelbox/contract";
+import {
+  type ApiErrorBody,
+  type CallDef,
+  calls,
+  envelope,
+  fillPath,
+  OverdueDropoffDetail,
+} from "@paxelbox/contract";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -9,6 +16,7 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { z } from "zod";
 import { type BuildOptions, buildApp, loadConfig } from "../src/app.ts";
+import type { PaymentRow } from "../src/payments/service.ts";
 
 export const budi = "demo-token-budi";
 export const sari = "demo-token-sari";
@@ -294,6 +302,60 @@ export function dropoffPaymentBody(
       },
     ],
   };
+}
+
+/**
+ * A drop-off owing its overdue fee (the scenario), its detail read and the overdue page's form sent
+ * with an address, the page read in `language`.
+ */
+export async function submitOverdueForm(app: FastifyInstance, email: string, language: "id" | "en") {
+  const params = await scenario(app, "dropoff-overdue-need-to-pay");
+  const orderid = Number(params.get("orderid"));
+  const token = params.get("token") as string;
+  const detail = OverdueDropoffDetail.parse(
+    ok(
+      calls.overdueDropoffDetail,
+      await call(app, calls.overdueDropoffDetail, { params: { orderid }, token }),
+    ),
+  );
+  ok(
+    calls.overdueDropoffSubmit,
+    await call(app, calls.overdueDropoffSubmit, {
+      params: { orderid },
+      token,
+      headers: { "accept-language": language },
+      body: {
+        email,
+        invoice_number: detail.invoiceNumber,
+        overdue_time: detail.overdueTime,
+        overdue_days: detail.overdueDays,
+        overdue_total_price: detail.overdueTotalPrice,
+      },
+    }),
+  );
+  return { orderid, token, detail };
+}
+
+/** Pays a drop-off's overdue fee at the sandbox checkout, as the overdue page does; answers the credited payment. */
+export async function payDropoffFee(
+  app: FastifyInstance,
+  origin: string,
+  orderid: number,
+  token: string,
+  email: string,
+): Promise<PaymentRow> {
+  const access = await http(origin, calls.paymentToken, { token });
+  const created = await http(origin, calls.createDropoffPayment, {
+    query: { access_token: (access.body.data as { access_token: string }).access_token },
+    body: { ...dropoffPaymentBody(orderid, origin), email },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  await press((created.body.data as { payment_url: string }).payment_url, "pay");
+  const [payment] = await app.db.query<PaymentRow>(
+    "select * from payments where order_id = $1 and status = 'SUCCESS'",
+    [orderid],
+  );
+  return payment as PaymentRow;
 }
 
 /** The body of the bank-interface drop-off payment (`POST /api/v1/dropoff/overdue/payments`). */

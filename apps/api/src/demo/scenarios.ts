@@ -5,7 +5,7 @@ import { issueCode } from "../domain/access-codes.ts";
 import { dayMs, hourMs } from "../domain/overdue.ts";
 import { hashToken, randomCode, randomSecret } from "../domain/tokens.ts";
 import { conflict, HttpError } from "../http/errors.ts";
-import type { OutboxWriter } from "../notifications/outbox.ts";
+import type { ScheduledOutbox } from "../notifications/schedule.ts";
 import { findFreeMouth, insertOrder, type NewOrder } from "../repositories/orders.ts";
 
 export const scenarioTitles: Record<ScenarioId, string> = {
@@ -47,8 +47,11 @@ export interface ScenarioContext {
    */
   language?: "id" | "en";
   now?: number;
-  /** Where a parcel stored now sends its recipient's message (null: notifications are off). */
-  outbox?: OutboxWriter | null;
+  /**
+   * Where a parcel stored now sends its recipient's message, and where the messages already due of a
+   * scenario's order are written (an overdue fee, an overdue rent); null: notifications are off.
+   */
+  outbox?: ScheduledOutbox | null;
 }
 
 const donations = [
@@ -260,44 +263,55 @@ export async function createScenario(
   const now = context.now ?? Date.now();
   const member =
     demoMembers.find((candidate) => candidate.language === (context.language ?? "id")) ?? demoMembers[0];
-  const rentUrl = (orderId: number) => `/order-status?orderid=${orderId}&token=${member.token}`;
+  // A scenario's order gets the time-driven messages due already (an overdue fee, an overdue rent, a
+  // reminder), as the sweep would write them at `now`, so the demo outbox shows them at once.
+  const rent = async (tx: Queryable, shape: RentShape) => {
+    const orderId = await createRent(tx, shape, now, member);
+    await context.outbox?.writeDue(tx, { orderId, now });
+    return `/order-status?orderid=${orderId}&token=${member.token}`;
+  };
+  const dropoff = async (tx: Queryable, shape: DropoffShape) => {
+    const order = await createDropoff(tx, shape, now, context.dropoff);
+    await context.outbox?.writeDue(tx, { orderId: order.id, now });
+    return order;
+  };
   const url = await db.transaction(async (tx): Promise<string> => {
     switch (id) {
       case "rent-to-store":
-        return rentUrl(await createRent(tx, "to-store", now, member));
+        return rent(tx, "to-store");
       case "rent-in-store":
-        return rentUrl(await createRent(tx, "in-store", now, member));
+        return rent(tx, "in-store");
       case "rent-in-store-overdue":
-        return rentUrl(await createRent(tx, "overdue", now, member));
+        return rent(tx, "overdue");
       case "rent-in-store-overdue-free":
-        return rentUrl(await createRent(tx, "overdue-free", now, member));
+        return rent(tx, "overdue-free");
       case "rent-ended":
-        return rentUrl(await createRent(tx, "ended", now, member));
+        return rent(tx, "ended");
       case "rent-cancelled":
-        return rentUrl(await createRent(tx, "cancelled", now, member));
+        return rent(tx, "cancelled");
       case "rent-ended-by-system":
-        return rentUrl(await createRent(tx, "ended-by-system", now, member));
+        return rent(tx, "ended-by-system");
       case "dropoff-in-store": {
-        const order = await createDropoff(tx, "in-store", now, context.dropoff);
+        const order = await dropoff(tx, "in-store");
         // Stored just now: its recipient is told, as after the kiosk's store. The other drop-off
         // scenarios were stored days ago; their message belongs to that past.
         await context.outbox?.dropoffStored(tx, { orderId: order.id, token: order.token });
         return `/order?orderid=${order.id}&token=${order.token}`;
       }
       case "dropoff-overdue-need-to-pay": {
-        const order = await createDropoff(tx, "need-to-pay", now, context.dropoff);
+        const order = await dropoff(tx, "need-to-pay");
         return `/overduepayment?orderid=${order.id}&token=${order.token}`;
       }
       case "dropoff-overdue-taken": {
-        const order = await createDropoff(tx, "taken", now, context.dropoff);
+        const order = await dropoff(tx, "taken");
         return `/?orderid=${order.id}&token=${order.token}`;
       }
       case "dropoff-overdue-expired": {
-        const order = await createDropoff(tx, "expired", now, context.dropoff);
+        const order = await dropoff(tx, "expired");
         return `/overduepayment?orderid=${order.id}&token=${order.token}`;
       }
       case "landing-with-orderid": {
-        const order = await createDropoff(tx, "need-to-pay", now, context.dropoff);
+        const order = await dropoff(tx, "need-to-pay");
         return `/?orderid=${order.id}&token=${order.token}`;
       }
       case "package-form": {

@@ -3,26 +3,28 @@ import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { notificationRoutes } from "../routes/notifications.ts";
 import { smtpSender } from "./email.ts";
-import { type OutboxWriter, outboxWriter } from "./outbox.ts";
+import { outboxWriter } from "./outbox.ts";
 import { whatsappSandboxRoutes } from "./sandbox/graph-api.ts";
 import { smsSandboxPrefix, smsSandboxRoutes } from "./sandbox/sms-gateway.ts";
 import { type SmtpSink, startSmtpSink } from "./sandbox/smtp-sink.ts";
+import { notificationSchedule, type ScheduledOutbox, throttled } from "./schedule.ts";
 import { smsGatewayClient } from "./sms.ts";
 import { whatsappClient } from "./whatsapp.ts";
 import { startNotificationWorker } from "./worker.ts";
 
 /**
  * Messages to people (docs/notifications.md): the webhook, the stand-ins in demo mode (the WhatsApp
- * sandbox, the SMS gateway sandbox, the SMTP sink), and the delivery worker, which starts with the app and stops before it
- * closes. Answers the outbox writer the changes that cause messages write through, or null while
- * every channel is off.
+ * sandbox, the SMS gateway sandbox, the SMTP sink), and the delivery worker, which starts with the
+ * app and stops before it closes; its rounds also sweep for time-driven messages (`schedule.ts`).
+ * Answers the outbox writer the changes that cause messages write through, or null while every
+ * channel is off.
  */
 export async function registerNotifications(
   app: FastifyInstance,
   db: Database,
   config: ApiConfig,
   selfOrigin: () => string,
-): Promise<OutboxWriter | null> {
+): Promise<ScheduledOutbox | null> {
   const settings = config.notifications;
   notificationRoutes(app, db, settings);
   if (settings.whatsapp === "off" && settings.email === "off") return null;
@@ -65,6 +67,12 @@ export async function registerNotifications(
           from: settings.mailFrom,
           timeoutMs: settings.smtpTimeoutMs,
         });
+  const channels = {
+    whatsapp: settings.whatsapp !== "off",
+    email: settings.email !== "off",
+    partnershipInbox: settings.partnershipInbox,
+  };
+  const schedule = notificationSchedule(app.log, channels, settings);
   let stopWorker: (() => Promise<void>) | undefined;
   app.addHook("onReady", async () => {
     if (settings.email === "sink") sink = await startSmtpSink(db, app.log);
@@ -77,6 +85,8 @@ export async function registerNotifications(
       // Longer than one try can take on any channel.
       leaseMs: Math.max(settings.timeoutMs, 3 * settings.smtpTimeoutMs, settings.smsTimeoutMs) + 30_000,
       intervalMs: settings.pollIntervalMs,
+      beforeRound: throttled(settings.sweepIntervalMs, () => schedule.sweep(db)),
+      withdraw: (id) => schedule.withdrawIfGone(db, id),
     });
   });
   app.addHook("preClose", async () => {
@@ -84,9 +94,5 @@ export async function registerNotifications(
     await sandbox?.settled();
     await sink?.close();
   });
-  return outboxWriter(app.log, {
-    whatsapp: settings.whatsapp !== "off",
-    email: settings.email !== "off",
-    partnershipInbox: settings.partnershipInbox,
-  });
+  return { ...outboxWriter(app.log, channels), writeDue: schedule.writeDue };
 }

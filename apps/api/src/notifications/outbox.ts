@@ -3,13 +3,24 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { dayMs } from "../domain/overdue.ts";
 import { toE164 } from "../domain/phone.ts";
+import { hashToken, randomSecret } from "../domain/tokens.ts";
 import { getOrder } from "../repositories/orders.ts";
 import { businessTypeLabels, type EmailTemplateName, purposeLabels } from "./email-templates.ts";
 import { formatDateTimeWib, formatRupiah } from "./format.ts";
 import type { TemplateName } from "./templates.ts";
 
-/** The events that send a message (docs/notifications.md). */
-export type NotificationEvent = "dropoff-stored" | "dropoff-fee-paid" | "guest-book-lead";
+/**
+ * The events that send a message (docs/notifications.md). The last four are time-driven: written by
+ * the sweep when their moment comes (`schedule.ts`), not by a change.
+ */
+export type NotificationEvent =
+  | "dropoff-stored"
+  | "dropoff-fee-paid"
+  | "guest-book-lead"
+  | "dropoff-reminder"
+  | "dropoff-overdue"
+  | "rent-ending"
+  | "rent-overdue";
 export type Channel = "whatsapp" | "email" | "sms";
 
 /**
@@ -25,7 +36,8 @@ export interface OutboxWriter {
   dropoffStored(tx: Queryable, input: { orderId: number; token: string }): Promise<void>;
   /**
    * A drop-off's overdue fee was paid (credited): the receipt goes to the address given on the
-   * overdue page, in that page's language, with the pick-up QR's validity (`validUntil`).
+   * overdue page, in that page's language, with the pick-up QR's validity (`validUntil`); and the
+   * recipient's phone gets the `dropoff_fee_paid` message with a link of its own to the pick-up QR.
    */
   dropoffFeePaid(
     tx: Queryable,
@@ -60,7 +72,7 @@ export interface OutboxChannels {
   partnershipInbox: string;
 }
 
-interface NewMessage {
+export interface NewMessage {
   event: NotificationEvent;
   orderId: number | null;
   channel: Channel;
@@ -78,13 +90,17 @@ interface NewMessage {
   idempotencyKey: string;
 }
 
-/** One row per event and channel: a second write of the same event is ignored. */
-async function enqueue(tx: Queryable, message: NewMessage): Promise<void> {
-  await tx.query(
+/**
+ * One row per event and channel: a second write of the same event is ignored (it waits for a
+ * concurrent first one to commit, then does nothing). Answers whether this write was the first.
+ */
+export async function enqueue(tx: Queryable, message: NewMessage): Promise<boolean> {
+  const written = await tx.query(
     `insert into notification_outbox
        (event, order_id, channel, template, language, recipient, parameters, link, idempotency_key)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     on conflict (idempotency_key, channel) do nothing`,
+     on conflict (idempotency_key, channel) do nothing
+     returning id`,
     [
       message.event,
       message.orderId,
@@ -97,6 +113,30 @@ async function enqueue(tx: Queryable, message: NewMessage): Promise<void> {
       message.idempotencyKey,
     ],
   );
+  return written.length > 0;
+}
+
+/**
+ * A message whose link opens one order at `path` (`/order`, `/overduepayment`) with a token of its
+ * own: a new random secret, its hash kept (`order_link_tokens`) only when the message is written, so
+ * that a repeated write leaves no token behind. The token opens that order only, never a member's
+ * data, and expires with the order's link, as the first link does (ADR 004).
+ */
+export async function enqueueWithOrderLink(
+  tx: Queryable,
+  message: Omit<NewMessage, "link" | "orderId"> & { orderId: number },
+  path: "/order" | "/overduepayment",
+): Promise<boolean> {
+  const token = randomSecret();
+  const link = `${path}?orderid=${message.orderId}&token=${encodeURIComponent(token)}`;
+  const written = await enqueue(tx, { ...message, link });
+  if (written) {
+    await tx.query("insert into order_link_tokens (token_hash, order_id) values ($1, $2)", [
+      hashToken(token),
+      message.orderId,
+    ]);
+  }
+  return written;
 }
 
 export function outboxWriter(log: FastifyBaseLogger, channels: OutboxChannels): OutboxWriter {
@@ -138,27 +178,60 @@ export function outboxWriter(log: FastifyBaseLogger, channels: OutboxChannels): 
     },
 
     async dropoffFeePaid(tx, { paymentId, orderId, amount, validUntil, validHours }) {
-      if (!channels.email) return;
+      if (!channels.email && !channels.whatsapp) return;
       const [order] = await tx.query<{
         recipient_name: string;
+        recipient_phone: string;
         receiver_email: string | null;
         receiver_language: Language | null;
         invoice_number: string | null;
         box_name: string;
         mouth_number: string;
       }>(
-        `select o.recipient_name, o.receiver_email, o.receiver_language, o.invoice_number,
+        `select o.recipient_name, o.recipient_phone, o.receiver_email, o.receiver_language, o.invoice_number,
                 b.name as box_name, m.number as mouth_number
            from orders o join mouths m on m.id = o.mouth_id join boxes b on b.id = m.box_id
           where o.id = $1`,
         [orderId],
       );
-      if (!order?.receiver_email) {
+      if (!order) return;
+      const language: Language = order.receiver_language ?? "id";
+      const idempotencyKey = `dropoff-fee-paid:payment:${paymentId}`;
+      const recipient = channels.whatsapp ? toE164(order.recipient_phone) : null;
+      if (recipient) {
+        // The payer read the overdue page in this language; the link opens the pick-up QR.
+        await enqueueWithOrderLink(
+          tx,
+          {
+            event: "dropoff-fee-paid",
+            orderId,
+            channel: "whatsapp",
+            template: "dropoff_fee_paid",
+            language,
+            recipient,
+            parameters: [
+              order.recipient_name,
+              formatRupiah(amount),
+              order.box_name,
+              order.mouth_number,
+              formatDateTimeWib(validUntil, language),
+            ],
+            idempotencyKey,
+          },
+          "/order",
+        );
+      } else if (channels.whatsapp) {
+        log.warn(
+          { orderId, paymentId },
+          "drop-off recipient's phone is not an Indonesian mobile number: no message",
+        );
+      }
+      if (!channels.email) return;
+      if (!order.receiver_email) {
         // Paid without the overdue page's submit (no address given): nobody to send the receipt to.
         log.info({ orderId, paymentId }, "drop-off fee paid without a receiver's e-mail: no receipt");
         return;
       }
-      const language: Language = order.receiver_language ?? "id";
       await enqueue(tx, {
         event: "dropoff-fee-paid",
         orderId,
@@ -176,7 +249,7 @@ export function outboxWriter(log: FastifyBaseLogger, channels: OutboxChannels): 
           formatDateTimeWib(validUntil, language),
         ],
         link: null,
-        idempotencyKey: `dropoff-fee-paid:payment:${paymentId}`,
+        idempotencyKey,
       });
     },
 

@@ -14,6 +14,26 @@ export const smsTemplates = {
     id: "Halo {{1}}, paket dari {{2}} ada di loker {{3}} pintu {{4}}. Gratis {{5}} hari s.d. {{6}}, lalu {{7}}/hari. QR pengambilan: {{8}}",
     en: "Hi {{1}}, a parcel from {{2}} is at the {{3}} locker, door {{4}}. Free for {{5}} days until {{6}}, then {{7}}/day. Pick-up QR: {{8}}",
   },
+  dropoff_reminder: {
+    id: "Halo {{1}}, paketmu di loker {{2}} pintu {{3}} gratis s.d. {{4}}, lalu {{5}}/hari. QR pengambilan: {{6}}",
+    en: "Hi {{1}}, your parcel at the {{2}} locker, door {{3}}, is free until {{4}}, then {{5}}/day. Pick-up QR: {{6}}",
+  },
+  dropoff_overdue: {
+    id: "Halo {{1}}, waktu ambil paketmu di loker {{2}} pintu {{3}} berakhir {{4}}. Biaya {{5}}/hari. Bayar untuk QR: {{6}}",
+    en: "Hi {{1}}, the pick-up time of your parcel at the {{2}} locker, door {{3}}, ended {{4}}. Fee {{5}}/day. Pay for the QR: {{6}}",
+  },
+  dropoff_fee_paid: {
+    id: "Halo {{1}}, pembayaran {{2}} diterima. Ambil paketmu di loker {{3}} pintu {{4}} s.d. {{5}}. QR (sekali pindai): {{6}}",
+    en: "Hi {{1}}, payment of {{2}} received. Pick up your parcel at the {{3}} locker, door {{4}}, by {{5}}. QR (scan once): {{6}}",
+  },
+  rent_ending: {
+    id: "Halo {{1}}, sewa lokermu di {{2}} pintu {{3}} berakhir {{4}}. Ambil barangmu lewat aplikasi sebelum itu.",
+    en: "Hi {{1}}, your locker rent at {{2}}, door {{3}}, ends {{4}}. Take your items out with the app before then.",
+  },
+  rent_overdue: {
+    id: "Halo {{1}}, sewa lokermu di {{2}} pintu {{3}} berakhir {{4}}. Biaya {{5}}/jam sampai barang diambil; bayar di aplikasi.",
+    en: "Hi {{1}}, your locker rent at {{2}}, door {{3}}, ended {{4}}. Fee {{5}}/hour until your items are out; pay in the app.",
+  },
 } as const satisfies Record<TemplateName, Record<Language, string>>;
 
 /**

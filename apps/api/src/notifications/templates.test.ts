@@ -99,4 +99,33 @@ describe("message templates", () => {
     expect(renderSms("dropoff_stored", "id", parameters.slice(0, 7))).toBeNull();
     expect(formatRupiah(1234567)).toBe("Rp. 1.234.567");
   });
+
+  it("of the time-driven messages write money and dates as the spec does, in both languages", () => {
+    const deadline = new Date("2026-12-01T07:05:00Z");
+    const overdue = (language: "id" | "en") =>
+      renderTemplate("dropoff_overdue", language, [
+        "Rina",
+        "Stasiun Sudirman",
+        "12",
+        formatDateTimeWib(deadline, language),
+        formatRupiah(15000),
+        "https://paxelbox.example/overduepayment?orderid=1&token=abc",
+      ]);
+    expect(overdue("id")).toContain(
+      "berakhir pada 1 Des 2026 14:05 WIB. Mulai sekarang ada biaya keterlambatan Rp. 15.000 per hari.",
+    );
+    expect(overdue("en")).toContain(
+      "ended on 1 Dec 2026 14:05 WIB. An overdue fee of Rp. 15.000 a day applies",
+    );
+    expect(linksIn(overdue("en"))).toEqual(["https://paxelbox.example/overduepayment?orderid=1&token=abc"]);
+    const rent = renderTemplate("rent_overdue", "id", [
+      "Budi Santoso",
+      "Stasiun Sudirman",
+      "3",
+      formatDateTimeWib(deadline, "id"),
+      formatRupiah(5000),
+    ]);
+    expect(rent).toContain("Biaya keterlambatan Rp. 5.000 per jam");
+    expect(linksIn(rent)).toEqual([]);
+  });
 });

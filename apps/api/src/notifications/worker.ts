@@ -55,6 +55,11 @@ export interface DeliveryOptions {
   batchSize?: number;
   /** 0 ≤ random() < 1, for the jitter (tests fix it). */
   random?: () => number;
+  /**
+   * Asked before a claimed row is sent: true when it was withdrawn instead, its cause being gone
+   * (a reminder for a parcel taken meanwhile: `schedule.ts`).
+   */
+  withdraw?: (id: number) => Promise<boolean>;
 }
 
 /** First retry after about 5 s, doubling each time, at most 15 minutes apart. */
@@ -191,6 +196,7 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
     const labels = { channel: row.channel, template: row.template };
     let outcome: SendResult;
     try {
+      if (await options.withdraw?.(row.id)) continue;
       outcome = await sendRow(row, options);
     } catch (error) {
       outcome = { kind: "retry", error: String(error).slice(0, 300) };
@@ -253,13 +259,21 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
  */
 export function startNotificationWorker(
   db: Database,
-  options: DeliveryOptions & { intervalMs: number },
+  options: DeliveryOptions & {
+    intervalMs: number;
+    /** Runs before each round (the sweep of time-driven messages, `schedule.ts`); its failure is logged. */
+    beforeRound?: () => Promise<unknown>;
+  },
 ): () => Promise<void> {
   let running: Promise<unknown> | undefined;
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
-    running = deliverDue(db, options)
+    running = Promise.resolve(options.beforeRound?.())
+      .catch((error: unknown) => {
+        if (!stopped) options.log.warn({ error: String(error) }, "notification sweep failed");
+      })
+      .then(() => deliverDue(db, options))
       .catch((error: unknown) => {
         if (!stopped) options.log.warn({ error: String(error) }, "notification worker failed a round");
       })

@@ -101,9 +101,16 @@ async function loadHolder(db: Queryable, hash: string): Promise<StoredHolder | n
     recipient_name: string;
     recipient_phone: string;
     link_expires_at: Date | null;
-  }>("select id, recipient_name, recipient_phone, link_expires_at from orders where link_token_hash = $1", [
-    hash,
-  ]);
+  }>(
+    // The order's first link, or one of the links its later messages carry (order_link_tokens): each
+    // opens that order only, until the order's link expires.
+    `select id, recipient_name, recipient_phone, link_expires_at from orders where link_token_hash = $1
+     union all
+     select o.id, o.recipient_name, o.recipient_phone, o.link_expires_at
+       from order_link_tokens l join orders o on o.id = l.order_id where l.token_hash = $1
+     limit 1`,
+    [hash],
+  );
   if (!order) return null;
   return {
     kind: "link",

@@ -4,10 +4,10 @@ import type { Database } from "../db/database.ts";
 import { createScenario, type DropoffPolicy, scenarioTitles } from "../demo/scenarios.ts";
 import { toE164 } from "../domain/phone.ts";
 import { mountCall } from "../http/route.ts";
-import type { OutboxWriter } from "../notifications/outbox.ts";
 import { sandboxOutbox } from "../notifications/sandbox/graph-api.ts";
 import { smsSandboxOutbox } from "../notifications/sandbox/sms-gateway.ts";
 import { sinkOutbox } from "../notifications/sandbox/smtp-sink.ts";
+import type { ScheduledOutbox } from "../notifications/schedule.ts";
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -16,7 +16,7 @@ export function demoRoutes(
   app: FastifyInstance,
   db: Database,
   dropoff: DropoffPolicy,
-  outbox: OutboxWriter | null,
+  outbox: ScheduledOutbox | null,
 ): void {
   mountCall(app, calls.demoScenarios, async () =>
     scenarioIds.map((id) => ({ id, title: scenarioTitles[id], url: `/api/demo/scenarios/${id}/open` })),

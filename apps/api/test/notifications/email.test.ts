@@ -1,17 +1,15 @@
-import { calls, type DemoOutboxEntry, OverdueDropoffDetail } from "@paxelbox/contract";
+import { calls, type DemoOutboxEntry } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import { outboxWriter } from "../../src/notifications/outbox.ts";
 import { type PaymentRow, settle } from "../../src/payments/service.ts";
 import {
   call,
   captchaToken,
-  dropoffPaymentBody,
   failure,
-  http,
   multipart,
   ok,
-  press,
-  scenario,
+  payDropoffFee,
+  submitOverdueForm,
   useApp,
   useServer,
 } from "../helpers.ts";
@@ -34,55 +32,16 @@ async function mailFor(to: string, count = 1): Promise<DemoOutboxEntry[]> {
   return outbox(to);
 }
 
-const rowsOf = (key: string) =>
+const rowsOf = (key: string, channel = "email") =>
   app().db.query<{ status: string; channel: string; recipient: string; attempts: number }>(
-    "select status, channel, recipient, attempts from notification_outbox where idempotency_key like $1",
-    [key],
+    "select status, channel, recipient, attempts from notification_outbox where idempotency_key like $1 and channel = $2",
+    [key, channel],
   );
 
-/** A drop-off owing its overdue fee, its detail read and the overdue page's form sent (address, language). */
-async function overdueFeeSubmitted(email: string, language: "id" | "en") {
-  const params = await scenario(app(), "dropoff-overdue-need-to-pay");
-  const orderid = Number(params.get("orderid"));
-  const token = params.get("token") as string;
-  const detail = OverdueDropoffDetail.parse(
-    ok(
-      calls.overdueDropoffDetail,
-      await call(app(), calls.overdueDropoffDetail, { params: { orderid }, token }),
-    ),
-  );
-  ok(
-    calls.overdueDropoffSubmit,
-    await call(app(), calls.overdueDropoffSubmit, {
-      params: { orderid },
-      token,
-      headers: { "accept-language": language },
-      body: {
-        email,
-        invoice_number: detail.invoiceNumber,
-        overdue_time: detail.overdueTime,
-        overdue_days: detail.overdueDays,
-        overdue_total_price: detail.overdueTotalPrice,
-      },
-    }),
-  );
-  return { orderid, token, detail };
-}
-
-async function pay(orderid: number, token: string, email: string) {
-  const access = await http(origin(), calls.paymentToken, { token });
-  const created = await http(origin(), calls.createDropoffPayment, {
-    query: { access_token: (access.body.data as { access_token: string }).access_token },
-    body: { ...dropoffPaymentBody(orderid, origin()), email },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  await press((created.body.data as { payment_url: string }).payment_url, "pay");
-  const [payment] = await app().db.query<PaymentRow>(
-    "select * from payments where order_id = $1 and status = 'SUCCESS'",
-    [orderid],
-  );
-  return payment as PaymentRow;
-}
+const overdueFeeSubmitted = (email: string, language: "id" | "en") =>
+  submitOverdueForm(app(), email, language);
+const pay = (orderid: number, token: string, email: string) =>
+  payDropoffFee(app(), origin(), orderid, token, email);
 
 /** The pick-up code's end, in WIB as the e-mail writes it. */
 async function validUntil(orderid: number): Promise<Date> {
@@ -192,10 +151,11 @@ describe("a drop-off's overdue fee paid → a receipt by e-mail", () => {
         ) {
           await writer.dropoffFeePaid(tx, input);
           expect(
-            await tx.query("select 1 from notification_outbox where idempotency_key = $1", [
-              `dropoff-fee-paid:payment:${input.paymentId}`,
-            ]),
-          ).toHaveLength(1);
+            await tx.query(
+              "select channel from notification_outbox where idempotency_key = $1 order by channel",
+              [`dropoff-fee-paid:payment:${input.paymentId}`],
+            ),
+          ).toEqual([{ channel: "email" }, { channel: "whatsapp" }]);
           throw new Error("the transaction fails after the receipt");
         },
       },
@@ -204,6 +164,7 @@ describe("a drop-off's overdue fee paid → a receipt by e-mail", () => {
       settle(app().db, saved?.id as string, { status: "SUCCESS", amount: 15000 }, options),
     ).rejects.toThrow("the transaction fails after the receipt");
     expect(await rowsOf("dropoff-fee-paid:payment:PAYROLLBACKTEST0001")).toEqual([]);
+    expect(await rowsOf("dropoff-fee-paid:payment:PAYROLLBACKTEST0001", "whatsapp")).toEqual([]);
     const [after] = await app().db.query<{ status: string }>("select status from payments where id = $1", [
       saved?.id,
     ]);
