@@ -281,9 +281,12 @@ export function notificationSchedule(
   };
 }
 
-/** Runs `sweep` at most once per `intervalMs` (the worker asks before each of its rounds). */
+/**
+ * Runs `sweep` at most once per `intervalMs`, the first time one interval after it is made (the worker
+ * asks before each of its rounds).
+ */
 export function throttled(intervalMs: number, sweep: () => Promise<unknown>): () => Promise<unknown> {
-  let last = Number.NEGATIVE_INFINITY;
+  let last = Date.now();
   return async () => {
     if (Date.now() - last < intervalMs) return;
     last = Date.now();

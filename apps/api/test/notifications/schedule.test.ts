@@ -253,6 +253,11 @@ describe("a drop-off's overdue fee starting", () => {
     });
     const other = Number((await scenario(app(), "dropoff-in-store")).get("orderid"));
     await opensOnly(link.token, orderId, other);
+    // It expires with the order's link.
+    await app().db.query("update orders set link_expires_at = now() - interval '1 minute' where id = $1", [
+      orderId,
+    ]);
+    failure(await call(app(), calls.orderDetail, { params: { orderid: orderId }, token: link.token }), 410);
   });
 
   it("is written by the scenario that makes a fee overdue, shown in the demo outbox, and withdrawn once the fee is paid", async () => {
