@@ -116,6 +116,16 @@ async function opensOnly(token: string, orderid: number, otherOrderid: number) {
   failure(await call(app(), calls.orderDetail, { params: { orderid: otherOrderid }, token }), 404);
 }
 
+/** The parcel or the items taken out at the locker with the order's take code (no fee due). */
+async function takeOut(orderId: number) {
+  const [take] = await app().db.query<{ code: string }>(
+    "select code from access_codes where order_id = $1 and purpose = 'take' and used_at is null",
+    [orderId],
+  );
+  const scanned = ok(calls.kioskScan, await call(app(), calls.kioskScan, { body: { code: take?.code } }));
+  expect(scanned.orderStatus).toBe("CUSTOMER_TAKEN");
+}
+
 const dropoffPhone = "62811222233333";
 const hours = (n: number) => n * 60;
 
@@ -180,13 +190,7 @@ describe("a drop-off's reminder before its free period ends", () => {
 
     // The parcel is taken before the worker's round: the first reminder was for a deadline that is
     // no more, the second for a parcel that is gone. Neither is sent.
-    const [take] = await app().db.query<{ code: string }>(
-      "select code from access_codes where order_id = $1 and purpose = 'take' and used_at is null",
-      [orderId],
-    );
-    expect(
-      ok(calls.kioskScan, await call(app(), calls.kioskScan, { body: { code: take?.code } })).orderStatus,
-    ).toBe("CUSTOMER_TAKEN");
+    await takeOut(orderId);
     const sentBefore = (await phoneMessages(dropoffPhone, "dropoff_reminder")).length;
     await deliver();
     expect((await messagesOf(orderId)).map((row) => [row.status, row.link])).toEqual([
@@ -401,13 +405,7 @@ describe("rents: about to end, and overdue", () => {
     await advance(orderId, hours(2) + 1);
     await sweep();
     expect((await messagesOf(orderId)).map((row) => row.event)).toEqual(["rent-ending"]);
-    const [take] = await app().db.query<{ code: string }>(
-      "select code from access_codes where order_id = $1 and purpose = 'take' and used_at is null",
-      [orderId],
-    );
-    expect(
-      ok(calls.kioskScan, await call(app(), calls.kioskScan, { body: { code: take?.code } })).orderStatus,
-    ).toBe("CUSTOMER_TAKEN");
+    await takeOut(orderId);
     await deliver();
     expect((await messagesOf(orderId)).map((row) => row.status)).toEqual(["withdrawn"]);
     await advance(orderId, hours(5));
