@@ -159,7 +159,10 @@ describe("the SMS gateway sandbox (Infobip's SMS API)", () => {
 });
 
 describe("a WhatsApp sandbox test number without WhatsApp", () => {
-  /** A drop-off for `phone`, its message written as the kiosk's store writes it. */
+  /**
+   * A drop-off for `phone`, its message written as the kiosk's store writes it (the scenario's own
+   * overdue notice went to the scenario's number).
+   */
   async function parcelFor(phone: string): Promise<{ orderId: number; link: string }> {
     const params = await scenario(app(), "dropoff-overdue-need-to-pay");
     const orderId = Number(params.get("orderid"));
@@ -202,7 +205,7 @@ describe("a WhatsApp sandbox test number without WhatsApp", () => {
     );
     expect(status?.error).toBe("131026 Message undeliverable");
     const rows = await app().db.query<{ channel: string; status: string; link: string | null }>(
-      "select channel, status, link from notification_outbox where order_id = $1 order by id",
+      "select channel, status, link from notification_outbox where order_id = $1 and event = 'dropoff-stored' order by id",
       [orderId],
     );
     expect(rows).toEqual([
@@ -218,7 +221,7 @@ describe("a WhatsApp sandbox test number without WhatsApp", () => {
       .toBe("delivered");
     expect((await outbox("6281234500010")).map((entry) => entry.channel)).toEqual(["whatsapp"]);
     const rows = await app().db.query<{ channel: string; link: string | null }>(
-      "select channel, link from notification_outbox where order_id = $1",
+      "select channel, link from notification_outbox where order_id = $1 and event = 'dropoff-stored'",
       [orderId],
     );
     expect(rows).toEqual([{ channel: "whatsapp", link: null }]);
