@@ -509,10 +509,15 @@ async function credit(tx: Queryable, payment: PaymentRow, outbox: OutboxWriter |
     return;
   }
   const until = new Date(Date.now() + paidPickupHours * 3_600_000);
-  await tx.query("update orders set deadline = $2, updated_at = now() where id = $1", [
-    payment.order_id,
-    until,
-  ]);
+  // The order's link lives at least as long as the pick-up code it shows: a fee paid near the
+  // link's end must not leave a paid parcel behind an expired page.
+  await tx.query(
+    `update orders set deadline = $2,
+       link_expires_at = case when link_expires_at is null then null else greatest(link_expires_at, $2) end,
+       updated_at = now()
+     where id = $1`,
+    [payment.order_id, until],
+  );
   await tx.query(
     "update access_codes set used_at = now() where order_id = $1 and purpose = 'take' and used_at is null",
     [payment.order_id],

@@ -350,6 +350,36 @@ describe("drop-off overdue payment", () => {
     failure(await call(app(), calls.kioskScan, { body: { code: code!.code } }), 409);
   });
 
+  it("a fee paid near the link's end keeps the order's page open as long as its pick-up code", async () => {
+    const { orderid, token } = await overdueDropoff();
+    // The link ends in an hour: the paid pick-up code (24 hours) outlives it.
+    await app().db.query("update orders set link_expires_at = now() + interval '1 hour' where id = $1", [
+      orderid,
+    ]);
+    const access = await accessToken(token);
+    const created = await http(origin(), calls.createDropoffPayment, {
+      query: { access_token: access },
+      body: dropoffBody(orderid),
+    });
+    await press((created.body.data as { payment_url: string }).payment_url, "pay");
+
+    const [order] = await app().db.query<{ link_expires_at: Date }>(
+      "select link_expires_at from orders where id = $1",
+      [orderid],
+    );
+    const [code] = await app().db.query<{ expires_at: Date }>(
+      "select expires_at from access_codes where order_id = $1 and purpose = 'pickup' and used_at is null",
+      [orderid],
+    );
+    expect(order!.link_expires_at.getTime()).toBe(code!.expires_at.getTime());
+    const detail = ok(
+      calls.overdueDropoffDetail,
+      await call(app(), calls.overdueDropoffDetail, { params: { orderid }, token }),
+    ) as { overdueStatus: string; barcode: { id: string } | null };
+    expect(detail.overdueStatus).toBe("none");
+    expect(detail.barcode?.id).toBeTruthy();
+  });
+
   it("the snap drop-off payment opens a checkout for the link holder only", async () => {
     const { orderid, token } = await overdueDropoff();
     const body = snapDropoffBody(orderid, `${origin()}/order?orderid=${orderid}&token=${token}`);
