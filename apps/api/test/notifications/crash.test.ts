@@ -26,7 +26,7 @@ import { databaseLabel, kill, stop, useApiProcess } from "../api-process.ts";
  * last one's (a) parcels in its first round, and the others after their claim's lease.
  *
  * Once the outbox has settled, every parcel's message must have been accepted once — twice only
- * after a (c) the provider accepted or a (d) that beat the record — and each outbox row's tries
+ * after a (c) the provider accepted, or a (d) whose kill beat the record — and each outbox row's tries
  * must show the step it was killed at. On PGlite under `npm test`; on a PostgreSQL server when
  * DATABASE_URL is set. Figures: docs/notifications.md.
  */
