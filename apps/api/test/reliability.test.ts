@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { kill, useApiProcess } from "./api-process.ts";
 
 /**
  * Kill the API with SIGKILL in the middle of a journey — after a payment is created, before its
@@ -11,40 +7,8 @@ import { freePort } from "./helpers.ts";
  * completes.
  */
 
-const serverFile = path.resolve(import.meta.dirname, "../src/server.ts");
-const dataDir = mkdtempSync(path.join(tmpdir(), "paxelbox-kill-"));
 const budi = { authorization: "Bearer demo-token-budi" };
-let child: ChildProcess | undefined;
-
-afterAll(() => {
-  child?.kill("SIGKILL");
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(port: number): Promise<string> {
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    NODE_ENV: "test",
-    LOG_LEVEL: "warn",
-  };
-  if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
-  child = spawn(process.execPath, [serverFile], { env, stdio: "ignore" });
-  const origin = `http://127.0.0.1:${port}`;
-  // A first start migrates and seeds; on a busy 2-core machine that can take half a minute.
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return origin;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("API did not start");
-}
+const api = useApiProcess();
 
 async function json<T>(response: Response): Promise<T> {
   return ((await response.json()) as { data: T }).data;
@@ -52,8 +16,8 @@ async function json<T>(response: Response): Promise<T> {
 
 describe("SIGKILL between payment and notification", () => {
   it("loses nothing and doubles nothing", { timeout: 150_000 }, async () => {
-    const port = await freePort();
-    let origin = await start(port);
+    const origin = api.origin();
+    const first = await api.start();
     const scenario = await json<{ url: string }>(
       await fetch(`${origin}/api/demo/scenarios/rent-in-store-overdue`, { method: "POST" }),
     );
@@ -94,9 +58,8 @@ describe("SIGKILL between payment and notification", () => {
       });
     const { payment_url } = await json<{ payment_url: string }>(await create());
 
-    child?.kill("SIGKILL");
-    await new Promise((resolve) => child?.once("exit", resolve));
-    origin = await start(port);
+    await kill(first);
+    await api.start();
 
     // The retry after the crash finds the same payment, and the checkout still works.
     const again = await json<{ payment_url: string }>(await create());

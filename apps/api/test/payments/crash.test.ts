@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../src/db/database.ts";
+import type { ChildProcess } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Database } from "../../src/db/database.ts";
 import { type CrashStep, crashSteps } from "../../src/payments/crash-points.ts";
-import { dropoffPaymentBody, freePort, freshDatabase, lockerOrderBody, snapDropoffBody } from "../helpers.ts";
+import { databaseLabel, exited, stop, useApiProcess } from "../api-process.ts";
+import { dropoffPaymentBody, lockerOrderBody, snapDropoffBody } from "../helpers.ts";
 
 /**
  * The crash test of the payment path. The API (with its sandbox gateways) runs as a child process
@@ -42,44 +41,14 @@ const killPoints: { flow: Flow; step: CrashStep }[] = [
 /** Fees paid at once in each run: the kill catches the others wherever they are. */
 const feesPerRun = 2;
 
-const serverFile = path.resolve(import.meta.dirname, "../../src/server.ts");
 const budi = "demo-token-budi";
 
-let folder = "";
-let dataDir = "";
-let databaseUrl: string | undefined;
-let dropDatabase: () => Promise<void> = async () => {};
-let port = 0;
-let child: ChildProcess | undefined;
-
-beforeAll(async () => {
-  folder = mkdtempSync(path.join(tmpdir(), "paxelbox-crash-"));
-  dataDir = path.join(folder, "data");
-  const database = await freshDatabase();
-  databaseUrl = database.url;
-  dropDatabase = database.drop;
-  // On PGlite the first start finds its data directory made: a copy of the run's migrated database.
-  if (!databaseUrl) await (await openDatabase({ dataDir, template: database.template })).close();
-  port = await freePort();
-});
-
-afterAll(async () => {
-  child?.kill("SIGKILL");
-  await dropDatabase();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-const origin = () => `http://127.0.0.1:${port}`;
+const apiProcess = useApiProcess();
+const origin = apiProcess.origin;
 
 /** Starts the API on the shared database; resolves once it answers. */
-async function start(env: Record<string, string> = {}): Promise<ChildProcess> {
-  const base: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    NODE_ENV: "test",
-    LOG_LEVEL: "fatal",
+function start(env: Record<string, string> = {}): Promise<ChildProcess> {
+  return apiProcess.start({
     RATE_LIMIT_FACTOR: "1000",
     PAYMENT_RECONCILE_AGE: "2",
     PAYMENT_RECONCILE_INTERVAL: "1",
@@ -88,45 +57,8 @@ async function start(env: Record<string, string> = {}): Promise<ChildProcess> {
     PAYMENT_GATEWAY_TIMEOUT: "4",
     API_INTERNAL_URL: origin(),
     PUBLIC_BASE_URL: origin(),
-    // Node's compile cache: every restart after the first loads the API's modules from it.
-    NODE_COMPILE_CACHE: path.join(folder, "compile-cache"),
-  };
-  delete base.CRASH_AT;
-  if (databaseUrl) base.DATABASE_URL = databaseUrl;
-  else delete base.DATABASE_URL;
-  const process_ = spawn(process.execPath, [serverFile], { env: { ...base, ...env }, stdio: "ignore" });
-  child = process_;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (process_.exitCode !== null || process_.signalCode !== null)
-      throw new Error("the API stopped while starting");
-    try {
-      if ((await fetch(`${origin()}/healthz`)).ok) return process_;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("the API did not start");
-}
-
-function exited(process_: ChildProcess, ms: number): Promise<NodeJS.Signals | number | null> {
-  if (process_.exitCode !== null || process_.signalCode !== null) {
-    return Promise.resolve(process_.signalCode ?? process_.exitCode);
-  }
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(null), ms);
-    process_.once("exit", (code, signal) => {
-      clearTimeout(timer);
-      resolve(signal ?? code);
-    });
+    ...env,
   });
-}
-
-async function stop(process_: ChildProcess): Promise<void> {
-  process_.kill("SIGTERM");
-  if ((await exited(process_, 10_000)) === null) process_.kill("SIGKILL");
-  await exited(process_, 5_000);
 }
 
 interface Fee {
@@ -345,7 +277,7 @@ const allFees: Fee[] = [];
 /** The steps where notifications must not arrive first, or the step would never be reached. */
 const quietSteps: CrashStep[] = ["return-read", "reconcile-read"];
 
-describe(`payments survive SIGKILL at every step (${databaseUrlLabel()})`, () => {
+describe(`payments survive SIGKILL at every step (${databaseLabel()})`, () => {
   for (const { flow, step } of killPoints) {
     it(`${flow}: killed at ${step}`, { timeout: 120_000 }, async () => {
       const quiet = quietSteps.includes(step);
@@ -394,7 +326,7 @@ describe(`payments survive SIGKILL at every step (${databaseUrlLabel()})`, () =>
   });
 
   it("every fee: one charge, one credit", { timeout: 60_000 }, async () => {
-    const db = await openDatabase({ databaseUrl, dataDir });
+    const db = await apiProcess.openDatabase();
     try {
       report.fees = allFees.length;
       report.mismatches = await mismatches(db, allFees);
@@ -403,13 +335,9 @@ describe(`payments survive SIGKILL at every step (${databaseUrlLabel()})`, () =>
     }
     if (process.env.CRASH_REPORT) writeFileSync(process.env.CRASH_REPORT, JSON.stringify(report, null, 2));
     console.log(
-      `crash test (${databaseUrlLabel()}): ${report.killPoints} kill points at named steps, ${report.randomKills} random kills, ${report.fees} fees, ${report.mismatches.length} charged vs credited mismatches`,
+      `crash test (${databaseLabel()}): ${report.killPoints} kill points at named steps, ${report.randomKills} random kills, ${report.fees} fees, ${report.mismatches.length} charged vs credited mismatches`,
     );
     expect(report.killPoints).toBe(killPoints.length);
     expect(report.mismatches).toEqual([]);
   });
 });
-
-function databaseUrlLabel(): string {
-  return process.env.DATABASE_URL ? "PostgreSQL server" : "PGlite";
-}
