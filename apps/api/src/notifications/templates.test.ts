@@ -21,6 +21,16 @@ describe("message templates", () => {
     }
   });
 
+  it("name the overdue fee as the screens do ('biaya perpanjang sewa'), on every channel", () => {
+    const indonesian = [
+      ...templateNames.flatMap((name) => [templates[name].text.id, smsTemplates[name].id]),
+      ...emailTemplateNames.flatMap((name) =>
+        [emailTemplates[name].subject.id, emailTemplates[name].text.id].flat(),
+      ),
+    ];
+    for (const text of indonesian) expect(text).not.toMatch(/keterlambatan/i);
+  });
+
   it("of e-mail use exactly their listed parameters in subject and text, in both languages", () => {
     for (const name of emailTemplateNames) {
       const template = emailTemplates[name];
@@ -112,7 +122,7 @@ describe("message templates", () => {
         "https://paxelbox.example/overduepayment?orderid=1&token=abc",
       ]);
     expect(overdue("id")).toContain(
-      "berakhir pada 1 Des 2026 14:05 WIB. Mulai sekarang ada biaya keterlambatan Rp. 15.000 per hari.",
+      "berakhir pada 1 Des 2026 14:05 WIB. Mulai sekarang ada biaya perpanjang sewa Rp. 15.000 per hari.",
     );
     expect(overdue("en")).toContain(
       "ended on 1 Dec 2026 14:05 WIB. An overdue fee of Rp. 15.000 a day applies",
@@ -125,7 +135,7 @@ describe("message templates", () => {
       formatDateTimeWib(deadline, "id"),
       formatRupiah(5000),
     ]);
-    expect(rent).toContain("Biaya keterlambatan Rp. 5.000 per jam");
+    expect(rent).toContain("Biaya perpanjang sewa Rp. 5.000 per jam");
     expect(linksIn(rent)).toEqual([]);
   });
 });

@@ -36,14 +36,14 @@ export const templates = {
   dropoff_overdue: {
     parameters: ["recipientName", "location", "doorNumber", "pickUpUntil", "feePerDay", "link"],
     text: {
-      id: "Halo {{1}}, paketmu di loker {{2}}, pintu {{3}}, belum diambil dan waktu pengambilannya berakhir pada {{4}}. Mulai sekarang ada biaya keterlambatan {{5}} per hari. Bayar di link ini untuk mendapatkan QR pengambilan: {{6}}",
+      id: "Halo {{1}}, paketmu di loker {{2}}, pintu {{3}}, belum diambil dan waktu pengambilannya berakhir pada {{4}}. Mulai sekarang ada biaya perpanjang sewa {{5}} per hari. Bayar di link ini untuk mendapatkan QR pengambilan: {{6}}",
       en: "Hi {{1}}, your parcel at the {{2}} locker, door {{3}}, has not been picked up, and its pick-up time ended on {{4}}. An overdue fee of {{5}} a day applies from now on. Pay it at this link to get the pick-up QR: {{6}}",
     },
   },
   dropoff_fee_paid: {
     parameters: ["recipientName", "amount", "location", "doorNumber", "validUntil", "link"],
     text: {
-      id: "Halo {{1}}, pembayaran biaya keterlambatan {{2}} sudah kami terima. Paketmu di loker {{3}}, pintu {{4}}, bisa diambil sampai {{5}}. Buka link ini untuk QR pengambilan, yang bisa dipindai sekali: {{6}}",
+      id: "Halo {{1}}, pembayaran biaya perpanjang sewa {{2}} sudah kami terima. Paketmu di loker {{3}}, pintu {{4}}, bisa diambil sampai {{5}}. Buka link ini untuk QR pengambilan, yang bisa dipindai sekali: {{6}}",
       en: "Hi {{1}}, we have received your overdue fee of {{2}}. Your parcel at the {{3}} locker, door {{4}}, can be picked up until {{5}}. Open this link for the pick-up QR, which can be scanned once: {{6}}",
     },
   },
@@ -57,7 +57,7 @@ export const templates = {
   rent_overdue: {
     parameters: ["memberName", "location", "doorNumber", "rentEnded", "feePerHour"],
     text: {
-      id: "Halo {{1}}, masa sewa lokermu di {{2}}, pintu {{3}}, sudah berakhir pada {{4}} dan barangmu masih di dalam. Biaya keterlambatan {{5}} per jam berlaku sampai barangmu diambil. Buka sewa ini di aplikasi untuk membayar dan mengambil barangmu.",
+      id: "Halo {{1}}, masa sewa lokermu di {{2}}, pintu {{3}}, sudah berakhir pada {{4}} dan barangmu masih di dalam. Biaya perpanjang sewa {{5}} per jam berlaku sampai barangmu diambil. Buka sewa ini di aplikasi untuk membayar dan mengambil barangmu.",
       en: "Hi {{1}}, your locker rent at {{2}}, door {{3}}, ended on {{4}} and your items are still inside. An overdue fee of {{5}} an hour applies until they are taken out. Open this rent in the app to pay and take your items out.",
     },
   },

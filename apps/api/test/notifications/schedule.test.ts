@@ -241,7 +241,7 @@ describe("a drop-off's overdue fee starting", () => {
     expect(message?.text).toContain(
       `waktu pengambilannya berakhir pada ${formatDateTimeWib(deadline, "id")}.`,
     );
-    expect(message?.text).toContain(`biaya keterlambatan ${formatRupiah(overdue_unit_price)} per hari`);
+    expect(message?.text).toContain(`biaya perpanjang sewa ${formatRupiah(overdue_unit_price)} per hari`);
     const link = linkOf(message as DemoOutboxEntry, "/overduepayment");
     expect(link.orderid).toBe(orderId);
     const detail = OverdueDropoffDetail.parse(
@@ -397,7 +397,7 @@ describe("rents: about to end, and overdue", () => {
     const [message] = await phoneMessages(budiPhone, "rent_overdue");
     expect(message).toMatchObject({ channel: "whatsapp", language: "id", links: [] });
     expect(message?.text).toContain(`sudah berakhir pada ${formatDateTimeWib(deadline, "id")} dan barangmu`);
-    expect(message?.text).toContain(`Biaya keterlambatan ${formatRupiah(overdue_unit_price)} per jam`);
+    expect(message?.text).toContain(`Biaya perpanjang sewa ${formatRupiah(overdue_unit_price)} per jam`);
   });
 
   it("are not sent once the rent has ended", async () => {

@@ -4,11 +4,8 @@ import styles from "./language-switcher.module.css";
 
 interface LanguageSwitcherProps {
   tone?: "default" | "light";
-  /**
-   * `auto`: language codes instead of names where the desktop header is tight (1024–1279 px);
-   * `short`: codes at every width (a bar with little room on phones).
-   */
-  size?: "full" | "auto" | "short";
+  /** `auto`: language codes instead of names where the desktop header is tight (1024–1279 px). */
+  size?: "full" | "auto";
 }
 
 /** Bahasa / English switch (spec §2). The choice is stored and survives reloads. */
@@ -32,9 +29,7 @@ export function LanguageSwitcher({ tone = "default", size = "full" }: LanguageSw
             }}
           >
             <FlagFor language={option} className={styles.flag} />
-            <span className={size === "short" ? "visually-hidden" : styles.long}>
-              {t(`language.${option}`)}
-            </span>
+            <span className={styles.long}>{t(`language.${option}`)}</span>
             <span className={styles.short} aria-hidden="true">
               {option.toUpperCase()}
             </span>

@@ -1,8 +1,7 @@
 import { useId } from "react";
 import { useConfig } from "../../../config/use-config";
-import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { useT } from "../../../lib/i18n/i18n";
-import { type Conversation as ConversationData, formatPhoneNumber } from "../lib/inbox";
+import { type Conversation as ConversationData, formatPhoneNumber, formatReceivedAt } from "../lib/inbox";
 import { DeliveryStatus } from "./delivery-status";
 import styles from "./inbox.module.css";
 import { MessageText } from "./message-text";
@@ -12,9 +11,8 @@ import { MessageText } from "./message-text";
  * top, then the messages as bubbles, oldest first, each with its time and delivery ticks.
  */
 export function Conversation({ conversation }: { conversation: ConversationData }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const config = useConfig();
-  const formatDateTime = useFormatDateTime();
   const titleId = useId();
   const number = formatPhoneNumber(conversation.to);
   return (
@@ -52,7 +50,7 @@ export function Conversation({ conversation }: { conversation: ConversationData 
             </p>
             <MessageText text={message.text} links={message.links} lang={message.language} />
             <p className={styles.meta}>
-              <time dateTime={message.receivedAt}>{formatDateTime(message.receivedAt)}</time>
+              <time dateTime={message.receivedAt}>{formatReceivedAt(message.receivedAt, language)}</time>
               <DeliveryStatus status={message.status} />
             </p>
           </li>

@@ -2,13 +2,10 @@ import type { DemoOutboxEntry } from "@paxelbox/contract";
 import { type ReactNode, useMemo } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "../../../components/button";
-import { lineIcon } from "../../../components/icons";
-import { LanguageSwitcher } from "../../../components/language-switcher";
+import { AlertIcon, lineIcon } from "../../../components/icons";
 import { PageTitle } from "../../../components/page-title";
-import { Field, inputClassName } from "../../../components/ui/field";
-import { Wordmark } from "../../../components/wordmark";
 import { useConfig } from "../../../config/use-config";
-import { type Language, Trans, useT } from "../../../lib/i18n/i18n";
+import { type Language, supportedLanguages, Trans, useT } from "../../../lib/i18n/i18n";
 import { paths } from "../../../paths";
 import { useLiveOutbox } from "../hooks/use-live-outbox";
 import { toInbox } from "../lib/inbox";
@@ -32,7 +29,7 @@ export interface InboxPageProps {
  * received, as the recipients' phones and mail clients show it; one recipient's with `?to=`.
  */
 export function InboxPage({ to, invalid, entries, lang }: InboxPageProps) {
-  const { t } = useT();
+  const { t, language } = useT();
   const config = useConfig();
   const { conversations, emails } = useMemo(() => toInbox(entries), [entries]);
   useLiveOutbox();
@@ -43,10 +40,30 @@ export function InboxPage({ to, invalid, entries, lang }: InboxPageProps) {
       <header className={styles.bar}>
         <div className={`page-width ${styles.barInner}`}>
           <span className={styles.brand}>
-            <Wordmark product={config.productName} />
+            {/* The product's name in the brand type; the site's wordmark stays with the site's pages. */}
+            <span className={styles.product}>
+              {config.productName}
+              <span className={styles.productBox}>Box</span>
+            </span>
             <span className={styles.badge}>{t("demoInbox.badge")}</span>
           </span>
-          <LanguageSwitcher size="short" />
+          <nav className={styles.languages} aria-label={t("demoInbox.languages.label")}>
+            {supportedLanguages.map((option) => (
+              // A plain link (`?lang=`): the page is drawn anew in that language, with or without scripts.
+              <a
+                key={option}
+                className={styles.language}
+                href={paths.demoInbox.href({ to: to || undefined, lang: option })}
+                hrefLang={option}
+                lang={option}
+                aria-current={option === language ? "true" : undefined}
+                data-language={option}
+              >
+                <span aria-hidden="true">{option.toUpperCase()}</span>
+                <span className="visually-hidden">{t(`demoInbox.languages.${option}`)}</span>
+              </a>
+            ))}
+          </nav>
         </div>
       </header>
 
@@ -56,28 +73,39 @@ export function InboxPage({ to, invalid, entries, lang }: InboxPageProps) {
           <p className={styles.lead}>{t("demoInbox.intro")}</p>
           <Form method="get" className={`stack panel ${styles.filter}`} data-testid="inbox-filter">
             {lang ? <input type="hidden" name="lang" value={lang} /> : null}
-            <Field
-              id="inbox-to"
-              label={t("demoInbox.filter.label")}
-              hint={t("demoInbox.filter.hint")}
-              error={invalid ? t("demoInbox.filter.invalid") : undefined}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className={inputClassName}
-                  name="to"
-                  type="text"
-                  inputMode="email"
-                  autoComplete="off"
-                  spellCheck={false}
-                  defaultValue={to}
-                  // A new filter's value when the address changes (a link, back and forward).
-                  key={to}
-                  data-testid="inbox-to"
-                />
-              )}
-            </Field>
+            {/*
+              The field's markup and look as the forms' (components/ui/field), written out: a demo page
+              that imported the forms' field would split it from the chunk the forms share.
+            */}
+            <div className={`stack ${styles.field}`}>
+              <label className={styles.label} htmlFor="inbox-to">
+                {t("demoInbox.filter.label")}
+              </label>
+              <input
+                id="inbox-to"
+                className={styles.input}
+                name="to"
+                type="text"
+                inputMode="email"
+                autoComplete="off"
+                spellCheck={false}
+                defaultValue={to}
+                // A new filter's value when the address changes (a link, back and forward).
+                key={to}
+                aria-invalid={invalid ? true : undefined}
+                aria-describedby={invalid ? "inbox-to-hint inbox-to-error" : "inbox-to-hint"}
+                data-testid="inbox-to"
+              />
+              <p className={styles.hint} id="inbox-to-hint">
+                {t("demoInbox.filter.hint")}
+              </p>
+              {invalid ? (
+                <p className={styles.error} id="inbox-to-error" data-testid="field-error">
+                  <AlertIcon size={16} />
+                  <span>{t("demoInbox.filter.invalid")}</span>
+                </p>
+              ) : null}
+            </div>
             <div className={styles.filterActions}>
               <Button type="submit" data-testid="inbox-show">
                 {t("demoInbox.filter.submit")}

@@ -1,15 +1,13 @@
 import type { DemoOutboxEntry } from "@paxelbox/contract";
 import { useId } from "react";
-import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { useT } from "../../../lib/i18n/i18n";
-import { splitAddress } from "../lib/inbox";
+import { formatReceivedAt, splitAddress } from "../lib/inbox";
 import styles from "./inbox.module.css";
 import { MessageText } from "./message-text";
 
 /** One e-mail as a mail client shows it: subject, sender, recipient, time, then its plain text. */
 export function Mail({ mail }: { mail: DemoOutboxEntry }) {
-  const { t } = useT();
-  const formatDateTime = useFormatDateTime();
+  const { t, language } = useT();
   const titleId = useId();
   return (
     <article
@@ -30,7 +28,7 @@ export function Mail({ mail }: { mail: DemoOutboxEntry }) {
           <dd data-testid="mail-to">{mail.to}</dd>
           <dt>{t("demoInbox.received")}</dt>
           <dd>
-            <time dateTime={mail.receivedAt}>{formatDateTime(mail.receivedAt)}</time>
+            <time dateTime={mail.receivedAt}>{formatReceivedAt(mail.receivedAt, language)}</time>
           </dd>
         </dl>
         <p className={styles.template}>

@@ -1,4 +1,6 @@
 import type { DemoOutboxEntry } from "@paxelbox/contract";
+import { type DateInput, formatDateTime } from "../../../lib/i18n/format";
+import type { Language } from "../../../lib/i18n/i18n";
 
 /**
  * The demo inbox's view of the outbox (`GET /api/demo/outbox`, newest first): text messages as the
@@ -116,4 +118,15 @@ export function splitAddress(header: string): { name: string | null; address: st
   const match = /^\s*"?([^"<]*?)"?\s*<([^<>]+)>\s*$/.exec(header);
   if (!match) return { name: null, address: header.trim() };
   return { name: match[1] || null, address: match[2] ?? "" };
+}
+
+/** UTC+7: Western Indonesia Time (WIB), the zone of every locker and of the messages' own times. */
+const wibOffsetMinutes = 7 * 60;
+
+/**
+ * When a message was received, in WIB as the messages write their times: the same text on the server
+ * and in any browser, whatever its zone, so the page needs no clock of the server's to hydrate.
+ */
+export function formatReceivedAt(value: DateInput, language: Language): string {
+  return `${formatDateTime(value, language, wibOffsetMinutes)} WIB`;
 }
