@@ -11,6 +11,7 @@ import {
   http,
   ok,
   lockerOrderBody as orderBody,
+  payDropoffFee,
   press,
   sari,
   scenario,
@@ -308,6 +309,17 @@ describe("drop-off overdue payment", () => {
 
   const dropoffBody = (orderid: number) => dropoffPaymentBody(orderid, origin());
 
+  /** The order page's overdue detail once the fee is paid: nothing owed, and a pick-up code. */
+  async function expectCollectable(orderid: number, token: string) {
+    const detail = ok(
+      calls.overdueDropoffDetail,
+      await call(app(), calls.overdueDropoffDetail, { params: { orderid }, token }),
+    ) as { overdueStatus: string; barcode: { id: string } | null };
+    expect(detail.overdueStatus).toBe("none");
+    expect(detail.barcode?.id).toBeTruthy();
+    return detail;
+  }
+
   it("Pay makes the parcel collectable with a one-time pick-up barcode", async () => {
     const { orderid, token } = await overdueDropoff();
     const access = await accessToken(token);
@@ -330,12 +342,7 @@ describe("drop-off overdue payment", () => {
     const back = await press(retryUrl, "pay");
     expect(back.pathname).toBe("/overduepayment/success-payment");
 
-    const detail = ok(
-      calls.overdueDropoffDetail,
-      await call(app(), calls.overdueDropoffDetail, { params: { orderid }, token }),
-    ) as { overdueStatus: string; barcode: { id: string } | null };
-    expect(detail.overdueStatus).toBe("none");
-    expect(detail.barcode?.id).toBeTruthy();
+    const detail = await expectCollectable(orderid, token);
     const image = await call(app(), calls.barcodeImage, {
       params: { product: "paxelbox", barcodeId: detail.barcode!.id },
     });
@@ -356,12 +363,7 @@ describe("drop-off overdue payment", () => {
     await app().db.query("update orders set link_expires_at = now() + interval '1 hour' where id = $1", [
       orderid,
     ]);
-    const access = await accessToken(token);
-    const created = await http(origin(), calls.createDropoffPayment, {
-      query: { access_token: access },
-      body: dropoffBody(orderid),
-    });
-    await press((created.body.data as { payment_url: string }).payment_url, "pay");
+    await payDropoffFee(app(), origin(), orderid, token, "rina.link@example.id");
 
     const [order] = await app().db.query<{ link_expires_at: Date }>(
       "select link_expires_at from orders where id = $1",
@@ -372,12 +374,7 @@ describe("drop-off overdue payment", () => {
       [orderid],
     );
     expect(order!.link_expires_at.getTime()).toBe(code!.expires_at.getTime());
-    const detail = ok(
-      calls.overdueDropoffDetail,
-      await call(app(), calls.overdueDropoffDetail, { params: { orderid }, token }),
-    ) as { overdueStatus: string; barcode: { id: string } | null };
-    expect(detail.overdueStatus).toBe("none");
-    expect(detail.barcode?.id).toBeTruthy();
+    await expectCollectable(orderid, token);
   });
 
   it("the snap drop-off payment opens a checkout for the link holder only", async () => {
