@@ -9,6 +9,12 @@ import { closedNetworkFlags } from "../../scripts/chromium.ts";
  */
 const measures = process.env.E2E_SET === "measures";
 const ci = Boolean(process.env.CI);
+/**
+ * Files that start a system of their own in the worker's process with data of their own. The web
+ * app's server keeps its configuration (the API it calls) per process from first use, so such a
+ * file runs in a project of its own: its workers have loaded no other system's web server.
+ */
+const ownSystem = /xss\.e2e\.test\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -25,6 +31,12 @@ export default defineConfig({
   forbidOnly: ci,
   reporter: ci ? [["list"], ["html", { open: "never", outputFolder: "test-results/report" }]] : "list",
   outputDir: "test-results/output",
+  projects: measures
+    ? [{ name: "measures" }]
+    : [
+        { name: "suite", testIgnore: ownSystem },
+        { name: "own-system", testMatch: ownSystem },
+      ],
   use: {
     browserName: "chromium",
     launchOptions: { executablePath: "/usr/bin/chromium", args: [...closedNetworkFlags, "--disable-quic"] },
