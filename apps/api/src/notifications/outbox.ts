@@ -1,11 +1,11 @@
-import type { Language } from "@paxelbox/contract";
+import type { BusinessType, GuestBookSubmission, Language } from "@paxelbox/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { dayMs } from "../domain/overdue.ts";
 import { toE164 } from "../domain/phone.ts";
 import { hashToken, randomSecret } from "../domain/tokens.ts";
 import { getOrder } from "../repositories/orders.ts";
-import { businessTypeLabels, type EmailTemplateName, purposeLabels } from "./email-templates.ts";
+import { businessTypeLabel, type EmailTemplateName, purposeLabel } from "./email-templates.ts";
 import { formatDateTimeWib, formatRupiah } from "./format.ts";
 import type { TemplateName } from "./templates.ts";
 
@@ -55,8 +55,8 @@ export interface OutboxWriter {
       senderName: string;
       senderContact: string;
       senderEmail: string;
-      purpose: keyof typeof purposeLabels;
-      businessType: keyof typeof businessTypeLabels | null;
+      purpose: GuestBookSubmission["requested_value"];
+      businessType: BusinessType | null;
       message: string;
       receivedAt: Date;
       whitePaperUrl: string | null;
@@ -257,8 +257,8 @@ export function outboxWriter(log: FastifyBaseLogger, channels: OutboxChannels): 
       if (!channels.email) return;
       // The partnership team reads Indonesian; the sender gets the page's language.
       const lead = (language: Language) => ({
-        purpose: purposeLabels[input.purpose][language],
-        businessType: input.businessType ? businessTypeLabels[input.businessType][language] : "-",
+        purpose: purposeLabel(input.purpose, language),
+        businessType: businessTypeLabel(input.businessType, language),
       });
       const inbox = lead("id");
       await enqueue(tx, {

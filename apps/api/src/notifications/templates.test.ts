@@ -1,44 +1,77 @@
+import { BusinessType, GuestBookPurpose } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import { emailTemplateNames, emailTemplates, renderEmail } from "./email-templates.ts";
 import { formatDateTimeWib, formatRupiah } from "./format.ts";
-import { renderSms, smsTemplates } from "./sms-templates.ts";
+import { renderSms } from "./sms-templates.ts";
 import { linksIn, renderTemplate, templateNames, templates } from "./templates.ts";
+import { texts } from "./texts.ts";
+
+const languages = ["id", "en"] as const;
+
+/** The `{{n}}` a text uses, once each, in order. */
+const placeholdersOf = (text: string) => [...new Set(text.match(/\{\{\d+\}\}/g))].sort();
+/** The `{{n}}` of a parameter list. */
+const placeholdersFor = (parameters: readonly string[]) =>
+  parameters.map((_, index) => `{{${index + 1}}}`).sort();
 
 describe("message templates", () => {
-  it("use exactly their listed parameters, in both languages, and so do their SMS versions", () => {
-    for (const name of templateNames) {
-      const template = templates[name];
-      const expected = template.parameters.map((_, index) => `{{${index + 1}}}`).sort();
-      for (const language of ["id", "en"] as const) {
-        for (const [kind, text] of [
-          ["WhatsApp", template.text[language]],
-          ["SMS", smsTemplates[name][language]],
-        ]) {
-          const used = [...new Set(text?.match(/\{\{\d+\}\}/g))].sort();
-          expect(used, `${name} ${language} ${kind}`).toEqual(expected);
-        }
+  it("have their texts in both locale files, and the locale files no text without a template", () => {
+    for (const language of languages) {
+      const messages = texts[language];
+      expect(Object.keys(messages).sort(), language).toEqual(
+        ["businessType", "email", "purpose", "sms", "whatsapp"].sort(),
+      );
+      expect(Object.keys(messages.whatsapp).sort(), `${language} whatsapp`).toEqual(
+        [...templateNames].sort(),
+      );
+      expect(Object.keys(messages.sms).sort(), `${language} sms`).toEqual([...templateNames].sort());
+      expect(Object.keys(messages.email).sort(), `${language} email`).toEqual([...emailTemplateNames].sort());
+      expect(Object.keys(messages.purpose).sort(), `${language} purpose`).toEqual(
+        [...GuestBookPurpose.options].sort(),
+      );
+      expect(Object.keys(messages.businessType).sort(), `${language} businessType`).toEqual(
+        [...BusinessType.options].sort(),
+      );
+      for (const text of [
+        ...Object.values(messages.whatsapp),
+        ...Object.values(messages.sms),
+        ...Object.values(messages.email).flatMap((email) => [email.subject, ...email.lines]),
+        ...Object.values(messages.purpose),
+        ...Object.values(messages.businessType),
+      ]) {
+        expect(typeof text, language).toBe("string");
       }
     }
   });
 
-  it("name the overdue fee as the screens do ('biaya perpanjang sewa'), on every channel", () => {
-    const indonesian = [
-      ...templateNames.flatMap((name) => [templates[name].text.id, smsTemplates[name].id]),
-      ...emailTemplateNames.flatMap((name) =>
-        [emailTemplates[name].subject.id, emailTemplates[name].text.id].flat(),
-      ),
-    ];
-    for (const text of indonesian) expect(text).not.toMatch(/keterlambatan/i);
+  it("use exactly their listed parameters, in both languages, and so do their SMS versions", () => {
+    for (const name of templateNames) {
+      const expected = placeholdersFor(templates[name].parameters);
+      for (const language of languages) {
+        expect(placeholdersOf(texts[language].whatsapp[name]), `${name} ${language} WhatsApp`).toEqual(
+          expected,
+        );
+        expect(placeholdersOf(texts[language].sms[name]), `${name} ${language} SMS`).toEqual(expected);
+      }
+    }
+  });
+
+  it("speak as the screens do: the overdue fee is 'biaya perpanjang sewa', never the formal 'Anda'", () => {
+    const indonesian = JSON.stringify(texts.id);
+    expect(indonesian).not.toMatch(/keterlambatan/i);
+    expect(indonesian).not.toMatch(/\bAnda\b/);
+    for (const name of ["dropoff_overdue", "dropoff_fee_paid", "rent_overdue"] as const) {
+      expect(texts.id.whatsapp[name], name).toMatch(/biaya perpanjang sewa/i);
+    }
+    expect(texts.id.email.dropoff_fee_receipt.lines.join("\n")).toContain("biaya perpanjang sewa");
   });
 
   it("of e-mail use exactly their listed parameters in subject and text, in both languages", () => {
     for (const name of emailTemplateNames) {
-      const template = emailTemplates[name];
-      const expected = template.parameters.map((_, index) => `{{${index + 1}}}`).sort();
-      for (const language of ["id", "en"] as const) {
-        const text = `${template.subject[language]}\n${template.text[language]}`;
-        const used = [...new Set(text.match(/\{\{\d+\}\}/g))].sort();
-        expect(used, `${name} ${language}`).toEqual(expected);
+      const expected = placeholdersFor(emailTemplates[name].parameters);
+      for (const language of languages) {
+        const { subject, lines } = texts[language].email[name];
+        expect(placeholdersOf([subject, ...lines].join("\n")), `${name} ${language}`).toEqual(expected);
       }
     }
   });
