@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 /**
  * The linter holds the web app's boundaries (biome.json): a feature never imports another feature;
  * the domain (`src/domain`) and the shared code (`src/components`, `src/lib`, …) never import a
- * feature, while features import both; no module takes part in an import cycle. Each case lints a
+ * feature, while features import both; no module takes part in an import cycle; the API imports
+ * nothing of the web app but its locale files' JSON (the message texts). Each case lints a
  * small file placed where the rule applies and expects Biome's verdict.
  */
 const root = path.resolve(import.meta.dirname, "..");
@@ -18,9 +19,9 @@ afterEach(() => {
   probeDir = undefined;
 });
 
-/** Writes the files into a fresh folder under `apps/web/src/<folder>/` and lints that folder. */
-function lint(folder: string, files: Record<string, string>) {
-  probeDir = mkdtempSync(path.join(root, "apps/web/src", folder, "lint-probe-"));
+/** Writes the files into a fresh folder under `apps/web/src/<folder>/` (or `base`) and lints that folder. */
+function lint(folder: string, files: Record<string, string>, base = "apps/web/src") {
+  probeDir = mkdtempSync(path.join(root, base, folder, "lint-probe-"));
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(probeDir, name), text);
   const result = spawnSync(biome, ["lint", "--max-diagnostics=50", probeDir], {
     cwd: root,
@@ -77,5 +78,27 @@ describe("web app boundaries (Biome)", { timeout: 60_000 }, () => {
     });
     expect(output).not.toContain("noRestrictedImports");
     expect(status).toBe(0);
+  });
+
+  it("refuses the API importing the web app, but for its locale files' JSON", () => {
+    const { status, output } = lint(
+      "notifications",
+      {
+        "bad.ts": [
+          'import texts from "@paxelbox/web/locales/id/notifications.json" with { type: "json" };',
+          'import { buildWebServer } from "@paxelbox/web/server";',
+          'import chrome from "../../../../web/src/locales/id/chrome.json" with { type: "json" };',
+          "export const x = [texts, buildWebServer, chrome];",
+          "",
+        ].join("\n"),
+      },
+      "apps/api/src",
+    );
+    expect(status).not.toBe(0);
+    const refused = [...output.matchAll(/bad\.ts:(\d+):\d+ lint\/style\/noRestrictedImports/g)].map((match) =>
+      Number(match[1]),
+    );
+    expect(refused).toEqual([2, 3]);
+    expect(output).toContain("api → web");
   });
 });
