@@ -39,7 +39,7 @@ export interface DropoffPolicy {
 
 export interface ScenarioContext {
   dropoff: DropoffPolicy;
-  /** Origin of the site as the browser sees it, e.g. http://localhost:3000. */
+  /** The site's configured origin (PUBLIC_BASE_URL, else where it listens), e.g. http://localhost:3000. */
   origin: string;
   /**
    * Rents belong to the demo member who speaks this language (id: Budi, en: Sari); with `en`, the

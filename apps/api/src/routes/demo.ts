@@ -1,5 +1,5 @@
 import { calls, scenarioIds } from "@paxelbox/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/database.ts";
 import { createScenario, type DropoffPolicy, scenarioTitles } from "../demo/scenarios.ts";
 import { toE164 } from "../domain/phone.ts";
@@ -8,8 +8,6 @@ import { sandboxOutbox } from "../notifications/sandbox/graph-api.ts";
 import { smsSandboxOutbox } from "../notifications/sandbox/sms-gateway.ts";
 import { sinkOutbox } from "../notifications/sandbox/smtp-sink.ts";
 import type { ScheduledOutbox } from "../notifications/schedule.ts";
-
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Demo scenarios: mounted only in demo mode (development, or production with DEMO=1). */
 export function demoRoutes(
@@ -22,13 +20,20 @@ export function demoRoutes(
     scenarioIds.map((id) => ({ id, title: scenarioTitles[id], url: `/api/demo/scenarios/${id}/open` })),
   );
 
-  mountCall(app, calls.createDemoScenario, async ({ params, query, request }) =>
-    createScenario(db, params.id, { origin: origin(request), language: query.language, dropoff, outbox }),
+  // The scenarios' own links (a short link's target) are on the site's configured origin, never
+  // on the host a request names: a short link to another site would be an open redirect.
+  mountCall(app, calls.createDemoScenario, async ({ params, query }) =>
+    createScenario(db, params.id, {
+      origin: app.publicOrigin(),
+      language: query.language,
+      dropoff,
+      outbox,
+    }),
   );
 
-  mountCall(app, calls.openDemoScenario, async ({ params, query, request, reply }) => {
+  mountCall(app, calls.openDemoScenario, async ({ params, query, reply }) => {
     const scenario = await createScenario(db, params.id, {
-      origin: origin(request),
+      origin: app.publicOrigin(),
       language: query.language,
       dropoff,
       outbox,

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { calls } from "@paxelbox/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp, loadConfig } from "../../src/app.ts";
 import { midtransSignature } from "../../src/payments/midtrans-gateway.ts";
@@ -84,6 +84,21 @@ async function paymentToken(app: FastifyInstance, token: string): Promise<string
   return ok(calls.paymentToken, await call(app, calls.paymentToken, { token })).access_token;
 }
 
+/** The gateway's way back of every open payment, under a forged Host: each a redirect (303). */
+async function returnsOfOpenPayments(app: FastifyInstance): Promise<LightMyRequestResponse[]> {
+  const open = await app.db.query<{ id: string }>("select id from payments where status = 'PENDING'");
+  const answers: LightMyRequestResponse[] = [];
+  for (const { id } of open) {
+    const back = await app.inject({
+      url: calls.paymentReturn.path.replace("{paymentId}", id),
+      headers: forged(),
+    });
+    expect(back.statusCode, id).toBe(303);
+    answers.push(back);
+  }
+  return answers;
+}
+
 /** Records the default start leaves behind for the production configuration to be tried on. */
 const left: {
   rent?: { orderid: number; expressNumber: string };
@@ -100,7 +115,7 @@ describe("the default start (demo mode, no PUBLIC_BASE_URL)", () => {
     await app.close();
   });
 
-  it("opens every checkout at this installation's sandbox whatever Host the request names", async () => {
+  it("opens, checks and takes back every payment at this installation's sandbox whatever Host the request names", async () => {
     const rent = Number((await scenario(app, "rent-in-store-overdue")).get("orderid"));
     const { expressNumber } = ok(
       calls.orderDetail,
@@ -138,13 +153,42 @@ describe("the default start (demo mode, no PUBLIC_BASE_URL)", () => {
         }),
       ).payment_url,
     ];
+    // The drop-off's bank-interface checkout, on a drop-off of its own (the one above stays open).
+    const bank = await scenario(app, "dropoff-overdue-need-to-pay");
+    const bankId = Number(bank.get("orderid"));
+    const bankToken = bank.get("token") ?? "";
+    checkouts.push(
+      ok(
+        calls.snapDropoffPayment,
+        await call(app, calls.snapDropoffPayment, {
+          token: bankToken,
+          headers: forged(),
+          body: snapDropoffBody(bankId, `${origin}/order?orderid=${bankId}`),
+        }),
+      ).checkout_url,
+    );
     for (const url of checkouts) expect(url.startsWith(`${origin}/demo/pay/`), url).toBe(true);
+
+    // The calls that ask a gateway about an open payment: the screen's check, the gateway's way back.
+    for (const [orderid, token] of [
+      [rent, budi],
+      [bankId, bankToken],
+    ] as const) {
+      const state = ok(
+        calls.checkPayment,
+        await call(app, calls.checkPayment, { params: { orderid }, token, headers: forged() }),
+      );
+      expect(state.status, `order ${orderid}`).toBe("PENDING");
+    }
+    const returns = await returnsOfOpenPayments(app);
+    expect(returns.length).toBeGreaterThanOrEqual(3);
+    for (const back of returns) expect(new URL(back.headers.location ?? "").origin).toBe(origin);
 
     // The notification URL each gateway was given is this installation's own.
     const notified = await app.db.query<{ notify_url: string }>(
       "select notify_url from sandbox_transactions",
     );
-    expect(notified.length).toBeGreaterThanOrEqual(3);
+    expect(notified.length).toBeGreaterThanOrEqual(4);
     for (const row of notified) expect(new URL(row.notify_url).origin).toBe(origin);
     expect(fake.seen).toEqual([]);
   });
@@ -160,6 +204,17 @@ describe("the default start (demo mode, no PUBLIC_BASE_URL)", () => {
     failure(response, 400);
     expect(response.json().key).toBe("returnUrlOffSite");
     expect(fake.seen).toEqual([]);
+  });
+
+  it("leads the demo's short link to this installation, not to the host a request names", async () => {
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/demo/scenarios/short-link",
+      headers: forged(),
+    });
+    const code = ok(calls.createDemoScenario, created).url.split("/o/")[1] ?? "";
+    const link = ok(calls.shortLink, await call(app, calls.shortLink, { params: { code } }));
+    expect(link.url).toBe(`${origin}/services`);
   });
 });
 
@@ -236,6 +291,14 @@ describe("production (Midtrans configured, no SNAP_BASE_URL, no DEMO)", () => {
         body: snapDropoffBody(dropoff.orderid, `${site}/order?orderid=${dropoff.orderid}`),
       });
       failure(snap, 503);
+      // Asking about open payments: Midtrans at its own address, the flow that is off nowhere.
+      const check = await call(app, calls.checkPayment, {
+        params: { orderid: rent.orderid },
+        token: budi,
+        headers: forged(),
+      });
+      expect(ok(calls.checkPayment, check).status).toBe("PENDING");
+      expect((await returnsOfOpenPayments(app)).length).toBeGreaterThan(0);
     } finally {
       spy.mockRestore();
     }
@@ -323,6 +386,9 @@ describe("production (Midtrans configured, no SNAP_BASE_URL, no DEMO)", () => {
       ["POST", "/demo/snap/v1.0/access-token/b2b"],
       ["GET", "/demo/midtrans/v2/PAY1/status"],
       ["POST", "/demo/midtrans/snap/v1/transactions"],
+      ["GET", "/demo/kiosk"],
+      ["POST", "/api/demo/kiosk/scan"],
+      ["POST", "/api/demo/orders/1/advance"],
     ] as const) {
       expect((await app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(404);
     }

@@ -32,11 +32,24 @@ describe("web configuration", () => {
 
   it("samples every page view's Web Vitals, one in ten in production, unless told otherwise", () => {
     expect(parseWebEnv({}).webVitalsSampleRate).toBe(1);
-    expect(parseWebEnv({ NODE_ENV: "production" }).webVitalsSampleRate).toBe(0.1);
-    expect(parseWebEnv({ NODE_ENV: "production", WEB_VITALS_SAMPLE_RATE: "0.25" }).webVitalsSampleRate).toBe(
-      0.25,
-    );
+    const production = { NODE_ENV: "production", PUBLIC_BASE_URL: "https://box.example" };
+    expect(parseWebEnv(production).webVitalsSampleRate).toBe(0.1);
+    expect(parseWebEnv({ ...production, WEB_VITALS_SAMPLE_RATE: "0.25" }).webVitalsSampleRate).toBe(0.25);
     expect(() => parseWebEnv({ WEB_VITALS_SAMPLE_RATE: "2" })).toThrow(/WEB_VITALS_SAMPLE_RATE/);
+  });
+
+  it("takes the site's address from PUBLIC_BASE_URL, required in production, else where npm start serves", () => {
+    expect(parseWebEnv({ PUBLIC_BASE_URL: "https://box.example/" }).publicBaseUrl).toBe(
+      "https://box.example",
+    );
+    expect(parseWebEnv({ PORT: "4100" }).publicBaseUrl).toBe("http://localhost:4100");
+    expect(parseWebEnv({ APP_ENV: "development", NODE_ENV: "production" }).publicBaseUrl).toBe(
+      "http://localhost:3000",
+    );
+    for (const mode of [{ NODE_ENV: "production" }, { APP_ENV: "production", NODE_ENV: "test" }]) {
+      expect(() => parseWebEnv(mode)).toThrow(/PUBLIC_BASE_URL must be set in production/);
+      expect(() => parseWebEnv({ ...mode, PUBLIC_BASE_URL: "" })).toThrow(/PUBLIC_BASE_URL/);
+    }
   });
 
   it("uses PORT for the internal API URL when it is not set", () => {

@@ -6,6 +6,7 @@ import { toBusinessType } from "../features/guest-book/lib/submission";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { seoMeta } from "../features/marketing/lib/seo";
 import { pageSeo, requestLanguage, serverT } from "../features/marketing/lib/seo.server";
+import { withRetryAfter } from "../lib/forms/action.server";
 import { useT } from "../lib/i18n/i18n";
 import type { Route } from "./+types/guest-book-form";
 import styles from "./guest-book-form.module.css";
@@ -27,6 +28,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const language = requestLanguage(request);
   return guestBookAction(request, { language, t: await serverT(language) });
+}
+
+/** A send refused by the API's limit (429) tells the browser when to try again. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return withRetryAfter({}, actionHeaders);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);

@@ -9,6 +9,7 @@ import { type OverdueDetailResponse, overdueDetailQueryOptions } from "../domain
 import { orderIdOf, overdueEntryTarget, paymentReturn } from "../domain/order/overdue-entry";
 import { OverduePaymentScreen } from "../features/overdue/components/overdue-payment-screen";
 import { overduePaymentAction } from "../features/overdue/lib/overdue-action.server";
+import { withRetryAfter } from "../lib/forms/action.server";
 import { useT } from "../lib/i18n/i18n";
 import { personalPageHeaders, preloadScreen } from "../lib/ssr/web-view-preload.server";
 import { paths } from "../paths";
@@ -55,8 +56,9 @@ export async function action({ request }: Route.ActionArgs) {
   return overduePaymentAction(request);
 }
 
-export function headers() {
-  return personalPageHeaders;
+/** Someone's own page; a Select Payment refused for too many requests (429) says when to try again. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return withRetryAfter(personalPageHeaders, actionHeaders);
 }
 
 /** Overdue payment (named route `overdue`, `/overduepayment?orderid=&token=&status=`). */

@@ -35,10 +35,25 @@ export function fieldErrors<F extends string>(error: Issues): FieldErrors<F> {
   return errors;
 }
 
+/** How long a visitor refused for too many requests waits when the API did not say: a minute. */
+const defaultRetryAfterSeconds = 60;
+
 /**
  * The answer to a refused form: 400 (422 would do; 400 is what the API answers) with what was typed,
- * so the page shows it again with its messages, with or without scripts.
+ * so the page shows it again with its messages, with or without scripts. A 429 says when to try
+ * again, as every 429 does (docs/security.md): the API's `Retry-After`, else a minute; the route's
+ * `headers` puts it on the page (`withRetryAfter`).
  */
-export function refuse<F extends string>(refused: Refused<F>, status = 400) {
-  return data(refused, { status });
+export function refuse<F extends string>(refused: Refused<F>, status = 400, retryAfterSeconds?: number) {
+  if (status !== 429) return data(refused, { status });
+  const retryAfter = String(retryAfterSeconds ?? defaultRetryAfterSeconds);
+  return data(refused, { status, headers: { "retry-after": retryAfter } });
+}
+
+/** A route's own headers, with the `Retry-After` of its action's refusal (`refuse`) when it has one. */
+export function withRetryAfter(own: HeadersInit, actionHeaders: Headers): Headers {
+  const headers = new Headers(own);
+  const retryAfter = actionHeaders.get("retry-after");
+  if (retryAfter) headers.set("retry-after", retryAfter);
+  return headers;
 }

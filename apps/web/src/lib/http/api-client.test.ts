@@ -159,6 +159,24 @@ describe("request", () => {
     expect(errorMessage(error, "fallback")).toBe("Token tidak valid");
   });
 
+  it("keeps the server's Retry-After of a refusal, in seconds", async () => {
+    const refusal = (retryAfter?: string) =>
+      new Response(JSON.stringify({ code: 429, message: "Terlalu banyak permintaan." }), {
+        status: 429,
+        headers: { "content-type": "application/json", ...(retryAfter ? { "retry-after": retryAfter } : {}) },
+      });
+    const refusedWith = async (retryAfter?: string) => {
+      const { fetch } = stubFetch(() => refusal(retryAfter));
+      const client = createApiClient({ baseUrl: "", fetch });
+      return client.request(calls.validateUser, { query: { token: "nope" } }).catch((e) => e);
+    };
+    expect(await refusedWith("42")).toMatchObject({ status: 429, retryAfterSeconds: 42 });
+    const inAMinute = new Date(Date.now() + 60_000).toUTCString();
+    expect((await refusedWith(inAMinute)).retryAfterSeconds).toBeGreaterThanOrEqual(58);
+    expect((await refusedWith()).retryAfterSeconds).toBeUndefined();
+    expect((await refusedWith("soon")).retryAfterSeconds).toBeUndefined();
+  });
+
   it("maps an error status without a usable body", async () => {
     const { fetch } = stubFetch(() => new Response("<html>Bad gateway</html>", { status: 502 }));
     const client = createApiClient({ baseUrl: "", fetch });

@@ -19,6 +19,8 @@ export class ApiError extends Error {
   readonly key: string | undefined;
   readonly kind: ApiErrorKind;
   readonly callId: string;
+  /** The server's `Retry-After`, in seconds, when it gave one (every 429 of the API does). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: {
     status: number;
@@ -29,6 +31,7 @@ export class ApiError extends Error {
     key?: string;
     kind: ApiErrorKind;
     callId: string;
+    retryAfterSeconds?: number;
     cause?: unknown;
   }) {
     super(init.message, { cause: init.cause });
@@ -39,6 +42,7 @@ export class ApiError extends Error {
     this.key = init.key;
     this.kind = init.kind;
     this.callId = init.callId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 

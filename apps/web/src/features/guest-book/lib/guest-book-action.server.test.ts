@@ -53,8 +53,8 @@ interface Sent {
   body: Record<string, string>;
 }
 
-/** Stubs the API: each send is recorded and answered by `answer` (status, JSON body), or fails. */
-function stubApi(answer: () => { status: number; body: unknown } | Error) {
+/** Stubs the API: each send is recorded and answered by `answer` (status, JSON body, headers), or fails. */
+function stubApi(answer: () => { status: number; body: unknown; headers?: Record<string, string> } | Error) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     "fetch",
@@ -65,7 +65,7 @@ function stubApi(answer: () => { status: number; body: unknown } | Error) {
       if (reply instanceof Error) throw reply;
       return new Response(JSON.stringify(reply.body), {
         status: reply.status,
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...reply.headers },
       });
     }),
   );
@@ -256,6 +256,26 @@ describe("guest-book action: the send (spec §7)", () => {
     const answer = refusal(await act(post(fields), "id"));
     expect(sent).toHaveLength(1);
     expect(answer).toEqual({ values: valid, errors: {}, formError: message, status });
+  });
+});
+
+describe("guest-book action: the API's limit", () => {
+  it("answers 429 with the API's Retry-After, or a minute when it gave none", async () => {
+    const limited = (headers: Record<string, string>) => ({
+      status: 429,
+      body: { code: 429, message: "Terlalu banyak permintaan. Coba lagi nanti." },
+      headers,
+    });
+    const retryAfter = async (headers: Record<string, string>) => {
+      stubApi(() => limited(headers));
+      const answer = (await act(post({ ...valid, captcha: "proof" }), "id")) as {
+        init: ResponseInit;
+      };
+      expect(answer.init.status).toBe(429);
+      return new Headers(answer.init.headers).get("retry-after");
+    };
+    expect(await retryAfter({ "retry-after": "540" })).toBe("540");
+    expect(await retryAfter({})).toBe("60");
   });
 });
 

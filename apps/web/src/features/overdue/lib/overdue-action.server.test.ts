@@ -232,6 +232,23 @@ describe("the overdue page's action (Select Payment)", () => {
     expect(lost.formError).toBe("");
   });
 
+  it("answers the API's 429 with its Retry-After, so the browser knows when to try again", async () => {
+    api.answers[calls.snapDropoffPayment.id] = () => {
+      throw new ApiError({
+        status: 429,
+        code: 429,
+        message: "Terlalu banyak permintaan.",
+        serverMessage: "Terlalu banyak permintaan.",
+        kind: "http",
+        callId: "x",
+        retryAfterSeconds: 37,
+      });
+    };
+    const answer = (await post(form)) as { init: ResponseInit };
+    expect(answer.init.status).toBe(429);
+    expect(new Headers(answer.init.headers).get("retry-after")).toBe("37");
+  });
+
   it("goes to success-payment when the fee turns out paid meanwhile (409, confirmed by the check)", async () => {
     api.answers[calls.snapDropoffPayment.id] = () => {
       throw refusal(409, "Sudah dibayar.");
