@@ -22,9 +22,13 @@ export async function serverT(language: Language) {
   return (key: TKey) => i18n.t(key) as string;
 }
 
-/** Absolute URL of a path on the site the request came to. */
-export function absoluteUrl(request: Request, path: string): string {
-  return new URL(path, new URL(request.url).origin).href;
+/**
+ * Absolute URL of a path on the site: at its configured public address (PUBLIC_BASE_URL), never the
+ * Host the request named — a shared cache (ADR 021) would keep a page whose canonical and
+ * alternates point wherever a forged Host said.
+ */
+function absoluteUrl(path: string): string {
+  return new URL(path, getServerConfig().publicBaseUrl).href;
 }
 
 /** Title, description, canonical and hreflang alternates of a page (see `seoMeta`). */
@@ -36,19 +40,17 @@ export async function buildSeo(
 ): Promise<Seo> {
   const t = await serverT(language);
   const { pathname, searchParams } = new URL(request.url);
-  const inLanguage = (lang: Language) => absoluteUrl(request, `${pathname}?lang=${lang}`);
+  const inLanguage = (lang: Language) => absoluteUrl(`${pathname}?lang=${lang}`);
   // The address as asked for, without other parameters: `/` (the default) or `/?lang=…`.
-  const canonical = isLanguage(searchParams.get("lang"))
-    ? inLanguage(language)
-    : absoluteUrl(request, pathname);
+  const canonical = isLanguage(searchParams.get("lang")) ? inLanguage(language) : absoluteUrl(pathname);
   return {
     title: t(keys.title),
     description: t(keys.description),
     language,
     siteName: t("marketing.seo.siteName"),
     url: canonical,
-    alternates: { id: inLanguage("id"), en: inLanguage("en"), "x-default": absoluteUrl(request, pathname) },
-    image: image ? absoluteUrl(request, image) : undefined,
+    alternates: { id: inLanguage("id"), en: inLanguage("en"), "x-default": absoluteUrl(pathname) },
+    image: image ? absoluteUrl(image) : undefined,
   };
 }
 
