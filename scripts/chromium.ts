@@ -11,3 +11,17 @@ export const closedNetworkFlags = [
   "--disable-sync",
   "--no-first-run",
 ];
+
+/**
+ * The browser tests' flags: the closed network's, and the drawing done in the browser process in
+ * software. Debian's `/usr/bin/chromium` adds `--enable-gpu-rasterization`, which with no GPU
+ * starts a GPU process that rasterises in software and passes every frame across processes: CPU
+ * the tests' pages need on a 2-core machine. Lighthouse keeps `closedNetworkFlags` alone, so the
+ * audit measures the browser as shipped.
+ */
+export const testBrowserFlags = [
+  ...closedNetworkFlags,
+  "--in-process-gpu",
+  "--disable-gpu-rasterization",
+  "--disable-gpu-compositing",
+];

@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { closedNetworkFlags } from "../../scripts/chromium.ts";
+import { testBrowserFlags } from "../../scripts/chromium.ts";
 
 /**
  * The browser suite on Playwright's runner, with Debian's Chromium. The global setup starts the
@@ -26,8 +26,9 @@ export default defineConfig({
   // Generous limits: these catch a hang, not slowness (the budgets and the benchmarks measure speed).
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // One retry in CI; a test that passes on it is reported as flaky, by name, in the summary.
-  retries: ci ? 1 : 0,
+  // One retry; a test that passes on it is reported as flaky, by name, in the summary. The retry
+  // records the trace (below), so every failure comes with one.
+  retries: 1,
   forbidOnly: ci,
   reporter: ci ? [["list"], ["html", { open: "never", outputFolder: "test-results/report" }]] : "list",
   outputDir: "test-results/output",
@@ -39,8 +40,10 @@ export default defineConfig({
       ],
   use: {
     browserName: "chromium",
-    launchOptions: { executablePath: "/usr/bin/chromium", args: [...closedNetworkFlags, "--disable-quic"] },
-    // The trace of a failed test is kept (test-results/output), opened with `npx playwright show-trace`.
-    trace: "retain-on-failure",
+    launchOptions: { executablePath: "/usr/bin/chromium", args: [...testBrowserFlags, "--disable-quic"] },
+    // The trace of a failed test (test-results/output, opened with `npx playwright show-trace`) is
+    // recorded on its retry. Recording every first run, to throw almost all of it away, took a
+    // quarter of the suite's CPU (the browser encoding a screencast of every page).
+    trace: "on-first-retry",
   },
 });
