@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { hydrated, type Lang, phoneAndDesktop } from "./support/browser.ts";
+import { hydrated, type Lang, phoneAndDesktop, submitAndWait } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { decodeQr, scanAtKiosk } from "./support/journeys.ts";
 import {
@@ -46,10 +46,8 @@ const cameraPhoto = async () => ({
  * Sends the form as a browser without scripts does: a navigation that posts it (its answer read;
  * a page whose scripts are held never fires `load`).
  */
-async function send(page: Page) {
-  const answered = page.waitForNavigation({ waitUntil: "domcontentloaded" });
-  await $(page, "package-submit").click();
-  return answered;
+function send(page: Page) {
+  return submitAndWait(page, $(page, "package-submit"), "domcontentloaded");
 }
 
 /** The page's errors, but the browser's own note of a refused post's answer (400, the point). */
@@ -136,9 +134,7 @@ for (const [viewport, lang] of phoneAndDesktop) {
       const first = await expectQrPage(page, lang);
 
       // The browser sends the same form again (its Idempotency-Key with it): the first QR, no new parcel.
-      const again = page.waitForNavigation({ waitUntil: "load" });
-      await page.reload();
-      await again;
+      await page.reload({ waitUntil: "load" });
       expect(posts).toHaveLength(2);
       expect(posts[1]?.method()).toBe("POST");
       expect(await expectQrPage(page, lang)).toBe(first);

@@ -1,5 +1,5 @@
 import { PNG } from "pngjs";
-import { visit } from "./support/browser.ts";
+import { submitAndWait, visit } from "./support/browser.ts";
 import { decodeQr, scanAtKiosk } from "./support/journeys.ts";
 import {
   $,
@@ -179,9 +179,7 @@ describeShots(
     await page.keyboard.press("PageUp");
     await page.keyboard.press("PageUp");
     await shot(page, `package-noscript-slider-moved-${suffix}`, false, plain);
-    const refused = page.waitForNavigation({ waitUntil: "load" });
-    await $(page, "package-submit").click();
-    await refused;
+    await submitAndWait(page, $(page, "package-submit"));
     await shot(page, `package-noscript-errors-${suffix}`, true, plain);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, `package-noscript-errors-top-${suffix}`, false, plain);
@@ -190,9 +188,7 @@ describeShots(
     await choosePhoto(page, await cameraJpegFile(), { thumbnail: false });
     await passSlider(page);
     await shot(page, `package-noscript-filled-${suffix}`, false, plain);
-    const sent = page.waitForNavigation({ waitUntil: "load" });
-    await $(page, "package-submit").click();
-    await sent;
+    await submitAndWait(page, $(page, "package-submit"));
     await $(page, "package-qr-image").waitFor();
     await shot(page, `package-noscript-qr-${suffix}`, true, plain);
     await shot(page, `package-noscript-qr-view-${suffix}`, false, plain);

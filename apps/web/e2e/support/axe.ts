@@ -9,7 +9,9 @@ export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
  * (rule, impact, elements).
  */
 export async function axeViolations(page: Page, label: string, scope?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(wcagTags);
+  // Only the violations' elements are collected (those of passed and inapplicable rules are not
+  // read here, and gathering them is a good part of each run's work).
+  const builder = new AxeBuilder({ page }).withTags(wcagTags).options({ resultTypes: ["violations"] });
   if (scope) builder.include(scope);
   const result = await builder.analyze();
   return result.violations.map(

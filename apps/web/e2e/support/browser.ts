@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page, Response, Route } from "playwright-core";
 
 /** The system under test, started once by the global setup (`support/global-setup.ts`). */
 export const baseUrl = process.env.E2E_BASE_URL as string;
@@ -106,6 +106,26 @@ export function collectErrors(page: Page): string[] {
   });
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   return errors;
+}
+
+/**
+ * Clicks a form's submit button and waits for the page the browser goes to, as a browser without
+ * scripts sends a form: the post's answer, once the new document has reached `state` (a page whose
+ * scripts are held back never fires `load`: wait for `domcontentloaded` there).
+ */
+export async function submitAndWait(
+  page: Page,
+  submit: Locator,
+  state: "domcontentloaded" | "load" = "load",
+): Promise<Response> {
+  const answered = page.waitForResponse(
+    (response) => response.request().isNavigationRequest() && response.request().method() === "POST",
+  );
+  const committed = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
+  await submit.click();
+  const [response] = await Promise.all([answered, committed]);
+  await page.waitForLoadState(state);
+  return response;
 }
 
 /** Waits until React has hydrated the page. */

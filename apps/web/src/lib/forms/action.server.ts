@@ -41,13 +41,18 @@ const defaultRetryAfterSeconds = 60;
 /**
  * The answer to a refused form: 400 (422 would do; 400 is what the API answers) with what was typed,
  * so the page shows it again with its messages, with or without scripts. A 429 says when to try
- * again, as every 429 does (docs/security.md): the API's `Retry-After`, else a minute; the route's
+ * again, as every 429 does (docs/security.md): the API's `Retry-After` (seconds or a date), else a
+ * minute; the route's
  * `headers` puts it on the page (`withRetryAfter`).
  */
-export function refuse<F extends string>(refused: Refused<F>, status = 400, retryAfterSeconds?: number) {
+export function refuse<F extends string>(refused: Refused<F>, status = 400, retryAfter?: string) {
   if (status !== 429) return data(refused, { status });
-  const retryAfter = String(retryAfterSeconds ?? defaultRetryAfterSeconds);
-  return data(refused, { status, headers: { "retry-after": retryAfter } });
+  const value = retryAfter?.trim() ?? "";
+  const valid = /^\d+$/.test(value) || !Number.isNaN(Date.parse(value));
+  return data(refused, {
+    status,
+    headers: { "retry-after": valid ? value : String(defaultRetryAfterSeconds) },
+  });
 }
 
 /** A route's own headers, with the `Retry-After` of its action's refusal (`refuse`) when it has one. */

@@ -110,16 +110,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** `Retry-After` in seconds: its delay, or the time until its date; undefined when absent or bad. */
-function retryAfterSeconds(header: string | null): number | undefined {
-  const value = header?.trim();
-  if (!value) return undefined;
-  if (/^\d+$/.test(value)) return Number(value);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
-}
-
-function errorFromBody(status: number, body: unknown, callId: string, retryAfter?: number): ApiError {
+function errorFromBody(status: number, body: unknown, callId: string, retryAfter?: string): ApiError {
   const parsed = ApiErrorBody.safeParse(body);
   const serverMessage = parsed.success && parsed.data.message.trim() ? parsed.data.message : undefined;
   return new ApiError({
@@ -131,7 +122,7 @@ function errorFromBody(status: number, body: unknown, callId: string, retryAfter
     key: parsed.success ? parsed.data.key : undefined,
     kind: "http",
     callId,
-    retryAfterSeconds: retryAfter,
+    retryAfter,
   });
 }
 
@@ -228,7 +219,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const response = await doFetch(url, { method: call.method, headers, body, signal: controller.signal });
       if (streaming) clearTimeout(timer);
       if (!response.ok) {
-        const retryAfter = retryAfterSeconds(response.headers.get("retry-after"));
+        const retryAfter = response.headers.get("retry-after") ?? undefined;
         throw errorFromBody(response.status, await readJson(response), call.id, retryAfter);
       }
       return await read(response);

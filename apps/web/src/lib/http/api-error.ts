@@ -19,8 +19,11 @@ export class ApiError extends Error {
   readonly key: string | undefined;
   readonly kind: ApiErrorKind;
   readonly callId: string;
-  /** The server's `Retry-After`, in seconds, when it gave one (every 429 of the API does). */
-  readonly retryAfterSeconds: number | undefined;
+  /**
+   * The server's `Retry-After` as it sent it (seconds or a date), when it gave one (every 429 of the
+   * API does); checked where it is passed on (`refuse`).
+   */
+  readonly retryAfter: string | undefined;
 
   constructor(init: {
     status: number;
@@ -31,7 +34,7 @@ export class ApiError extends Error {
     key?: string;
     kind: ApiErrorKind;
     callId: string;
-    retryAfterSeconds?: number;
+    retryAfter?: string;
     cause?: unknown;
   }) {
     super(init.message, { cause: init.cause });
@@ -42,7 +45,7 @@ export class ApiError extends Error {
     this.key = init.key;
     this.kind = init.kind;
     this.callId = init.callId;
-    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.retryAfter = init.retryAfter;
   }
 }
 

@@ -275,7 +275,11 @@ describe("guest-book action: the API's limit", () => {
       return new Headers(answer.init.headers).get("retry-after");
     };
     expect(await retryAfter({ "retry-after": "540" })).toBe("540");
+    const inAMinute = new Date(Date.now() + 60_000).toUTCString();
+    expect(await retryAfter({ "retry-after": inAMinute })).toBe(inAMinute);
     expect(await retryAfter({})).toBe("60");
+    // Not a delay nor a date: not passed on.
+    expect(await retryAfter({ "retry-after": "soon" })).toBe("60");
   });
 });
 

@@ -86,7 +86,7 @@ export async function guestBookAction(request: Request, { language, t }: GuestBo
     return refuse<GuestBookField>(
       { values, errors: {}, formError: sendErrorMessage(error, texts) },
       refusedStatus(error.status),
-      error.retryAfterSeconds,
+      error.retryAfter,
     );
   }
 }

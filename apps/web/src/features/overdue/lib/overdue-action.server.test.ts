@@ -241,7 +241,7 @@ describe("the overdue page's action (Select Payment)", () => {
         serverMessage: "Terlalu banyak permintaan.",
         kind: "http",
         callId: "x",
-        retryAfterSeconds: 37,
+        retryAfter: "37",
       });
     };
     const answer = (await post(form)) as { init: ResponseInit };

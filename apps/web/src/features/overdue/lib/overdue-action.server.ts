@@ -68,7 +68,7 @@ export async function overduePaymentAction(request: Request) {
   } catch (error) {
     // Spec §8: 'Oops...' with the server's message (or the page's 'something wrong' text, "").
     const status = isApiError(error) && error.status >= 400 && error.status < 500 ? error.status : 502;
-    const retryAfter = isApiError(error) ? error.retryAfterSeconds : undefined;
+    const retryAfter = isApiError(error) ? error.retryAfter : undefined;
     return refuse({ values, errors: {}, formError: errorMessage(error, "") }, status, retryAfter);
   }
   // Spec §8: a submit answered with another code than 200 only stops the loading.
