@@ -42,8 +42,7 @@ const defaultRetryAfterSeconds = 60;
  * The answer to a refused form: 400 (422 would do; 400 is what the API answers) with what was typed,
  * so the page shows it again with its messages, with or without scripts. A 429 says when to try
  * again, as every 429 does (docs/security.md): the API's `Retry-After` (seconds or a date), else a
- * minute; the route's
- * `headers` puts it on the page (`withRetryAfter`).
+ * minute; the route's `headers` puts it on the page (`withRetryAfter`).
  */
 export function refuse<F extends string>(refused: Refused<F>, status = 400, retryAfter?: string) {
   if (status !== 429) return data(refused, { status });
