@@ -304,6 +304,34 @@ describe.runIf(onServer)("several instances on one PostgreSQL server", () => {
     expect(ok(calls.orderDetail, await poll(other, orderid, budi)).status).toBe("CANCEL");
   });
 
+  it("hears each write once, on the instance that made it and on another", async () => {
+    const other = await instance();
+    const { orderid } = await order("rent-in-store");
+    const heard = (target: FastifyInstance) => {
+      const payloads: string[] = [];
+      const stop = target.db.subscribe({ notified: (payload) => payloads.push(payload), reset: () => {} });
+      return { payloads, stop };
+    };
+    const here = heard(app);
+    const there = heard(other);
+    try {
+      await app.db.query("insert into order_logs (order_id, status) values ($1, 'IMPORTED')", [orderid]);
+      // The writer hears it before its call resolves; the other instance through its listener
+      // (which may still be hearing the scenario's writes).
+      const write = here.payloads.at(-1);
+      expect(write).toMatch(new RegExp(`^order:${orderid}:\\d+$`));
+      const times = (payloads: string[]) => payloads.filter((payload) => payload === write).length;
+      await expect.poll(() => times(there.payloads), { timeout: 1_000, interval: 20 }).toBe(1);
+      // A late second copy of the writer's own notification would land in this time.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(times(here.payloads)).toBe(1);
+      expect(times(there.payloads)).toBe(1);
+    } finally {
+      here.stop();
+      there.stop();
+    }
+  });
+
   it("a write through one instance reaches a stream open on another within a second", async () => {
     const other = await instance();
     const otherOrigin = await other.listen({ port: 0, host: "127.0.0.1" });

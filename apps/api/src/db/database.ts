@@ -163,8 +163,8 @@ async function openPglite(
  * changes channel for as long as the database is open, reconnecting after a loss (each loss and
  * each resumption resets the subscribers). Every pooled connection listens too, for its own
  * writes only: PostgreSQL hands a session the notifications of its own transaction before it
- * answers the COMMIT, so this instance's writes reach the subscribers before their call resolves
- * (and other sessions' notifications come once, through the listener, not once per connection).
+ * answers the COMMIT, so this instance's writes reach the subscribers before their call resolves.
+ * Other sessions' notifications come once, through the listener, which skips this pool's own.
  */
 async function openPostgres(
   connectionString: string,
@@ -172,21 +172,29 @@ async function openPostgres(
   observer: DatabaseObserver,
 ): Promise<Database> {
   const subscribed = subscribers();
-  const listenOn = async (client: pg.ClientBase, ownWritesOnly: boolean) => {
-    // `processID`: the session's backend, from PostgreSQL's BackendKeyData (not in pg's types).
-    const session = (client as pg.ClientBase & { processID: number }).processID;
+  // The backends of this instance's pooled connections: their writes reach the subscribers through
+  // the connection that made them, so the listener skips its own copy (a second invalidation would
+  // make the next read load again what was just loaded).
+  const pooledSessions = new Set<number>();
+  // `processID`: the session's backend, from PostgreSQL's BackendKeyData (not in pg's types).
+  const sessionOf = (client: pg.ClientBase) => (client as pg.ClientBase & { processID: number }).processID;
+  const listenOn = async (client: pg.ClientBase, pooled: boolean) => {
+    const session = sessionOf(client);
     client.on("notification", (message) => {
       if (message.channel !== changesChannel || message.payload === undefined) return;
-      if (ownWritesOnly && message.processId !== session) return;
+      if (pooled ? message.processId !== session : pooledSessions.has(message.processId)) return;
       subscribed.notified(message.payload);
     });
     await client.query(`listen ${changesChannel}`);
+    if (pooled) pooledSessions.add(session);
   };
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
     onConnect: (client) => listenOn(client, true),
   });
+  // Forgotten as the pool lets the connection go, before its backend ends and its id can be reused.
+  pool.on("remove", (client) => pooledSessions.delete(sessionOf(client)));
   // An idle connection the server closes (restart, failover, admin command) must not take the API
   // down: the pool drops it and opens a new one on the next query.
   pool.on("error", (error) => {
