@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { axeViolations } from "./axe.ts";
-import { animationsDone, type Lang, viewports, visit } from "./browser.ts";
+import { animationsDone, type Lang, resize, visit } from "./browser.ts";
 import { describe, expect, test } from "./fixtures.ts";
 import { createScenario, openDropOffLink, openRent, sendGuestBook } from "./journeys.ts";
 import { fillPackageForm } from "./package-form.ts";
@@ -29,22 +29,11 @@ export async function audit(
 ): Promise<string[]> {
   const found = await axeViolations(page, `${label} @mobile`, scope);
   if (sizes === "both") {
-    await resize(page, viewports.desktop);
+    await resize(page, "desktop");
     found.push(...(await axeViolations(page, `${label} @desktop`, scope)));
-    await resize(page, viewports.mobile);
+    await resize(page, "mobile");
   }
   return found;
-}
-
-/**
- * Resizes the page and waits until it has the new width and a task has run after it: the variant
- * follows the width through a matchMedia listener. Timers, not animation frames, which a busy
- * renderer can hold back for minutes.
- */
-async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
-  await page.setViewportSize(size);
-  await page.waitForFunction((width) => window.innerWidth === width, size.width, { polling: 50 });
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
 
 /** Audits the current state of the page (see `CheckOptions`). */

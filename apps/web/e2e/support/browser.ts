@@ -11,6 +11,19 @@ export const viewports = {
 export type ViewportName = keyof typeof viewports;
 export type Lang = "id" | "en";
 
+/**
+ * Resizes the page to another frame and waits until it has the new width and a task has run after
+ * it: the layout follows the width through matchMedia listeners. Timers, not animation frames,
+ * which a busy renderer can hold back for minutes. The context keeps what it was made with (a
+ * phone's touch and user agent): the same page seen in the other frame's size.
+ */
+export async function resize(page: Page, viewport: ViewportName): Promise<void> {
+  const size = viewports[viewport];
+  await page.setViewportSize(size);
+  await page.waitForFunction((width) => window.innerWidth === width, size.width, { polling: 50 });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+}
+
 /** Every viewport in every language: the phone in Indonesian first, then the desktop in English. */
 export const everyFrame: readonly (readonly [ViewportName, Lang])[] = [
   ["mobile", "id"],
