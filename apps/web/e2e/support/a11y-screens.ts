@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { axeViolations } from "./axe.ts";
-import { animationsDone, type Lang, resize, visit } from "./browser.ts";
+import { hiddenInFrame } from "./bars.ts";
+import { animationsDone, type Lang, phoneAndDesktop, resize, visit } from "./browser.ts";
 import { describe, expect, test } from "./fixtures.ts";
 import { createScenario, openDropOffLink, openRent, sendGuestBook } from "./journeys.ts";
 import { fillPackageForm } from "./package-form.ts";
@@ -12,6 +13,8 @@ import { fillPackageForm } from "./package-form.ts";
  * desktop (1280×800) — web-view screens on desktop in Indonesian only (the same column). One
  * browser context per screen; the states come from the demo scenarios. Any violation fails
  * (every impact, target-size included). One file per language, so the two run side by side.
+ * The states marked `bars` are also checked for what hides under a sticky or fixed bar (WCAG 2.4.11,
+ * `bars.ts`) in the same frames: one walk through the screens for both.
  */
 
 export interface CheckOptions {
@@ -19,20 +22,41 @@ export interface CheckOptions {
   sizes?: "both" | "mobile";
   /** A state that changes one part of an audited page: only that part (a CSS selector). */
   scope?: string;
+  /**
+   * A state with a sticky or fixed bar: also check, in each frame, that nothing hides under it
+   * (`bars.ts`): the sweep everywhere, the keyboard walk on the phone in Indonesian and on the
+   * desktop in English (a web-view screen's desktop, its phone column: in Indonesian).
+   */
+  bars?: boolean;
 }
 
-/** Runs axe on the page as it is, at the phone size and then at the desktop size. */
+/** Who looks: the page's language, and whether the screen is a web-view one. */
+export interface Viewer {
+  lang: Lang;
+  webView: boolean;
+}
+
+/** Runs axe on the page as it is (and the bar checks if asked), at the phone size and then at the desktop size. */
 export async function audit(
   page: Page,
   label: string,
-  { sizes = "both", scope }: CheckOptions,
+  { sizes = "both", scope, bars = false }: CheckOptions,
+  viewer?: Viewer,
 ): Promise<string[]> {
-  const found = await axeViolations(page, `${label} @mobile`, scope);
-  if (sizes === "both") {
-    await resize(page, "desktop");
-    found.push(...(await axeViolations(page, `${label} @desktop`, scope)));
-    await resize(page, "mobile");
+  if (bars && !viewer) throw new Error("the bar checks need to know who looks (`viewer`)");
+  const found: string[] = [];
+  for (const viewport of sizes === "both" ? (["mobile", "desktop"] as const) : (["mobile"] as const)) {
+    if (viewport === "desktop") await resize(page, "desktop");
+    found.push(...(await axeViolations(page, `${label} @${viewport}`, scope)));
+    if (bars && viewer) {
+      const keyboard =
+        phoneAndDesktop.some(([v, l]) => v === viewport && l === viewer.lang) ||
+        (viewer.webView && viewport === "desktop");
+      const hidden = await hiddenInFrame(page, keyboard);
+      found.push(...hidden.map((problem) => `${label} @${viewport}, under a bar: ${problem}`));
+    }
   }
+  if (sizes === "both") await resize(page, "mobile");
   return found;
 }
 
@@ -51,11 +75,11 @@ export interface Screen {
 }
 
 /** A screen that is one page in one state: audited as it opens at `path`. */
-const onePage = (name: string, path: string): Screen => ({
+const onePage = (name: string, path: string, options?: CheckOptions): Screen => ({
   name,
   run: async (page, _lang, check) => {
     await visit(page, path);
-    await check(name);
+    await check(name, options);
   },
 });
 
@@ -64,7 +88,7 @@ export const screens: Screen[] = [
     name: "landing, the mobile menu and the locker finder results",
     run: async (page, _lang, check) => {
       await visit(page, "/");
-      await check("landing");
+      await check("landing", { bars: true });
       await page.getByTestId("menu-toggle").click();
       await animationsDone(page);
       await check("landing menu open", { sizes: "mobile", scope: '[data-testid="public-header"]' });
@@ -80,7 +104,7 @@ export const screens: Screen[] = [
       await check("locker finder results", { scope: '[data-testid="locker-finder"]' });
     },
   },
-  onePage("services", "/services"),
+  onePage("services", "/services", { bars: true }),
   {
     name: "guest book: empty, with errors, submitted",
     run: async (page, lang, check) => {
@@ -88,13 +112,15 @@ export const screens: Screen[] = [
       await check("guest book");
       await page.getByTestId("guest-book-submit").click();
       await page.locator('[data-field="sender_name"] [data-testid="field-error"]').waitFor();
-      await check("guest book errors", { scope: '[data-testid="guest-book-form"]' });
+      // Every field's message: the checkbox's, the last, is there too.
+      await page.locator('[data-field="term_check"] [data-testid="field-error"]').waitFor();
+      await check("guest book errors", { scope: '[data-testid="guest-book-form"]', bars: true });
       // The confirmation opens only after a send: a real one.
       await sendGuestBook(page, lang);
-      await check("guest book submitted");
+      await check("guest book submitted", { bars: true });
     },
   },
-  onePage("short link not found", "/o/no-such-link"),
+  onePage("short link not found", "/o/no-such-link", { bars: true }),
   {
     name: "package form: empty, errors, photo preview, QR; the full locker",
     run: async (page, _lang, check) => {
@@ -104,7 +130,7 @@ export const screens: Screen[] = [
       await check("package form");
       await page.getByTestId("package-submit").click();
       await page.getByTestId("field-sender_name").locator('[data-testid="field-error"]').waitFor();
-      await check("package form errors", { scope: '[data-testid="package-form"]' });
+      await check("package form errors", { scope: '[data-testid="package-form"]', bars: true });
       await fillPackageForm(page);
       await page.getByTestId("photo-view").click();
       await page.getByTestId("photo-preview").locator("img").waitFor();
@@ -112,7 +138,7 @@ export const screens: Screen[] = [
       await page.keyboard.press("Escape");
       await page.getByTestId("package-submit").click();
       await page.getByTestId("package-qr-image").waitFor({ timeout: 10_000 });
-      await check("package QR", { scope: '[data-testid="package-qr"]' });
+      await check("package QR", { scope: '[data-testid="package-qr"]', bars: true });
       const full = await createScenario("package-form-no-doors");
       await visit(page, full.url);
       await page.getByTestId("no-locker").waitFor();
@@ -125,7 +151,7 @@ export const screens: Screen[] = [
     run: async (page, lang, check) => {
       await openDropOffLink(page, lang, (await createScenario("dropoff-in-store")).url);
       await page.getByTestId("order-screen").waitFor();
-      await check("order in store");
+      await check("order in store", { bars: true });
       await page.getByTestId("location-photo").click();
       await page.getByTestId("location-photo-viewer").locator("img").waitFor();
       await check("locker photo viewer", { sizes: "mobile", scope: '[data-testid="location-photo-viewer"]' });
@@ -150,7 +176,7 @@ export const screens: Screen[] = [
       await email.fill("rina@example");
       await email.blur();
       await page.getByTestId("overdue-form").locator('[data-testid="field-error"]').waitFor();
-      await check("overdue form error", { scope: '[data-testid="overdue-form"]' });
+      await check("overdue form error", { scope: '[data-testid="overdue-form"]', bars: true });
       await email.fill("rina@example.com");
       await page.getByTestId("overdue-select-payment").click();
       await page.waitForURL((url) => url.pathname.startsWith("/demo/"), { timeout: 15_000 });
@@ -170,7 +196,7 @@ export const screens: Screen[] = [
     name: "rent to store, its cancel dialogs and cancel_success",
     run: async (page, lang, check) => {
       await openRent(page, "rent-to-store", lang, "to-store");
-      await check("rent to store");
+      await check("rent to store", { bars: true });
       await page.getByTestId("cancel-rent").click();
       await page.getByTestId("cancel-confirm").locator("h2").waitFor();
       await check("cancel confirm dialog", { sizes: "mobile", scope: '[data-testid="cancel-confirm"]' });
@@ -197,13 +223,13 @@ export const screens: Screen[] = [
     name: "rent in store, the pick-up dialog, open_locker, stop_count and stop",
     run: async (page, lang, check) => {
       const demo = await openRent(page, "rent-in-store", lang, "in-store");
-      await check("rent in store");
+      await check("rent in store", { bars: true });
       await page.getByTestId("pick-up").click();
       await page.getByTestId("pick-up-dialog").locator("h2").waitFor();
       await check("pick-up dialog", { sizes: "mobile", scope: '[data-testid="pick-up-dialog"]' });
       await page.getByTestId("open-locker").click();
       await page.getByTestId("open-locker-page").locator('[data-testid="qr"]').waitFor();
-      await check("rent open_locker");
+      await check("rent open_locker", { bars: true });
       await page.goBack();
       await page.locator('[data-view="in-store"]').waitFor();
       await page.getByTestId("pick-up").click();
@@ -214,7 +240,7 @@ export const screens: Screen[] = [
       await check("rent stop");
       await visit(page, `/order-status/action?act=stop_success&${demo.params.toString()}`);
       await page.getByTestId("stop-success").waitFor();
-      await check("rent stop_success");
+      await check("rent stop_success", { bars: true });
     },
   },
   {
@@ -224,9 +250,9 @@ export const screens: Screen[] = [
       const overdue = await createScenario("rent-in-store-overdue", { language: lang });
       await visit(page, `${overdue.url}&status=overdue`);
       await page.getByTestId("overdue-cost").waitFor();
-      await check("rent overdue");
+      await check("rent overdue", { bars: true });
       await openRent(page, "rent-ended", lang, "other");
-      await check("rent other (ended)");
+      await check("rent other (ended)", { bars: true });
     },
   },
   {
@@ -238,7 +264,7 @@ export const screens: Screen[] = [
       await page.getByTestId("error-dialog").locator("h2").waitFor();
       await check("error dialog", { sizes: "mobile" });
       await visit(page, "/debug");
-      await check("debug");
+      await check("debug", { bars: true });
       await visit(page, "/no/such/page");
       await check("not found");
     },
@@ -257,7 +283,9 @@ export function auditScreens(lang: Lang): void {
         const found: string[] = [];
         const frames = webView && lang === "en" ? "mobile" : "both";
         await run(page, lang, async (label, options = {}) => {
-          found.push(...(await audit(page, label, { sizes: frames, ...options })));
+          found.push(
+            ...(await audit(page, label, { sizes: frames, ...options }, { lang, webView: Boolean(webView) })),
+          );
         });
         expect(found).toEqual([]);
       });
