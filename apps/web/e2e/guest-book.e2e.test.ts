@@ -555,6 +555,33 @@ for (const [viewport, lang] of combos)
     });
   });
 
+describe("guest-book captcha and a burst of focus changes", () => {
+  test("starts one proof of work, however many fields the focus passes through at once", async ({ open }) => {
+    const { page, errors } = await open({ viewport: "mobile", language: "id" });
+    const captchaCalls: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/v1/captcha") captchaCalls.push(request.url());
+    });
+    await visit(page, "/guest-book?business_type=Individu");
+    // Started by its place nearing the screen, not by a focus: the widget then waits for one.
+    const captcha = $(page, "captcha");
+    await captcha.scrollIntoViewIfNeeded();
+    await expect(captcha).toHaveAttribute("data-status", "ready", { timeout: 15_000 });
+    expect(captchaCalls).toHaveLength(1);
+    // A script walking the form: every field focused in turn, ten times, in one task.
+    await page.evaluate(() => {
+      const fields = [
+        ...document.querySelectorAll<HTMLElement>("form input:not([type=hidden]), form textarea"),
+      ];
+      for (let round = 0; round < 10; round++) for (const field of fields) field.focus();
+    });
+    // The answer arrives in the form's hidden field: one challenge for it, besides the setup.
+    await expect(page.locator('input[name="captcha"]')).not.toHaveValue("", { timeout: 20_000 });
+    expect(captchaCalls).toHaveLength(2);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("guest-book confirmation after a send", () => {
   test("opens again on a reload within its time, in the page's language", async ({ open }) => {
     const { page, errors } = await open({ viewport: "mobile", language: "en" });

@@ -41,7 +41,6 @@ async function mountAltcha(
     onPayload(detail.state === "verified" ? detail.payload : null);
   });
   widget.setAttribute("language", language);
-  widget.setAttribute("auto", "onfocus");
   // Its hidden input carries the answer with the form's fields.
   widget.setAttribute("name", captchaField);
   const loaded = new Promise<void>((resolve) =>
@@ -51,7 +50,23 @@ async function mountAltcha(
   await loaded;
   const { captchaSetupPath } = await loadGuestBookRuntime();
   await widget.configure({ challenge: captchaSetupPath, fetch: altchaFetch, language });
+  verifyOnEntry(widget);
   return widget;
+}
+
+/**
+ * One run of the proof of work once the visitor is in the form: now if the focus is already there,
+ * else at the first focus into it. Not the widget's `auto="onfocus"`: it starts a run at every focus
+ * until its state leaves "unverified", which happens only after an await, so a burst of focus
+ * changes (a script walking the fields) started a run, a challenge and its workers for each one.
+ */
+function verifyOnEntry(widget: AltchaElement): void {
+  const form = widget.closest("form");
+  const run = () => {
+    if (widget.getState() === "unverified") widget.verify().catch(() => undefined);
+  };
+  if (form?.contains(document.activeElement)) run();
+  else form?.addEventListener("focusin", run, { once: true });
 }
 
 export interface Captcha {
