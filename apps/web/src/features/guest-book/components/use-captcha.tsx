@@ -55,18 +55,25 @@ async function mountAltcha(
 }
 
 /**
- * One run of the proof of work once the visitor is in the form: now if the focus is already there,
- * else at the first focus into it. Not the widget's `auto="onfocus"`: it starts a run at every focus
- * until its state leaves "unverified", which happens only after an await, so a burst of focus
- * changes (a script walking the fields) started a run, a challenge and its workers for each one.
+ * A run of the proof of work when the visitor is in the form and the widget has no answer: now if
+ * the focus is already there, else at the next focus into it, and again after a reset (an answer
+ * spent on a refused send). Not the widget's `auto="onfocus"`: its state leaves "unverified" only
+ * after an await, so a burst of focus changes (a script walking the fields) started a run for each
+ * one, each aborting the one before, with a challenge and workers of its own.
  */
 function verifyOnEntry(widget: AltchaElement): void {
   const form = widget.closest("form");
+  let started = false;
   const run = () => {
-    if (widget.getState() === "unverified") widget.verify().catch(() => undefined);
+    if (started || widget.getState() !== "unverified") return;
+    started = true;
+    widget.verify().catch(() => undefined);
   };
+  widget.addEventListener("statechange", (event) => {
+    if ((event as CustomEvent<{ state: string }>).detail.state === "unverified") started = false;
+  });
+  form?.addEventListener("focusin", run);
   if (form?.contains(document.activeElement)) run();
-  else form?.addEventListener("focusin", run, { once: true });
 }
 
 export interface Captcha {
