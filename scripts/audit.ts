@@ -49,6 +49,7 @@ import { controlPage, helloWorldPage, type Page, type PageResult, pages } from "
 import { checkedOut, lighthouseVersion, machine, passMisses, report, writeDoc } from "./audit/report.ts";
 import { medianOfKnown, missText, runnerVerdict } from "./audit/runs.ts";
 import {
+  appliedThrottling,
   baselineFile,
   historyFile,
   onlyPages,
@@ -91,6 +92,14 @@ const notMeasured: string[] = [];
 try {
   if (updateBaseline && onlyPages) {
     throw new Error("--update-baseline records every page: run it without AUDIT_PAGES");
+  }
+  if (updateBaseline && appliedThrottling) {
+    throw new Error("--update-baseline records the default throttling: run it without AUDIT_THROTTLING");
+  }
+  if (appliedThrottling) {
+    console.log(
+      "Applied throttling (AUDIT_THROTTLING=devtools): not comparable with the tables; nothing is written.",
+    );
   }
   const started = Date.now();
   ensureBuild();
@@ -192,7 +201,7 @@ try {
       console.log(`What costs ${name} points (${pass.label}, failing audits of its median run):`);
       for (const finding of findings.length ? findings : ["(none)"]) console.log(`  - ${finding}`);
     }
-    if (!onlyPages) {
+    if (!onlyPages && !appliedThrottling) {
       writeDoc(block, pass.marker);
       appendHistory(historyFile, protocol, record);
     }

@@ -10,6 +10,31 @@ const apiPaths = ["/api", "/ebox", "^/demo/(?!inbox(\\.data|/)?([?#]|$))", "/hea
 /** The root route's module: React Router renders it on every page. */
 const rootRoute = path.resolve(import.meta.dirname, "src/root.tsx");
 
+/** What the groups read of the module graph, through Rolldown's chunking context. */
+interface ModuleGraph {
+  getModuleInfo(id: string): {
+    importedIds: string[];
+    importers: string[];
+    dynamicImporters: string[];
+    isEntry: boolean;
+  } | null;
+}
+
+/** The modules reached from `start` by following `next` (its imports, or its importers). */
+function reachedFrom(start: string, next: (id: string) => readonly string[]): Set<string> {
+  const reached = new Set<string>();
+  const pending = [start];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    for (const other of next(id)) {
+      if (!reached.has(other)) {
+        reached.add(other);
+        pending.push(other);
+      }
+    }
+  }
+  return reached;
+}
+
 /**
  * Whether `id` is one of the app's modules the root route imports, directly or through others:
  * every page loads those with the root, so one chunk of them costs no page a byte (ADR 040).
@@ -17,26 +42,33 @@ const rootRoute = path.resolve(import.meta.dirname, "src/root.tsx");
  */
 function rootImports() {
   let reached: Set<string> | undefined;
-  return (id: string, context: { getModuleInfo(id: string): { importedIds: string[] } | null }) => {
-    if (!reached) {
-      reached = new Set();
-      const pending = [rootRoute];
-      for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-        for (const imported of context.getModuleInfo(next)?.importedIds ?? []) {
-          if (!reached.has(imported)) {
-            reached.add(imported);
-            pending.push(imported);
-          }
-        }
-      }
-    }
+  return (id: string, graph: ModuleGraph) => {
+    reached ??= reachedFrom(rootRoute, (module) => graph.getModuleInfo(module)?.importedIds ?? []);
     return reached.has(id) && !id.includes("/node_modules/");
   };
 }
 
 /**
+ * Whether `id` is one of the app's stylesheets that more than one entry reaches: two routes, or a
+ * route and a module loaded with `import()`. They join the shell's stylesheet, so that a page links
+ * one or two stylesheets instead of one per shared chunk (ADR 041). A stylesheet that only one
+ * route or one lazy module uses stays with it.
+ */
+function isSharedStylesheet(id: string, graph: ModuleGraph): boolean {
+  if (!/\.css(\?|$)/.test(id) || id.includes("/node_modules/")) return false;
+  const importers = reachedFrom(id, (module) => graph.getModuleInfo(module)?.importers ?? []);
+  let entries = 0;
+  for (const importer of importers) {
+    const info = graph.getModuleInfo(importer);
+    if (info?.isEntry || info?.dynamicImporters.length) entries += 1;
+  }
+  return entries > 1;
+}
+
+/**
  * The build is Vite's and Rolldown's defaults (ADR 034) with two groups: the framework, and what
- * the root route imports (ADR 040). No per-route chunk plan to keep in step.
+ * the root route imports with the stylesheets several routes share (ADR 040 and 041). No
+ * per-route chunk plan to keep in step.
  */
 export default defineConfig(() => {
   const importedByRoot = rootImports();
@@ -56,8 +88,12 @@ export default defineConfig(() => {
                     test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie)[\\/]/,
                   },
                   // The layouts, i18n, the shared UI and the error screen: every page loads them,
-                  // as 16 small files otherwise, each shared by a different set of routes.
-                  { name: (id, context) => (importedByRoot(id, context) ? "shell" : null) },
+                  // as 16 small files otherwise, each shared by a different set of routes. With
+                  // them, the shared stylesheets: one file, not one per shared chunk.
+                  {
+                    name: (id, context) =>
+                      importedByRoot(id, context) || isSharedStylesheet(id, context) ? "shell" : null,
+                  },
                 ],
               },
             },

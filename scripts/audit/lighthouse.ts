@@ -4,7 +4,7 @@ import path from "node:path";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { launchChrome } from "./chrome.ts";
 import { type Category, categories, type Metric, metrics, type Run } from "./pages.ts";
-import { reportDir } from "./settings.ts";
+import { appliedThrottling, reportDir } from "./settings.ts";
 
 /** Lighthouse could not record or load the page (worth a retry); other errors stop the audit. */
 export class LighthouseRunError extends Error {}
@@ -67,6 +67,7 @@ export async function lighthouseRun(
       // and Lighthouse would wait its default 45 s on every run; 12 s of real time is well past their load
       // (the throttling is simulated: the page itself loads at this machine's speed).
       maxWaitForLoad: 12_000,
+      ...(appliedThrottling ? { throttlingMethod: "devtools" } : {}),
     };
     const result = await lighthouse(url, flags).catch((error: unknown) => {
       throw new LighthouseRunError(

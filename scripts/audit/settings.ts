@@ -3,14 +3,14 @@ import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
+/** The HTTP/2 front, or the system's own HTTP/1.1 port. */
+export type Protocol = "http2" | "http1";
+
 /**
  * How the pages are served: both by default (the HTTP/2 front as production serves them, then the
  * system's own HTTP/1.1 port as a phone meets a server without a front); `--http2` or `--http1`
  * for one of them.
  */
-/** The HTTP/2 front, or the system's own HTTP/1.1 port. */
-export type Protocol = "http2" | "http1";
-
 export const protocols: readonly Protocol[] = process.argv.includes("--http1")
   ? ["http1"]
   : process.argv.includes("--http2")
@@ -39,6 +39,13 @@ export const onlyPages = process.env.AUDIT_PAGES?.split(",")
   .map((name) => name.trim())
   .filter(Boolean);
 export const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/**
+ * `AUDIT_THROTTLING=devtools`: Lighthouse slows the browser itself (request latency, bandwidth,
+ * CPU) instead of estimating the load from an unthrottled one, so what waits for one of six
+ * HTTP/1.1 connections is measured, not modelled. Slower and noisier than the default; for a
+ * comparison of two builds, so no report is written.
+ */
+export const appliedThrottling = process.env.AUDIT_THROTTLING === "devtools";
 /** `--update-baseline`: this run's medians become the baseline of each pass it ran (every page only). */
 export const updateBaseline = process.argv.includes("--update-baseline");
 /** The figures each run is compared with, per pass and page (see scripts/audit/baseline.ts). */
