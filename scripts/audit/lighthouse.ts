@@ -65,7 +65,7 @@ export async function lighthouseRun(
       onlyCategories: categories,
       // The order screens keep their stream of pushed changes open, so the network never goes quiet
       // and Lighthouse would wait its default 45 s on every run; 12 s of real time is well past their load
-      // (the throttling is simulated: the page itself loads at this machine's speed).
+      // (the default throttling is simulated: the page itself loads at this machine's speed).
       maxWaitForLoad: 12_000,
       ...(appliedThrottling ? { throttlingMethod: "devtools" } : {}),
     };
