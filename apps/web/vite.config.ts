@@ -48,14 +48,18 @@ function rootImports() {
   };
 }
 
+/** The shared components, whose stylesheets are all in the `components` cascade layer (ADR 025). */
+const componentsDir = path.resolve(import.meta.dirname, "src/components") + path.sep;
+
 /**
- * Whether `id` is one of the app's stylesheets that more than one entry reaches: two routes, or a
- * route and a module loaded with `import()`. They join the shell's stylesheet, so that a page links
- * one or two stylesheets instead of one per shared chunk (ADR 041). A stylesheet that only one
- * route or one lazy module uses stays with it.
+ * Whether `id` is a shared component's stylesheet that more than one entry reaches: two routes, or
+ * a route and a module loaded with `import()`. They join the shell's stylesheet, so that a page
+ * links a few stylesheets instead of one per shared chunk (ADR 041). Only the layered ones: a part
+ * loaded with `import()` links the shell's stylesheet again, after the page's own, and only the
+ * layers keep a screen's own rules winning then. A stylesheet one route uses stays with it.
  */
 function isSharedStylesheet(id: string, graph: ModuleGraph): boolean {
-  if (!/\.css(\?|$)/.test(id) || id.includes("/node_modules/")) return false;
+  if (!id.startsWith(componentsDir) || !/\.css(\?|$)/.test(id)) return false;
   const importers = reachedFrom(id, (module) => graph.getModuleInfo(module)?.importers ?? []);
   let entries = 0;
   for (const importer of importers) {
