@@ -35,16 +35,29 @@ function reachedFrom(start: string, next: (id: string) => readonly string[]): Se
   return reached;
 }
 
+const isStylesheet = (id: string) => /\.css(\?|$)/.test(id);
+
 /**
- * Whether `id` is one of the app's modules the root route imports, directly or through others:
- * every page loads those with the root, so one chunk of them costs no page a byte (ADR 040).
+ * Which chunk takes `id` if it is one of the app's modules the root route imports, directly or
+ * through others: every page loads those with the root, so chunks of them cost no page a byte
+ * (ADR 040). `shell` takes those that draw (a stylesheet among their imports), `core` the others:
+ * configuration, i18n, storage, paths. Code loaded with `import()` that draws nothing (the order
+ * stream, the API client) then depends on no stylesheet, which it would link again (ADR 041).
  * Static imports only; the walk is made once per build, from the root.
  */
 function rootImports() {
   let reached: Set<string> | undefined;
-  return (id: string, graph: ModuleGraph) => {
-    reached ??= reachedFrom(rootRoute, (module) => graph.getModuleInfo(module)?.importedIds ?? []);
-    return reached.has(id) && !id.includes("/node_modules/");
+  const draws = new Map<string, boolean>();
+  return (id: string, graph: ModuleGraph): "shell" | "core" | null => {
+    const importsOf = (module: string) => graph.getModuleInfo(module)?.importedIds ?? [];
+    reached ??= reachedFrom(rootRoute, importsOf);
+    if (!reached.has(id) || id.includes("/node_modules/")) return null;
+    let drawing = draws.get(id);
+    if (drawing === undefined) {
+      drawing = isStylesheet(id) || [...reachedFrom(id, importsOf)].some(isStylesheet);
+      draws.set(id, drawing);
+    }
+    return drawing ? "shell" : "core";
   };
 }
 
@@ -59,7 +72,7 @@ const componentsDir = path.resolve(import.meta.dirname, "src/components") + path
  * layers keep a screen's own rules winning then. A stylesheet one route uses stays with it.
  */
 function isSharedStylesheet(id: string, graph: ModuleGraph): boolean {
-  if (!id.startsWith(componentsDir) || !/\.css(\?|$)/.test(id)) return false;
+  if (!id.startsWith(componentsDir) || !isStylesheet(id)) return false;
   const importers = reachedFrom(id, (module) => graph.getModuleInfo(module)?.importers ?? []);
   let entries = 0;
   for (const importer of importers) {
@@ -70,8 +83,8 @@ function isSharedStylesheet(id: string, graph: ModuleGraph): boolean {
 }
 
 /**
- * The build is Vite's and Rolldown's defaults (ADR 034) with two groups: the framework, and what
- * the root route imports with the stylesheets several routes share (ADR 040 and 041). No
+ * The build is Vite's and Rolldown's defaults (ADR 034) with three groups: the framework, and what
+ * the root route imports in two, with the stylesheets several routes share (ADR 040 and 041). No
  * per-route chunk plan to keep in step.
  */
 export default defineConfig(() => {
@@ -91,12 +104,16 @@ export default defineConfig(() => {
                     name: "framework",
                     test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie)[\\/]/,
                   },
-                  // The layouts, i18n, the shared UI and the error screen: every page loads them,
-                  // as 16 small files otherwise, each shared by a different set of routes. With
-                  // them, the shared stylesheets: one file, not one per shared chunk.
+                  // What the root imports, every page loads: as 16 small files otherwise, each
+                  // shared by a different set of routes. First what draws nothing (configuration,
+                  // i18n), then the layouts, the shared UI and the error screen with the shared
+                  // components' stylesheets: one file, not one per shared chunk.
+                  { name: (id, context) => (importedByRoot(id, context) === "core" ? "core" : null) },
                   {
                     name: (id, context) =>
-                      importedByRoot(id, context) || isSharedStylesheet(id, context) ? "shell" : null,
+                      importedByRoot(id, context) === "shell" || isSharedStylesheet(id, context)
+                        ? "shell"
+                        : null,
                   },
                 ],
               },

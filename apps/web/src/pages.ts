@@ -52,7 +52,7 @@ export const pages: readonly PageEntry[] = [
     path: paths.services.href(),
     kind: "marketing",
     // Target 140 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041).
-    measured: { weightKb: 145, performance: 98 },
+    measured: { weightKb: 145.5, performance: 98 },
   },
   {
     id: "guest-book-form",
@@ -60,7 +60,7 @@ export const pages: readonly PageEntry[] = [
     kind: "marketing",
     drawnFrom: ["business_type"],
     // Target 140 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "guest-book-individu", weightKb: 153, performance: 95 },
+    measured: { scenario: "guest-book-individu", weightKb: 153.3, performance: 95 },
   },
   { id: "guest-book-submitted", path: paths.guestBook.submitted.href(), kind: "marketing" },
   {
@@ -69,7 +69,7 @@ export const pages: readonly PageEntry[] = [
     kind: "app",
     drawnFrom: ["boxId", "name"],
     // Target 170 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "package-form", weightKb: 177.5, performance: 95 },
+    measured: { scenario: "package-form", weightKb: 178, performance: 95 },
   },
   {
     id: "order",
@@ -85,8 +85,8 @@ export const pages: readonly PageEntry[] = [
     kind: "web-view",
     serverPreload: true,
     precache: true,
-    // Target 170 KB; held at today's figure (the bundler's default chunks, ADR 034 and 040).
-    measured: { scenario: "rent-in-store", weightKb: 175, performance: 95 },
+    // Target 170 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041).
+    measured: { scenario: "rent-in-store", weightKb: 175.7, performance: 95 },
   },
   { id: "order-status-action", path: paths.orderStatus.action.href(), kind: "web-view", precache: true },
   {
@@ -95,7 +95,7 @@ export const pages: readonly PageEntry[] = [
     kind: "web-view",
     serverPreload: true,
     // Target 170 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 175.7, performance: 95 },
+    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 176.1, performance: 95 },
   },
   { id: "overdue-success", path: paths.overdue.success.href(), kind: "web-view" },
   { id: "overdue-expire", path: paths.overdue.expire.href(), kind: "web-view" },
