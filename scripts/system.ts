@@ -76,18 +76,15 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     server.listen(port, host, resolve);
   });
   const actualPort = (server.address() as AddressInfo).port;
-  // The web app's server-side loaders reach the API over real HTTP, through this same port.
-  process.env.API_INTERNAL_URL ??= `http://127.0.0.1:${actualPort}`;
-
+  // Both apps reach the API over real HTTP through this same port: the web app's loaders, and the
+  // API's sandboxes calling back.
+  env.API_INTERNAL_URL ??= `http://127.0.0.1:${actualPort}`;
   // Outside production the site's public origin is where this server listens (production must set it).
   if ((env.APP_ENV ?? env.NODE_ENV) !== "production")
     env.PUBLIC_BASE_URL ??= `http://localhost:${actualPort}`;
-  // The web server's actions build the payment return addresses from it too (from process.env).
-  if (env.PUBLIC_BASE_URL) process.env.PUBLIC_BASE_URL ??= env.PUBLIC_BASE_URL;
   // The web server's loaders prove to the API that they may name their visitor's address with a
-  // secret both apps read (the API from `env`, the loaders from process.env); made up when unset.
-  env.INTERNAL_API_SECRET ||= process.env.INTERNAL_API_SECRET || randomBytes(32).toString("base64url");
-  process.env.INTERNAL_API_SECRET = env.INTERNAL_API_SECRET;
+  // secret both apps read from `env`; made up when unset.
+  env.INTERNAL_API_SECRET ||= randomBytes(32).toString("base64url");
   const config = loadConfig(env);
   const api = await buildApp(config, { logger: !options.quiet });
   // Prometheus scrapes the API on a port of its own (METRICS_PORT), never this public one.
@@ -95,6 +92,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   // The web app logs through the API's logger: one format for both (docs/operations.md).
   // Both apps see the same visitor: the web server trusts the proxies the API trusts.
   const web = await (options.web ?? buildWebServer)({
+    env,
     logger: options.quiet ? false : api.log,
     trustProxy: config.trustProxy,
   });

@@ -200,10 +200,10 @@ function listeningOrigin(app: FastifyInstance): string | undefined {
 }
 
 /**
- * How this instance reaches its own sandbox gateways: the address the composition root published
- * (API_INTERNAL_URL), the port this app listens on, or the public origin; never a request's host.
+ * How this instance reaches its own sandbox gateways: its configured address (API_INTERNAL_URL, set
+ * by the composition root to its own port), the port this app listens on, or the public origin;
+ * never a request's host.
  */
 function selfOrigin(app: FastifyInstance, config: ApiConfig): string {
-  if (process.env.API_INTERNAL_URL) return process.env.API_INTERNAL_URL;
-  return listeningOrigin(app) ?? publicOrigin(app, config);
+  return config.internalUrl ?? listeningOrigin(app) ?? publicOrigin(app, config);
 }

@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(".data"),
   DEMO: booleanFlag,
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** How this instance reaches itself (its sandboxes call back): the composition root sets its own port. */
+  API_INTERNAL_URL: z.string().url().optional(),
   TRUST_PROXY: TrustProxySetting,
   INTERNAL_API_SECRET: z
     .string()
@@ -116,6 +118,11 @@ export interface ApiConfig {
    * required in production. Unset elsewhere: the address the instance listens on (app.ts).
    */
   publicBaseUrl: string | undefined;
+  /**
+   * How this instance reaches itself, for the sandboxes' callbacks (API_INTERNAL_URL, which the
+   * composition root sets to its own port); unset, where it listens, else the public origin.
+   */
+  internalUrl: string | undefined;
   logLevel: string;
   /** `pretty`: one readable line per request (a terminal); `json`: one JSON object per line (log stores). */
   logFormat: "json" | "pretty";
@@ -353,6 +360,7 @@ export function loadConfig(
     dataDir: e.DATA_DIR.startsWith("memory://") ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     demo,
     publicBaseUrl: e.PUBLIC_BASE_URL ? new URL(e.PUBLIC_BASE_URL).origin : undefined,
+    internalUrl: e.API_INTERNAL_URL ? new URL(e.API_INTERNAL_URL).origin : undefined,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },

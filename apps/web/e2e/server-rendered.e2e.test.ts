@@ -1,7 +1,10 @@
 import { execFile } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { buildWebServer } from "../server/app.ts";
 import { baseUrl, hydrated, watchRequests } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { decodeQr } from "./support/journeys.ts";
@@ -222,5 +225,47 @@ describe("the web server's React", () => {
     expect(loaded.some((file) => /react-dom-server\.node\.production\.js$/.test(file))).toBe(true);
     expect(loaded.filter((file) => /\.development\.js$/.test(file))).toEqual([]);
     expect({ nodeEnv, appEnv }).toEqual({ nodeEnv: "production", appEnv: "development" });
+  });
+});
+
+describe("each web server's configuration", () => {
+  /** A stand-in API whose short link `abc` leads to `target`. */
+  async function shortLinkApi(target: string): Promise<{ url: string; close(): Promise<void> }> {
+    const server = createServer((request, response) => {
+      const found = request.url === "/api/v1/shortlinks/abc";
+      response.writeHead(found ? 200 : 404, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify(found ? { code: 200, data: { url: target } } : { code: 404, message: "No" }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      close: () => new Promise((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  test("is its own: two in one process each reach the API they were given", async () => {
+    const apis = await Promise.all([
+      shortLinkApi("https://one.example/"),
+      shortLinkApi("https://two.example/"),
+    ]);
+    const webs = await Promise.all(
+      apis.map((api) => buildWebServer({ env: { ...process.env, API_INTERNAL_URL: api.url } })),
+    );
+    try {
+      const targets = await Promise.all(
+        webs.map(async (web) => (await web.inject({ url: "/o/abc" })).headers.location),
+      );
+      expect(targets).toEqual(["https://one.example/", "https://two.example/"]);
+    } finally {
+      await Promise.all([...webs, ...apis].map((app) => app.close()));
+    }
+  });
+
+  test("is checked when the server starts: a bad variable stops it, named", async () => {
+    await expect(buildWebServer({ env: { API_INTERNAL_URL: "api.internal" } })).rejects.toThrow(
+      /Invalid web configuration:[\s\S]*API_INTERNAL_URL/,
+    );
   });
 });

@@ -184,7 +184,6 @@ async function expectShownAsText(page: Page, where: string, payloads: string[]):
 let origin = "";
 let dataDir = "";
 let close: (() => Promise<void>) | undefined;
-const previousApiUrl = process.env.API_INTERNAL_URL;
 const records: Record<string, string> = {};
 
 /** Writes the payloads into content only the database holds (lockers, banners, services, texts). */
@@ -266,8 +265,6 @@ test.beforeAll(async () => {
   await seedIfEmpty(db);
   await poison(db, port);
   await db.close();
-  // This file's own system: its web server's loaders must reach its own API.
-  process.env.API_INTERNAL_URL = `http://127.0.0.1:${port}`;
   const { startSystem } = await import("../../../scripts/system.ts");
   const system = await startSystem({
     port,
@@ -280,8 +277,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await close?.();
-  if (previousApiUrl === undefined) delete process.env.API_INTERNAL_URL;
-  else process.env.API_INTERNAL_URL = previousApiUrl;
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -12,7 +12,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { compressionThreshold } from "../precompress-assets.ts";
 import {
   type CspOptions,
@@ -27,6 +27,12 @@ const defaultBuildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 export interface WebServerOptions {
   buildDir?: string;
+  /**
+   * The environment the web app's configuration is parsed from (`src/config/env.ts`), once, when
+   * the server is built: `process.env` by default. The composition root passes its own, with the
+   * API's address on its port.
+   */
+  env?: Record<string, string | undefined>;
   /**
    * `true`: JSON lines on standard output (LOG_LEVEL). A logger: log through it (the composition root
    * passes the API's, so both apps write one format: readable lines in a terminal, docs/operations.md).
@@ -57,13 +63,19 @@ export const securityHeaders = {
 export const staticPagePolicy =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
-const apiOrigin = (() => {
+/** The server build's entry (`src/entry.server.tsx`), with the context it gives each request. */
+type WebEntry = ServerBuild["entry"]["module"] & {
+  requestContexts(env: Record<string, string | undefined>): () => RouterContextProvider;
+};
+
+/** The origin of API_BASE_URL, where the pages' scripts call the API when it is not this site. */
+function apiOriginOf(env: Record<string, string | undefined>): string | undefined {
   try {
-    return process.env.API_BASE_URL ? new URL(process.env.API_BASE_URL).origin : undefined;
+    return env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : undefined;
   } catch {
     return undefined;
   }
-})();
+}
 
 /**
  * The Fastify request as a web `Request` for React Router (body streamed for non-GET), carrying
@@ -99,7 +111,11 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Requ
 /** Serves the built client assets and renders every other path with React Router on the server. */
 export async function buildWebServer(options: WebServerOptions = {}): Promise<FastifyInstance> {
   const buildDir = options.buildDir ?? defaultBuildDir;
+  const env = options.env ?? process.env;
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  // The web app's configuration, parsed now: a bad variable stops the start, not a page view.
+  const requestContext = (build.entry.module as WebEntry).requestContexts(env);
+  const apiOrigin = apiOriginOf(env);
   const handle = createRequestHandler(
     build,
     process.env.NODE_ENV === "development" ? "development" : "production",
@@ -110,12 +126,12 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
       ? { loggerInstance: options.logger }
       : {
           logger: options.logger
-            ? { level: process.env.LOG_LEVEL ?? "info", serializers: { req: requestLogFields } }
+            ? { level: env.LOG_LEVEL ?? "info", serializers: { req: requestLogFields } }
             : false,
         }),
     logController: new RequestLog(),
     // The visitor as the API sees it (TRUST_PROXY): the loaders name them on their API calls.
-    trustProxy: fastifyTrustProxy(options.trustProxy ?? parseTrustProxy(process.env.TRUST_PROXY)),
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? parseTrustProxy(env.TRUST_PROXY)),
   }) as FastifyInstance;
   // React Router reads request bodies itself (form actions), so Fastify must leave them unread.
   app.removeAllContentTypeParsers();
@@ -150,13 +166,13 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   });
 
   const policy = (scripts: CspOptions["scripts"]) =>
-    contentSecurityPolicy({ scripts, apiOrigin, recaptcha: Boolean(process.env.RECAPTCHA_SITE_KEY) });
+    contentSecurityPolicy({ scripts, apiOrigin, recaptcha: Boolean(env.RECAPTCHA_SITE_KEY) });
 
   app.all(pageRoute, async (request, reply) => {
     const nonce = randomBytes(16).toString("base64");
     const webRequest = toWebRequest(request, reply);
     webRequest.headers.set(nonceHeader, nonce);
-    const response = await handle(webRequest);
+    const response = await handle(webRequest, requestContext());
     const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
     reply.status(response.status);
     for (const [name, value] of response.headers) {

@@ -53,17 +53,17 @@ import styles from "./root.module.css";
  * the `lang` query when valid (the `hreflang` alternates of the marketing pages), else the cookie.
  * A page a shared cache keeps (ADR 021) makes no guess from the user agent: its copy serves all.
  */
-export async function loader({ request, pattern }: Route.LoaderArgs) {
+export async function loader({ request, context, pattern }: Route.LoaderArgs) {
+  const config = getServerConfig(context);
   const url = new URL(request.url);
   const requested = url.searchParams.get("lang");
-  const session = await preloadSession(request);
+  const session = await preloadSession(config, request);
   const language = session?.user.member_code
     ? toLanguage(session.user.language)
     : isLanguage(requested)
       ? requested
       : languageFromCookieHeader(request.headers.get("cookie"));
   await ensureLanguage(language);
-  const config = getServerConfig();
   return {
     config: config.public,
     language,

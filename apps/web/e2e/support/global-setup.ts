@@ -16,8 +16,8 @@ export default async function globalSetup() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "paxelbox-e2e-"));
   // The pages render with React's production build, as deployed (NODE_ENV picks it when React loads).
   process.env.NODE_ENV = "production";
-  // The web server reads its mode from process.env too (e.g. every page view reports its Web Vitals
-  // outside production).
+  // The deployment's mode stays a test's (APP_ENV over NODE_ENV) for what reads the process's
+  // environment: the workers, which inherit it, and the systems their test files start.
   process.env.APP_ENV ??= "test";
   const { startSystem } = await import("../../../../scripts/system.ts");
   const system = await startSystem({

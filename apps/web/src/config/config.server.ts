@@ -1,12 +1,33 @@
+import { createContext, RouterContextProvider } from "react-router";
 import { parseWebEnv, type ServerConfig } from "./env";
 
-let cached: ServerConfig | undefined;
+const serverConfigContext = createContext<ServerConfig | null>(null);
 
 /**
- * The web app's configuration, parsed from `process.env` on first use and then kept.
- * Lazy because the composition root sets `API_INTERNAL_URL` once it knows its port.
+ * What the web server gives every request as its context (server/app.ts, through the server
+ * build's entry): the configuration, parsed once from the web server's environment; a bad variable
+ * throws here, at its start. Each web server has its own, so two in one process (the composition
+ * root's tests) each reach their own API.
  */
-export function getServerConfig(): ServerConfig {
-  cached ??= parseWebEnv(process.env);
-  return cached;
+export function requestContexts(env: Record<string, string | undefined>): () => RouterContextProvider {
+  const config = parseWebEnv(env);
+  return () => {
+    const context = new RouterContextProvider();
+    context.set(serverConfigContext, config);
+    return context;
+  };
+}
+
+let devConfig: ServerConfig | undefined;
+
+/** The web app's configuration, for a loader or an action: from the request's context. */
+export function getServerConfig(context: Readonly<RouterContextProvider>): ServerConfig {
+  const config = context.get(serverConfigContext);
+  if (config) return config;
+  // `react-router dev` renders without a context; scripts/dev.ts gives it its environment.
+  if (import.meta.env.DEV) {
+    devConfig ??= parseWebEnv(process.env);
+    return devConfig;
+  }
+  throw new Error("No web configuration in the request's context: serve the build with server/app.ts");
 }

@@ -4,9 +4,10 @@ import { envDefaults, type PublicConfig, toPublicConfig } from "./public-config"
 export { envDefaults, type PublicConfig, type SocialNetwork, toPublicConfig } from "./public-config";
 
 /**
- * The web app's environment (white-labelling and where things live), parsed with zod once.
- * Only `config.server.ts` reads `process.env`; the browser receives `PublicConfig` through the
- * root loader. Defaults use `.example` domains so nothing points at a real brand by accident.
+ * The web app's environment (white-labelling and where things live), parsed with zod once, when
+ * the web server starts (`config.server.ts`: the environment it is given, `process.env` unless the
+ * composition root gives its own); the loaders read it from their request's context and the
+ * browser receives `PublicConfig` through the root loader. Defaults use `.example` domains so nothing points at a real brand by accident.
  */
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });

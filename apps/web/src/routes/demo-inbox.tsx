@@ -1,6 +1,7 @@
 import "../lib/i18n/messages/demo-inbox";
 import { data } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
+import { getServerConfig } from "../config/config.server";
 import { loadOutbox } from "../features/demo-inbox/api/outbox.server";
 import { InboxPage } from "../features/demo-inbox/components/inbox-page";
 import { serverApiClient } from "../lib/http/api-client.server";
@@ -13,9 +14,12 @@ export const handle = routeHandle({ layout: "none" });
  * The outbox, read by the server for each view (`?to=` one recipient's). Demo mode only: where the
  * API has no outbox (production without DEMO=1) the page does not exist either (404).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const result = await loadOutbox(serverApiClient(null, request), search.get("to") ?? "");
+  const result = await loadOutbox(
+    serverApiClient(getServerConfig(context), null, request),
+    search.get("to") ?? "",
+  );
   if (result.kind === "off") throw data(null, { status: 404 });
   const lang = search.get("lang");
   return {

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { requestContexts } from "../config/config.server";
 import type { Route } from "./+types/guest-book-form";
 import { headers, loader } from "./guest-book-form";
 
 const load = (search: string) =>
-  loader({ request: new Request(`https://paxelbox.test/guest-book${search}`) } as Route.LoaderArgs);
+  loader({
+    request: new Request(`https://paxelbox.test/guest-book${search}`),
+    context: requestContexts({})(),
+  } as unknown as Route.LoaderArgs);
 
 describe("guest-book form route", () => {
   it("treats an unknown business_type as none: the page is the same as without the parameter", async () => {

@@ -1,5 +1,6 @@
 import "../lib/i18n/messages/marketing";
 import { publicHandle } from "../components/layouts/public-layout";
+import { getServerConfig } from "../config/config.server";
 import { GuestBookForm } from "../features/guest-book/components/guest-book-form";
 import { guestBookAction } from "../features/guest-book/lib/guest-book-action.server";
 import { toBusinessType } from "../features/guest-book/lib/submission";
@@ -13,8 +14,8 @@ import styles from "./guest-book-form.module.css";
 
 export const handle = publicHandle;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const seo = await pageSeo(request, {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const seo = await pageSeo(getServerConfig(context), request, {
     title: "marketing.seo.guestBookTitle",
     description: "marketing.seo.guestBookDescription",
   });
@@ -25,9 +26,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The form's send, posted by the page's script or by the browser alone (see `guestBookAction`). */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const config = getServerConfig(context);
   const language = requestLanguage(request);
-  return guestBookAction(request, { language, t: await serverT(language) });
+  return guestBookAction(request, { config, language, t: await serverT(config, language) });
 }
 
 /** A send refused by the API's limit (429) tells the browser when to try again. */

@@ -1,6 +1,7 @@
 import "../lib/i18n/messages/marketing";
 import { redirect } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
+import { getServerConfig } from "../config/config.server";
 import { GuestBookSubmitted } from "../features/guest-book/components/guest-book-submitted";
 import { readSentGuestBook } from "../features/guest-book/lib/sent-cookie.server";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
@@ -17,13 +18,14 @@ export const handle = publicHandle;
  * leaves a short-lived mark for it. Opened without one (a bookmark, a shared link, too late), the
  * visitor is sent to the form, in the language of the address when it names one.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const sent = await readSentGuestBook(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const config = getServerConfig(context);
+  const sent = await readSentGuestBook(config, request);
   if (!sent) {
     const lang = new URL(request.url).searchParams.get("lang");
     throw redirect(paths.guestBook.form.href({ lang: isLanguage(lang) ? lang : undefined }));
   }
-  const seo = await pageSeo(request, {
+  const seo = await pageSeo(config, request, {
     title: "marketing.seo.submittedTitle",
     description: "marketing.seo.guestBookDescription",
   });

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { ButtonLink } from "../components/button";
 import { publicHandle } from "../components/layouts/public-layout";
 import { PageTitle } from "../components/page-title";
+import { getServerConfig } from "../config/config.server";
 import {
   fetchBanners,
   fetchLockerPage,
@@ -41,12 +42,13 @@ const serviceCardLimit = 3;
  * arrives complete and the browser bundle carries no API schemas. With `orderid` only the overdue
  * state is looked up: the page then sends the visitor on (spec §2).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const config = getServerConfig(context);
   const url = new URL(request.url);
   const language = requestLanguage(request);
   const orderid = url.searchParams.get("orderid")?.trim();
   if (orderid) {
-    const overdueStatus = await fetchOverdueStatus(orderid);
+    const overdueStatus = await fetchOverdueStatus(config, orderid);
     return {
       language,
       overdueRedirect: overdueRedirectPath(overdueStatus, orderid, url.searchParams.get("token")),
@@ -57,11 +59,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   }
   const [banners, services, lockers] = await Promise.all([
-    fetchBanners(language, bannerLimit),
-    fetchServiceCards(language, serviceCardLimit),
-    fetchLockerPage(finderPageSize),
+    fetchBanners(config, language, bannerLimit),
+    fetchServiceCards(config, language, serviceCardLimit),
+    fetchLockerPage(config, finderPageSize),
   ]);
   const seo = await buildSeo(
+    config,
     request,
     language,
     { title: "marketing.seo.homeTitle", description: "marketing.seo.homeDescription" },

@@ -1,6 +1,7 @@
 import "../lib/i18n/messages/rent";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { LoaderQueries } from "../components/query-provider";
+import { getServerConfig } from "../config/config.server";
 import { preloadOrderScreen } from "../domain/order/order-preload.server";
 import { RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
 import { readRentQuery } from "../features/rent-status/lib/rent-view";
@@ -14,8 +15,12 @@ export const handle = routeHandle({
 });
 
 /** Opened with a token, the order arrives drawn by the server, its door QR too. */
-export async function loader({ request }: Route.LoaderArgs) {
-  return preloadOrderScreen(request, readRentQuery(new URL(request.url).searchParams).orderid);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return preloadOrderScreen(
+    getServerConfig(context),
+    request,
+    readRentQuery(new URL(request.url).searchParams).orderid,
+  );
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */

@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { LoaderQueries, QueryProvider } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
+import { getServerConfig } from "../config/config.server";
 import { linkToken } from "../domain/member/member-session";
 import { preloadOrderScreen } from "../domain/order/order-preload.server";
 import { OrderScreen } from "../features/order/components/order-screen";
@@ -13,9 +14,9 @@ import type { Route } from "./+types/order";
 export const handle = routeHandle({ layout: "webview", titleKey: "header.orderDetail" });
 
 /** Opened with a token, the order arrives drawn by the server, its pick-up QR too. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = NumericId.safeParse(new URL(request.url).searchParams.get("orderid") ?? "");
-  return preloadOrderScreen(request, parsed.success ? String(parsed.data) : null);
+  return preloadOrderScreen(getServerConfig(context), request, parsed.success ? String(parsed.data) : null);
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */

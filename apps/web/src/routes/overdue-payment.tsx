@@ -4,6 +4,7 @@ import { routeHandle } from "../components/layouts/layout-handle";
 import { PageTitle } from "../components/page-title";
 import { LoaderQueries } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
+import { getServerConfig } from "../config/config.server";
 import { linkToken } from "../domain/member/member-session";
 import { type OverdueDetailResponse, overdueDetailQueryOptions } from "../domain/order/overdue-detail";
 import { orderIdOf, overdueEntryTarget, paymentReturn } from "../domain/order/overdue-entry";
@@ -24,7 +25,7 @@ export const handle = routeHandle({ layout: "webview", titleKey: "header.overdue
  * without scripts; the way back to the order page stays the browser's, which marks it so that the
  * two pages never bounce a visitor between them (`lib/sent-back.ts`).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const orderid = orderIdOf(search);
   const token = linkToken(search);
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const detailQuery = (pageToken: string, api: Parameters<typeof overdueDetailQueryOptions>[2]) =>
     overdueDetailQueryOptions(orderid, pageToken, api);
-  const preloaded = await preloadScreen(request, detailQuery);
+  const preloaded = await preloadScreen(getServerConfig(context), request, detailQuery);
   if (preloaded.screenFailed) throw redirect(paths.home.href());
   const key = JSON.stringify(overdueDetailQueryOptions(orderid, token).queryKey);
   const detail = preloaded.dehydratedState?.queries.find((query) => JSON.stringify(query.queryKey) === key)
@@ -52,8 +53,8 @@ export async function clientLoader() {
 }
 
 /** Select Payment: checks the form and sends the browser on to the gateway's checkout. */
-export async function action({ request }: Route.ActionArgs) {
-  return overduePaymentAction(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  return overduePaymentAction(getServerConfig(context), request);
 }
 
 /** Someone's own page; a Select Payment refused for too many requests (429) says when to try again. */

@@ -3,6 +3,7 @@ import { NumericId } from "@paxelbox/contract";
 import { redirect, useSearchParams } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
 import { LoaderQueries, QueryProvider } from "../components/query-provider";
+import { getServerConfig } from "../config/config.server";
 import { boxLocationQueryOptions } from "../features/drop-off/api/box-location";
 import { lockerSizesQueryOptions } from "../features/drop-off/api/locker-sizes";
 import { PackageScreen } from "../features/drop-off/components/package-screen";
@@ -29,11 +30,11 @@ function boxIdOf(request: Request): number | null {
  * form gets its own Idempotency-Key (`sendKey`), posted with it: a second post of the same form (a
  * double tap, a refresh of the QR page) gets the first one's QR, not a second parcel.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const boxId = boxIdOf(request);
   if (boxId === null) throw redirect(paths.home.href());
   const search = new URL(request.url).searchParams;
-  const api = serverApiClient(null, request);
+  const api = serverApiClient(getServerConfig(context), null, request);
   const { dehydratedState } = await preloadQueries(request, [
     lockerSizesQueryOptions(boxId, api),
     ...(search.get("name")?.trim() ? [] : [boxLocationQueryOptions(boxId, api)]),
@@ -45,10 +46,10 @@ export async function loader({ request }: Route.LoaderArgs) {
  * The form's post, with or without the page's scripts: refused (400, what was posted and the
  * contract's messages) or sent (the QR). See `packageAction`.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const boxId = boxIdOf(request);
   if (boxId === null) throw redirect(paths.home.href());
-  return packageAction(request, boxId);
+  return packageAction(getServerConfig(context), request, boxId);
 }
 
 /** Door sizes with a free door change as couriers come and go: the page is never kept as it is. */

@@ -1,6 +1,7 @@
 import "../lib/i18n/messages/marketing";
 import { Link } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
+import { getServerConfig } from "../config/config.server";
 import { fetchBanners, fetchServices } from "../features/marketing/api/content.server";
 import BannerCarousel from "../features/marketing/components/banner-carousel";
 import { ServiceSection } from "../features/marketing/components/service-section";
@@ -17,10 +18,15 @@ import styles from "./services.module.css";
 export const handle = publicHandle;
 
 /** Every banner and every service (limit -1, spec §2), in the page's language, on the server. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const config = getServerConfig(context);
   const language = requestLanguage(request);
-  const [banners, services] = await Promise.all([fetchBanners(language, -1), fetchServices(language, -1)]);
+  const [banners, services] = await Promise.all([
+    fetchBanners(config, language, -1),
+    fetchServices(config, language, -1),
+  ]);
   const seo = await buildSeo(
+    config,
     request,
     language,
     { title: "marketing.seo.servicesTitle", description: "marketing.seo.servicesDescription" },

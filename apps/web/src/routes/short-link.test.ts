@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { requestContexts } from "../config/config.server";
 import type { ApiClient } from "../lib/http/api-client";
 import { ApiError } from "../lib/http/api-error";
 import type { Route } from "./+types/short-link";
@@ -10,7 +11,7 @@ const lookup = vi.hoisted(() => ({
 }));
 
 vi.mock("../lib/http/api-client.server", () => ({
-  serverApiClient: (_token: string | null, request?: Request) => {
+  serverApiClient: (_config: unknown, _token: string | null, request?: Request) => {
     lookup.requests.push(request);
     return { request: () => lookup.answer() } as unknown as ApiClient;
   },
@@ -28,7 +29,11 @@ const refused = (status: number) =>
 async function open(code: string) {
   const request = new Request(`https://box.example/o/${code}`);
   lookup.requests = [];
-  const answer = (await loader({ request, params: { code } } as unknown as Route.LoaderArgs)) as {
+  const answer = (await loader({
+    request,
+    params: { code },
+    context: requestContexts({})(),
+  } as unknown as Route.LoaderArgs)) as {
     init: ResponseInit | null;
   };
   return { request, status: answer.init?.status, headers: new Headers(answer.init?.headers) };

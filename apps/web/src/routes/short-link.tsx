@@ -1,6 +1,7 @@
 import "../lib/i18n/messages/marketing";
 import { data, redirect } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
+import { getServerConfig } from "../config/config.server";
 import { seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
 import { resolveShortLink } from "../features/short-link/api/short-link";
@@ -23,14 +24,15 @@ export const shortLinkRetryAfterSeconds = 60;
  * HTTP 404; 429 with Retry-After when the API refused the visitor's lookup for now; 503 when the
  * lookup itself failed.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const config = getServerConfig(context);
   const result = await resolveShortLink(
-    serverApiClient(null, request),
+    serverApiClient(config, null, request),
     params.code,
     new URL(request.url).origin,
   );
   if (result.kind === "redirect") throw redirect(result.target);
-  const seo = await buildSeo(request, requestLanguage(request), {
+  const seo = await buildSeo(config, request, requestLanguage(request), {
     title: "marketing.seo.shortLinkTitle",
     description: "marketing.seo.homeDescription",
   });

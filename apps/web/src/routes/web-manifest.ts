@@ -1,10 +1,11 @@
 import { themeColor } from "../config/brand";
 import { getServerConfig } from "../config/config.server";
 import { paths } from "../paths";
+import type { Route } from "./+types/web-manifest";
 
 /** `/manifest.webmanifest`: lets people install the site; the name follows `PRODUCT_NAME`. */
-export function loader() {
-  const { productBoxName } = getServerConfig().public;
+export function loader({ context }: Route.LoaderArgs) {
+  const { productBoxName } = getServerConfig(context).public;
   const manifest = {
     id: "/",
     name: productBoxName,

@@ -1,4 +1,5 @@
 import { preloadQrEncoder } from "../../components/qr-code";
+import type { ServerConfig } from "../../config/env";
 import { preloadScreen, type ScreenPreload } from "../../lib/ssr/web-view-preload.server";
 import { type OrderId, orderQueryOptions } from "./order-query";
 
@@ -7,8 +8,13 @@ import { type OrderId, orderQueryOptions } from "./order-query";
  * token, the order is read on the server so the page arrives showing it (ADR 011), and with its QR
  * drawn (the encoder is loaded once the order is there).
  */
-export async function preloadOrderScreen(request: Request, orderid: OrderId | null): Promise<ScreenPreload> {
+export async function preloadOrderScreen(
+  config: ServerConfig,
+  request: Request,
+  orderid: OrderId | null,
+): Promise<ScreenPreload> {
   const preloaded = await preloadScreen(
+    config,
     request,
     orderid ? (token, api) => orderQueryOptions(orderid, token, api) : null,
   );

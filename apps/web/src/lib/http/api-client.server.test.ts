@@ -1,13 +1,12 @@
 import { calls } from "@paxelbox/contract";
 import { describe, expect, it, vi } from "vitest";
+import { parseWebEnv } from "../../config/env";
 import { clientAddressHeader } from "../security/csp";
 import { serverApiClient, visitorHeaders } from "./api-client.server";
 
 const secret = "the-secret-the-web-server-shares-with-the-api";
 
-vi.mock("../../config/config.server", () => ({
-  getServerConfig: () => ({ apiInternalUrl: "http://api.internal:3001", internalApiSecret: secret }),
-}));
+const config = parseWebEnv({ API_INTERNAL_URL: "http://api.internal:3001", INTERNAL_API_SECRET: secret });
 
 /** A page's request as the web server hands it to the loaders, with what the visitor sent too. */
 const pageRequest = (headers: Record<string, string>) =>
@@ -43,8 +42,9 @@ describe("the visitor's address on the loaders' API calls", () => {
       "x-paxelbox-client-address-extra": "198.51.100.2",
       "accept-language": "en",
     });
-    await serverApiClient(null, request).request(calls.shortLink, { params: { code: "abc" } });
+    await serverApiClient(config, null, request).request(calls.shortLink, { params: { code: "abc" } });
     const [headers] = sent;
+    expect(vi.mocked(fetch).mock.calls[0]?.[0].toString()).toMatch(/^http:\/\/api\.internal:3001\//);
     expect(headers?.get("x-paxelbox-client-address")).toBe("203.0.113.5");
     expect(headers?.get("x-paxelbox-internal-secret")).toBe(secret);
     expect(headers?.get("x-forwarded-for")).toBeNull();
@@ -52,7 +52,7 @@ describe("the visitor's address on the loaders' API calls", () => {
     expect(headers?.get("accept-language")).toBe("en");
 
     // The page's own language, when given, over the browser's.
-    await serverApiClient(null, request, "id").request(calls.shortLink, { params: { code: "abc" } });
+    await serverApiClient(config, null, request, "id").request(calls.shortLink, { params: { code: "abc" } });
     expect(sent[1]?.get("accept-language")).toBe("id");
   });
 });

@@ -1,5 +1,5 @@
 import { clientAddressHeader as apiClientAddressHeader, internalSecretHeader } from "@paxelbox/contract";
-import { getServerConfig } from "../../config/config.server";
+import type { ServerConfig } from "../../config/env";
 import { clientAddressHeader } from "../security/csp";
 import { type ApiClient, createApiClient } from "./api-client";
 
@@ -19,20 +19,21 @@ export function visitorHeaders(
 }
 
 /**
- * The api client for server-side loaders: it reaches the API at API_INTERNAL_URL. Loading
+ * The api client for server-side loaders: it reaches the API at API_INTERNAL_URL (`config`, the
+ * request's: `getServerConfig(context)`). Loading
  * marketing content in loaders keeps the contract's schemas (zod) out of the landing bundle.
  * Pass the member's token explicitly when a call needs one; nothing is read from storage here, and
  * the page's request, whose visitor address and language go with the calls. `language`: the
  * page's own (an action answering with the API's messages), over the browser's `Accept-Language`.
  */
 export function serverApiClient(
+  config: ServerConfig,
   token: string | null = null,
   request?: Request,
   language?: string,
 ): ApiClient {
-  const config = getServerConfig();
   const headers = visitorHeaders(request, config.internalApiSecret);
   const accepted = language ?? request?.headers.get("accept-language");
   if (accepted) headers["accept-language"] = accepted;
-  return createApiClient({ baseUrl: () => getServerConfig().apiInternalUrl, getToken: () => token, headers });
+  return createApiClient({ baseUrl: () => config.apiInternalUrl, getToken: () => token, headers });
 }

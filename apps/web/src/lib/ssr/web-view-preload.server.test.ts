@@ -8,13 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testMember } from "../../../test/test-member";
 import { testOrder } from "../../../test/test-order";
 import { settingsQueryOptions } from "../../api/settings";
+import { parseWebEnv, type ServerConfig } from "../../config/env";
 import { orderQueryOptions } from "../../domain/order/order-query";
 import { registerServerSanitizer, sanitizeOptions } from "../security/sanitize";
 import { preloadScreen, preloadSession, preloadTimeoutMs, preloadToken } from "./web-view-preload.server";
 
 /** A small API on loopback: members auth, settings and order detail, one slow order. */
 let server: Server;
-let origin = "";
+/** The web server's configuration, its loaders reaching the stand-in API. */
+let config: ServerConfig;
 const seen: { path: string; authorization: string | undefined }[] = [];
 
 const member = testMember();
@@ -59,8 +61,7 @@ beforeAll(async () => {
     reply(404, { code: 404, message: "Not found" });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.API_INTERNAL_URL = origin;
+  config = parseWebEnv({ API_INTERNAL_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
 });
 
 afterAll(async () => {
@@ -84,21 +85,21 @@ describe("preloadToken", () => {
 
 describe("preloadSession", () => {
   it("validates the token with the members call and returns the member", async () => {
-    const session = await preloadSession(page("/order-status?orderid=1&token=good"));
+    const session = await preloadSession(config, page("/order-status?orderid=1&token=good"));
     expect(session).toEqual({ token: "good", user: member });
   });
 
   it("leaves a token the API refuses, and a page without one, to the browser", async () => {
-    expect(await preloadSession(page("/order-status?orderid=1&token=bad"))).toBeNull();
+    expect(await preloadSession(config, page("/order-status?orderid=1&token=bad"))).toBeNull();
     const before = seen.length;
-    expect(await preloadSession(page("/order-status?orderid=1"))).toBeNull();
+    expect(await preloadSession(config, page("/order-status?orderid=1"))).toBeNull();
     expect(seen.length).toBe(before);
   });
 });
 
 describe("preloadScreen", () => {
   const screen = (orderid: string, token = "good") =>
-    preloadScreen(page(`/order?orderid=${orderid}&token=${token}`), (pageToken, api) =>
+    preloadScreen(config, page(`/order?orderid=${orderid}&token=${token}`), (pageToken, api) =>
       orderQueryOptions(orderid, pageToken, api),
     );
 
@@ -146,7 +147,7 @@ describe("preloadScreen", () => {
 
   it("asks nothing for a page without a token", async () => {
     const before = seen.length;
-    expect(await preloadScreen(page("/order?orderid=7"), null)).toEqual({
+    expect(await preloadScreen(config, page("/order?orderid=7"), null)).toEqual({
       dehydratedState: null,
       screenLoaded: false,
       screenFailed: false,

@@ -1,6 +1,7 @@
 import { calls, type UserData } from "@paxelbox/contract";
 import { type DehydratedState, dehydrate, type FetchQueryOptions } from "@tanstack/react-query";
 import { settingsQueryOptions } from "../../api/settings";
+import type { ServerConfig } from "../../config/env";
 import { pageAt } from "../../pages";
 import type { ApiClient } from "../http/api-client";
 import { serverApiClient } from "../http/api-client.server";
@@ -36,11 +37,14 @@ function signalFor(request: Request): AbortSignal {
 }
 
 /** The members check of the page's query token; `null` when there is none or it does not pass. */
-export async function preloadSession(request: Request): Promise<PreloadedSession | null> {
+export async function preloadSession(
+  config: ServerConfig,
+  request: Request,
+): Promise<PreloadedSession | null> {
   const token = preloadToken(request);
   if (!token) return null;
   try {
-    const user = await serverApiClient(token, request).request(calls.validateUser, {
+    const user = await serverApiClient(config, token, request).request(calls.validateUser, {
       query: { token },
       signal: signalFor(request),
     });
@@ -113,12 +117,13 @@ export async function preloadQueries(
  * here) with the page's token (`preloadQueries`).
  */
 export async function preloadScreen(
+  config: ServerConfig,
   request: Request,
   screenQuery: ScreenQuery | null,
 ): Promise<ScreenPreload> {
   const token = preloadToken(request);
   if (!token) return { dehydratedState: null, screenLoaded: false, screenFailed: false };
-  const api = serverApiClient(token, request);
+  const api = serverApiClient(config, token, request);
   const screen = screenQuery?.(token, api);
   const { dehydratedState, loaded, failed } = await preloadQueries(request, [
     settingsQueryOptions(api),

@@ -1,6 +1,7 @@
 import { dropOffMessages } from "@paxelbox/contract";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { parseWebEnv } from "../../../config/env";
 import { ApiError } from "../../../lib/http/api-error";
 import { packageAction, readPackageForm } from "./package-action.server";
 import { photoMessages } from "./package-form";
@@ -8,7 +9,7 @@ import { looksLikeImage, PhotoRefused, photoUploadMaxBytes, smallPhoto } from ".
 
 const api = vi.hoisted(() => ({ requestImage: vi.fn(), requests: [] as Request[] }));
 vi.mock("../../../lib/http/api-client.server", () => ({
-  serverApiClient: (_token: unknown, request: Request) => {
+  serverApiClient: (_config: unknown, _token: unknown, request: Request) => {
     api.requests.push(request);
     return api;
   },
@@ -29,6 +30,8 @@ async function phonePhoto(width = 4000, height = 3000, orientation = 1): Promise
     .withMetadata({ orientation })
     .toBuffer();
 }
+
+const config = parseWebEnv({});
 
 const photoOf = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
 
@@ -140,7 +143,7 @@ describe("the package form's action", () => {
   });
 
   it("refuses an empty form with the contract's messages (400), without calling the API", async () => {
-    const answer = await packageAction(post({ send_key: "k", locker_location: "Mal" }), 7);
+    const answer = await packageAction(config, post({ send_key: "k", locker_location: "Mal" }), 7);
     expect(answer).toMatchObject({ init: { status: 400 } });
     const refused = (answer as { data: { errors: Record<string, string>; values: Record<string, string> } })
       .data;
@@ -157,7 +160,7 @@ describe("the package form's action", () => {
   });
 
   it("takes the slider only at its far end, and keeps a good photo (smaller) for the next post", async () => {
-    const answer = await packageAction(post({ ...filled, slider_verification: "99" }, photo()), 7);
+    const answer = await packageAction(config, post({ ...filled, slider_verification: "99" }, photo()), 7);
     const refused = (answer as { data: { errors: Record<string, string>; values: Record<string, string> } })
       .data;
     expect(refused.errors).toEqual({ slider_verification: dropOffMessages.slider });
@@ -182,7 +185,7 @@ describe("the package form's action", () => {
         }),
       )
       .mockResolvedValueOnce(new Blob([qr], { type: "image/png" }));
-    const answer = await packageAction(post(filled, photo()), 7);
+    const answer = await packageAction(config, post(filled, photo()), 7);
     expect(answer).toMatchObject({
       sent: true,
       qr: `data:image/png;base64,${Buffer.from(qr).toString("base64")}`,
@@ -222,7 +225,7 @@ describe("the package form's action", () => {
         callId: "sendPackageData",
       }),
     );
-    const answer = await packageAction(post(filled, photo()), 7);
+    const answer = await packageAction(config, post(filled, photo()), 7);
     const refused = (answer as { data: { formError: string; values: Record<string, string> } }).data;
     expect(refused.formError).toBe("No locker available");
     expect(refused.values.send_key).not.toBe("key-1");

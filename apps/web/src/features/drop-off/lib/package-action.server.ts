@@ -1,4 +1,5 @@
 import { sendPackageData } from "@paxelbox/contract/calls/send-package-data";
+import type { ServerConfig } from "../../../config/env";
 import { type FieldErrors, fieldErrors, postedText, refuse } from "../../../lib/forms/action.server";
 import { limitedFormData } from "../../../lib/forms/limited-form-data.server";
 import { serverApiClient } from "../../../lib/http/api-client.server";
@@ -123,11 +124,16 @@ async function photoToShow(dataUrl: string, limits: PhotoLimits): Promise<string
 }
 
 /** Sends the parcel with the form's Idempotency-Key; a repeat still running is waited for. */
-async function send(request: Request, body: ReturnType<typeof toPackageData>, key: string): Promise<Blob> {
+async function send(
+  config: ServerConfig,
+  request: Request,
+  body: ReturnType<typeof toPackageData>,
+  key: string,
+): Promise<Blob> {
   // The visitor's address and secret go with it; the language is the page's, not the browser's.
   const headers = new Headers(request.headers);
   headers.set("accept-language", pageLanguage(request));
-  const api = serverApiClient(null, new Request(request.url, { headers }));
+  const api = serverApiClient(config, null, new Request(request.url, { headers }));
   for (let attempt = 0; ; attempt++) {
     try {
       return await api.requestImage(sendPackageData, { body, idempotencyKey: key || undefined });
@@ -143,7 +149,7 @@ async function send(request: Request, body: ReturnType<typeof toPackageData>, ke
 }
 
 /** The action of `/package?boxId=`: refused (400, what was posted and why) or sent (the QR). */
-export async function packageAction(request: Request, boxId: number) {
+export async function packageAction(config: ServerConfig, request: Request, boxId: number) {
   const posted = await readPackageForm(request);
   const { parsed, errors } = check(posted);
   const refused = async (formError?: string, sendKey = posted.values.send_key) =>
@@ -160,7 +166,7 @@ export async function packageAction(request: Request, boxId: number) {
 
   let image: Blob;
   try {
-    image = await send(request, toPackageData(parsed.data, boxId), posted.values.send_key);
+    image = await send(config, request, toPackageData(parsed.data, boxId), posted.values.send_key);
   } catch (error) {
     if (!isApiError(error)) throw error;
     // The API refused this body under this key, and would refuse it again: the next try, with what

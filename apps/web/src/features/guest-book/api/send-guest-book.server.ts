@@ -1,4 +1,5 @@
 import { calls, type GuestBookResult, type GuestBookSubmission } from "@paxelbox/contract";
+import type { ServerConfig } from "../../../config/env";
 import { serverApiClient } from "../../../lib/http/api-client.server";
 import type { Language } from "../../../lib/i18n/i18n";
 
@@ -9,11 +10,14 @@ import type { Language } from "../../../lib/i18n/i18n";
  * browser's own `Accept-Language` asks for (ADR 014).
  */
 export function sendGuestBook(
+  config: ServerConfig,
   request: Request,
   language: Language,
   body: GuestBookSubmission,
 ): Promise<GuestBookResult> {
   const headers = new Headers(request.headers);
   headers.set("accept-language", language);
-  return serverApiClient(null, new Request(request.url, { headers })).request(calls.sendGuestBook, { body });
+  return serverApiClient(config, null, new Request(request.url, { headers })).request(calls.sendGuestBook, {
+    body,
+  });
 }

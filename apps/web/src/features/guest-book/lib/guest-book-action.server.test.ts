@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { parseWebEnv } from "../../../config/env";
 import { createI18n, ensureLanguage, type Language, type TKey } from "../../../lib/i18n/i18n";
 import en from "../../../locales/en.ts";
 import id from "../../../locales/id.ts";
@@ -31,11 +32,14 @@ function post(fields: Record<string, string>, { query = "?index&business_type=Bu
   });
 }
 
+/** The web server's configuration: its secret signs the confirmation's mark. */
+const config = parseWebEnv({ INTERNAL_API_SECRET: "a-secret-of-the-test-that-is-long-enough" });
+
 /** The action as the route calls it: in the page's language, with its texts. */
 async function act(request: Request, language: Language = "id") {
   await ensureLanguage(language);
   const i18n = createI18n(language, { product: "Paxel" });
-  return guestBookAction(request, { language, t: (key: TKey) => i18n.t(key) as string });
+  return guestBookAction(request, { config, language, t: (key: TKey) => i18n.t(key) as string });
 }
 
 /** The refusal the action answered with (`data(…, { status })`). */
@@ -84,13 +88,6 @@ const whitePapers = {
     },
   },
 };
-
-beforeEach(() => {
-  vi.stubEnv("INTERNAL_API_SECRET", "a-secret-of-the-test-that-is-long-enough");
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
 
 describe("guest-book action: the form refused (spec §5)", () => {
   it.for(["id", "en"] as const)(
@@ -199,7 +196,7 @@ describe("guest-book action: the send (spec §7)", () => {
       headers: { cookie: cookie.split(";")[0] ?? "" },
     });
     // The first white paper that may be opened (spec §2).
-    expect(await readSentGuestBook(submitted)).toEqual({
+    expect(await readSentGuestBook(config, submitted)).toEqual({
       whitePaper: {
         name: "PaxelBox Partnership White Paper",
         url: "/api/v1/white-papers/paxelbox-partnership.pdf",
@@ -287,6 +284,7 @@ describe("guest-book confirmation mark", () => {
   it("is missing unless the action set it, and a mark the server did not sign counts for nothing", async () => {
     const opened = (cookie?: string) =>
       readSentGuestBook(
+        config,
         new Request("http://box.example/guest-book/submitted", { headers: cookie ? { cookie } : {} }),
       );
     expect(await opened()).toBeNull();

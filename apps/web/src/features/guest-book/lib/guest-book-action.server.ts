@@ -1,5 +1,6 @@
 import { GuestBookForm } from "@paxelbox/contract";
 import { redirect } from "react-router";
+import type { ServerConfig } from "../../../config/env";
 import { type FieldErrors, fieldErrors, postedText, refuse } from "../../../lib/forms/action.server";
 import { isApiError } from "../../../lib/http/api-error";
 import type { Language, TKey } from "../../../lib/i18n/i18n";
@@ -12,6 +13,8 @@ import { sentCookieHeader } from "./sent-cookie.server";
 import { toSubmission } from "./submission";
 
 export interface GuestBookActionContext {
+  /** The web server's configuration (`getServerConfig`). */
+  config: ServerConfig;
   /** The page's language (its `lang` query, else the language cookie). */
   language: Language;
   /** The page's texts in that language. */
@@ -46,7 +49,7 @@ function refusedStatus(status: number): number {
  * (`sent-cookie.server.ts`). A refusal by the API (captcha, limit, failure) is the spec's message
  * for the whole form, every field kept.
  */
-export async function guestBookAction(request: Request, { language, t }: GuestBookActionContext) {
+export async function guestBookAction(request: Request, { config, language, t }: GuestBookActionContext) {
   const formData = await request.formData();
   const values = postedText(formData, guestBookFields);
   // A ticked checkbox posts its value ("on"); an unticked one posts nothing.
@@ -74,12 +77,12 @@ export async function guestBookAction(request: Request, { language, t }: GuestBo
     });
   }
   try {
-    const result = await sendGuestBook(request, language, toSubmission(parsed.data, token));
+    const result = await sendGuestBook(config, request, language, toSubmission(parsed.data, token));
     // A page opened in a language by its address (`?lang=`) stays in it.
     const lang = new URL(request.url).searchParams.get("lang") === language ? language : undefined;
     return redirect(paths.guestBook.submitted.href({ lang }), {
       status: 303,
-      headers: { "set-cookie": await sentCookieHeader(request, result) },
+      headers: { "set-cookie": await sentCookieHeader(config, request, result) },
     });
   } catch (error) {
     if (!isApiError(error)) throw error;

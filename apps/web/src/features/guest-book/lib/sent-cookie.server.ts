@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { GuestBookResult } from "@paxelbox/contract";
 import { type Cookie, createCookie } from "react-router";
-import { getServerConfig } from "../../../config/config.server";
+import type { ServerConfig } from "../../../config/env";
 import { isSafeUrl } from "../../../lib/security/safe-url";
 import { paths } from "../../../paths";
 
@@ -16,7 +16,8 @@ export interface SentGuestBook {
  */
 export const sentSeconds = 10 * 60;
 
-let cookie: Cookie | undefined;
+/** The cookie per secret: one web server has one, a process may run several (tests). */
+const cookies = new Map<string | undefined, Cookie>();
 
 /**
  * The mark the action's redirect leaves for `/guest-book/submitted` (spec §2: it confirms a send, so
@@ -24,8 +25,8 @@ let cookie: Cookie | undefined;
  * cookie alone), so a page cannot be made to start another file's download; HTTP-only, for the
  * guest book's paths only.
  */
-function sentCookie(): Cookie {
-  const secret = getServerConfig().internalApiSecret;
+function sentCookie({ internalApiSecret: secret }: ServerConfig): Cookie {
+  let cookie = cookies.get(secret);
   cookie ??= createCookie("guest_book_sent", {
     path: paths.guestBook.pattern,
     httpOnly: true,
@@ -35,14 +36,19 @@ function sentCookie(): Cookie {
       ? [createHmac("sha256", secret).update("guest-book-sent cookie").digest("base64url")]
       : [],
   });
+  cookies.set(secret, cookie);
   return cookie;
 }
 
 /** The `Set-Cookie` of a send's redirect: the first white paper the send returned that may be opened. */
-export function sentCookieHeader(request: Request, result: GuestBookResult): Promise<string> {
+export function sentCookieHeader(
+  config: ServerConfig,
+  request: Request,
+  result: GuestBookResult,
+): Promise<string> {
   const paper = result.white_papers.find((candidate) => isSafeUrl(candidate.url));
   const sent: SentGuestBook = { whitePaper: paper ? { name: paper.name, url: paper.url } : null };
-  return sentCookie().serialize(sent, { secure: new URL(request.url).protocol === "https:" });
+  return sentCookie(config).serialize(sent, { secure: new URL(request.url).protocol === "https:" });
 }
 
 function isSent(value: unknown): value is SentGuestBook {
@@ -57,7 +63,10 @@ function isSent(value: unknown): value is SentGuestBook {
 }
 
 /** The send this visitor has just made, or null: the page was opened without one (or too late). */
-export async function readSentGuestBook(request: Request): Promise<SentGuestBook | null> {
-  const value: unknown = await sentCookie().parse(request.headers.get("cookie"));
+export async function readSentGuestBook(
+  config: ServerConfig,
+  request: Request,
+): Promise<SentGuestBook | null> {
+  const value: unknown = await sentCookie(config).parse(request.headers.get("cookie"));
   return isSent(value) ? value : null;
 }

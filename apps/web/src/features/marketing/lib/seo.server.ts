@@ -1,4 +1,4 @@
-import { getServerConfig } from "../../../config/config.server";
+import type { ServerConfig } from "../../../config/env";
 import {
   createI18n,
   ensureLanguage,
@@ -16,9 +16,9 @@ export function requestLanguage(request: Request): Language {
 }
 
 /** A translator for one language on the server (for texts a loader hands to `meta`). */
-export async function serverT(language: Language) {
+export async function serverT(config: ServerConfig, language: Language) {
   await ensureLanguage(language);
-  const i18n = createI18n(language, { product: getServerConfig().public.productName });
+  const i18n = createI18n(language, { product: config.public.productName });
   return (key: TKey) => i18n.t(key) as string;
 }
 
@@ -27,35 +27,42 @@ export async function serverT(language: Language) {
  * Host the request named — a shared cache (ADR 021) would keep a page whose canonical and
  * alternates point wherever a forged Host said.
  */
-function absoluteUrl(path: string): string {
-  return new URL(path, getServerConfig().publicBaseUrl).href;
+function absoluteUrl(config: ServerConfig, path: string): string {
+  return new URL(path, config.publicBaseUrl).href;
 }
 
 /** Title, description, canonical and hreflang alternates of a page (see `seoMeta`). */
 export async function buildSeo(
+  config: ServerConfig,
   request: Request,
   language: Language,
   keys: { title: TKey; description: TKey },
   image?: string | null,
 ): Promise<Seo> {
-  const t = await serverT(language);
+  const t = await serverT(config, language);
   const { pathname, searchParams } = new URL(request.url);
-  const inLanguage = (lang: Language) => absoluteUrl(`${pathname}?lang=${lang}`);
+  const inLanguage = (lang: Language) => absoluteUrl(config, `${pathname}?lang=${lang}`);
   // The address as asked for, without other parameters: `/` (the default) or `/?lang=…`.
-  const canonical = isLanguage(searchParams.get("lang")) ? inLanguage(language) : absoluteUrl(pathname);
+  const canonical = isLanguage(searchParams.get("lang"))
+    ? inLanguage(language)
+    : absoluteUrl(config, pathname);
   return {
     title: t(keys.title),
     description: t(keys.description),
     language,
     siteName: t("marketing.seo.siteName"),
     url: canonical,
-    alternates: { id: inLanguage("id"), en: inLanguage("en"), "x-default": absoluteUrl(pathname) },
-    image: image ? absoluteUrl(image) : undefined,
+    alternates: { id: inLanguage("id"), en: inLanguage("en"), "x-default": absoluteUrl(config, pathname) },
+    image: image ? absoluteUrl(config, image) : undefined,
   };
 }
 
 /** The language a page is rendered in and its SEO, for a page whose texts do not depend on content. */
-export async function pageSeo(request: Request, keys: { title: TKey; description: TKey }) {
+export async function pageSeo(
+  config: ServerConfig,
+  request: Request,
+  keys: { title: TKey; description: TKey },
+) {
   const language = requestLanguage(request);
-  return { language, seo: await buildSeo(request, language, keys) };
+  return { language, seo: await buildSeo(config, request, language, keys) };
 }

@@ -1,5 +1,6 @@
 import { type CallDef, calls } from "@paxelbox/contract";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { parseWebEnv } from "../../../config/env";
 import { ApiError } from "../../../lib/http/api-error";
 import { overduePaymentAction } from "./overdue-action.server";
 
@@ -11,7 +12,7 @@ const api = vi.hoisted(() => ({
 }));
 
 vi.mock("../../../lib/http/api-client.server", () => ({
-  serverApiClient: (token: string | null, _request?: Request, language?: string) => {
+  serverApiClient: (_config: unknown, token: string | null, _request?: Request, language?: string) => {
     api.clients.push({ token, language });
     return {
       request: async (call: CallDef, options: Record<string, unknown>) => {
@@ -26,7 +27,7 @@ vi.mock("../../../lib/http/api-client.server", () => ({
 
 /** The site's public address (PUBLIC_BASE_URL): the return addresses' origin, whatever Host says. */
 const origin = "https://box.example";
-vi.stubEnv("PUBLIC_BASE_URL", origin);
+const config = parseWebEnv({ PUBLIC_BASE_URL: origin });
 const detail = {
   id: 9,
   status: "IN_STORE",
@@ -72,7 +73,7 @@ async function post(
     body: new URLSearchParams(fields),
   });
   try {
-    return await overduePaymentAction(request);
+    return await overduePaymentAction(config, request);
   } catch (thrown) {
     return thrown;
   }

@@ -2,7 +2,7 @@ import { calls } from "@paxelbox/contract";
 import { redirect, redirectDocument } from "react-router";
 import { checkPayment } from "../../../api/check-payment";
 import { isFeatureEnabled } from "../../../api/settings";
-import { getServerConfig } from "../../../config/config.server";
+import type { ServerConfig } from "../../../config/env";
 import { linkToken } from "../../../domain/member/member-session";
 import { getOverdueDetail, isFullDetail } from "../../../domain/order/overdue-detail";
 import { orderIdOf, overdueEntryTarget } from "../../../domain/order/overdue-entry";
@@ -26,7 +26,7 @@ import { payOverdue, returnUrls } from "./pay-overdue.server";
  * or without scripts). A refusal of the API is answered with its message (in the page's language),
  * and the form keeps what was typed; a fee the server finds paid meanwhile goes to success-payment.
  */
-export async function overduePaymentAction(request: Request) {
+export async function overduePaymentAction(config: ServerConfig, request: Request) {
   const url = new URL(request.url);
   const orderid = orderIdOf(url.searchParams);
   if (orderid === null) throw redirect(paths.home.href());
@@ -41,8 +41,8 @@ export async function overduePaymentAction(request: Request) {
   const parsed = overdueFormSchema.safeParse(values);
   if (!parsed.success) return refuse({ values, errors: fieldErrors(parsed.error) });
 
-  const api = serverApiClient(token, request, language);
-  const urls = returnUrls(getServerConfig().publicBaseUrl, orderid, token, language);
+  const api = serverApiClient(config, token, request, language);
+  const urls = returnUrls(config.publicBaseUrl, orderid, token, language);
   let checkout: string | null;
   try {
     const detail = await getOverdueDetail(orderid, token, request.signal, api);
