@@ -21,6 +21,7 @@ import { locationFloor } from "../features/marketing/lib/location-count";
 import { overdueRedirectPath } from "../features/marketing/lib/overdue-redirect";
 import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
+import { serverApiClient } from "../lib/http/api-client.server";
 import { useT } from "../lib/i18n/i18n";
 import { storage } from "../lib/offline/storage";
 import { type LandingAnchor, landingAnchors, paths } from "../paths";
@@ -44,11 +45,12 @@ const serviceCardLimit = 3;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const config = getServerConfig(context);
+  const api = serverApiClient(config);
   const url = new URL(request.url);
   const language = requestLanguage(request);
   const orderid = url.searchParams.get("orderid")?.trim();
   if (orderid) {
-    const overdueStatus = await fetchOverdueStatus(config, orderid);
+    const overdueStatus = await fetchOverdueStatus(api, orderid);
     return {
       language,
       overdueRedirect: overdueRedirectPath(overdueStatus, orderid, url.searchParams.get("token")),
@@ -59,9 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   }
   const [banners, services, lockers] = await Promise.all([
-    fetchBanners(config, language, bannerLimit),
-    fetchServiceCards(config, language, serviceCardLimit),
-    fetchLockerPage(config, finderPageSize),
+    fetchBanners(api, language, bannerLimit),
+    fetchServiceCards(api, language, serviceCardLimit),
+    fetchLockerPage(api, finderPageSize),
   ]);
   const seo = await buildSeo(
     config,

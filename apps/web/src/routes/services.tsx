@@ -10,6 +10,7 @@ import { useScrollToHash } from "../features/marketing/hooks/use-scroll-to-hash"
 import { servicesCarousel } from "../features/marketing/lib/carousel";
 import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
+import { serverApiClient } from "../lib/http/api-client.server";
 import { useT } from "../lib/i18n/i18n";
 import { paths } from "../paths";
 import type { Route } from "./+types/services";
@@ -21,9 +22,10 @@ export const handle = publicHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const config = getServerConfig(context);
   const language = requestLanguage(request);
+  const api = serverApiClient(config);
   const [banners, services] = await Promise.all([
-    fetchBanners(config, language, -1),
-    fetchServices(config, language, -1),
+    fetchBanners(api, language, -1),
+    fetchServices(api, language, -1),
   ]);
   const seo = await buildSeo(
     config,

@@ -2,6 +2,7 @@ import DOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { parseWebEnv } from "../../../config/env";
+import { serverApiClient } from "../../../lib/http/api-client.server";
 import { registerServerSanitizer, sanitizeOptions } from "../../../lib/security/sanitize";
 import { fetchBanners, fetchServiceCards, fetchServices } from "./content.server";
 
@@ -28,8 +29,8 @@ const service = {
   download_button: download,
 };
 
-/** The web server's configuration: where its loaders reach the API. */
-const config = parseWebEnv({ API_INTERNAL_URL: "http://api.internal:3001" });
+/** The loaders' client, at the web server's address of the API. */
+const api = serverApiClient(parseWebEnv({ API_INTERNAL_URL: "http://api.internal:3001" }));
 
 function respond(data: unknown) {
   return vi.fn(
@@ -48,7 +49,7 @@ describe("marketing content on the server", () => {
   it("sanitises banner sub-headings before they are rendered or sent to the browser", async () => {
     const fetch = respond([banner]);
     vi.stubGlobal("fetch", fetch);
-    const [result] = await fetchBanners(config, "en", 1);
+    const [result] = await fetchBanners(api, "en", 1);
     expect(result?.sub_heading).toBe("<p>Hi <strong>there</strong></p>");
     expect(String(fetch.mock.calls[0]?.[0])).toMatch(
       /^http:\/\/api\.internal:3001\/api\/v1\/content\/banners\?language=en&limit=1$/,
@@ -57,10 +58,10 @@ describe("marketing content on the server", () => {
 
   it("sanitises service descriptions and cuts card text at 15 plain words", async () => {
     vi.stubGlobal("fetch", respond([service]));
-    const [full] = await fetchServices(config, "id", -1);
+    const [full] = await fetchServices(api, "id", -1);
     expect(full?.description).not.toMatch(/onerror|onclick|<script/);
     vi.stubGlobal("fetch", respond([service]));
-    const [card] = await fetchServiceCards(config, "id", 3);
+    const [card] = await fetchServiceCards(api, "id", 3);
     expect(card?.excerpt).toBe(
       "Hi there kata0 kata1 kata2 kata3 kata4 kata5 kata6 kata7 kata8 kata9 kata10 kata11 kata12…",
     );
@@ -73,7 +74,7 @@ describe("marketing content on the server", () => {
       vi.fn(async () => new Response("{}", { status: 500 })),
     );
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    expect(await fetchBanners(config, "id", 1)).toEqual([]);
-    expect(await fetchServiceCards(config, "id", 3)).toEqual([]);
+    expect(await fetchBanners(api, "id", 1)).toEqual([]);
+    expect(await fetchServiceCards(api, "id", 3)).toEqual([]);
   });
 });

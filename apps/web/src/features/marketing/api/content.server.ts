@@ -1,13 +1,12 @@
 import { calls, type Language } from "@paxelbox/contract";
-import type { ServerConfig } from "../../../config/env";
-import { serverApiClient } from "../../../lib/http/api-client.server";
+import type { ApiClient } from "../../../lib/http/api-client";
 import { sanitizeHtml } from "../../../lib/security/sanitize";
 import { cutWords, htmlToText } from "../lib/excerpt";
 import type { BannerData, LockerPage, ServiceCardData, ServiceData } from "../types";
 
 /**
- * Marketing content for server loaders (real HTTP to the API through `serverApiClient`, at the
- * request's configured address). A failed
+ * Marketing content for server loaders, through the loader's `serverApiClient` (real HTTP to the
+ * API). A failed
  * call gives an empty list (spec §8 "Failed list calls set empty lists"): the page shows an empty
  * section, never an error.
  */
@@ -25,36 +24,28 @@ async function orEmpty<T>(work: Promise<T[]>): Promise<T[]> {
  * Banners in a language; `limit` 1 on the landing page (spec §9), -1 (all) on the services page.
  * `sub_heading` is sanitised here, on the server, before it is rendered or sent to the browser.
  */
-export async function fetchBanners(
-  config: ServerConfig,
-  language: Language,
-  limit: number,
-): Promise<BannerData[]> {
-  const banners = await orEmpty(
-    serverApiClient(config).request(calls.banners, { query: { language, limit } }),
-  );
+export async function fetchBanners(api: ApiClient, language: Language, limit: number): Promise<BannerData[]> {
+  const banners = await orEmpty(api.request(calls.banners, { query: { language, limit } }));
   return banners.map((banner) => ({ ...banner, sub_heading: sanitizeHtml(banner.sub_heading) }));
 }
 
 /** Services in a language, `description` sanitised on the server; `limit` -1 (all) on the services page. */
 export async function fetchServices(
-  config: ServerConfig,
+  api: ApiClient,
   language: Language,
   limit: number,
 ): Promise<ServiceData[]> {
-  const services = await orEmpty(
-    serverApiClient(config).request(calls.services, { query: { language, limit } }),
-  );
+  const services = await orEmpty(api.request(calls.services, { query: { language, limit } }));
   return services.map((service) => ({ ...service, description: sanitizeHtml(service.description) }));
 }
 
 /** Landing cards: the first three services, descriptions sanitised and cut to 15 words. */
 export async function fetchServiceCards(
-  config: ServerConfig,
+  api: ApiClient,
   language: Language,
   limit = 3,
 ): Promise<ServiceCardData[]> {
-  const services = await fetchServices(config, language, limit);
+  const services = await fetchServices(api, language, limit);
   return services.map((service) => ({
     title: service.title,
     slug: service.slug,
@@ -65,9 +56,9 @@ export async function fetchServiceCards(
 }
 
 /** First page of the locker finder (rendered on the server; further searches run in the browser). */
-export async function fetchLockerPage(config: ServerConfig, limit: number): Promise<LockerPage | null> {
+export async function fetchLockerPage(api: ApiClient, limit: number): Promise<LockerPage | null> {
   try {
-    return await serverApiClient(config).request(calls.lockerLocations, { query: { limit, offset: 0 } });
+    return await api.request(calls.lockerLocations, { query: { limit, offset: 0 } });
   } catch (error) {
     console.warn("[marketing] locker locations failed:", error instanceof Error ? error.message : error);
     return null;
@@ -75,9 +66,9 @@ export async function fetchLockerPage(config: ServerConfig, limit: number): Prom
 }
 
 /** The overdue state of a drop-off order (public summary), or null when the lookup fails. */
-export async function fetchOverdueStatus(config: ServerConfig, orderid: string): Promise<string | null> {
+export async function fetchOverdueStatus(api: ApiClient, orderid: string): Promise<string | null> {
   try {
-    const detail = await serverApiClient(config).request(calls.overdueDropoffDetail, {
+    const detail = await api.request(calls.overdueDropoffDetail, {
       params: { orderid },
       token: null,
     });
