@@ -27,7 +27,8 @@ const cookies = new Map<string | undefined, Cookie>();
  */
 function sentCookie({ internalApiSecret: secret }: ServerConfig): Cookie {
   let cookie = cookies.get(secret);
-  cookie ??= createCookie("guest_book_sent", {
+  if (cookie) return cookie;
+  cookie = createCookie("guest_book_sent", {
     path: paths.guestBook.pattern,
     httpOnly: true,
     sameSite: "lax",
