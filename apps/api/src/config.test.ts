@@ -98,6 +98,14 @@ describe("API configuration", () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: "ten" })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it("reaches itself at API_INTERNAL_URL when it is set (the composition root's own port)", () => {
+    expect(loadConfig({}).internalUrl).toBeUndefined();
+    expect(loadConfig({ API_INTERNAL_URL: "http://127.0.0.1:41234/" }).internalUrl).toBe(
+      "http://127.0.0.1:41234",
+    );
+    expect(() => loadConfig({ API_INTERNAL_URL: "api.internal" })).toThrow(/API_INTERNAL_URL/);
+  });
+
   it("stops with a clear message on a bad value", () => {
     expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });
