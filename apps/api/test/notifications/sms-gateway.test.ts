@@ -204,14 +204,21 @@ describe("a WhatsApp sandbox test number without WhatsApp", () => {
       [whatsapp?.id],
     );
     expect(status?.error).toBe("131026 Message undeliverable");
-    const rows = await app().db.query<{ channel: string; status: string; link: string | null }>(
-      "select channel, status, link from notification_outbox where order_id = $1 and event = 'dropoff-stored' order by id",
-      [orderId],
-    );
-    expect(rows).toEqual([
-      { channel: "whatsapp", status: "sent", link: null },
-      { channel: "sms", status: "sent", link: null },
-    ]);
+    // The sandbox keeps the SMS while the worker's send is under way; the row is marked sent (and
+    // its link dropped) once the send has returned.
+    await expect
+      .poll(
+        () =>
+          app().db.query<{ channel: string; status: string; link: string | null }>(
+            "select channel, status, link from notification_outbox where order_id = $1 and event = 'dropoff-stored' order by id",
+            [orderId],
+          ),
+        { timeout: 5_000, interval: 100 },
+      )
+      .toEqual([
+        { channel: "whatsapp", status: "sent", link: null },
+        { channel: "sms", status: "sent", link: null },
+      ]);
   });
 
   it("any other number gets WhatsApp only", async () => {
