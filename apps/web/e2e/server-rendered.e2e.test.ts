@@ -263,6 +263,28 @@ describe("each web server's configuration", () => {
     }
   });
 
+  test("sets what its pages' CSP allows: its API's origin, Google's script hosts under reCAPTCHA", async () => {
+    const cspOf = async (env: Record<string, string>) => {
+      const web = await buildWebServer({ env: { ...process.env, ...env } });
+      try {
+        return String((await web.inject({ url: "/debug" })).headers["content-security-policy"]);
+      } finally {
+        await web.close();
+      }
+    };
+    const plain = await cspOf({ API_BASE_URL: "", RECAPTCHA_SITE_KEY: "" });
+    expect(plain).toMatch(/connect-src 'self';/);
+    expect(plain).not.toContain("google");
+    const configured = await cspOf({
+      API_BASE_URL: "https://api.box.example/",
+      RECAPTCHA_SITE_KEY: "site-key",
+    });
+    expect(configured).toMatch(
+      /script-src 'self' 'nonce-[^']+' https:\/\/www\.google\.com https:\/\/www\.gstatic\.com;/,
+    );
+    expect(configured).toContain("connect-src 'self' https://api.box.example https://www.google.com");
+  });
+
   test("is checked when the server starts: a bad variable stops it, named", async () => {
     await expect(buildWebServer({ env: { API_INTERNAL_URL: "api.internal" } })).rejects.toThrow(
       /Invalid web configuration:[\s\S]*API_INTERNAL_URL/,

@@ -63,19 +63,16 @@ export const securityHeaders = {
 export const staticPagePolicy =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
-/** The server build's entry (`src/entry.server.tsx`), with the context it gives each request. */
-type WebEntry = ServerBuild["entry"]["module"] & {
-  requestContexts(env: Record<string, string | undefined>): () => RouterContextProvider;
-};
-
-/** The origin of API_BASE_URL, where the pages' scripts call the API when it is not this site. */
-function apiOriginOf(env: Record<string, string | undefined>): string | undefined {
-  try {
-    return env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : undefined;
-  } catch {
-    return undefined;
-  }
+/** The web app's configuration, as the server build's entry parses it (`src/config/env.ts`). */
+interface WebConfig {
+  csp: Pick<CspOptions, "apiOrigin" | "recaptcha">;
 }
+
+/** The server build's entry (`src/entry.server.tsx`): the configuration and each request's context. */
+type WebEntry = ServerBuild["entry"]["module"] & {
+  parseWebEnv(env: Record<string, string | undefined>): WebConfig;
+  requestContexts(config: WebConfig): () => RouterContextProvider;
+};
 
 /**
  * The Fastify request as a web `Request` for React Router (body streamed for non-GET), carrying
@@ -114,8 +111,9 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   const env = options.env ?? process.env;
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   // The web app's configuration, parsed now: a bad variable stops the start, not a page view.
-  const requestContext = (build.entry.module as WebEntry).requestContexts(env);
-  const apiOrigin = apiOriginOf(env);
+  const entry = build.entry.module as WebEntry;
+  const config = entry.parseWebEnv(env);
+  const requestContext = entry.requestContexts(config);
   const handle = createRequestHandler(
     build,
     process.env.NODE_ENV === "development" ? "development" : "production",
@@ -165,8 +163,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     },
   });
 
-  const policy = (scripts: CspOptions["scripts"]) =>
-    contentSecurityPolicy({ scripts, apiOrigin, recaptcha: Boolean(env.RECAPTCHA_SITE_KEY) });
+  const policy = (scripts: CspOptions["scripts"]) => contentSecurityPolicy({ scripts, ...config.csp });
 
   app.all(pageRoute, async (request, reply) => {
     const nonce = randomBytes(16).toString("base64");

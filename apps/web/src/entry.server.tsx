@@ -14,9 +14,10 @@ import { preloadToken } from "./lib/ssr/web-view-preload.server";
 
 export const streamTimeout = 5_000;
 
-// The web server (server/app.ts) gives every request its configuration with this: from the build,
-// so that the loaders read it under the build's own context key.
+// The web server (server/app.ts) parses its configuration and gives it to every request with
+// these: from the build, so that the loaders read it under the build's own context key.
 export { requestContexts } from "./config/config.server";
+export { parseWebEnv } from "./config/env";
 
 // Server-provided HTML is sanitised on the server too, with the same rules as in the browser.
 const purifier = DOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis);

@@ -5,12 +5,11 @@ const serverConfigContext = createContext<ServerConfig | null>(null);
 
 /**
  * What the web server gives every request as its context (server/app.ts, through the server
- * build's entry): the configuration, parsed once from the web server's environment; a bad variable
- * throws here, at its start. Each web server has its own, so two in one process (the composition
- * root's tests) each reach their own API.
+ * build's entry): the configuration it parsed once from its environment with `parseWebEnv`, when
+ * it started. Each web server has its own, so two in one process (the composition root's tests)
+ * each reach their own API.
  */
-export function requestContexts(env: Record<string, string | undefined>): () => RouterContextProvider {
-  const config = parseWebEnv(env);
+export function requestContexts(config: ServerConfig): () => RouterContextProvider {
   return () => {
     const context = new RouterContextProvider();
     context.set(serverConfigContext, config);

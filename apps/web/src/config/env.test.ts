@@ -63,6 +63,15 @@ describe("web configuration", () => {
     expect(() => parseWebEnv({ PORT: "70000" })).toThrow(/PORT/);
   });
 
+  it("lets the pages' CSP allow what is configured: the API's other origin, reCAPTCHA's site key", () => {
+    expect(parseWebEnv({}).csp).toEqual({ apiOrigin: undefined, recaptcha: false });
+    expect(parseWebEnv({ RECAPTCHA_SITE_KEY: " " }).csp.recaptcha).toBe(false);
+    expect(
+      parseWebEnv({ API_BASE_URL: "https://api.acme.test/v1/", RECAPTCHA_SITE_KEY: "site-key" }).csp,
+    ).toEqual({ apiOrigin: "https://api.acme.test", recaptcha: true });
+    expect(() => parseWebEnv({ API_BASE_URL: "api.acme.test" })).toThrow(/API_BASE_URL/);
+  });
+
   it("names every bad variable", () => {
     expect(() => parseWebEnv({ KIOSK_SITE_URL: "not a url", MAPS_SEARCH_URL: "https://m.test/" })).toThrow(
       /KIOSK_SITE_URL[\s\S]*MAPS_SEARCH_URL|MAPS_SEARCH_URL[\s\S]*KIOSK_SITE_URL/,

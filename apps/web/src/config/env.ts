@@ -51,6 +51,11 @@ export const WebEnv = z.object({
   MAPS_SEARCH_URL: mapsTemplate.default(d.MAPS_SEARCH_URL),
   API_BASE_URL: baseUrl.default(d.API_BASE_URL),
   API_INTERNAL_URL: baseUrl.optional(),
+  /**
+   * The API's reCAPTCHA site key, set alike on the web servers: the guest book's challenge then
+   * loads Google's script, which the pages' CSP must allow. Empty: ALTCHA, nothing allowed.
+   */
+  RECAPTCHA_SITE_KEY: z.string().trim().optional(),
   /** The site's public address (the API's too): where the gateways send a payer back. */
   PUBLIC_BASE_URL: baseUrl.optional(),
   /** Shared with the API: the loaders' calls prove with it that they may name their visitor's address. */
@@ -79,6 +84,8 @@ export interface ServerConfig {
   internalApiSecret: string | undefined;
   /** Share of page views (0 to 1) that send their Web Vitals to the API. */
   webVitalsSampleRate: number;
+  /** What the pages' CSP allows besides this site: the API's origin (API_BASE_URL on another host), reCAPTCHA. */
+  csp: { apiOrigin: string | undefined; recaptcha: boolean };
 }
 
 /** Parses an environment; throws one readable error listing every bad variable. */
@@ -107,5 +114,9 @@ export function parseWebEnv(env: Record<string, string | undefined>): ServerConf
     publicBaseUrl: new URL(e.PUBLIC_BASE_URL || `http://localhost:${e.PORT ?? 3000}`).origin,
     internalApiSecret: e.INTERNAL_API_SECRET,
     webVitalsSampleRate: e.WEB_VITALS_SAMPLE_RATE ?? ((e.APP_ENV ?? e.NODE_ENV) === "production" ? 0.1 : 1),
+    csp: {
+      apiOrigin: e.API_BASE_URL ? new URL(e.API_BASE_URL).origin : undefined,
+      recaptcha: Boolean(e.RECAPTCHA_SITE_KEY),
+    },
   };
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { requestContexts } from "../config/config.server";
+import { parseWebEnv } from "../config/env";
 import type { Route } from "./+types/guest-book-form";
 import { headers, loader } from "./guest-book-form";
 
 const load = (search: string) =>
   loader({
     request: new Request(`https://paxelbox.test/guest-book${search}`),
-    context: requestContexts({})(),
+    context: requestContexts(parseWebEnv({}))(),
   } as unknown as Route.LoaderArgs);
 
 describe("guest-book form route", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { requestContexts } from "../config/config.server";
+import { parseWebEnv } from "../config/env";
 import type { ApiClient } from "../lib/http/api-client";
 import { ApiError } from "../lib/http/api-error";
 import type { Route } from "./+types/short-link";
@@ -32,7 +33,7 @@ async function open(code: string) {
   const answer = (await loader({
     request,
     params: { code },
-    context: requestContexts({})(),
+    context: requestContexts(parseWebEnv({}))(),
   } as unknown as Route.LoaderArgs)) as {
     init: ResponseInit | null;
   };
