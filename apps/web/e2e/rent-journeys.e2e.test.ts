@@ -8,7 +8,9 @@ import shellId from "../src/locales/id/shell.json" with { type: "json" };
 import { bridgeCalls, expectBridgeCall, stubBridge } from "./support/bridge.ts";
 import {
   cutOrderStream,
+  hydrated,
   type Lang,
+  phoneAndDesktop,
   setHidden,
   speakEnglish,
   type ViewportName,
@@ -333,18 +335,26 @@ describe("rent journeys", () => {
     });
   }
 
-  test("the to-store countdown reaching 00:00:00 cancels the rent", async ({ open, scenario }) => {
+  test("the to-store countdown reaching 00:00:00 on the server's clock cancels the rent, not before", async ({
+    open,
+    scenario,
+  }) => {
+    test.setTimeout(120_000);
     const { page, errors } = await start(open, "mobile", "en");
     const demo = await scenario("rent-to-store");
     const orderId = demo.orderId;
-    // The deadline is now about a minute away on the server; the page's clock runs 46 s ahead, so the
-    // countdown shows at most 14 s left: room for a slow page load before it reaches 00:00:00.
-    await advanceOrder(orderId, 49);
+    // The server's deadline comes to 8–68 s from now (its clock moves in whole minutes) …
+    const before = (await orderOf(orderId)).data.overdueTime;
+    await advanceOrder(orderId, Math.floor((before - Date.now() - 8_000) / 60_000));
+    const deadline = (await orderOf(orderId)).data.overdueTime;
+    // … and the phone's clock runs 46 s ahead of it: the countdown follows the server's clock.
     await page.clock.install({ time: Date.now() + 46_000 });
     await visit(page, demo.url);
     await page.locator('[data-view="to-store"]').waitFor();
-    await expect(page.getByTestId("countdown-clock")).toHaveText(/^00:00:(0\d|1[0-4])$/);
-    expect((await orderOf(orderId)).data.status).toBe("IMPORTED");
+    await hydrated(page);
+    const shown = await secondsShown(page);
+    expect(Math.abs(shown - (deadline - Date.now()) / 1000)).toBeLessThan(4);
+    if (deadline - Date.now() > 3_000) expect((await orderOf(orderId)).data.status).toBe("IMPORTED");
     // 00:00:00 shows only until the cancellation answers, which can be quicker than a poll.
     const state = () =>
       page.evaluate(() =>
@@ -352,12 +362,59 @@ describe("rent journeys", () => {
           ? "cancelled"
           : (document.querySelector('[data-testid="countdown-clock"]')?.textContent ?? ""),
       );
-    await expect.poll(state, { timeout: 20_000 }).toMatch(/^(00:00:00|cancelled)$/);
+    await expect.poll(state, { timeout: deadline - Date.now() + 20_000 }).toMatch(/^(00:00:00|cancelled)$/);
     await page.getByTestId("cancel-success").waitFor({ timeout: 5_000 });
     expect((await orderOf(orderId)).data.status).toBe("CANCEL");
+    expect(Date.now()).toBeGreaterThanOrEqual(deadline);
     expect(errors).toEqual([]);
   });
+
+  for (const [viewport, lang] of phoneAndDesktop) {
+    test(`a phone clock hours ahead neither shortens a rent nor ends it (${viewport}, ${lang})`, async ({
+      open,
+      scenario,
+    }) => {
+      const { page, errors, m } = await start(open, viewport, lang);
+      let cancels = 0;
+      page.on("request", (request) => {
+        if (request.url().endsWith("/api/v1/box/express/cancelRent")) cancels += 1;
+      });
+      await page.clock.install({ time: Date.now() + 4 * 60 * 60_000 });
+
+      // To store: the countdown shows the server's time left and runs on; nothing is cancelled.
+      const toStore = await scenario("rent-to-store");
+      const deadline = (await orderOf(toStore.orderId)).data.overdueTime;
+      await visit(page, toStore.url);
+      await page.locator('[data-view="to-store"]').waitFor();
+      await hydrated(page);
+      await page.clock.runFor(3_000);
+      expect(Math.abs((await secondsShown(page)) - (deadline - Date.now()) / 1000)).toBeLessThan(5);
+      expect(cancels).toBe(0);
+      expect((await orderOf(toStore.orderId)).data.status).toBe("IMPORTED");
+
+      // In store: Pick Up Items offers the door, as before the deadline.
+      const inStore = await scenario("rent-in-store");
+      await visit(page, inStore.url);
+      await page.locator('[data-view="in-store"]').waitFor();
+      await hydrated(page);
+      await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
+      await page.getByTestId("pick-up-dialog").waitFor();
+      await expect(page.getByTestId("open-locker")).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe("/order-status");
+      expect(errors).toEqual([]);
+    });
+  }
 });
+
+/** The time left the countdown shows, in seconds (`hh:mm:ss`, days before it when above one). */
+async function secondsShown(page: Page): Promise<number> {
+  const text = (await page.getByTestId("countdown-clock").textContent()) ?? "";
+  const [hours, minutes, seconds] = text.split(":").map(Number);
+  if ([hours, minutes, seconds].some((part) => part === undefined || Number.isNaN(part))) {
+    throw new Error(`not a countdown: ${text}`);
+  }
+  return (hours as number) * 3600 + (minutes as number) * 60 + (seconds as number);
+}
 
 /**
  * Pauses the page's clock 2 s from now. On a loaded machine the page's time may pass that point

@@ -6,6 +6,7 @@ import {
   orderPollMs,
 } from "../../../domain/order/order-query";
 import { useOrderStream } from "../../../domain/order/use-order-stream";
+import { serverTimedApi } from "../../../lib/http/server-clock";
 import { keepsPolling } from "../lib/rent-view";
 import { rentOrderQueryOptions } from "./order";
 
@@ -19,7 +20,7 @@ import { rentOrderQueryOptions } from "./order";
  */
 export function useRentOrder(orderId: OrderId | null, token: string | null, { poll }: { poll: boolean }) {
   const polls = (state: OrderQueryState) => poll && keepsAsking(state, keepsPolling);
-  const streaming = useOrderStream(orderId, token, { follows: polls });
+  const streaming = useOrderStream(orderId, token, { follows: polls, api: serverTimedApi });
   return useQuery({
     ...rentOrderQueryOptions(orderId ?? "", token),
     enabled: orderId !== null,

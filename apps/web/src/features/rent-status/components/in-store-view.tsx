@@ -13,6 +13,7 @@ import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { orderQueryKey } from "../../../domain/order/order-query";
 import { contactSupport } from "../../../lib/bridge/bridge";
 import { errorMessage } from "../../../lib/http/api-client";
+import { useServerClock } from "../../../lib/http/server-clock";
 import { useT } from "../../../lib/i18n/i18n";
 import { paths } from "../../../paths";
 import { overdueCalculationQueryOptions } from "../api/overdue-calculation";
@@ -49,6 +50,8 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
   const { t } = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Whether the deadline passed is the server's call: read on its clock, not the phone's.
+  const serverNow = useServerClock();
   const orderid = query.orderid ?? String(order.id);
   const base = { orderid, token: query.token ?? undefined };
 
@@ -70,7 +73,7 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
     setChecking(true);
     void recordRentEvent(product, "pickUpItem", order);
     try {
-      if (!isOverdue(order, Date.now())) {
+      if (!isOverdue(order, serverNow())) {
         setOpenFailed(false);
         setDialogOpen(true);
         return;

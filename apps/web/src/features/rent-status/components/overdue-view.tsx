@@ -13,6 +13,7 @@ import { useConfig } from "../../../config/use-config";
 import { DoorSizeLabel } from "../../../domain/order/door-size-label";
 import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { errorMessage } from "../../../lib/http/api-client";
+import { useServerClock } from "../../../lib/http/server-clock";
 import { useT } from "../../../lib/i18n/i18n";
 import { isSafeUrl } from "../../../lib/security/safe-url";
 import { lazyModule } from "../../../lib/ui/lazy-module";
@@ -49,6 +50,8 @@ export function OverdueView({ order, query, token }: ViewProps) {
   const config = useConfig();
   const { user } = useUserSession();
   const queryClient = useQueryClient();
+  // Whether the deadline passed is the server's call: read on its clock, not the phone's.
+  const serverNow = useServerClock();
   const duration = useDurationText();
   const unitText = useUnitText();
   const orderid = query.orderid ?? String(order.id);
@@ -118,12 +121,12 @@ export function OverdueView({ order, query, token }: ViewProps) {
   const processing = pay.isPending || redirecting;
   const nothingToPay = data !== undefined && (data.total_overdue_fee <= 0 || data.increase_duration <= 0);
   useEffect(() => {
-    if (!nothingToPay && isOverdue(order, Date.now())) return;
+    if (!nothingToPay && isOverdue(order, serverNow())) return;
     // No payment_status: a return's warning would send the in-store view back here.
     void navigate(paths.orderStatus.page.href({ orderid, token: query.token ?? undefined }), {
       replace: true,
     });
-  }, [nothingToPay, order, orderid, query.token, navigate]);
+  }, [nothingToPay, order, orderid, query.token, navigate, serverNow]);
   const returnWarning =
     query.paymentStatus === "FAILED"
       ? t("rent.overdue.paymentFailed")

@@ -10,11 +10,13 @@ import { DoorQrCard } from "../../../components/ui/door-qr-card";
 import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { orderQueryKey } from "../../../domain/order/order-query";
 import { errorMessage } from "../../../lib/http/api-client";
+import { useServerClock } from "../../../lib/http/server-clock";
 import { useT } from "../../../lib/i18n/i18n";
 import { paths } from "../../../paths";
 import { cancelRent } from "../api/cancel-rent";
+import { rentOrderQueryOptions } from "../api/order";
 import { recordRentEvent } from "../lib/rent-events";
-import type { RentQuery } from "../lib/rent-view";
+import { isOverdue, type RentQuery } from "../lib/rent-view";
 import { Banner } from "./banner";
 import { CountdownCard } from "./countdown-card";
 import { PaymentDetails } from "./payment-details";
@@ -35,7 +37,8 @@ interface ViewProps {
 /**
  * To-store view (IMPORTED): countdown, store QR, rent info, status history, payment details and
  * Cancel Rent with its confirm modal and the 'Denied?' error modal. At 00:00:00 the rent is
- * cancelled (spec §4 expired event); a cancel that succeeds goes to `act=cancel_success`.
+ * cancelled (spec §4 expired event) once a fresh answer of the order agrees, on the server's clock,
+ * that its deadline passed; a cancel that succeeds goes to `act=cancel_success`.
  */
 export function ToStoreView({ order, query, token, product, onHold }: ViewProps) {
   const { t } = useT();
@@ -45,6 +48,7 @@ export function ToStoreView({ order, query, token, product, onHold }: ViewProps)
   const [denied, setDenied] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const inFlight = useRef(false);
+  const serverNow = useServerClock();
 
   const cancel = useMutation({
     mutationFn: () => cancelRent(order.id, token),
@@ -83,6 +87,28 @@ export function ToStoreView({ order, query, token, product, onHold }: ViewProps)
     });
   };
 
+  /**
+   * The countdown reached zero. Cancelling cannot be undone, so the server has the last word: the
+   * order asked again (a new reading of its clock too) must still wait for its items, past its
+   * deadline. Otherwise the countdown shows what is true now and runs on.
+   */
+  const expire = async () => {
+    setExpired(true);
+    try {
+      const fresh = await queryClient.fetchQuery({
+        ...rentOrderQueryOptions(query.orderid ?? String(order.id), token),
+        staleTime: 0,
+      });
+      if (fresh.status === order.status && isOverdue(fresh, serverNow())) {
+        startCancel("expired");
+        return;
+      }
+    } catch (error) {
+      console.warn("[rent] asking for the rent before cancelling it failed", error);
+    }
+    setExpired(false);
+  };
+
   // Items stored meanwhile must not switch the view away before the refusal ('Denied?') is seen.
   const holding = confirmOpen || cancel.isPending || denied !== null;
   useEffect(() => {
@@ -99,10 +125,7 @@ export function ToStoreView({ order, query, token, product, onHold }: ViewProps)
           deadline={order.overdueTime}
           label={t("rent.countdown.toStoreLabel")}
           hint={t("rent.countdown.toStoreHint")}
-          onZero={() => {
-            setExpired(true);
-            startCancel("expired");
-          }}
+          onZero={() => void expire()}
         />
         {expired ? (
           <Banner tone="info" testId="expired-cancelling">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFirstNow } from "../../../hooks/use-hydration";
+import { useServerClock } from "../../../lib/http/server-clock";
 import { countdownTickMs, type Remaining, remainingUntil } from "../lib/countdown";
 
 /** The latest callback, for effects that must not restart when it changes. */
@@ -12,11 +13,16 @@ function useLatest<T>(value: T) {
 }
 
 /**
- * Time left until `deadline` (epoch ms), ticking each second (spec §9). `onZero` runs once per
- * deadline when the time reaches 00:00:00 — also when the page opens after it (spec §4 expired event).
+ * Time left until `deadline` (epoch ms), ticking each second (spec §9). `onZero` runs when the time
+ * reaches 00:00:00 — also when the page opens after it (spec §4 expired event) — and again only if
+ * the time left came back in between (a later reading of the server's clock).
+ * The deadline is the server's: the time is read on the server's clock (`useServerClock`), never
+ * earlier than the server's own, so a phone whose clock is ahead neither shows less time nor ends
+ * (and, in the to-store view, cancels) a rent before its time.
  */
 export function useCountdown(deadline: number | null, onZero?: () => void): Remaining | null {
-  // A server-rendered countdown hydrates at the server's time, then ticks from the device's.
+  const serverNow = useServerClock();
+  // A server-rendered countdown hydrates at the server's time, then ticks on the server's clock.
   const firstNow = useFirstNow();
   const [now, setNow] = useState(firstNow);
   const onZeroRef = useLatest(onZero);
@@ -27,14 +33,19 @@ export function useCountdown(deadline: number | null, onZero?: () => void): Rema
 
   useEffect(() => {
     if (deadline === null) return;
-    setNow(Date.now());
+    setNow(serverNow());
     if (done) return;
-    const timer = setInterval(() => setNow(Date.now()), countdownTickMs);
+    const timer = setInterval(() => setNow(serverNow()), countdownTickMs);
     return () => clearInterval(timer);
-  }, [deadline, done]);
+  }, [deadline, done, serverNow]);
 
   useEffect(() => {
-    if (deadline === null || !done || firedFor.current === deadline) return;
+    if (deadline === null) return;
+    if (!done) {
+      firedFor.current = null;
+      return;
+    }
+    if (firedFor.current === deadline) return;
     firedFor.current = deadline;
     onZeroRef.current?.();
   }, [deadline, done, onZeroRef]);
