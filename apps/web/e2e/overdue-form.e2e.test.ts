@@ -2,6 +2,7 @@ import type { Page, Request } from "playwright-core";
 // The messages' own files, not `locales/*.ts`: Playwright's loader needs the import attribute on a
 // JSON import, which those files (bundled by Vite) do not give.
 import enOverdue from "../src/locales/en/drop-off/overdue.json" with { type: "json" };
+import enResults from "../src/locales/en/drop-off/results.json" with { type: "json" };
 import enShell from "../src/locales/en/shell.json" with { type: "json" };
 import idOverdue from "../src/locales/id/drop-off/overdue.json" with { type: "json" };
 import idShell from "../src/locales/id/shell.json" with { type: "json" };
@@ -128,6 +129,24 @@ for (const [viewport, lang, way] of frames)
       await expect(email).toHaveValue("rina@example.com");
     });
   });
+
+describe("the expired link in English, without scripts", () => {
+  for (const viewport of ["mobile", "desktop"] as const)
+    test(`goes on to the expire page in English (${viewport}): its address names the language it has no token to learn`, async ({
+      open,
+    }) => {
+      // A visitor whose last choice here was Indonesian opens an English link.
+      const { page } = await open({ viewport, language: "id", javaScriptEnabled: false });
+      const expired = await createScenario("dropoff-overdue-expired", { language: "en" });
+      await page.goto(expired.url, { waitUntil: "domcontentloaded" });
+      await page.waitForURL((url) => url.pathname === "/overduepayment/expire");
+      expect(new URL(page.url()).searchParams.get("lang")).toBe("en");
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      // The spec keeps the page's title Indonesian; the help around it speaks the visitor's language.
+      await expect(page.locator("main h1")).toHaveText("Link Kadaluwarsa");
+      await expect(page.getByText(enResults.helpTitle, { exact: true })).toBeVisible();
+    });
+});
 
 describe("every document of the overdue flow has a title, without scripts too", () => {
   test("the expired link goes on to its titled page; the result pages and the page on its way elsewhere", async ({

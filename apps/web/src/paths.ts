@@ -23,6 +23,8 @@ function withQuery(path: string, query?: Query): string {
 /** Query of the landing page: an order id sends the visitor on to the overdue flow. */
 export interface HomeQuery extends Query {
   orderid?: string | number;
+  /** The page's language, when a page without a token sends a visitor on in English. */
+  lang?: "en";
 }
 /** Query of the drop-off package form. */
 export interface PackageQuery extends Query {
@@ -118,7 +120,10 @@ export const paths = {
     /** Named route `overdue-success`: the parcel was already taken. */
     success: { pattern: "success", href: () => "/overduepayment/success" },
     /** Named route `overdue-expire`: the link expired. */
-    expire: { pattern: "expire", href: () => "/overduepayment/expire" },
+    expire: {
+      pattern: "expire",
+      href: (query?: { lang?: "en" }) => withQuery("/overduepayment/expire", query),
+    },
     /** Named route `overdue-success-payment`: paid, QR shown. */
     successPayment: {
       pattern: "success-payment",

@@ -12,7 +12,7 @@ import { OverduePaymentScreen } from "../features/overdue/components/overdue-pay
 import { overduePaymentAction } from "../features/overdue/lib/overdue-action.server";
 import { withRetryAfter } from "../lib/forms/action.server";
 import { useT } from "../lib/i18n/i18n";
-import { personalPageHeaders, preloadScreen } from "../lib/ssr/web-view-preload.server";
+import { languageToKeep, personalPageHeaders, preloadScreen } from "../lib/ssr/web-view-preload.server";
 import { paths } from "../paths";
 import type { Route } from "./+types/overdue-payment";
 
@@ -23,26 +23,32 @@ export const handle = routeHandle({ layout: "webview", titleKey: "header.overdue
  * (ADR 011). The entry rules of spec §4 that lead away for good (no order, a failed detail, an
  * expired link, a gateway's successful return) are followed here too, so they hold before and
  * without scripts; the way back to the order page stays the browser's, which marks it so that the
- * two pages never bounce a visitor between them (`lib/sent-back.ts`).
+ * two pages never bounce a visitor between them (`lib/sent-back.ts`). Home and the expired link's
+ * page have no token to learn the language from: it goes along in their address.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const config = getServerConfig(context);
   const search = new URL(request.url).searchParams;
   const orderid = orderIdOf(search);
   const token = linkToken(search);
-  if (orderid === null) throw redirect(paths.home.href());
+  const home = async () => redirect(paths.home.href({ lang: await languageToKeep(config, request) }));
+  if (orderid === null) throw await home();
   if (paymentReturn(search) === "success") {
     throw redirect(paths.overdue.successPayment.href({ orderid, token: token ?? undefined }));
   }
   const detailQuery = (pageToken: string, api: Parameters<typeof overdueDetailQueryOptions>[2]) =>
     overdueDetailQueryOptions(orderid, pageToken, api);
-  const preloaded = await preloadScreen(getServerConfig(context), request, detailQuery);
-  if (preloaded.screenFailed) throw redirect(paths.home.href());
+  const preloaded = await preloadScreen(config, request, detailQuery);
+  if (preloaded.screenFailed) throw await home();
   const key = JSON.stringify(overdueDetailQueryOptions(orderid, token).queryKey);
   const detail = preloaded.dehydratedState?.queries.find((query) => JSON.stringify(query.queryKey) === key)
     ?.state.data as OverdueDetailResponse | undefined;
   if (detail) {
     const target = overdueEntryTarget(detail, orderid, token) ?? ("expressNumber" in detail ? null : "/");
-    if (target === paths.home.href() || target === paths.overdue.expire.href()) throw redirect(target);
+    if (target === paths.home.href() || target === paths.overdue.expire.href()) {
+      const lang = await languageToKeep(config, request);
+      throw redirect(overdueEntryTarget(detail, orderid, token, lang) ?? paths.home.href({ lang }));
+    }
   }
   return preloaded;
 }

@@ -7,17 +7,20 @@ export function orderIdOf(search: URLSearchParams): number | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Where the overdue page sends its visitor (spec §4 "Overdue page entry"), or `null` to stay. */
+/**
+ * Where the overdue page sends its visitor (spec §4 "Overdue page entry"), or `null` to stay.
+ * `lang` goes to the pages that have no token to learn the language from (home, the expired link).
+ */
 export function overdueEntryTarget(
   detail: Pick<OverdueDropoffDetail, "id" | "status" | "overdueStatus"> | null,
   orderid: number | null,
   linkToken: string | null,
+  lang?: "en",
 ): string | null {
-  if (orderid === null) return paths.home.href();
-  if (detail === null) return paths.home.href();
+  if (orderid === null || detail === null) return paths.home.href({ lang });
   const order = paths.order.href({ orderid, token: linkToken ?? undefined });
   if (detail.status === "IN_STORE" && detail.overdueStatus === "none") return order;
-  if (detail.overdueStatus === "expired") return paths.overdue.expire.href();
+  if (detail.overdueStatus === "expired") return paths.overdue.expire.href({ lang });
   if (detail.status !== "IN_STORE") return order;
   return null;
 }

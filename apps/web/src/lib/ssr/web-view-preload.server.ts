@@ -6,6 +6,7 @@ import { pageAt } from "../../pages";
 import type { ApiClient } from "../http/api-client";
 import { serverApiClient } from "../http/api-client.server";
 import { createQueryClient } from "../http/query-client";
+import { toLanguage } from "../i18n/i18n";
 
 /**
  * Server rendering of the web-view screens opened with a token (ADR 011). The member check and
@@ -52,6 +53,18 @@ export async function preloadSession(
   } catch {
     return null;
   }
+}
+
+/**
+ * The language a page sends its visitor on in, to a page without their token: the member's own,
+ * else the address's `lang` (the root loader's order); `undefined` for the default.
+ */
+export async function languageToKeep(config: ServerConfig, request: Request): Promise<"en" | undefined> {
+  const session = await preloadSession(config, request);
+  const language = session?.user.member_code
+    ? toLanguage(session.user.language)
+    : new URL(request.url).searchParams.get("lang");
+  return language === "en" ? "en" : undefined;
 }
 
 /** The screen's own query, built with the page's token and the loader's API client. */

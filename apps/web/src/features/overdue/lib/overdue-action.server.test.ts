@@ -280,7 +280,9 @@ describe("the overdue page's action (Select Payment)", () => {
       status: "IN_STORE",
       overdueStatus: "expired",
     });
-    expect(redirected(await post(form)).location).toBe("/overduepayment/expire");
+    // The expired link's page has no token to learn the language from: it goes in its address.
+    expect(redirected(await post(form)).location).toBe("/overduepayment/expire?lang=en");
+    expect(redirected(await post({ ...form, language: "id" })).location).toBe("/overduepayment/expire");
     api.answers[calls.overdueDropoffDetail.id] = () => ({
       ...detail,
       status: "CUSTOMER_TAKEN",

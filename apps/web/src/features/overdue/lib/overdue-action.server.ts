@@ -52,7 +52,8 @@ export async function overduePaymentAction(config: ServerConfig, request: Reques
       if (isFullDetail(detail) && (await paidMeanwhile(api, orderid, token, request.signal))) {
         return redirect(urls.success);
       }
-      return redirect(overdueEntryTarget(detail, orderid, token) ?? paths.home.href());
+      const lang = language === "en" ? "en" : undefined;
+      return redirect(overdueEntryTarget(detail, orderid, token, lang) ?? paths.home.href({ lang }));
     }
     const settings = await api.request(calls.settings, { signal: request.signal });
     checkout = await payOverdue(api, {
