@@ -153,6 +153,47 @@ for (const [viewport, lang] of combos)
     });
   });
 
+describe("guest-book taps as a field's message appears", () => {
+  for (const [viewport, lang] of combos)
+    test(`land where they were aimed: the next option, the terms, Send (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page, errors } = await open({ viewport, language: lang });
+      const m = messages[lang].marketing.guestBook;
+      const posts = watchPosts(page);
+      await visit(page, "/guest-book?business_type=Individu");
+      await hydrated(page);
+      // A finger on a phone, a mouse on the desktop.
+      const press = (locator: ReturnType<Page["locator"]>) =>
+        viewport === "mobile" ? locator.tap() : locator.click();
+
+      // Leaving the email for the option below it: its message shows, and the option is chosen.
+      await page.getByLabel(m.emailAddress, { exact: true }).fill("bad@");
+      const option = page.locator('input[name="purpose"][value="paxelbox_locker"]');
+      await press(option);
+      await expect(errorLocator(page, "email_address")).toHaveText(m.errors.emailInvalid);
+      await expect(option).toBeChecked();
+
+      // Leaving an emptied message for the terms below it.
+      const message = page.getByLabel(m.message, { exact: true });
+      await message.fill("x");
+      await message.fill("");
+      const terms = page.locator('input[name="term_check"]');
+      await press(terms);
+      await expect(errorLocator(page, "message")).toHaveText(m.errors.messageRequired);
+      await expect(terms).toBeChecked();
+
+      // Send pressed from the emptied message: the whole form is checked and the page goes to the top.
+      await message.fill("x");
+      await message.fill("");
+      await press(submitButton(page));
+      await expect(errorLocator(page, "sender_name")).toHaveText(m.errors.senderNameRequired);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      expect(posts).toHaveLength(0);
+      expect(errors).toEqual([]);
+    });
+});
+
 describe("guest-book send", () => {
   for (const [viewport, lang, type] of [
     ["mobile", "id", "Individu"],

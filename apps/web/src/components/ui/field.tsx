@@ -1,4 +1,5 @@
 import { type FocusEvent, type HTMLAttributes, type ReactNode, useId } from "react";
+import { useHeldWhilePressed } from "../../hooks/use-held-while-pressed";
 import { AlertIcon } from "../icons";
 import "./field.css";
 
@@ -68,19 +69,21 @@ interface FieldProps extends Omit<HTMLAttributes<HTMLElement>, "children" | "id"
 
 /**
  * A form field (VISUAL.md forms): label above, hint under, error under that in red with an icon,
- * both tied to the control by `aria-describedby`.
+ * both tied to the control by `aria-describedby`. A message that comes or goes while a finger is on
+ * the page waits for it to lift, so that it moves no control from under the finger.
  */
 export function Field({
   id,
   as = "label",
   label,
   hint,
-  error,
+  error: currentError,
   testId,
   className,
   children,
   ...rest
 }: FieldProps) {
+  const error = useHeldWhilePressed(currentError);
   const generated = useId();
   const ids = fieldIds(id ?? generated);
   const invalid = error ? true : undefined;

@@ -10,6 +10,7 @@ import { Spinner } from "../../../components/loaders";
 import { Card, CardTitle } from "../../../components/ui/card";
 import { Field, fieldIds, inputClassName, trimOnBlur } from "../../../components/ui/field";
 import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
+import { useHeldWhilePressed } from "../../../hooks/use-held-while-pressed";
 import { useVariant } from "../../../hooks/use-variant";
 import type { Refused } from "../../../lib/forms/action.server";
 import { useValidatedSubmit } from "../../../lib/forms/use-validated-submit";
@@ -99,7 +100,8 @@ export function OverduePayForm({ detail, token, refused: answer }: OverduePayFor
   const fieldOf = (field: OverdueField) => ({ id: ids[field], error: message(field) });
   const messages = Object.fromEntries(overdueFields.map((field) => [field, message(field)]));
   const announcer = useErrorAnnouncer(messages, submitCount);
-  const emailError = message("email");
+  // As `Field` shows it: not while a finger is still on the page (the effect below scrolls to it).
+  const emailError = useHeldWhilePressed(message("email"));
 
   // After an attempt with errors (in the browser, or refused by the action), the first field in
   // error gets the focus and its message is read with it; when the focus is already there (Enter
