@@ -3,7 +3,7 @@
  * can show the form and its messages without loading zod.
  */
 
-/** Indonesian mobile number, digits only: 08… or 628…, 10 to 14 digits in all. */
+/** Indonesian mobile number, digits only: 08… of 10 to 13 digits, or the same number as 628… (11 to 14). */
 export const mobileNumberPattern = /^(0|62)8\d{8,11}$/;
 
 /** Drop-off form fields; messages follow spec §5 ('{field} should not be empty'). */
@@ -11,7 +11,7 @@ export const dropOffMessages = {
   senderName: "Sender name should not be empty",
   recipientName: "Recipient name should not be empty",
   recipientMobileNumber: "Recipient mobile number should not be empty",
-  recipientMobileNumberFormat: "Recipient mobile number should start with 08 or 628 and have 10 to 14 digits",
+  recipientMobileNumberFormat: "Recipient mobile number should start with 08 (10 to 13 digits) or 628 (11 to 14 digits)",
   lockerLocation: "Locker location should not be empty",
   packageSize: "Package size should not be empty",
   packagePhoto: "Package photo should not be empty",

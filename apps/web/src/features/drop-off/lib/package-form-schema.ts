@@ -14,7 +14,7 @@ import * as z from "zod/mini";
  * location, slider). Messages are the contract's English texts; `messageKey` translates them.
  *
  * Phone rule (spec §5 leaves it open): the contract's `mobileNumberPattern`, an Indonesian mobile
- * number of digits only, 08… or 628…, 10 to 14 digits in all (e.g. 0811222233333).
+ * number of digits only, 08… of 10 to 13 digits or the same as 628… of 11 to 14 (e.g. 0811222233333).
  */
 export const packageFormSchema = z.object({
   sender_name: PackageDataSchema.shape.senderName,

@@ -59,12 +59,16 @@ describe("drop-off form rules", () => {
     expect(errorsOf({ ...values, sender_name: "   " }).sender_name).toBe(dropOffMessages.senderName);
   });
 
-  it("follows the documented phone rule (08… or 628…, 10 to 14 digits)", () => {
+  it("follows the documented phone rule (08… of 10 to 13 digits, 628… of 11 to 14), as its message says", () => {
     const phone = (value: string) => errorsOf({ recipient_mobile_number: value }).recipient_mobile_number;
     expect(phone("0811222233333")).toBeUndefined();
     expect(phone("628112222333")).toBeUndefined();
     expect(phone("081234567")).toBe(dropOffMessages.recipientMobileNumberFormat);
     expect(phone("081234567890123")).toBe(dropOffMessages.recipientMobileNumberFormat);
+    expect(phone("0812345678")).toBeUndefined();
+    expect(phone("08123456789012")).toBe(dropOffMessages.recipientMobileNumberFormat);
+    expect(phone("62812345678901")).toBeUndefined();
+    expect(phone("6281234567")).toBe(dropOffMessages.recipientMobileNumberFormat);
     expect(phone("0211234567")).toBe(dropOffMessages.recipientMobileNumberFormat);
     expect(digitsOnly("+62 811-2222 abc 3333")).toBe("6281122223333");
   });
