@@ -31,13 +31,14 @@ export function useCountdown(deadline: number | null, onZero?: () => void): Rema
   const remaining = deadline === null ? null : remainingUntil(deadline, now);
   const done = remaining?.done ?? false;
 
+  // It ticks on at 00:00:00 too: a later reading of the server's clock (the phone's clock had
+  // jumped) can give the time back.
   useEffect(() => {
     if (deadline === null) return;
     setNow(serverNow());
-    if (done) return;
     const timer = setInterval(() => setNow(serverNow()), countdownTickMs);
     return () => clearInterval(timer);
-  }, [deadline, done, serverNow]);
+  }, [deadline, serverNow]);
 
   useEffect(() => {
     if (deadline === null) return;
