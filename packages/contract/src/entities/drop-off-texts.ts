@@ -11,7 +11,8 @@ export const dropOffMessages = {
   senderName: "Sender name should not be empty",
   recipientName: "Recipient name should not be empty",
   recipientMobileNumber: "Recipient mobile number should not be empty",
-  recipientMobileNumberFormat: "Recipient mobile number should start with 08 (10 to 13 digits) or 628 (11 to 14 digits)",
+  recipientMobileNumberFormat:
+    "Recipient mobile number should start with 08 (10 to 13 digits) or 628 (11 to 14 digits)",
   lockerLocation: "Locker location should not be empty",
   packageSize: "Package size should not be empty",
   packagePhoto: "Package photo should not be empty",
