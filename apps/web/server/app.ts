@@ -14,6 +14,7 @@ import Fastify, {
 } from "fastify";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { compressionThreshold } from "../precompress-assets.ts";
+import type { ServerConfig } from "../src/config/env.ts";
 import {
   type CspOptions,
   clientAddressHeader,
@@ -63,15 +64,10 @@ export const securityHeaders = {
 export const staticPagePolicy =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
-/** The web app's configuration, as the server build's entry parses it (`src/config/env.ts`). */
-interface WebConfig {
-  csp: Pick<CspOptions, "apiOrigin" | "recaptcha">;
-}
-
 /** The server build's entry (`src/entry.server.tsx`): the configuration and each request's context. */
 type WebEntry = ServerBuild["entry"]["module"] & {
-  parseWebEnv(env: Record<string, string | undefined>): WebConfig;
-  requestContexts(config: WebConfig): () => RouterContextProvider;
+  parseWebEnv(env: Record<string, string | undefined>): ServerConfig;
+  requestContexts(config: ServerConfig): () => RouterContextProvider;
 };
 
 /**

@@ -31,7 +31,6 @@ import {
   isLanguage,
   languageFromCookieHeader,
   storedLanguage,
-  toLanguage,
   useLanguageOf,
   useT,
 } from "./lib/i18n/i18n";
@@ -41,7 +40,7 @@ import { fontPreloads } from "./lib/ssr/fonts";
 import { isSharedPage } from "./lib/ssr/shared-cache";
 import { useHydrated } from "./lib/ssr/use-hydrated";
 import { isMobileUserAgent } from "./lib/ssr/variant";
-import { preloadSession } from "./lib/ssr/web-view-preload.server";
+import { addressedLanguage, preloadSession } from "./lib/ssr/web-view-preload.server";
 import { useWebVitals } from "./lib/telemetry/web-vitals";
 import { webVitalsRoute } from "./lib/telemetry/web-vitals.server";
 import { paths } from "./paths";
@@ -56,13 +55,8 @@ import styles from "./root.module.css";
 export async function loader({ request, context, pattern }: Route.LoaderArgs) {
   const config = getServerConfig(context);
   const url = new URL(request.url);
-  const requested = url.searchParams.get("lang");
   const session = await preloadSession(config, request);
-  const language = session?.user.member_code
-    ? toLanguage(session.user.language)
-    : isLanguage(requested)
-      ? requested
-      : languageFromCookieHeader(request.headers.get("cookie"));
+  const language = addressedLanguage(session, url) ?? languageFromCookieHeader(request.headers.get("cookie"));
   await ensureLanguage(language);
   return {
     config: config.public,

@@ -6,7 +6,7 @@ import { pageAt } from "../../pages";
 import type { ApiClient } from "../http/api-client";
 import { serverApiClient } from "../http/api-client.server";
 import { createQueryClient } from "../http/query-client";
-import { toLanguage } from "../i18n/i18n";
+import { isLanguage, type Language, toLanguage } from "../i18n/i18n";
 
 /**
  * Server rendering of the web-view screens opened with a token (ADR 011). The member check and
@@ -55,15 +55,19 @@ export async function preloadSession(
   }
 }
 
+/** The page's language as its address says: the member's own, else a valid `lang`; `null` for neither. */
+export function addressedLanguage(session: PreloadedSession | null, url: URL): Language | null {
+  if (session?.user.member_code) return toLanguage(session.user.language);
+  const requested = url.searchParams.get("lang");
+  return isLanguage(requested) ? requested : null;
+}
+
 /**
- * The language a page sends its visitor on in, to a page without their token: the member's own,
- * else the address's `lang` (the root loader's order); `undefined` for the default.
+ * The language a page sends its visitor on in, to a page without their token (the root loader's
+ * reading of the address); `undefined` for the default.
  */
 export async function languageToKeep(config: ServerConfig, request: Request): Promise<"en" | undefined> {
-  const session = await preloadSession(config, request);
-  const language = session?.user.member_code
-    ? toLanguage(session.user.language)
-    : new URL(request.url).searchParams.get("lang");
+  const language = addressedLanguage(await preloadSession(config, request), new URL(request.url));
   return language === "en" ? "en" : undefined;
 }
 
