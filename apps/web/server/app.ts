@@ -14,7 +14,6 @@ import Fastify, {
 } from "fastify";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { compressionThreshold } from "../precompress-assets.ts";
-import type { ServerConfig } from "../src/config/env.ts";
 import {
   type CspOptions,
   clientAddressHeader,
@@ -64,10 +63,18 @@ export const securityHeaders = {
 export const staticPagePolicy =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
+/**
+ * What the web server reads of the web app's configuration (`ServerConfig` of `src/config/env.ts`,
+ * which the Node-resolved scripts cannot import: the app's modules name theirs without extensions).
+ */
+interface WebConfig {
+  csp: Pick<CspOptions, "apiOrigin" | "recaptcha">;
+}
+
 /** The server build's entry (`src/entry.server.tsx`): the configuration and each request's context. */
 type WebEntry = ServerBuild["entry"]["module"] & {
-  parseWebEnv(env: Record<string, string | undefined>): ServerConfig;
-  requestContexts(config: ServerConfig): () => RouterContextProvider;
+  parseWebEnv(env: Record<string, string | undefined>): WebConfig;
+  requestContexts(config: WebConfig): () => RouterContextProvider;
 };
 
 /**
