@@ -93,6 +93,12 @@ for (const [viewport, lang, way] of frames)
       // Select Payment is the browser's own here: enabled, and the action decides.
       const pay = $(page, "overdue-select-payment");
       await expect(pay).toBeEnabled();
+      // The fee's breakdown is the browser's own too: it opens without a script.
+      const breakdown = $(page, "overdue-breakdown");
+      await expect(breakdown).toBeHidden();
+      await $(page, "overdue-total-toggle").click();
+      await expect(breakdown).toBeVisible();
+      await expect(breakdown).toContainText(t.dropOff.overdue.feePerDay);
 
       const email = $(page, "overdue-email");
       await email.fill("rina@example");

@@ -8,6 +8,7 @@ import shellId from "../src/locales/id/shell.json" with { type: "json" };
 import { bridgeCalls, expectBridgeCall, stubBridge } from "./support/bridge.ts";
 import {
   cutOrderStream,
+  holdScripts,
   hydrated,
   type Lang,
   phoneAndDesktop,
@@ -17,7 +18,15 @@ import {
   visit,
 } from "./support/browser.ts";
 import { describe, expect, type Open, test } from "./support/fixtures.ts";
-import { advanceOrder, api, atStopCount, decodeQr, openRent, scanAtKiosk } from "./support/journeys.ts";
+import {
+  advanceOrder,
+  api,
+  atStopCount,
+  createScenario,
+  decodeQr,
+  openRent,
+  scanAtKiosk,
+} from "./support/journeys.ts";
 
 /**
  * The rent journeys driven through the screens and the locker kiosk only: store, open the door,
@@ -180,7 +189,7 @@ describe("rent journeys", () => {
     await page.getByTestId("back-button").click();
     await expectBridgeCall(page, "closeWebView");
 
-    await page.getByRole("button", { name: m.rent.action.stopSuccess.button }).click();
+    await page.getByRole("link", { name: m.rent.action.stopSuccess.button }).click();
     await page.locator('[data-view="other"][data-status="CUSTOMER_TAKEN"]').waitFor();
     // The stored token carries on: it left the address bar when it was validated.
     await expect
@@ -224,7 +233,7 @@ describe("rent journeys", () => {
       .toMatchObject({ payment_method: "Virtual Account" });
     expect((await orderOf(demo.orderId)).data.status).toBe("CANCEL");
 
-    await page.getByRole("button", { name: "See Order" }).click();
+    await page.getByRole("link", { name: "See Order" }).click();
     await page.locator('[data-view="other"][data-status="CANCEL"]').waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get("act")).toBeNull();
     // Finished: the share button is offered.
@@ -404,6 +413,108 @@ describe("rent journeys", () => {
       expect(errors).toEqual([]);
     });
   }
+});
+
+/**
+ * Cancel Rent before and without scripts (ADR 043): the confirmation is a step in the address, its
+ * yes a form post to the page's route action, and the API's refusal is the 'Denied?' notice.
+ */
+describe("cancel before and without scripts", () => {
+  /** A fresh to-store rent opened as the server draws it, in a browser that runs no script. */
+  async function openWithoutScripts(open: Open, viewport: ViewportName, lang: Lang) {
+    const opened = await open({ viewport, language: lang, javaScriptEnabled: false });
+    const demo = await createScenario("rent-to-store", { language: lang });
+    await opened.page.goto(demo.url);
+    await opened.page.locator('[data-view="to-store"]').waitFor();
+    return { ...opened, demo, m: lang === "en" ? en : id };
+  }
+  const step = (page: Page) => page.getByTestId("cancel-step");
+  /** The rent as its member's token reads it (the English scenario's member is another). */
+  const rentOf = (demo: { orderId: string; token: string }) =>
+    api<{ status: string; barcode: { qrcodeCustomerStore: string } }>(
+      `/api/v1/box/express/info/${demo.orderId}/paid`,
+      demo.token,
+    );
+
+  for (const [viewport, lang] of phoneAndDesktop) {
+    test(`confirm, keep it, then cancel: 'Rent Cancelled' and See Order, no script run (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page, demo, m } = await openWithoutScripts(open, viewport, lang);
+      await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
+      await step(page).waitFor();
+      expect(new URL(page.url()).searchParams.get("cancel")).toBe("confirm");
+      await expect(step(page).getByRole("heading")).toHaveText(m.rent.toStore.confirmTitle);
+      await expect(step(page)).toContainText(m.rent.toStore.confirmText.split("{{")[0] as string);
+
+      // No keeps the rent and leaves the step.
+      await step(page).getByRole("link", { name: m.rent.toStore.confirmNo }).click();
+      await page.locator('[data-view="to-store"]').waitFor();
+      await expect(step(page)).toHaveCount(0);
+      expect(new URL(page.url()).searchParams.get("cancel")).toBeNull();
+      expect((await rentOf(demo)).data.status).toBe("IMPORTED");
+
+      await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
+      await step(page).getByRole("button", { name: m.rent.toStore.confirmYes }).click();
+      await page.getByTestId("cancel-success").waitFor();
+      await expect(page.locator("h1")).toHaveText(m.rent.action.cancelSuccess.title);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      expect(new URL(page.url()).searchParams.get("act")).toBe("cancel_success");
+      expect((await rentOf(demo)).data.status).toBe("CANCEL");
+
+      await page.getByRole("link", { name: m.rent.action.cancelSuccess.button }).click();
+      await page.locator('[data-view="other"][data-status="CANCEL"]').waitFor();
+    });
+
+    test(`a cancel the API refuses shows 'Denied?' with its message, then what is true now, no script run (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page, demo, m } = await openWithoutScripts(open, viewport, lang);
+      await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
+      // The items are stored while the confirmation is on screen.
+      const { data } = await rentOf(demo);
+      expect((await scanAtKiosk(data.barcode.qrcodeCustomerStore)).body.data).toMatchObject({
+        orderStatus: "IN_STORE",
+      });
+      const answer = page.waitForResponse((response) => response.request().method() === "POST");
+      await step(page).getByRole("button", { name: m.rent.toStore.confirmYes }).click();
+      expect((await answer).status()).toBe(409);
+
+      const denied = page.getByRole("alert").filter({ hasText: m.rent.toStore.deniedTitle });
+      await expect(denied.getByRole("heading")).toHaveText(m.rent.toStore.deniedTitle);
+      await expect
+        .poll(async () => (await denied.innerText()).length)
+        .toBeGreaterThan(m.rent.toStore.deniedTitle.length + 10);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      expect((await rentOf(demo)).data.status).toBe("IN_STORE");
+
+      await denied.getByRole("link", { name: m.errors.ok }).click();
+      await page.locator('[data-view="in-store"]').waitFor();
+      expect(new URL(page.url()).searchParams.get("cancel")).toBeNull();
+    });
+  }
+
+  test("Cancel Rent tapped before the scripts arrive: the confirmation waits, and once they run it is the modal", async ({
+    open,
+  }) => {
+    const { page, errors, m } = await start(open, "mobile", "id");
+    const demo = await createScenario("rent-to-store", { language: "id" });
+    const release = await holdScripts(page);
+    await page.goto(demo.url, { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
+    await step(page).waitFor();
+    release();
+    await hydrated(page);
+    const confirm = page.getByTestId("cancel-confirm");
+    await expect(confirm.locator("h2")).toHaveText(m.rent.toStore.confirmTitle);
+    await expect(step(page)).toHaveCount(0);
+    await confirm.getByRole("button", { name: m.rent.toStore.confirmYes }).click();
+    await page.getByTestId("cancel-success").waitFor();
+    // Cancelled by the page itself: the event reaches the app.
+    await expectEvent(page, "Cancel_Rent_PaxelBox");
+    expect((await rentOf(demo)).data.status).toBe("CANCEL");
+    expect(errors).toEqual([]);
+  });
 });
 
 /** The time left the countdown shows, in seconds (`hh:mm:ss`, days before it when above one). */

@@ -86,9 +86,16 @@ export const pages: readonly PageEntry[] = [
     serverPreload: true,
     precache: true,
     // Target 170 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041).
-    measured: { scenario: "rent-in-store", weightKb: 176, performance: 95 },
+    measured: { scenario: "rent-in-store", weightKb: 176.3, performance: 95 },
   },
-  { id: "order-status-action", path: paths.orderStatus.action.href(), kind: "web-view", precache: true },
+  {
+    id: "order-status-action",
+    path: paths.orderStatus.action.href(),
+    kind: "web-view",
+    // Its results ('Rent Cancelled' after a cancel posted without scripts) arrive drawn.
+    serverPreload: true,
+    precache: true,
+  },
   {
     id: "overdue",
     path: paths.overdue.payment.href(),

@@ -4,7 +4,9 @@ import { LoaderQueries } from "../components/query-provider";
 import { getServerConfig } from "../config/config.server";
 import { preloadOrderScreen } from "../domain/order/order-preload.server";
 import { RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
+import { cancelRentAction } from "../features/rent-status/lib/cancel-rent-action.server";
 import { readRentQuery } from "../features/rent-status/lib/rent-view";
+import { withRetryAfter } from "../lib/forms/action.server";
 import { personalPageHeaders } from "../lib/ssr/web-view-preload.server";
 import type { Route } from "./+types/order-status-page";
 
@@ -28,15 +30,21 @@ export async function clientLoader() {
   return null;
 }
 
-export function headers() {
-  return personalPageHeaders;
+/** Cancel Rent confirmed before or without scripts (the page's own cancel is in the browser). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return cancelRentAction(getServerConfig(context), request);
+}
+
+/** Someone's own page; a cancel refused for too many requests (429) says when to try again. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return withRetryAfter(personalPageHeaders, actionHeaders);
 }
 
 /** Rent status (named route `order-status`): the five views of spec §2, polled every 5 s. */
-export default function OrderStatusRoute({ loaderData }: Route.ComponentProps) {
+export default function OrderStatusRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <LoaderQueries state={loaderData?.dehydratedState}>
-      <RentStatusScreen />
+      <RentStatusScreen cancelRefused={actionData} />
     </LoaderQueries>
   );
 }

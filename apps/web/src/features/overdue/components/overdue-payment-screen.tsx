@@ -84,7 +84,7 @@ function OverdueView({
   const formatTime = useFormatDateTime();
   const variant = useVariant();
   const [expanded, setExpanded] = useState(false);
-  const breakdownId = useId();
+  const headingId = useId();
 
   const warning =
     paymentReturn === "cancel"
@@ -102,8 +102,8 @@ function OverdueView({
         </div>
       ) : null}
 
-      <Card as="section" aria-labelledby={`${breakdownId}-title`}>
-        <CardTitle id={`${breakdownId}-title`}>{t("dropOff.overdue.heading")}</CardTitle>
+      <Card as="section" aria-labelledby={headingId}>
+        <CardTitle id={headingId}>{t("dropOff.overdue.heading")}</CardTitle>
         <p className={cardStyles.muted}>{t("dropOff.overdue.intro")}</p>
         <dl className={`stack ${styles.rows}`}>
           <Row
@@ -121,15 +121,9 @@ function OverdueView({
           <Row label={t("dropOff.overdue.location")} value={detail.mouth.box.name} />
           <Row label={t("dropOff.overdue.doorNumber")} value={detail.mouth.number} testId="overdue-door" />
         </dl>
-        <div className={`stack ${styles.total}`}>
-          <button
-            type="button"
-            className={styles.totalToggle}
-            aria-expanded={expanded}
-            aria-controls={breakdownId}
-            onClick={() => setExpanded((open) => !open)}
-            data-testid="overdue-total-toggle"
-          >
+        {/* The breakdown opens without scripts too; the page only follows it for the hidden hint. */}
+        <details className={styles.total} onToggle={(event) => setExpanded(event.currentTarget.open)}>
+          <summary className={styles.totalToggle} data-testid="overdue-total-toggle">
             <span className={styles.totalLabel}>
               {t("dropOff.overdue.total")}
               <span className="visually-hidden">
@@ -140,21 +134,16 @@ function OverdueView({
             <span className={styles.totalValue} data-testid="overdue-total">
               {formatRupiah(detail.overdueTotalPrice)}
             </span>
-            <CardChevron open={expanded} />
-          </button>
-          <dl
-            id={breakdownId}
-            className={`stack ${styles.breakdown}`}
-            hidden={!expanded}
-            data-testid="overdue-breakdown"
-          >
+            <CardChevron />
+          </summary>
+          <dl className={`stack ${styles.breakdown}`} data-testid="overdue-breakdown">
             <Row label={t("dropOff.overdue.feePerDay")} value={formatRupiah(detail.overdueBasePrice)} />
             <Row
               label={t("dropOff.overdue.days")}
               value={t("dropOff.overdue.daysValue", { count: detail.overdueDays })}
             />
           </dl>
-        </div>
+        </details>
       </Card>
 
       <OverduePayForm detail={detail} token={token} refused={refused} />

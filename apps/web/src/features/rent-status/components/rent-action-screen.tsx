@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { contentText, useSettings } from "../../../api/settings";
-import { Button } from "../../../components/button";
+import { Button, ButtonLink } from "../../../components/button";
 import { CheckCircleIcon, CloseIcon } from "../../../components/icons";
 import { BackHeader } from "../../../components/layouts/back-header";
 import { SkeletonCard, Spinner } from "../../../components/loaders";
@@ -90,6 +90,7 @@ function Result({
   testId,
   button,
   onButton,
+  href,
   quiet = false,
 }: {
   title: string;
@@ -99,9 +100,13 @@ function Result({
   testId: string;
   button?: string;
   onButton?: () => void;
+  /** The button as a link to this page (it works before and without scripts; `onButton` then leads). */
+  href?: string;
   /** A secondary button, without the `result-action` test id. */
   quiet?: boolean;
 }) {
+  const variant = quiet ? "secondary" : "primary";
+  const actionTestId = quiet ? undefined : "result-action";
   return (
     <>
       <PageTitle title={title} />
@@ -114,13 +119,22 @@ function Result({
         title={title}
         message={line}
         actions={
-          button ? (
-            <Button
+          button && href ? (
+            <ButtonLink
               block
-              variant={quiet ? "secondary" : "primary"}
-              onClick={onButton}
-              data-testid={quiet ? undefined : "result-action"}
+              variant={variant}
+              to={href}
+              onClick={(event) => {
+                if (!onButton) return;
+                event.preventDefault();
+                onButton();
+              }}
+              data-testid={actionTestId}
             >
+              {button}
+            </ButtonLink>
+          ) : button ? (
+            <Button block variant={variant} onClick={onButton} data-testid={actionTestId}>
               {button}
             </Button>
           ) : undefined
@@ -157,6 +171,7 @@ function Outcome({ query, outcome }: { query: RentQuery; outcome: "cancelSuccess
       title={t(`rent.action.${outcome}.title`)}
       line={t(`rent.action.${outcome}.line`)}
       button={t(`rent.action.${outcome}.button`)}
+      href={orderPageHref(query)}
       onButton={onButton}
     />
   );

@@ -13,6 +13,7 @@ import { ResultPanel } from "../../../components/ui/result-panel";
 import { useConfig } from "../../../config/use-config";
 import { keepShownOrder } from "../../../domain/order/order-share";
 import { useShareOrderAction } from "../../../domain/order/share-order-button";
+import type { Refused } from "../../../lib/forms/action.server";
 import { errorMessage } from "../../../lib/http/api-client";
 import { useT } from "../../../lib/i18n/i18n";
 import { useOfflineData } from "../../../lib/offline/offline-cache";
@@ -32,7 +33,7 @@ import { ToStoreView } from "./to-store-view";
  * with the member's token, shown as one of five views. Without an order id (or any token) nothing
  * loads; a failure shows 'Oops...' and stops the polling and the loader.
  */
-export function RentStatusScreen() {
+export function RentStatusScreen({ cancelRefused }: { cancelRefused?: Refused<never> | undefined }) {
   const { t } = useT();
   const [search] = useSearchParams();
   const query = useMemo(() => readRentQuery(search), [search]);
@@ -46,8 +47,9 @@ export function RentStatusScreen() {
   const order = offlineView.data;
   const offline = offlineView.offline;
   const [seenError, setSeenError] = useState<unknown>(null);
-  // The to-store view holds the screen while its cancel is open, asked or refused (to-store-view.tsx).
-  const [held, setHeld] = useState(false);
+  // The to-store view holds the screen while its cancel is open, asked or refused (to-store-view.tsx);
+  // a refusal of the page's post holds it from the start, so 'Denied?' shows even if items were stored.
+  const [held, setHeld] = useState(cancelRefused !== undefined);
 
   useStatusTransitions(order, productName);
 
@@ -158,7 +160,14 @@ export function RentStatusScreen() {
         </div>
       ) : null}
       {view === "to-store" ? (
-        <ToStoreView order={order} query={query} token={token} product={productName} onHold={setHeld} />
+        <ToStoreView
+          order={order}
+          query={query}
+          token={token}
+          product={productName}
+          onHold={setHeld}
+          refused={cancelRefused}
+        />
       ) : view === "in-store" ? (
         <InStoreView order={order} query={query} token={token} product={productName} />
       ) : view === "overdue" ? (

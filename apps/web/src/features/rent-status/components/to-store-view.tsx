@@ -1,17 +1,19 @@
 import type { Order } from "@paxelbox/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
-import { Button } from "../../../components/button";
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, useNavigate, useSearchParams } from "react-router";
+import { Button, ButtonLink } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import { AlertIcon } from "../../../components/icons";
 import { ContentBlock } from "../../../components/ui/content-block";
 import { DoorQrCard } from "../../../components/ui/door-qr-card";
 import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { orderQueryKey } from "../../../domain/order/order-query";
+import type { Refused } from "../../../lib/forms/action.server";
 import { errorMessage } from "../../../lib/http/api-client";
 import { useServerClock } from "../../../lib/http/server-clock";
 import { useT } from "../../../lib/i18n/i18n";
+import { useHydrated } from "../../../lib/ssr/use-hydrated";
 import { paths } from "../../../paths";
 import { cancelRent } from "../api/cancel-rent";
 import { rentOrderQueryOptions } from "../api/order";
@@ -32,20 +34,35 @@ interface ViewProps {
   product: string;
   /** Told while a cancel is being asked or answered, so the page keeps this view (its dialogs) on screen. */
   onHold?: (hold: boolean) => void;
+  /** The route action's refusal of a cancel the page posted before or without scripts. */
+  refused?: Refused<never> | undefined;
 }
+
+/** The address parameter of the confirmation step asked for before or without scripts. */
+const confirmParam = "cancel";
 
 /**
  * To-store view (IMPORTED): countdown, store QR, rent info, status history, payment details and
  * Cancel Rent with its confirm modal and the 'Denied?' error modal. At 00:00:00 the rent is
  * cancelled (spec §4 expired event) once a fresh answer of the order agrees, on the server's clock,
  * that its deadline passed; a cancel that succeeds goes to `act=cancel_success`.
+ *
+ * Before and without scripts (ADR 043) Cancel Rent asks for the confirmation in the address
+ * (`cancel=confirm`, a GET form) and the bar shows it; its yes posts to the route action, whose
+ * refusal the bar shows as 'Denied?'. Once the page runs, the same states are the modals.
  */
-export function ToStoreView({ order, query, token, product, onHold }: ViewProps) {
-  const { t } = useT();
+export function ToStoreView({ order, query, token, product, onHold, refused }: ViewProps) {
+  const { t, language } = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [denied, setDenied] = useState<string | null>(null);
+  const hydrated = useHydrated();
+  const [search, setSearch] = useSearchParams();
+  const confirmAsked = search.get(confirmParam) === "confirm";
+  const [confirmOpen, setConfirmOpen] = useState(() => confirmAsked && refused === undefined);
+  const [denied, setDenied] = useState<string | null>(() =>
+    refused === undefined ? null : refused.formError || t("rent.toStore.deniedFallback"),
+  );
+  const stepTitleId = useId();
   const [expired, setExpired] = useState(false);
   const inFlight = useRef(false);
   const serverNow = useServerClock();
@@ -116,6 +133,23 @@ export function ToStoreView({ order, query, token, product, onHold }: ViewProps)
     return () => onHold?.(false);
   }, [holding, onHold]);
 
+  // The page without the confirmation step: where no and OK lead, and what Cancel Rent adds it to
+  // (nor the `index` a refused post was addressed with: it names this index route's action).
+  const pageSearch = new URLSearchParams(search);
+  pageSearch.delete(confirmParam);
+  pageSearch.delete("index");
+  const leaveStep = () => {
+    if (confirmAsked) setSearch(pageSearch, { replace: true, preventScrollReset: true });
+  };
+  const closeConfirm = () => {
+    setConfirmOpen(false);
+    leaveStep();
+  };
+  const closeDenied = () => {
+    setDenied(null);
+    leaveStep();
+  };
+
   const door = order.mouth.number;
   return (
     <>
@@ -148,22 +182,61 @@ export function ToStoreView({ order, query, token, product, onHold }: ViewProps)
         <PaymentDetails order={order} />
       </div>
       <StickyActionBar>
-        <Button
-          variant="secondary"
-          block
-          className={styles.dangerButton}
-          onClick={() => setConfirmOpen(true)}
-          disabled={cancel.isPending}
-          data-testid="cancel-rent"
-        >
-          {cancel.isPending ? t("rent.toStore.cancelling") : t("rent.toStore.cancel")}
-        </Button>
+        {!hydrated && denied !== null ? (
+          <section className={`stack ${styles.barStep}`} role="alert" aria-labelledby={stepTitleId}>
+            <h2 id={stepTitleId}>{t("rent.toStore.deniedTitle")}</h2>
+            <p className={styles.dialogText}>{denied}</p>
+            <ButtonLink block to={{ search: pageSearch.toString() }} replace>
+              {t("errors.ok")}
+            </ButtonLink>
+          </section>
+        ) : !hydrated && confirmOpen ? (
+          <section
+            className={`stack ${styles.barStep}`}
+            aria-labelledby={stepTitleId}
+            data-testid="cancel-step"
+          >
+            <h2 id={stepTitleId}>{t("rent.toStore.confirmTitle")}</h2>
+            <p className={styles.dialogText}>{t("rent.toStore.confirmText", { door })}</p>
+            <Form method="post" className="stack">
+              <input type="hidden" name="token" value={token ?? ""} />
+              <input type="hidden" name="language" value={language} />
+              <Button type="submit" block data-testid="cancel-confirm-yes">
+                {t("rent.toStore.confirmYes")}
+              </Button>
+            </Form>
+            <ButtonLink block variant="ghost" to={{ search: pageSearch.toString() }} replace>
+              {t("rent.toStore.confirmNo")}
+            </ButtonLink>
+          </section>
+        ) : (
+          <Form method="get">
+            {[...pageSearch].map(([name, value]) => (
+              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+            ))}
+            <input type="hidden" name={confirmParam} value="confirm" />
+            <Button
+              type="submit"
+              variant="secondary"
+              block
+              className={styles.dangerButton}
+              onClick={(event) => {
+                event.preventDefault();
+                setConfirmOpen(true);
+              }}
+              disabled={cancel.isPending}
+              data-testid="cancel-rent"
+            >
+              {cancel.isPending ? t("rent.toStore.cancelling") : t("rent.toStore.cancel")}
+            </Button>
+          </Form>
+        )}
       </StickyActionBar>
 
       <Dialog
-        open={confirmOpen}
+        open={hydrated && confirmOpen}
         onClose={() => {
-          if (!cancel.isPending) setConfirmOpen(false);
+          if (!cancel.isPending) closeConfirm();
         }}
         tone="danger"
         icon={<AlertIcon size={28} />}
@@ -179,13 +252,7 @@ export function ToStoreView({ order, query, token, product, onHold }: ViewProps)
             >
               {cancel.isPending ? t("rent.toStore.cancelling") : t("rent.toStore.confirmYes")}
             </Button>
-            <Button
-              block
-              variant="ghost"
-              onClick={() => setConfirmOpen(false)}
-              disabled={cancel.isPending}
-              autoFocus
-            >
+            <Button block variant="ghost" onClick={closeConfirm} disabled={cancel.isPending} autoFocus>
               {t("rent.toStore.confirmNo")}
             </Button>
           </>
@@ -195,14 +262,14 @@ export function ToStoreView({ order, query, token, product, onHold }: ViewProps)
       </Dialog>
 
       <Dialog
-        open={denied !== null}
-        onClose={() => setDenied(null)}
+        open={hydrated && denied !== null}
+        onClose={closeDenied}
         tone="danger"
         icon={<AlertIcon size={28} />}
         title={t("rent.toStore.deniedTitle")}
         testId="cancel-denied"
         actions={
-          <Button block onClick={() => setDenied(null)} autoFocus>
+          <Button block onClick={closeDenied} autoFocus>
             {t("errors.ok")}
           </Button>
         }

@@ -1,0 +1,104 @@
+import { type CallDef, calls } from "@paxelbox/contract";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { parseWebEnv } from "../../../config/env";
+import { ApiError } from "../../../lib/http/api-error";
+import { cancelRentAction } from "./cancel-rent-action.server";
+
+/** The API's answer to the cancel (a function that may throw), and the calls it was asked. */
+const api = vi.hoisted(() => ({
+  cancel: (() => ({ id: 7, status: "CANCEL" })) as () => unknown,
+  asked: [] as { call: string; body: unknown; token: string | null; language: string | undefined }[],
+}));
+
+vi.mock("../../../lib/http/api-client.server", () => ({
+  serverApiClient: (_config: unknown, token: string | null, _request?: Request, language?: string) => ({
+    request: async (call: CallDef, options: { body?: unknown }) => {
+      api.asked.push({ call: call.id, body: options.body, token, language });
+      return api.cancel();
+    },
+  }),
+}));
+
+const config = parseWebEnv({ PUBLIC_BASE_URL: "https://box.example" });
+
+/** The confirmation's yes as a browser posts it, to the page's address. */
+async function post(query: string, fields: Record<string, string> = { token: "", language: "en" }) {
+  const request = new Request(`https://box.example/order-status?index&${query}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: "lang=id" },
+    body: new URLSearchParams(fields),
+  });
+  return (await cancelRentAction(config, request)) as unknown;
+}
+
+const refusal = (status: number, serverMessage: string | undefined, retryAfter?: string) =>
+  new ApiError({
+    status,
+    code: status,
+    message: serverMessage ?? `HTTP ${status}`,
+    serverMessage,
+    kind: "http",
+    callId: "cancelRent",
+    retryAfter,
+  });
+
+function refused(result: unknown) {
+  const answer = result as { data: { formError?: string }; init: ResponseInit | null };
+  return {
+    status: answer.init?.status,
+    formError: answer.data.formError,
+    headers: new Headers(answer.init?.headers),
+  };
+}
+
+beforeEach(() => {
+  api.cancel = () => ({ id: 7, status: "CANCEL" });
+  api.asked = [];
+});
+
+describe("the rent-status page's action (Cancel Rent confirmed without scripts)", () => {
+  it("cancels with the address's token and goes to 'Rent Cancelled' with it", async () => {
+    const result = await post("orderid=7&token=link-token&cancel=confirm");
+    expect(result).toBeInstanceOf(Response);
+    const location = new URL((result as Response).headers.get("location") ?? "", "https://box.example");
+    expect(location.pathname).toBe("/order-status/action");
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      act: "cancel_success",
+      orderid: "7",
+      token: "link-token",
+    });
+    expect(api.asked).toEqual([
+      { call: calls.cancelRent.id, body: { id: 7 }, token: "link-token", language: "en" },
+    ]);
+  });
+
+  it("uses the posted token when the address has none, and the cookie's language when none is posted", async () => {
+    const result = (await post("orderid=7", { token: " stored-token " })) as Response;
+    expect(
+      new URL(result.headers.get("location") ?? "", "https://box.example").searchParams.has("token"),
+    ).toBe(false);
+    expect(api.asked[0]).toMatchObject({ token: "stored-token", language: "id" });
+  });
+
+  it("answers the API's refusal with its message and status, and a limit with when to try again", async () => {
+    api.cancel = () => {
+      throw refusal(409, "Items have been stored.");
+    };
+    expect(refused(await post("orderid=7&token=t"))).toMatchObject({
+      status: 409,
+      formError: "Items have been stored.",
+    });
+
+    api.cancel = () => {
+      throw refusal(429, undefined, "30");
+    };
+    const limited = refused(await post("orderid=7&token=t"));
+    expect(limited).toMatchObject({ status: 429, formError: "" });
+    expect(limited.headers.get("retry-after")).toBe("30");
+  });
+
+  it("asks the API nothing without a valid order id", async () => {
+    expect(refused(await post("orderid=abc&token=t"))).toMatchObject({ status: 404, formError: "" });
+    expect(api.asked).toEqual([]);
+  });
+});
