@@ -4,9 +4,10 @@ import { parseWebEnv } from "../../../config/env";
 import { ApiError } from "../../../lib/http/api-error";
 import { cancelRentAction } from "./cancel-rent-action.server";
 
-/** The API's answer to the cancel (a function that may throw), and the calls it was asked. */
+/** The API's answers to the cancel and to the order (functions that may throw), and what was asked. */
 const api = vi.hoisted(() => ({
   cancel: (() => ({ id: 7, status: "CANCEL" })) as () => unknown,
+  order: (() => ({ id: 7, status: "IN_STORE" })) as () => unknown,
   asked: [] as { call: string; body: unknown; token: string | null; language: string | undefined }[],
 }));
 
@@ -14,7 +15,7 @@ vi.mock("../../../lib/http/api-client.server", () => ({
   serverApiClient: (_config: unknown, token: string | null, _request?: Request, language?: string) => ({
     request: async (call: CallDef, options: { body?: unknown }) => {
       api.asked.push({ call: call.id, body: options.body, token, language });
-      return api.cancel();
+      return call.id === "cancelRent" ? api.cancel() : api.order();
     },
   }),
 }));
@@ -53,6 +54,7 @@ function refused(result: unknown) {
 
 beforeEach(() => {
   api.cancel = () => ({ id: 7, status: "CANCEL" });
+  api.order = () => ({ id: 7, status: "IN_STORE" });
   api.asked = [];
 });
 
@@ -95,6 +97,17 @@ describe("the rent-status page's action (Cancel Rent confirmed without scripts)"
     const limited = refused(await post("orderid=7&token=t"));
     expect(limited).toMatchObject({ status: 429, formError: "" });
     expect(limited.headers.get("retry-after")).toBe("30");
+  });
+
+  it("goes to 'Rent Cancelled' when a repeated post finds the rent cancelled by the first", async () => {
+    api.cancel = () => {
+      throw refusal(409, "Items have been stored.");
+    };
+    api.order = () => ({ id: 7, status: "CANCEL" });
+    const result = (await post("orderid=7&token=t")) as Response;
+    expect(result).toBeInstanceOf(Response);
+    expect(result.headers.get("location")).toContain("act=cancel_success");
+    expect(api.asked.map((entry) => entry.call)).toEqual([calls.cancelRent.id, calls.orderDetail.id]);
   });
 
   it("asks the API nothing without a valid order id", async () => {

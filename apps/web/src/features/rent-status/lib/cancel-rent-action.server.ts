@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
 import type { ServerConfig } from "../../../config/env";
+import { requestOrder } from "../../../domain/order/order-query";
 import { orderIdOf } from "../../../domain/order/overdue-entry";
 import { postedText, refuse } from "../../../lib/forms/action.server";
-import { errorMessage, isApiError } from "../../../lib/http/api-client";
+import { type ApiClient, errorMessage, isApiError } from "../../../lib/http/api-client";
 import { serverApiClient } from "../../../lib/http/api-client.server";
 import { isLanguage, languageFromCookieHeader } from "../../../lib/i18n/i18n";
 import { paths } from "../../../paths";
@@ -17,7 +18,9 @@ export const cancelRentFields = ["token", "language"] as const;
  * the rent-status page's route action. With scripts the page cancels in the browser, as its
  * countdown does, and records the cancellation through the bridge; this is the browser's own post.
  * The API decides, with the page's token: a cancel it accepts goes to 'Rent Cancelled'
- * (`act=cancel_success`), one it refuses is answered with its message for the 'Denied?' notice.
+ * (`act=cancel_success`), one it refuses is answered with its message for the 'Denied?' notice. A
+ * post repeated (a double tap: the browser shows the last answer) finds the rent cancelled by the
+ * first, and goes to 'Rent Cancelled' too.
  */
 export async function cancelRentAction(config: ServerConfig, request: Request) {
   const url = new URL(request.url);
@@ -30,12 +33,11 @@ export async function cancelRentAction(config: ServerConfig, request: Request) {
   const orderId = orderIdOf(url.searchParams);
   if (orderId === null) return refuse<never>({ values: {}, errors: {}, formError: "" }, 404);
 
+  const api = serverApiClient(config, token, request, language);
   try {
-    await cancelRent(orderId, token, serverApiClient(config, token, request, language));
+    await cancelRent(orderId, token, api);
   } catch (error) {
-    const status = isApiError(error) && error.status >= 400 && error.status < 500 ? error.status : 502;
-    const retryAfter = isApiError(error) ? error.retryAfter : undefined;
-    return refuse<never>({ values: {}, errors: {}, formError: errorMessage(error, "") }, status, retryAfter);
+    if (!(await cancelledAlready(error, api, orderId, token))) return refused(error);
   }
   return redirect(
     paths.orderStatus.action.href({
@@ -44,4 +46,26 @@ export async function cancelRentAction(config: ServerConfig, request: Request) {
       token: query.token ?? undefined,
     }),
   );
+}
+
+/** Whether a refused cancel (409) met a rent that is already cancelled (a failed check says no). */
+async function cancelledAlready(
+  error: unknown,
+  api: Pick<ApiClient, "request">,
+  orderId: number,
+  token: string | null,
+): Promise<boolean> {
+  if (!isApiError(error) || error.status !== 409) return false;
+  try {
+    return (await requestOrder(api, String(orderId), { token })).status === "CANCEL";
+  } catch {
+    return false;
+  }
+}
+
+/** The API's refusal as 'Denied?': its message (else the page's own text, ""), status and limit. */
+function refused(error: unknown) {
+  const status = isApiError(error) && error.status >= 400 && error.status < 500 ? error.status : 502;
+  const retryAfter = isApiError(error) ? error.retryAfter : undefined;
+  return refuse<never>({ values: {}, errors: {}, formError: errorMessage(error, "") }, status, retryAfter);
 }
