@@ -1,5 +1,6 @@
 import { type CallDef, calls } from "@paxelbox/contract";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { testApiRefusal } from "../../../../test/test-api-refusal";
 import { parseWebEnv } from "../../../config/env";
 import { ApiError } from "../../../lib/http/api-error";
 import { overduePaymentAction } from "./overdue-action.server";
@@ -50,15 +51,6 @@ const settings = (snap: boolean) => ({
   paxelbox_content: [],
   enabled_userapp_feature: [{ name: "snap_bi_dropoff", setting_value: snap ? "enabled" : "disabled" }],
 });
-const refusal = (status: number, serverMessage?: string) =>
-  new ApiError({
-    status,
-    code: status,
-    message: serverMessage ?? `HTTP ${status}`,
-    serverMessage,
-    kind: "http",
-    callId: "x",
-  });
 
 /** Posts the form as a browser would (urlencoded), to the page's address. */
 async function post(
@@ -217,7 +209,7 @@ describe("the overdue page's action (Select Payment)", () => {
 
   it("answers the API's refusal with its message, keeping what was typed", async () => {
     api.answers[calls.snapDropoffPayment.id] = () => {
-      throw refusal(503, "Pembayaran sedang tidak tersedia.");
+      throw testApiRefusal(503, "Pembayaran sedang tidak tersedia.");
     };
     const answer = refused(await post({ ...form, language: "id" }));
     expect(answer.formError).toBe("Pembayaran sedang tidak tersedia.");
@@ -252,7 +244,7 @@ describe("the overdue page's action (Select Payment)", () => {
 
   it("goes to success-payment when the fee turns out paid meanwhile (409, confirmed by the check)", async () => {
     api.answers[calls.snapDropoffPayment.id] = () => {
-      throw refusal(409, "Sudah dibayar.");
+      throw testApiRefusal(409, "Sudah dibayar.");
     };
     api.answers[calls.checkPayment.id] = () => ({ status: "SUCCESS" });
     expect(redirected(await post(form))).toEqual({

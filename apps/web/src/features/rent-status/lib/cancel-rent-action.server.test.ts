@@ -1,7 +1,7 @@
 import { type CallDef, calls } from "@paxelbox/contract";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { testApiRefusal } from "../../../../test/test-api-refusal";
 import { parseWebEnv } from "../../../config/env";
-import { ApiError } from "../../../lib/http/api-error";
 import { cancelRentAction } from "./cancel-rent-action.server";
 
 /** The API's answers to the cancel and to the order (functions that may throw), and what was asked. */
@@ -31,17 +31,6 @@ async function post(query: string, fields: Record<string, string> = { token: "",
   });
   return (await cancelRentAction(config, request)) as unknown;
 }
-
-const refusal = (status: number, serverMessage: string | undefined, retryAfter?: string) =>
-  new ApiError({
-    status,
-    code: status,
-    message: serverMessage ?? `HTTP ${status}`,
-    serverMessage,
-    kind: "http",
-    callId: "cancelRent",
-    retryAfter,
-  });
 
 function refused(result: unknown) {
   const answer = result as { data: { formError?: string }; init: ResponseInit | null };
@@ -84,7 +73,7 @@ describe("the rent-status page's action (Cancel Rent confirmed without scripts)"
 
   it("answers the API's refusal with its message and status, and a limit with when to try again", async () => {
     api.cancel = () => {
-      throw refusal(409, "Items have been stored.");
+      throw testApiRefusal(409, "Items have been stored.");
     };
     expect(refused(await post("orderid=7&token=t"))).toMatchObject({
       status: 409,
@@ -92,7 +81,7 @@ describe("the rent-status page's action (Cancel Rent confirmed without scripts)"
     });
 
     api.cancel = () => {
-      throw refusal(429, undefined, "30");
+      throw testApiRefusal(429, undefined, "30");
     };
     const limited = refused(await post("orderid=7&token=t"));
     expect(limited).toMatchObject({ status: 429, formError: "" });
@@ -101,7 +90,7 @@ describe("the rent-status page's action (Cancel Rent confirmed without scripts)"
 
   it("goes to 'Rent Cancelled' when a repeated post finds the rent cancelled by the first", async () => {
     api.cancel = () => {
-      throw refusal(409, "Items have been stored.");
+      throw testApiRefusal(409, "Items have been stored.");
     };
     api.order = () => ({ id: 7, status: "CANCEL" });
     const result = (await post("orderid=7&token=t")) as Response;
