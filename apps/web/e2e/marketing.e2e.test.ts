@@ -310,6 +310,11 @@ describe("landing behaviour", () => {
     await page.getByTestId("finder-map").scrollIntoViewIfNeeded();
     await expect(page.locator(".leaflet-interactive")).toHaveCount(8, { timeout: 10_000 });
     await expect(page.getByTestId("finder-tiles-failed")).toBeVisible();
+    // It lies over the map, not under it: arriving late, it moves nothing below the map.
+    const [notice, map] = await Promise.all(
+      ["finder-tiles-failed", "finder-map"].map((id) => page.getByTestId(id).boundingBox()),
+    );
+    expect(notice && map && notice.y >= map.y && notice.y + notice.height <= map.y + map.height).toBe(true);
     await items.first().locator('[data-testid="finder-show"]').click();
     await expect(page.locator(".leaflet-popup-content")).toContainText(nearest.data.items[0]?.name ?? "?");
 

@@ -258,13 +258,14 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
               ) : (
                 <p className={styles.mapLoading}>{t("marketing.finder.mapLoading")}</p>
               )}
+              {/* Over the map, not under it: arriving late, it moves nothing on the page. */}
+              {tilesFailed ? (
+                <p className={styles.tilesNotice} role="status" data-testid="finder-tiles-failed">
+                  {t("marketing.finder.tilesFailed")}
+                </p>
+              ) : null}
             </section>
           )}
-          {tilesFailed && !embed ? (
-            <p className={styles.tilesNotice} role="status" data-testid="finder-tiles-failed">
-              {t("marketing.finder.tilesFailed")}
-            </p>
-          ) : null}
         </div>
         <div className={`stack ${styles.listColumn}`}>
           <p
