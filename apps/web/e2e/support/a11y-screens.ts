@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { axeViolations } from "./axe.ts";
 import { hiddenInFrame } from "./bars.ts";
-import { animationsDone, type Lang, phoneAndDesktop, resize, visit } from "./browser.ts";
+import { animationsDone, holdScripts, type Lang, phoneAndDesktop, resize, visit } from "./browser.ts";
 import { describe, expect, test } from "./fixtures.ts";
-import { createScenario, openDropOffLink, openRent, sendGuestBook } from "./journeys.ts";
+import { api, createScenario, openDropOffLink, openRent, scanAtKiosk, sendGuestBook } from "./journeys.ts";
 import { fillPackageForm } from "./package-form.ts";
 
 /**
@@ -216,6 +216,27 @@ export const screens: Screen[] = [
       await page.getByTestId("cancel-confirm-yes").click();
       await page.getByTestId("cancel-success").waitFor();
       await check("rent cancel_success");
+    },
+  },
+  {
+    webView: true,
+    name: "rent cancel step and its refusal in the bar, before the scripts run",
+    run: async (page, lang, check) => {
+      const demo = await createScenario("rent-to-store", { language: lang });
+      // The server's pages only: every script is held back until the screen has been audited.
+      const release = await holdScripts(page);
+      await page.goto(`${demo.url}&cancel=confirm`, { waitUntil: "domcontentloaded" });
+      await page.getByTestId("cancel-step").waitFor();
+      await check("rent cancel step", { bars: true });
+      const { data } = await api<{ barcode: { qrcodeCustomerStore: string } }>(
+        `/api/v1/box/express/info/${demo.orderId}/paid`,
+        demo.token,
+      );
+      await scanAtKiosk(data.barcode.qrcodeCustomerStore);
+      await page.getByTestId("cancel-confirm-yes").click();
+      await page.locator('[role="alert"] h2').waitFor();
+      await check("rent cancel refused", { bars: true });
+      release();
     },
   },
   {
