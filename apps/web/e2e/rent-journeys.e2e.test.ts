@@ -515,6 +515,30 @@ describe("cancel before and without scripts", () => {
     expect((await rentOf(demo)).data.status).toBe("CANCEL");
     expect(errors).toEqual([]);
   });
+
+  test("Yes tapped before the scripts arrive: the server cancels, and the event reaches the app once they run", async ({
+    open,
+  }) => {
+    const { page, errors, m } = await start(open, "desktop", "id");
+    const demo = await createScenario("rent-to-store", { language: "id" });
+    const release = await holdScripts(page);
+    await page.goto(`${demo.url}&cancel=confirm`, { waitUntil: "domcontentloaded" });
+    await step(page).getByRole("button", { name: m.rent.toStore.confirmYes }).click();
+    await page.getByTestId("cancel-success").waitFor();
+    expect((await rentOf(demo)).data.status).toBe("CANCEL");
+    expect(await events(page)).toEqual([]);
+    release();
+    await hydrated(page);
+    await expect
+      .poll(async () => (await events(page)).filter((event) => event.name === "Cancel_Rent_PaxelBox"))
+      .toEqual([
+        expect.objectContaining({ params: expect.objectContaining({ payment_method: "Virtual Account" }) }),
+      ]);
+    // Recorded once: the marker leaves the address.
+    await expect.poll(() => new URL(page.url()).searchParams.get("record")).toBeNull();
+    await expect(page.getByTestId("cancel-success")).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });
 
 /** The time left the countdown shows, in seconds (`hh:mm:ss`, days before it when above one). */

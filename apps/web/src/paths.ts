@@ -64,6 +64,8 @@ export interface OrderStatusQuery extends Query {
   preview?: "true";
   overdue?: "true";
   payment_status?: "SUCCESS" | "FAILED" | "CANCELLED";
+  /** On 'Rent Cancelled' after a cancel the route action made: the page records its event (ADR 043). */
+  record?: "cancel";
 }
 
 /** Query of the demo inbox: one recipient's messages (a phone number or an e-mail address). */

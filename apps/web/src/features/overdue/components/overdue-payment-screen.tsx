@@ -1,5 +1,5 @@
 import type { OverdueDropoffDetail } from "@paxelbox/contract";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId } from "react";
 import { useNavigate } from "react-router";
 import { AlertIcon } from "../../../components/icons";
 import { ScreenSkeleton } from "../../../components/loaders";
@@ -83,7 +83,6 @@ function OverdueView({
   const { t } = useT();
   const formatTime = useFormatDateTime();
   const variant = useVariant();
-  const [expanded, setExpanded] = useState(false);
   const headingId = useId();
 
   const warning =
@@ -121,16 +120,10 @@ function OverdueView({
           <Row label={t("dropOff.overdue.location")} value={detail.mouth.box.name} />
           <Row label={t("dropOff.overdue.doorNumber")} value={detail.mouth.number} testId="overdue-door" />
         </dl>
-        {/* The breakdown opens without scripts too; the page only follows it for the hidden hint. */}
-        <details className={styles.total} onToggle={(event) => setExpanded(event.currentTarget.open)}>
+        {/* The browser's own disclosure: it opens without scripts, and says whether it is open. */}
+        <details className={styles.total}>
           <summary className={styles.totalToggle} data-testid="overdue-total-toggle">
-            <span className={styles.totalLabel}>
-              {t("dropOff.overdue.total")}
-              <span className="visually-hidden">
-                {" "}
-                ({expanded ? t("dropOff.overdue.hideBreakdown") : t("dropOff.overdue.showBreakdown")})
-              </span>
-            </span>
+            <span className={styles.totalLabel}>{t("dropOff.overdue.total")}</span>
             <span className={styles.totalValue} data-testid="overdue-total">
               {formatRupiah(detail.overdueTotalPrice)}
             </span>

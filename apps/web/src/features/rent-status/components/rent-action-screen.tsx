@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { contentText, useSettings } from "../../../api/settings";
 import { Button, ButtonLink } from "../../../components/button";
@@ -150,6 +150,7 @@ function Result({
  */
 function Outcome({ query, outcome }: { query: RentQuery; outcome: "cancelSuccess" | "stopSuccess" }) {
   const { t } = useT();
+  useCancelRecorded(query);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const cancelled = outcome === "cancelSuccess";
@@ -175,6 +176,31 @@ function Outcome({ query, outcome }: { query: RentQuery; outcome: "cancelSuccess
       onButton={onButton}
     />
   );
+}
+
+/**
+ * A cancel the route action made (a page posted before or without its scripts, ADR 043) reaches
+ * 'Rent Cancelled' with `record=cancel`: once the scripts run, the page records the cancellation
+ * through the bridge with the order, as its own cancel does, and drops the marker from the address.
+ */
+function useCancelRecorded(query: RentQuery) {
+  const [search, setSearch] = useSearchParams();
+  const { token } = useUserSession();
+  const { productName } = useConfig();
+  const pending = search.get("record") === "cancel";
+  const { data: order } = useQuery({
+    ...rentOrderQueryOptions(query.orderid ?? "", token),
+    enabled: pending && query.orderid !== null && token !== null,
+  });
+  const recorded = useRef(false);
+  useEffect(() => {
+    if (!pending || !order || recorded.current) return;
+    recorded.current = true;
+    void recordRentEvent(productName, "cancelRent", order, { payment_method: order.paymentMethod ?? "" });
+    const rest = new URLSearchParams(search);
+    rest.delete("record");
+    setSearch(rest, { replace: true, preventScrollReset: true });
+  }, [pending, order, productName, search, setSearch]);
 }
 
 /** 5 s countdown with the stop instruction, then the order page with the same query (the stop view). */
@@ -320,14 +346,13 @@ function OpenLocker({ query }: { query: RentQuery }) {
 
 function UnknownAction({ query }: { query: RentQuery }) {
   const { t } = useT();
-  const navigate = useNavigate();
   return (
     <Result
       testId="unknown-action"
       title={t("rent.action.unknown.title")}
       line={t("rent.action.unknown.line")}
       button={query.orderid ? t("rent.action.backToRent") : undefined}
-      onButton={() => void navigate(orderPageHref(query))}
+      href={orderPageHref(query)}
       quiet
     />
   );

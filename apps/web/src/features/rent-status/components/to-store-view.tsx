@@ -198,7 +198,9 @@ export function ToStoreView({ order, query, token, product, onHold, refused }: V
           >
             <h2 id={stepTitleId}>{t("rent.toStore.confirmTitle")}</h2>
             <p className={styles.dialogText}>{t("rent.toStore.confirmText", { door })}</p>
-            <Form method="post" className="stack">
+            {/* Always the browser's own post, also once the page has hydrated under it: the answer is
+                a new page, which takes the refusal or the cancel in (the modals' state starts there). */}
+            <Form method="post" reloadDocument className="stack">
               <input type="hidden" name="token" value={token ?? ""} />
               <input type="hidden" name="language" value={language} />
               <Button type="submit" block data-testid="cancel-confirm-yes">

@@ -48,7 +48,7 @@ beforeEach(() => {
 });
 
 describe("the rent-status page's action (Cancel Rent confirmed without scripts)", () => {
-  it("cancels with the address's token and goes to 'Rent Cancelled' with it", async () => {
+  it("cancels with the address's token and goes to 'Rent Cancelled' with it, to record the event there", async () => {
     const result = await post("orderid=7&token=link-token&cancel=confirm");
     expect(result).toBeInstanceOf(Response);
     const location = new URL((result as Response).headers.get("location") ?? "", "https://box.example");
@@ -57,6 +57,7 @@ describe("the rent-status page's action (Cancel Rent confirmed without scripts)"
       act: "cancel_success",
       orderid: "7",
       token: "link-token",
+      record: "cancel",
     });
     expect(api.asked).toEqual([
       { call: calls.cancelRent.id, body: { id: 7 }, token: "link-token", language: "en" },

@@ -44,6 +44,8 @@ export async function cancelRentAction(config: ServerConfig, request: Request) {
       act: "cancel_success",
       orderid: query.orderid ?? orderId,
       token: query.token ?? undefined,
+      // Only the page can reach the app: it records the cancellation once its scripts run.
+      record: "cancel",
     }),
   );
 }
