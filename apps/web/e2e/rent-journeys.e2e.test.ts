@@ -429,6 +429,14 @@ describe("cancel before and without scripts", () => {
     return { ...opened, demo, m: lang === "en" ? en : id };
   }
   const step = (page: Page) => page.getByTestId("cancel-step");
+  /** A fresh to-store rent of Budi's opened at its address plus `query`, every script held back. */
+  async function openHeld(open: Open, viewport: ViewportName, query = "") {
+    const opened = await start(open, viewport, budi);
+    const demo = await createScenario("rent-to-store", { language: budi });
+    const release = await holdScripts(opened.page);
+    await opened.page.goto(`${demo.url}${query}`, { waitUntil: "domcontentloaded" });
+    return { ...opened, demo, release };
+  }
   /** The rent as its member's token reads it (the English scenario's member is another). */
   const rentOf = (demo: { orderId: string; token: string }) =>
     api<{ status: string; barcode: { qrcodeCustomerStore: string } }>(
@@ -497,10 +505,7 @@ describe("cancel before and without scripts", () => {
   test("Cancel Rent tapped before the scripts arrive: the confirmation waits, and once they run it is the modal", async ({
     open,
   }) => {
-    const { page, errors, m } = await start(open, "mobile", "id");
-    const demo = await createScenario("rent-to-store", { language: "id" });
-    const release = await holdScripts(page);
-    await page.goto(demo.url, { waitUntil: "domcontentloaded" });
+    const { page, errors, m, demo, release } = await openHeld(open, "mobile");
     await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
     await step(page).waitFor();
     release();
@@ -519,10 +524,7 @@ describe("cancel before and without scripts", () => {
   test("Yes tapped before the scripts arrive: the server cancels, and the event reaches the app once they run", async ({
     open,
   }) => {
-    const { page, errors, m } = await start(open, "desktop", "id");
-    const demo = await createScenario("rent-to-store", { language: "id" });
-    const release = await holdScripts(page);
-    await page.goto(`${demo.url}&cancel=confirm`, { waitUntil: "domcontentloaded" });
+    const { page, errors, m, demo, release } = await openHeld(open, "desktop", "&cancel=confirm");
     await step(page).getByRole("button", { name: m.rent.toStore.confirmYes }).click();
     await page.getByTestId("cancel-success").waitFor();
     expect((await rentOf(demo)).data.status).toBe("CANCEL");
