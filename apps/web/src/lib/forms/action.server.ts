@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { errorMessage, isApiError } from "../http/api-client";
+import { isLanguage, type Language, languageFromCookieHeader } from "../i18n/i18n";
 
 /** A field's first message, as the contract's schema words it (the page translates it). */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -35,6 +37,26 @@ export function fieldErrors<F extends string>(error: Issues): FieldErrors<F> {
   return errors;
 }
 
+/**
+ * The member's page a form was posted from: its token — the address's (`linkToken`), else the one
+ * the page posted (the address loses it once the page has checked it, `RequireUser`) — and the
+ * language the page is shown in, posted with it (the API's messages), else the cookie's. The forms
+ * post them as the hidden fields `token` and `language`.
+ */
+export function postingPage(
+  request: Request,
+  formData: FormData,
+  addressToken: string | null,
+): { token: string | null; language: Language } {
+  const page = postedText(formData, ["token", "language"]);
+  return {
+    token: addressToken ?? (page.token.trim() || null),
+    language: isLanguage(page.language)
+      ? page.language
+      : languageFromCookieHeader(request.headers.get("cookie")),
+  };
+}
+
 /** How long a visitor refused for too many requests waits when the API did not say: a minute. */
 const defaultRetryAfterSeconds = 60;
 
@@ -60,4 +82,14 @@ export function withRetryAfter(own: HeadersInit, actionHeaders: Headers): Header
   const retryAfter = actionHeaders.get("retry-after");
   if (retryAfter) headers.set("retry-after", retryAfter);
   return headers;
+}
+
+/**
+ * A form the API refused (spec §8 'Oops...'): with the API's status when it is the visitor's (4xx),
+ * else 502; its message (else "": the page's own 'something wrong' text); and a 429's wait.
+ */
+export function refuseForApi<F extends string>(error: unknown, values: Partial<Record<F, string>> = {}) {
+  const status = isApiError(error) && error.status >= 400 && error.status < 500 ? error.status : 502;
+  const retryAfter = isApiError(error) ? error.retryAfter : undefined;
+  return refuse<F>({ values, errors: {}, formError: errorMessage(error, "") }, status, retryAfter);
 }

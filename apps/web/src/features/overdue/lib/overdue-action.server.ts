@@ -6,13 +6,12 @@ import type { ServerConfig } from "../../../config/env";
 import { linkToken } from "../../../domain/member/member-session";
 import { getOverdueDetail, isFullDetail } from "../../../domain/order/overdue-detail";
 import { orderIdOf, overdueEntryTarget } from "../../../domain/order/overdue-entry";
-import { fieldErrors, postedText, refuse } from "../../../lib/forms/action.server";
-import { type ApiClient, errorMessage, isApiError } from "../../../lib/http/api-client";
+import { fieldErrors, postedText, postingPage, refuse, refuseForApi } from "../../../lib/forms/action.server";
+import type { ApiClient } from "../../../lib/http/api-client";
 import { serverApiClient } from "../../../lib/http/api-client.server";
-import { isLanguage, languageFromCookieHeader } from "../../../lib/i18n/i18n";
 import { isSafeUrl } from "../../../lib/security/safe-url";
 import { paths } from "../../../paths";
-import { overdueFields, overdueFormSchema, overduePageFields } from "./overdue-form";
+import { overdueFields, overdueFormSchema } from "./overdue-form";
 import { payOverdue, returnUrls } from "./pay-overdue.server";
 
 /**
@@ -32,11 +31,7 @@ export async function overduePaymentAction(config: ServerConfig, request: Reques
   if (orderid === null) throw redirect(paths.home.href());
   const formData = await request.formData();
   const values = postedText(formData, overdueFields);
-  const page = postedText(formData, overduePageFields);
-  const token = linkToken(url.searchParams) ?? (page.token.trim() || null);
-  const language = isLanguage(page.language)
-    ? page.language
-    : languageFromCookieHeader(request.headers.get("cookie"));
+  const { token, language } = postingPage(request, formData, linkToken(url.searchParams));
 
   const parsed = overdueFormSchema.safeParse(values);
   if (!parsed.success) return refuse({ values, errors: fieldErrors(parsed.error) });
@@ -67,10 +62,7 @@ export async function overduePaymentAction(config: ServerConfig, request: Reques
       token,
     });
   } catch (error) {
-    // Spec §8: 'Oops...' with the server's message (or the page's 'something wrong' text, "").
-    const status = isApiError(error) && error.status >= 400 && error.status < 500 ? error.status : 502;
-    const retryAfter = isApiError(error) ? error.retryAfter : undefined;
-    return refuse({ values, errors: {}, formError: errorMessage(error, "") }, status, retryAfter);
+    return refuseForApi(error, values);
   }
   // Spec §8: a submit answered with another code than 200 only stops the loading.
   if (checkout === null) return refuse({ values, errors: {} }, 409);

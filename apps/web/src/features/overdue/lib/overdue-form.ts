@@ -42,13 +42,6 @@ export type OverdueField = keyof OverdueFormInput;
 export const overdueFields = ["receiver_name", "phone", "email"] as const satisfies readonly OverdueField[];
 
 /**
- * What the form posts beside its fields: the page's token (the address loses it once the page has
- * checked it, `RequireUser`) and the language the page is shown in (the API's messages, the
- * gateway's language).
- */
-export const overduePageFields = ["token", "language"] as const;
-
-/**
  * The messages of a refused form (the route action's `errors`) as react-hook-form's errors, with
  * what is wrong with the prefilled fields; `undefined` when there are none.
  */

@@ -100,7 +100,7 @@ function Result({
   testId: string;
   button?: string;
   onButton?: () => void;
-  /** The button as a link to this page (it works before and without scripts; `onButton` then leads). */
+  /** The button as a link to `href` (it works before and without scripts; `onButton` then leads). */
   href?: string;
   /** A secondary button, without the `result-action` test id. */
   quiet?: boolean;

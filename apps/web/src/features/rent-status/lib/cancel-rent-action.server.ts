@@ -2,16 +2,12 @@ import { redirect } from "react-router";
 import type { ServerConfig } from "../../../config/env";
 import { requestOrder } from "../../../domain/order/order-query";
 import { orderIdOf } from "../../../domain/order/overdue-entry";
-import { postedText, refuse } from "../../../lib/forms/action.server";
-import { type ApiClient, errorMessage, isApiError } from "../../../lib/http/api-client";
+import { postingPage, refuse, refuseForApi } from "../../../lib/forms/action.server";
+import { type ApiClient, isApiError } from "../../../lib/http/api-client";
 import { serverApiClient } from "../../../lib/http/api-client.server";
-import { isLanguage, languageFromCookieHeader } from "../../../lib/i18n/i18n";
 import { paths } from "../../../paths";
 import { cancelRent } from "../api/cancel-rent";
 import { readRentQuery } from "./rent-view";
-
-/** What the confirmation's form posts besides its button: the page's token and language. */
-export const cancelRentFields = ["token", "language"] as const;
 
 /**
  * Cancel Rent confirmed on a page whose scripts are not running (spec §2 to-store view; ADR 043):
@@ -25,11 +21,7 @@ export const cancelRentFields = ["token", "language"] as const;
 export async function cancelRentAction(config: ServerConfig, request: Request) {
   const url = new URL(request.url);
   const query = readRentQuery(url.searchParams);
-  const page = postedText(await request.formData(), cancelRentFields);
-  const token = query.token ?? (page.token.trim() || null);
-  const language = isLanguage(page.language)
-    ? page.language
-    : languageFromCookieHeader(request.headers.get("cookie"));
+  const { token, language } = postingPage(request, await request.formData(), query.token);
   const orderId = orderIdOf(url.searchParams);
   if (orderId === null) return refuse<never>({ values: {}, errors: {}, formError: "" }, 404);
 
@@ -37,7 +29,7 @@ export async function cancelRentAction(config: ServerConfig, request: Request) {
   try {
     await cancelRent(orderId, token, api);
   } catch (error) {
-    if (!(await cancelledAlready(error, api, orderId, token))) return refused(error);
+    if (!(await cancelledAlready(error, api, orderId, token))) return refuseForApi<never>(error);
   }
   return redirect(
     paths.orderStatus.action.href({
@@ -63,11 +55,4 @@ async function cancelledAlready(
   } catch {
     return false;
   }
-}
-
-/** The API's refusal as 'Denied?': its message (else the page's own text, ""), status and limit. */
-function refused(error: unknown) {
-  const status = isApiError(error) && error.status >= 400 && error.status < 500 ? error.status : 502;
-  const retryAfter = isApiError(error) ? error.retryAfter : undefined;
-  return refuse<never>({ values: {}, errors: {}, formError: errorMessage(error, "") }, status, retryAfter);
 }
