@@ -1,16 +1,14 @@
 import { isWebViewPath, pageAt } from "../src/pages.ts";
 
 /**
- * Page-cache rules shared by the service worker and the page (`src/lib/service-worker.ts`); what
- * each page is comes from the route registry (`src/pages.ts`).
+ * The service worker's page-cache rules; what each page is comes from the route registry
+ * (`src/pages.ts`). The page's code imports none of this (`messages.ts`), so that it does not
+ * carry the registry.
  */
 export { isWebViewPath };
 
 /** Cache names of kept pages start with this; the rest is the release. */
 export const pageCachePrefix = "paxelbox-pages-";
-
-/** Messages the page posts to the service worker. */
-export const swMessages = { keepPage: "keep-page", keepAssets: "keep-assets" } as const;
 
 /**
  * The key a page is kept under: web-view pages by path alone (their query carries tokens and ids

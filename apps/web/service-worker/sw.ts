@@ -22,7 +22,8 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
-import { isWebViewPath, pageCacheKey, pageCachePrefix, swMessages } from "./pages.ts";
+import { swMessages } from "./messages.ts";
+import { isWebViewPath, pageCacheKey, pageCachePrefix } from "./pages.ts";
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __PRECACHE__: Array<{ url: string; revision: string | null }>;

@@ -1,4 +1,4 @@
-import { swMessages } from "../../../service-worker/pages";
+import { swMessages } from "../../../service-worker/messages";
 
 /**
  * The page's side of the service worker (`service-worker/sw.ts`, built to `/sw.js`): registers it
