@@ -6,9 +6,9 @@ import { guestBookAction } from "../features/guest-book/lib/guest-book-action.se
 import { toBusinessType } from "../features/guest-book/lib/submission";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { seoMeta } from "../features/marketing/lib/seo";
-import { pageSeo, requestLanguage, serverT } from "../features/marketing/lib/seo.server";
+import { pageSeo, serverT } from "../features/marketing/lib/seo.server";
 import { withRetryAfter } from "../lib/forms/action.server";
-import { useT } from "../lib/i18n/i18n";
+import { requestLanguage, useT } from "../lib/i18n/i18n";
 import type { Route } from "./+types/guest-book-form";
 import styles from "./guest-book-form.module.css";
 

@@ -20,9 +20,9 @@ import { useScrollToHash } from "../features/marketing/hooks/use-scroll-to-hash"
 import { locationFloor } from "../features/marketing/lib/location-count";
 import { overdueRedirectPath } from "../features/marketing/lib/overdue-redirect";
 import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
-import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
+import { buildSeo } from "../features/marketing/lib/seo.server";
 import { serverApiClient } from "../lib/http/api-client.server";
-import { useT } from "../lib/i18n/i18n";
+import { requestLanguage, useT } from "../lib/i18n/i18n";
 import { storage } from "../lib/offline/storage";
 import { type LandingAnchor, landingAnchors, paths } from "../paths";
 import type { Route } from "./+types/home";

@@ -9,9 +9,9 @@ import { useLanguageRevalidation } from "../features/marketing/hooks/use-languag
 import { useScrollToHash } from "../features/marketing/hooks/use-scroll-to-hash";
 import { servicesCarousel } from "../features/marketing/lib/carousel";
 import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
-import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
+import { buildSeo } from "../features/marketing/lib/seo.server";
 import { serverApiClient } from "../lib/http/api-client.server";
-import { useT } from "../lib/i18n/i18n";
+import { requestLanguage, useT } from "../lib/i18n/i18n";
 import { paths } from "../paths";
 import type { Route } from "./+types/services";
 import styles from "./services.module.css";

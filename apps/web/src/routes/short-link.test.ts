@@ -19,7 +19,6 @@ vi.mock("../lib/http/api-client.server", () => ({
 }));
 vi.mock("../features/marketing/lib/seo.server", () => ({
   buildSeo: async () => null,
-  requestLanguage: () => "en",
 }));
 
 const refused = (status: number) =>

@@ -3,10 +3,11 @@ import { data, redirect } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
 import { getServerConfig } from "../config/config.server";
 import { seoMeta } from "../features/marketing/lib/seo";
-import { buildSeo, requestLanguage } from "../features/marketing/lib/seo.server";
+import { buildSeo } from "../features/marketing/lib/seo.server";
 import { resolveShortLink } from "../features/short-link/api/short-link";
 import { ShortLinkNotFound } from "../features/short-link/components/short-link-not-found";
 import { serverApiClient } from "../lib/http/api-client.server";
+import { requestLanguage } from "../lib/i18n/i18n";
 import type { Route } from "./+types/short-link";
 
 export const handle = publicHandle;

@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
 import en from "../../locales/en.ts";
 import id from "../../locales/id.ts";
-import { createI18n, ensureLanguage, languageFromCookieHeader, type TKey, toLanguage } from "./i18n";
+import {
+  createI18n,
+  ensureLanguage,
+  languageFromCookieHeader,
+  requestLanguage,
+  type TKey,
+  toLanguage,
+} from "./i18n";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -93,5 +100,15 @@ describe("i18n", () => {
     expect(languageFromCookieHeader(null)).toBe("id");
     expect(toLanguage("en-US")).toBe("en");
     expect(toLanguage(undefined)).toBe("id");
+  });
+
+  it("reads a request's language from its lang query, else its cookie", () => {
+    const request = (query: string, cookie?: string) =>
+      new Request(`https://box.example/package${query}`, { headers: cookie ? { cookie } : {} });
+    expect(requestLanguage(request("?lang=en", "language=id"))).toBe("en");
+    expect(requestLanguage(request("?lang=id", "language=en"))).toBe("id");
+    expect(requestLanguage(request("?lang=fr", "language=en"))).toBe("en");
+    expect(requestLanguage(request("", "language=en"))).toBe("en");
+    expect(requestLanguage(request(""))).toBe("id");
   });
 });

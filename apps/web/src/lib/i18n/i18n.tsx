@@ -203,6 +203,12 @@ export function languageFromCookieHeader(cookieHeader: string | null | undefined
   return toLanguage(readCookie(cookieHeader, languageCookieName));
 }
 
+/** The language a request asks for: its `lang` query when valid, else its cookie (as the root loader). */
+export function requestLanguage(request: Request): Language {
+  const requested = new URL(request.url).searchParams.get("lang");
+  return isLanguage(requested) ? requested : languageFromCookieHeader(request.headers.get("cookie"));
+}
+
 /** The language chosen in this browser (storage, the source of truth), if any. */
 export function storedLanguage(): Language | null {
   const value = storage.get("language");

@@ -5,7 +5,7 @@ import { limitedFormData } from "../../../lib/forms/limited-form-data.server";
 import { serverApiClient } from "../../../lib/http/api-client.server";
 import { isApiError } from "../../../lib/http/api-error";
 import { newIdempotencyKey } from "../../../lib/http/idempotency-key";
-import { isLanguage, type Language, languageFromCookieHeader } from "../../../lib/i18n/i18n";
+import { requestLanguage } from "../../../lib/i18n/i18n";
 import { type PhotoLimits, photoLimits } from "./compress-photo";
 import {
   digitsOnly,
@@ -54,12 +54,6 @@ const thumbnailLimits: PhotoLimits = { ...photoLimits, maxSide: 240, maxBytes: 1
 /** How long a post waits for the same send still running (a double tap): 40 × 250 ms. */
 const runningRetries = 40;
 const runningRetryMs = 250;
-
-/** The page's language (its `lang` query, else its cookie): the API words its refusals in it. */
-function pageLanguage(request: Request): Language {
-  const requested = new URL(request.url).searchParams.get("lang");
-  return isLanguage(requested) ? requested : languageFromCookieHeader(request.headers.get("cookie"));
-}
 
 export interface PostedPackage {
   /** What was posted, as the form shows it again; the photo as a data URL once it was made small. */
@@ -132,7 +126,7 @@ async function send(
 ): Promise<Blob> {
   // The visitor's address and secret go with it; the language is the page's, not the browser's.
   const headers = new Headers(request.headers);
-  headers.set("accept-language", pageLanguage(request));
+  headers.set("accept-language", requestLanguage(request));
   const api = serverApiClient(config, null, new Request(request.url, { headers }));
   for (let attempt = 0; ; attempt++) {
     try {

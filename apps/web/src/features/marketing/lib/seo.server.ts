@@ -4,16 +4,10 @@ import {
   ensureLanguage,
   isLanguage,
   type Language,
-  languageFromCookieHeader,
+  requestLanguage,
   type TKey,
 } from "../../../lib/i18n/i18n";
 import type { Seo } from "./seo";
-
-/** The language a request is rendered in: the `lang` query when valid, else the cookie (as the root loader). */
-export function requestLanguage(request: Request): Language {
-  const requested = new URL(request.url).searchParams.get("lang");
-  return isLanguage(requested) ? requested : languageFromCookieHeader(request.headers.get("cookie"));
-}
 
 /** A translator for one language on the server (for texts a loader hands to `meta`). */
 export async function serverT(config: ServerConfig, language: Language) {
