@@ -55,7 +55,7 @@ import styles from "./root.module.css";
 export async function loader({ request, context, pattern }: Route.LoaderArgs) {
   const config = getServerConfig(context);
   const url = new URL(request.url);
-  const session = await preloadSession(config, request);
+  const session = await preloadSession(context, request);
   const language = addressedLanguage(session, url) ?? languageFromCookieHeader(request.headers.get("cookie"));
   await ensureLanguage(language);
   return {

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const orderid = orderIdOf(search);
   const token = linkToken(search);
-  const home = async () => redirect(paths.home.href({ lang: await languageToKeep(config, request) }));
+  const home = async () => redirect(paths.home.href({ lang: await languageToKeep(context, request) }));
   if (orderid === null) throw await home();
   if (paymentReturn(search) === "success") {
     throw redirect(paths.overdue.successPayment.href({ orderid, token: token ?? undefined }));
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (detail) {
     const target = overdueEntryTarget(detail, orderid, token) ?? ("expressNumber" in detail ? null : "/");
     if (target === paths.home.href() || target === paths.overdue.expire.href()) {
-      const lang = await languageToKeep(config, request);
+      const lang = await languageToKeep(context, request);
       throw redirect(overdueEntryTarget(detail, orderid, token, lang) ?? paths.home.href({ lang }));
     }
   }

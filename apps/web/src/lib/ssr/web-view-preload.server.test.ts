@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testMember } from "../../../test/test-member";
 import { testOrder } from "../../../test/test-order";
 import { settingsQueryOptions } from "../../api/settings";
+import { requestContexts } from "../../config/config.server";
 import { parseWebEnv, type ServerConfig } from "../../config/env";
 import { orderQueryOptions } from "../../domain/order/order-query";
 import { registerServerSanitizer, sanitizeOptions } from "../security/sanitize";
@@ -84,16 +85,36 @@ describe("preloadToken", () => {
 });
 
 describe("preloadSession", () => {
+  /** A request's context, as the web server gives each request (`requestContexts`). */
+  const context = () => requestContexts(config)();
+  const membersCalls = () => seen.filter((call) => call.path === "/api/webview/v1/members/auth").length;
+
   it("validates the token with the members call and returns the member", async () => {
-    const session = await preloadSession(config, page("/order-status?orderid=1&token=good"));
+    const session = await preloadSession(context(), page("/order-status?orderid=1&token=good"));
     expect(session).toEqual({ token: "good", user: member });
   });
 
   it("leaves a token the API refuses, and a page without one, to the browser", async () => {
-    expect(await preloadSession(config, page("/order-status?orderid=1&token=bad"))).toBeNull();
+    expect(await preloadSession(context(), page("/order-status?orderid=1&token=bad"))).toBeNull();
     const before = seen.length;
-    expect(await preloadSession(config, page("/order-status?orderid=1"))).toBeNull();
+    expect(await preloadSession(context(), page("/order-status?orderid=1"))).toBeNull();
     expect(seen.length).toBe(before);
+  });
+
+  it("checks the member once per request, however many loaders ask", async () => {
+    const request = page("/overduepayment?orderid=1&token=good");
+    const shared = context();
+    const before = membersCalls();
+    const [root, screen] = await Promise.all([
+      preloadSession(shared, request),
+      preloadSession(shared, request),
+    ]);
+    expect(screen).toBe(root);
+    expect(await preloadSession(shared, request)).toBe(root);
+    expect(membersCalls() - before).toBe(1);
+    // Another request checks again.
+    expect(await preloadSession(context(), page("/overduepayment?orderid=1&token=good"))).toEqual(root);
+    expect(membersCalls() - before).toBe(2);
   });
 });
 

@@ -1,6 +1,8 @@
 import { calls, type UserData } from "@paxelbox/contract";
 import { type DehydratedState, dehydrate, type FetchQueryOptions } from "@tanstack/react-query";
+import { createContext, type RouterContextProvider } from "react-router";
 import { settingsQueryOptions } from "../../api/settings";
+import { getServerConfig } from "../../config/config.server";
 import type { ServerConfig } from "../../config/env";
 import { pageAt } from "../../pages";
 import type { ApiClient } from "../http/api-client";
@@ -37,11 +39,27 @@ function signalFor(request: Request): AbortSignal {
   return AbortSignal.any([request.signal, AbortSignal.timeout(preloadTimeoutMs)]);
 }
 
-/** The members check of the page's query token; `null` when there is none or it does not pass. */
-export async function preloadSession(
-  config: ServerConfig,
+/** A request's members check, once started (`preloadSession`). */
+const sessionContext = createContext<Promise<PreloadedSession | null> | null>(null);
+
+/**
+ * The members check of the page's query token; `null` when there is none or it does not pass.
+ * Made once per request: the root loader and a screen's loader that sends its visitor away in
+ * their language (`languageToKeep`) run side by side and share it through the request's context.
+ */
+export function preloadSession(
+  context: Readonly<RouterContextProvider>,
   request: Request,
 ): Promise<PreloadedSession | null> {
+  let session = context.get(sessionContext);
+  if (!session) {
+    session = checkMember(getServerConfig(context), request);
+    context.set(sessionContext, session);
+  }
+  return session;
+}
+
+async function checkMember(config: ServerConfig, request: Request): Promise<PreloadedSession | null> {
   const token = preloadToken(request);
   if (!token) return null;
   try {
@@ -66,8 +84,11 @@ export function addressedLanguage(session: PreloadedSession | null, url: URL): L
  * The language a page sends its visitor on in, to a page without their token (the root loader's
  * reading of the address); `undefined` for the default.
  */
-export async function languageToKeep(config: ServerConfig, request: Request): Promise<"en" | undefined> {
-  const language = addressedLanguage(await preloadSession(config, request), new URL(request.url));
+export async function languageToKeep(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<"en" | undefined> {
+  const language = addressedLanguage(await preloadSession(context, request), new URL(request.url));
   return language === "en" ? "en" : undefined;
 }
 
