@@ -68,11 +68,17 @@ describe("short links", () => {
       const response = await page.goto(demo.url);
       expect(response?.status()).toBe(404);
       await expectNotFound(page, lang);
+      // The tab says what the page says.
+      await expect(page).toHaveTitle(lang === "en" ? /^Link not found · / : /^Tautan tidak ditemukan · /);
       if (lang === "en") {
         await expect(page.getByTestId("short-link-message")).toHaveText(
           "Your request could not be found. Please check your shortener address",
         );
       }
+      // A code too long to be any (the API refuses its address before it looks) is not found either,
+      // not an outage.
+      expect((await page.goto(`${baseUrl}/o/${"a".repeat(250)}`))?.status()).toBe(404);
+      await expectNotFound(page, lang);
       await page.getByTestId("short-link-back").click();
       await page.waitForURL(`${baseUrl}/`);
       // The lookup's own 404 is the point; nothing else may fail.

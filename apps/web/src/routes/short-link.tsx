@@ -33,8 +33,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     new URL(request.url).origin,
   );
   if (result.kind === "redirect") throw redirect(result.target);
+  // The page is drawn only when there is nowhere to go: its title says why, as its panel does.
   const seo = await buildSeo(config, request, requestLanguage(request), {
-    title: "marketing.seo.shortLinkTitle",
+    title:
+      result.kind === "not-found" ? "marketing.seo.shortLinkNotFoundTitle" : "marketing.seo.shortLinkTitle",
     description: "marketing.seo.homeDescription",
   });
   if (result.kind === "rate-limited") {

@@ -36,6 +36,8 @@ describe("short-link lookup", () => {
     expect(await lookup(async () => ({ url: "javascript:alert(1)" }))).toEqual(notFound);
     expect(await lookup(() => Promise.reject(httpError(404, "nope")))).toEqual(notFound);
     expect(await lookup(() => Promise.reject(httpError(400)), "a b")).toEqual(notFound);
+    // A code too long to be any: the API refuses its address (414) before it looks.
+    expect(await lookup(() => Promise.reject(httpError(414)), "a".repeat(250))).toEqual(notFound);
   });
 
   it("reports a failed lookup with the server's message", async () => {

@@ -14,8 +14,8 @@ export type ShortLinkResult =
 /**
  * Looks a code up (spec §2) with the given api client — the server's in the route loader, the
  * browser's for client-side navigations — and decides: a safe http(s) target to redirect to, not
- * found (404, an invalid code, or a target that is not http(s)), refused for now (429), or a
- * failed lookup.
+ * found (404, an invalid code — 400, or 414 for one too long to be any code — or a target that is
+ * not http(s)), refused for now (429), or a failed lookup.
  */
 export async function resolveShortLink(
   client: ApiClient,
@@ -27,7 +27,7 @@ export async function resolveShortLink(
     const target = shortLinkTarget(url, origin);
     return target ? { kind: "redirect", target } : { kind: "not-found" };
   } catch (error) {
-    if (isApiError(error) && (error.status === 404 || error.status === 400)) return { kind: "not-found" };
+    if (isApiError(error) && [400, 404, 414].includes(error.status)) return { kind: "not-found" };
     if (isApiError(error) && error.status === 429) return { kind: "rate-limited" };
     return { kind: "failed", message: isApiError(error) ? (error.serverMessage ?? null) : null };
   }
