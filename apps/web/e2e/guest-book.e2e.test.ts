@@ -226,6 +226,17 @@ describe("guest-book send", () => {
       const t = messages[lang];
       await expect(page.locator("main h1")).toHaveText(t.screens.guestBookSubmitted.title);
       await expect($(page, "guest-book-submitted")).toContainText(t.marketing.submitted.line);
+      // The download starts once a send: a reloaded confirmation starts none when its scripts run,
+      // so the one its link starts by hand is the only one.
+      const downloads: string[] = [];
+      page.on("download", (started) => downloads.push(started.url()));
+      await page.reload();
+      await hydrated(page);
+      await expect($(page, "guest-book-submitted")).toContainText(t.marketing.submitted.line);
+      const byHand = page.waitForEvent("download");
+      await $(page, "white-paper-link").click();
+      await byHand;
+      expect(downloads).toEqual([file.url()]);
       await $(page, "back-home").click();
       await page.waitForURL(`${baseUrl}/`);
       expect(errors).toEqual([]);

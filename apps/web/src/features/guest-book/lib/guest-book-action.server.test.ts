@@ -4,7 +4,7 @@ import { createI18n, ensureLanguage, type Language, type TKey } from "../../../l
 import en from "../../../locales/en.ts";
 import id from "../../../locales/id.ts";
 import { guestBookAction } from "./guest-book-action.server";
-import { readSentGuestBook } from "./sent-cookie.server";
+import { readSentGuestBook, shownCookieHeader } from "./sent-cookie.server";
 
 /**
  * The guest book's route action (spec §5, §7, §8): what a browser posts, with or without the page's
@@ -291,5 +291,17 @@ describe("guest-book confirmation mark", () => {
     const forged = btoa(JSON.stringify({ whitePaper: { name: "x", url: "/api/v1/white-papers/x.pdf" } }));
     expect(await opened(`guest_book_sent=${encodeURIComponent(forged)}`)).toBeNull();
     expect(await opened("guest_book_sent=garbage")).toBeNull();
+  });
+
+  it("marks the send shown once the confirmation has answered, keeping its white paper", async () => {
+    const page = (cookie: string) =>
+      new Request("http://box.example/guest-book/submitted", {
+        headers: { cookie: cookie.split(";")[0] ?? "" },
+      });
+    const paper = { name: "Paper", url: "/api/v1/white-papers/paper.pdf" };
+    const shown = await shownCookieHeader(config, page(""), { whitePaper: paper });
+    expect(shown).toContain("Path=/guest-book");
+    expect(shown).toContain("HttpOnly");
+    expect(await readSentGuestBook(config, page(shown))).toEqual({ whitePaper: paper, shown: true });
   });
 });

@@ -8,6 +8,8 @@ import { paths } from "../../../paths";
 /** What the confirmation page shows of a send: the white paper whose download it starts (spec §2). */
 export interface SentGuestBook {
   whitePaper: { name: string; url: string } | null;
+  /** The confirmation has been sent to the browser once: its download was started then (`shownCookieHeader`). */
+  shown?: true;
 }
 
 /**
@@ -52,8 +54,23 @@ export function sentCookieHeader(
   return sentCookie(config).serialize(sent, { secure: new URL(request.url).protocol === "https:" });
 }
 
+/**
+ * The `Set-Cookie` of the confirmation's first answer: the same send, marked shown, so that a
+ * reload, a language switch, Back or another tab shows the confirmation without starting the
+ * download again (its link stays on the page).
+ */
+export function shownCookieHeader(
+  config: ServerConfig,
+  request: Request,
+  sent: SentGuestBook,
+): Promise<string> {
+  const shown: SentGuestBook = { whitePaper: sent.whitePaper, shown: true };
+  return sentCookie(config).serialize(shown, { secure: new URL(request.url).protocol === "https:" });
+}
+
 function isSent(value: unknown): value is SentGuestBook {
   if (typeof value !== "object" || value === null || !("whitePaper" in value)) return false;
+  if ("shown" in value && value.shown !== true) return false;
   const paper = value.whitePaper;
   if (paper === null) return true;
   return (
