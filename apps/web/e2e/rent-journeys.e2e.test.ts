@@ -410,6 +410,16 @@ describe("rent journeys", () => {
       await page.getByTestId("pick-up-dialog").waitFor();
       await expect(page.getByTestId("open-locker")).toBeVisible();
       expect(new URL(page.url()).pathname).toBe("/order-status");
+
+      // Open Locker: the code the server just issued is shown, valid until the server's time it
+      // names, not refused as run out by the phone's clock.
+      await page.getByTestId("open-locker").click();
+      const openLocker = page.getByTestId("open-locker-qr");
+      await expect(openLocker.getByTestId("qr")).toBeVisible();
+      await expect(page.getByTestId("open-locker-valid-until")).toBeVisible();
+      await expect(openLocker.getByTestId("qr-missing")).toHaveCount(0);
+      await page.clock.runFor(2_000);
+      await expect(openLocker.getByTestId("qr")).toBeVisible();
       expect(errors).toEqual([]);
     });
   }

@@ -16,6 +16,7 @@ import { DoorQrCard } from "../../../components/ui/door-qr-card";
 import { ResultPanel } from "../../../components/ui/result-panel";
 import { useConfig } from "../../../config/use-config";
 import { orderQueryKey } from "../../../domain/order/order-query";
+import { serverNow } from "../../../lib/http/server-clock";
 import { formatDateTime } from "../../../lib/i18n/format";
 import { useT } from "../../../lib/i18n/i18n";
 import { recallOffline, useOfflineData } from "../../../lib/offline/offline-cache";
@@ -248,7 +249,8 @@ function OpenLocker({ query }: { query: RentQuery }) {
   const { data: order, token, offline, updatedAt } = useActionOrder(query);
   const stored = useStoredTemporaryQr(query.orderid);
   const temporaryQr = useTemporaryQr(query.orderid, token);
-  const [now, setNow] = useState(() => Date.now());
+  // The QR's end is the server's time: a phone clock that is off must not end it early or late.
+  const [now, setNow] = useState(() => serverNow());
   const [failed, setFailed] = useState(false);
   useStatusTransitions(order, productName);
 
@@ -263,8 +265,11 @@ function OpenLocker({ query }: { query: RentQuery }) {
   const valid = qr !== undefined && qr.expiresAt > now;
   // Re-render when the QR runs out.
   useEffect(() => {
-    if (!qr || qr.expiresAt <= Date.now()) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(qr.expiresAt - Date.now() + 50, 2 ** 31 - 1));
+    if (!qr || qr.expiresAt <= serverNow()) return;
+    const timer = setTimeout(
+      () => setNow(serverNow()),
+      Math.min(qr.expiresAt - serverNow() + 50, 2 ** 31 - 1),
+    );
     return () => clearTimeout(timer);
   }, [qr]);
 
@@ -274,7 +279,7 @@ function OpenLocker({ query }: { query: RentQuery }) {
     try {
       const next = await temporaryQr.open(order.expressNumber);
       if (!next) return;
-      setNow(Date.now());
+      setNow(serverNow());
       const openFrequency = countOpening(order.expressNumber);
       void recordRentEvent(productName, "multiOpen", order, { open_frequency: openFrequency });
     } catch (error) {
