@@ -24,17 +24,24 @@ export function startDownload(url: string): void {
 /**
  * Guest-book confirmation (spec §2): the data was sent and the white paper download starts — the
  * first link the send returned — with a link to start it by hand and a button back to the landing.
- * The route opens it only after a send (`sent-cookie.server.ts`), with that send's white paper.
+ * The route opens it only after a send (`sent-cookie.server.ts`), with that send's white paper, and
+ * starts the download only on the first opening (`startDownload`).
  */
-export function GuestBookSubmitted({ paper }: { paper: { name: string; url: string } | null }) {
+export function GuestBookSubmitted({
+  paper,
+  startDownload: start,
+}: {
+  paper: { name: string; url: string } | null;
+  startDownload: boolean;
+}) {
   const { t } = useT();
   const started = useRef(false);
 
   useEffect(() => {
-    if (!paper || started.current) return;
+    if (!paper || !start || started.current) return;
     started.current = true;
     startDownload(paper.url);
-  }, [paper]);
+  }, [paper, start]);
 
   return (
     <ResultPanel
