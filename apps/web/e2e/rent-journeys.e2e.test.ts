@@ -90,6 +90,11 @@ describe("rent journeys", () => {
     await page.locator('[data-view="in-store"]').waitFor({ timeout: 6_000 });
     expect(Date.now() - at).toBeLessThan(6_000);
     await expect(page.getByTestId("view-headline")).toHaveText(m.rent.inStore.headline);
+    // The rent runs from the moment it was stored: its countdown starts at its whole duration
+    // (6 hours; the server's clock is read to the second), not at what was left of the time to
+    // store the items.
+    await expect.poll(() => secondsShown(page)).toBeGreaterThan(6 * 3600 - 60);
+    expect(await secondsShown(page)).toBeLessThanOrEqual(6 * 3600 + 2);
 
     const stored = async () =>
       (await events(page)).filter((event) => event.name === "store_package_paxelbox");

@@ -107,6 +107,14 @@ async function applyScan(
       case "store": {
         if (order.status !== "IMPORTED") throw conflict("rentNotWaitingForItems", { status: order.status });
         await setStatus(tx, order.id, "IN_STORE", "store_time");
+        // The rent runs from the moment its items are stored: the store-by deadline gives way to
+        // its end, its duration later (as the order's start and end times show it).
+        await tx.query(
+          `update orders set deadline = store_time + case rent_time_unit
+             when 'day' then make_interval(days => rent_time) else make_interval(hours => rent_time) end
+           where id = $1`,
+          [order.id],
+        );
         await useCode(tx, code.id);
         await issueCode(tx, { purpose: "take", orderId: order.id });
         return result(order, "store", "IN_STORE");

@@ -38,6 +38,12 @@ describe("kiosk: rent", () => {
     );
     expect(stored.status).toBe("IN_STORE");
     expect(stored.barcode.qrcodeCustomerTake).toMatch(/^PXB-T-/);
+    // The rent runs from the moment it was stored: its end is its duration later, no longer the
+    // store-by deadline of the booking.
+    expect(stored.rentTimeUnit).toBe("hour");
+    expect(stored.storeTime).not.toBeNull();
+    expect(stored.overdueTime).toBe((stored.storeTime as number) + stored.rentTime * 3_600_000);
+    expect(stored.overdueTime).toBeGreaterThan(order.overdueTime);
     expect(failure(await scan(code), 409)).toMatch(/already been used/);
   });
 
