@@ -5,6 +5,7 @@ import enOverdue from "../src/locales/en/drop-off/overdue.json" with { type: "js
 import enResults from "../src/locales/en/drop-off/results.json" with { type: "json" };
 import enShell from "../src/locales/en/shell.json" with { type: "json" };
 import idOverdue from "../src/locales/id/drop-off/overdue.json" with { type: "json" };
+import idResults from "../src/locales/id/drop-off/results.json" with { type: "json" };
 import idShell from "../src/locales/id/shell.json" with { type: "json" };
 import { holdScripts, hydrated, type Lang, type ViewportName, visit } from "./support/browser.ts";
 import { describe, expect, type Open, test } from "./support/fixtures.ts";
@@ -133,6 +134,30 @@ for (const [viewport, lang, way] of frames)
       await $(page, "overdue-warning").waitFor();
       await expect($(page, "overdue-warning")).toHaveText(t.dropOff.overdue.cancelled);
       await expect(email).toHaveValue("rina@example.com");
+    });
+  });
+
+for (const [viewport, lang, way] of frames.slice(0, 2))
+  describe(`the paid fee without scripts (${viewport}, ${lang} by ${way})`, () => {
+    test("pays at the checkout and comes back to the pick-up QR and its door, drawn by the server", async ({
+      open,
+    }) => {
+      const { page, demo } = await openServerForm(open, viewport, lang, way, "none");
+      await $(page, "overdue-email").fill("rina@example.com");
+      await $(page, "overdue-select-payment").click();
+      await atCheckout(page);
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment", { timeout: 15_000 });
+      const results = lang === "en" ? enResults : idResults;
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.locator("h1")).toHaveText(results.paidTitle);
+      await expect($(page, "overdue-paid-qr")).toBeVisible();
+      const detail = await api<{ mouth: { number: string } }>(
+        `/api/v1/dropoff/overdue/${demo.orderId}`,
+        demo.token,
+      );
+      await expect($(page, "overdue-paid-door")).toContainText(detail.data.mouth.number);
+      await expect($(page, "overdue-paid-validity")).toBeVisible();
     });
   });
 

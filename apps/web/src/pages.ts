@@ -110,6 +110,8 @@ export const pages: readonly PageEntry[] = [
     id: "overdue-success-payment",
     path: paths.overdue.successPayment.href(),
     kind: "web-view",
+    // The gateway brings the browser back here, whatever it runs: the paid QR arrives drawn.
+    serverPreload: true,
     precache: true,
   },
 ];

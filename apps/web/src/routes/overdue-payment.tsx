@@ -12,7 +12,12 @@ import { OverduePaymentScreen } from "../features/overdue/components/overdue-pay
 import { overduePaymentAction } from "../features/overdue/lib/overdue-action.server";
 import { withRetryAfter } from "../lib/forms/action.server";
 import { useT } from "../lib/i18n/i18n";
-import { languageToKeep, personalPageHeaders, preloadScreen } from "../lib/ssr/web-view-preload.server";
+import {
+  languageToKeep,
+  personalPageHeaders,
+  preloadedAnswer,
+  preloadScreen,
+} from "../lib/ssr/web-view-preload.server";
 import { paths } from "../paths";
 import type { Route } from "./+types/overdue-payment";
 
@@ -34,15 +39,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const home = async () => redirect(paths.home.href({ lang: await languageToKeep(context, request) }));
   if (orderid === null) throw await home();
   if (paymentReturn(search) === "success") {
-    throw redirect(paths.overdue.successPayment.href({ orderid, token: token ?? undefined }));
+    // Its language goes along: a browser without scripts has no stored choice to learn it from.
+    const lang = await languageToKeep(context, request);
+    throw redirect(paths.overdue.successPayment.href({ orderid, token: token ?? undefined, lang }));
   }
   const detailQuery = (pageToken: string, api: Parameters<typeof overdueDetailQueryOptions>[2]) =>
     overdueDetailQueryOptions(orderid, pageToken, api);
   const preloaded = await preloadScreen(config, request, detailQuery);
   if (preloaded.screenFailed) throw await home();
-  const key = JSON.stringify(overdueDetailQueryOptions(orderid, token).queryKey);
-  const detail = preloaded.dehydratedState?.queries.find((query) => JSON.stringify(query.queryKey) === key)
-    ?.state.data as OverdueDetailResponse | undefined;
+  const detail = preloadedAnswer<OverdueDetailResponse>(
+    preloaded,
+    overdueDetailQueryOptions(orderid, token).queryKey,
+  );
   if (detail) {
     const target = overdueEntryTarget(detail, orderid, token) ?? ("expressNumber" in detail ? null : "/");
     if (target === paths.home.href() || target === paths.overdue.expire.href()) {

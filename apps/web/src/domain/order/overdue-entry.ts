@@ -1,5 +1,6 @@
 import { NumericId, type OverdueDropoffDetail } from "@paxelbox/contract";
 import { paths } from "../../paths";
+import { isFullDetail, type OverdueDetailResponse } from "./overdue-detail";
 
 /** The order id of the page's address (`orderid`), or `null`. */
 export function orderIdOf(search: URLSearchParams): number | null {
@@ -22,6 +23,18 @@ export function overdueEntryTarget(
   if (detail.status === "IN_STORE" && detail.overdueStatus === "none") return order;
   if (detail.overdueStatus === "expired") return paths.overdue.expire.href({ lang });
   if (detail.status !== "IN_STORE") return order;
+  return null;
+}
+
+/**
+ * Where the paid fee's page sends its visitor, or `null` to stay: the expired link's page, the
+ * parcel already taken (no longer in its locker), home for a detail without the link's token.
+ * `lang` as for `overdueEntryTarget`.
+ */
+export function paidPageTarget(detail: OverdueDetailResponse, lang?: "en"): string | null {
+  if (detail.overdueStatus === "expired") return paths.overdue.expire.href({ lang });
+  if (detail.status !== "IN_STORE") return paths.overdue.success.href();
+  if (!isFullDetail(detail)) return paths.home.href({ lang });
   return null;
 }
 

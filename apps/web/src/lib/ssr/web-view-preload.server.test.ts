@@ -73,11 +73,12 @@ afterAll(async () => {
 const page = (path: string) => new Request(`http://web.test${path}`);
 
 describe("preloadToken", () => {
-  it("reads the token of the four preloaded web-view pages only", () => {
+  it("reads the token of the five preloaded web-view pages only", () => {
     expect(preloadToken(page("/order-status?orderid=1&token=%20abc%20"))).toBe("abc");
     expect(preloadToken(page("/order?orderid=1&token=abc"))).toBe("abc");
     expect(preloadToken(page("/overduepayment?orderid=1&token=abc"))).toBe("abc");
     expect(preloadToken(page("/order-status/action?act=cancel_success&orderid=1&token=abc"))).toBe("abc");
+    expect(preloadToken(page("/overduepayment/success-payment?orderid=1&token=abc"))).toBe("abc");
     expect(preloadToken(page("/overduepayment/expire?token=abc"))).toBeNull();
     expect(preloadToken(page("/?token=abc"))).toBeNull();
     expect(preloadToken(page("/order?orderid=1&token="))).toBeNull();

@@ -35,7 +35,8 @@ export interface PreloadedSession {
   user: UserData;
 }
 
-function signalFor(request: Request): AbortSignal {
+/** Aborts a loader's call to the API once the page's wait for it is over (`preloadTimeoutMs`) or the visitor left. */
+export function preloadSignal(request: Request): AbortSignal {
   return AbortSignal.any([request.signal, AbortSignal.timeout(preloadTimeoutMs)]);
 }
 
@@ -65,7 +66,7 @@ async function checkMember(config: ServerConfig, request: Request): Promise<Prel
   try {
     const user = await serverApiClient(config, token, request).request(calls.validateUser, {
       query: { token },
-      signal: signalFor(request),
+      signal: preloadSignal(request),
     });
     return { token, user };
   } catch {
@@ -111,7 +112,7 @@ export interface ScreenPreload {
 
 /** Resolves when the page's wait for the API is over: timed out or the visitor gone. */
 function waitOver(request: Request): Promise<void> {
-  const signal = signalFor(request);
+  const signal = preloadSignal(request);
   return new Promise((resolve) => {
     if (signal.aborted) resolve();
     else signal.addEventListener("abort", () => resolve(), { once: true });
@@ -172,6 +173,13 @@ export async function preloadScreen(
     screenLoaded: screen ? loaded[1] === true : false,
     screenFailed: screen ? failed[1] === true : false,
   };
+}
+
+/** The answer a preload holds for `queryKey` (a screen's loader deciding where its visitor goes). */
+export function preloadedAnswer<T>(preloaded: ScreenPreload, queryKey: readonly unknown[]): T | undefined {
+  const key = JSON.stringify(queryKey);
+  return preloaded.dehydratedState?.queries.find((query) => JSON.stringify(query.queryKey) === key)?.state
+    .data as T | undefined;
 }
 
 /**

@@ -4,6 +4,8 @@
  * at most 1600 px. The server still checks the type by its magic bytes and the size.
  */
 
+import { blobToDataUrl } from "../../../lib/http/data-url";
+
 /** How small a photo is made: sides in pixels, bytes, the JPEG qualities tried in turn. */
 export interface PhotoLimits {
   maxSide: number;
@@ -67,15 +69,6 @@ export function dataUrlToBlob(dataUrl: string): Blob {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return new Blob([bytes], { type });
-}
-
-export function blobToDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
-    reader.readAsDataURL(blob);
-  });
 }
 
 type Drawable = ImageBitmap | HTMLImageElement;

@@ -11,6 +11,8 @@ import { Card, CardNote, QrCard, QrImage } from "../../../components/ui/card";
 import { DoorNumber } from "../../../components/ui/door-qr-card";
 import { useConfig } from "../../../config/use-config";
 import { isFullDetail, overdueDetailQueryOptions } from "../../../domain/order/overdue-detail";
+import { paidPageTarget } from "../../../domain/order/overdue-entry";
+import { serverNow } from "../../../lib/http/server-clock";
 import { formatDateTime } from "../../../lib/i18n/format";
 import { useT } from "../../../lib/i18n/i18n";
 import { useOfflineData } from "../../../lib/offline/offline-cache";
@@ -20,6 +22,9 @@ import { barcodeProduct, useBarcodeImage } from "../api/barcode-image";
 import { HelpLinks } from "./help-links";
 import { clearStoredOverdue } from "./overdue-result";
 import styles from "./overdue-result.module.css";
+
+/** How often a page without scripts asks again while the payment is being credited (`paymentCheckPollMs` with them). */
+const noScriptRecheckSeconds = 5;
 
 interface SuccessPaymentScreenProps {
   orderid: number | null;
@@ -52,14 +57,8 @@ export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPayme
   const barcodeId = full?.barcode?.id ?? null;
   const { refetch } = detail;
 
-  const target = (() => {
-    if (orderid === null || (detail.isError && !offline)) return paths.home.href();
-    if (!data) return null;
-    if (data.overdueStatus === "expired") return paths.overdue.expire.href();
-    if (data.status !== "IN_STORE") return paths.overdue.success.href();
-    if (!full) return paths.home.href();
-    return null;
-  })();
+  const target =
+    orderid === null || (detail.isError && !offline) ? paths.home.href() : data ? paidPageTarget(data) : null;
   useEffect(() => {
     if (target) void navigate(target, { replace: true });
   }, [target, navigate]);
@@ -87,20 +86,27 @@ export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPayme
       {barcodeId ? (
         <PaidQr detail={full} barcodeId={barcodeId} title={title} offline={offline} />
       ) : (
-        <PaymentCheck
-          orderid={full.id}
-          token={token}
-          variant="screen"
-          onSettled={(status) => {
-            if (status === "SUCCESS") {
-              setPaid(true);
-              void refetch();
-            } else {
-              void navigate(payment(status === "FAILED" ? "failed" : "cancel"), { replace: true });
-            }
-          }}
-          onPayAgain={() => void navigate(payment())}
-        />
+        <>
+          {/* Without scripts nothing checks again: the browser asks the server anew, which answers
+              with the QR once the payment is credited, or goes back to the overdue page. */}
+          <noscript>
+            <meta httpEquiv="refresh" content={String(noScriptRecheckSeconds)} />
+          </noscript>
+          <PaymentCheck
+            orderid={full.id}
+            token={token}
+            variant="screen"
+            onSettled={(status) => {
+              if (status === "SUCCESS") {
+                setPaid(true);
+                void refetch();
+              } else {
+                void navigate(payment(status === "FAILED" ? "failed" : "cancel"), { replace: true });
+              }
+            }}
+            onPayAgain={() => void navigate(payment())}
+          />
+        </>
       )}
       <HelpLinks expressNumber={full.expressNumber} />
     </div>
@@ -123,8 +129,9 @@ function PaidQr({
   const imageQuery = useBarcodeImage(barcodeProduct(config.productName), barcodeId);
   const image = useOfflineData(`barcode:${barcodeId}`, imageQuery);
   const door = detail.mouth.number;
-  // The code opens the door until the new deadline; past it the data says it no longer works.
-  const expired = Date.now() > detail.overdueTime;
+  // The code opens the door until the new deadline (the server's time); past it the data says it
+  // no longer works.
+  const expired = serverNow() > detail.overdueTime;
 
   useEffect(() => {
     if (!image.data) return;
