@@ -9,6 +9,8 @@ import {
   baseUrl,
   fetchThrough,
   holdClock,
+  holdScripts,
+  hydrated,
   type Lang,
   runClock,
   type ViewportName,
@@ -205,6 +207,53 @@ for (const [viewport, lang] of combos) {
     });
   });
 }
+
+describe("partnership contact before and without scripts", () => {
+  for (const [viewport, lang] of [
+    ["mobile", "id"],
+    ["desktop", "en"],
+  ] as [ViewportName, Lang][]) {
+    test(`a browser without scripts needs a type, then opens the form of the one chosen (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page } = await open({ viewport, language: lang, javaScriptEnabled: false });
+      await page.goto("/#contact");
+      const fill = page.getByTestId("fill-form");
+      const hint = page.getByText(messages[lang].marketing.home.fillFormHint, { exact: true });
+      await expect(hint).toBeVisible();
+      // No type: the browser keeps the visitor on the page.
+      await fill.click();
+      await expect(page).toHaveURL(`${baseUrl}/#contact`);
+      expect(
+        await page
+          .getByTestId("business-type-Business")
+          .evaluate((input) => (input as HTMLInputElement).validity.valueMissing),
+      ).toBe(true);
+      await page.locator('label:has([data-testid="business-type-Business"])').click();
+      await expect(hint).toBeHidden();
+      await fill.click();
+      await page.waitForURL(`${baseUrl}/guest-book?business_type=Business`);
+      await expect(page.getByTestId("business-type")).toContainText("Business");
+    });
+  }
+
+  test("a type tapped before the scripts arrive is kept when they run, and Fill Form goes on", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport: "mobile", language: "id" });
+    const release = await holdScripts(page);
+    await page.goto("/#contact", { waitUntil: "domcontentloaded" });
+    await page.locator('label:has([data-testid="business-type-Individu"])').click();
+    release();
+    await hydrated(page);
+    await expect(page.getByTestId("business-type-Individu")).toBeChecked();
+    const fill = page.getByTestId("fill-form");
+    await expect(fill).toBeEnabled();
+    await fill.click();
+    await page.waitForURL(`${baseUrl}/guest-book?business_type=Individu`);
+    expect(errors).toEqual([]);
+  });
+});
 
 describe("landing behaviour", () => {
   test("refetches the banner in the new language when the language changes", async ({ open }) => {

@@ -1,8 +1,9 @@
 import type { BusinessType } from "@paxelbox/contract";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/button";
 import { useT } from "../../../lib/i18n/i18n";
+import { useHydrated } from "../../../lib/ssr/use-hydrated";
 import { paths } from "../../../paths";
 import { BuildingIcon, UserIcon } from "./marketing-icons";
 import styles from "./partnership-contact.module.css";
@@ -15,13 +16,23 @@ const types: { value: BusinessType; line: "marketing.home.individuLine" | "marke
 
 /**
  * Partnership contact (spec §2): pick Individu or Business, then Fill Form, which stays disabled
- * until a type is chosen and opens `/guest-book?business_type=…`.
+ * until a type is chosen and opens `/guest-book?business_type=…`. It is the browser's own GET form
+ * until the page's scripts run: a type is required, and the button looks disabled until one is
+ * chosen (CSS); a type chosen before the scripts arrive is kept, and they take it over.
  */
 export function PartnershipContact() {
   const { t } = useT();
   const navigate = useNavigate();
+  const live = useHydrated();
   const [type, setType] = useState<BusinessType | null>(null);
   const hintId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A type tapped before the scripts ran is in the page, not in the state.
+  useEffect(() => {
+    const chosen = formRef.current?.querySelector<HTMLInputElement>('input[name="business_type"]:checked');
+    if (chosen) setType(chosen.value as BusinessType);
+  }, []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,6 +41,7 @@ export function PartnershipContact() {
 
   return (
     <form
+      ref={formRef}
       className={`stack ${styles.form}`}
       method="get"
       action={paths.guestBook.form.href()}
@@ -45,7 +57,7 @@ export function PartnershipContact() {
                 type="radio"
                 name="business_type"
                 value={option.value}
-                checked={type === option.value}
+                required
                 onChange={() => setType(option.value)}
                 className={styles.radio}
                 data-testid={`business-type-${option.value}`}
@@ -64,7 +76,7 @@ export function PartnershipContact() {
       <div className={`cluster ${styles.submit}`}>
         <Button
           type="submit"
-          disabled={!type}
+          disabled={live && !type}
           aria-describedby={type ? undefined : hintId}
           data-testid="fill-form"
         >
