@@ -56,6 +56,38 @@ describe("language switch", () => {
     expect(cookies.find((cookie) => cookie.name === "language")?.value).toBe("en");
   });
 
+  test("switches without scripts: the server keeps the choice in its cookie, on the page and after it", async ({
+    open,
+  }) => {
+    const { context, page } = await open({ viewport: "desktop", javaScriptEnabled: false });
+    const html = page.locator("html");
+    // Opened in Indonesian by its link (`lang`); the choice outweighs the link's language.
+    await page.goto("/services?lang=id");
+    await expect(html).toHaveAttribute("lang", "id");
+    await page.getByTestId("public-header").locator('button[data-language="en"]').click();
+    await page.waitForURL(`${baseUrl}/services`);
+    await expect(html).toHaveAttribute("lang", "en");
+    await expect(page.getByTestId("public-header").locator('button[data-language="en"]')).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    const cookies = await context.cookies(baseUrl);
+    expect(cookies.find((cookie) => cookie.name === "language")?.value).toBe("en");
+    // Another page, reached by a plain link, stays English.
+    await page
+      .getByTestId("public-header")
+      .getByRole("link", { name: /PaxelBox/ })
+      .first()
+      .click();
+    await page.waitForURL(`${baseUrl}/`);
+    await expect(html).toHaveAttribute("lang", "en");
+    await expect(page.locator("main h1")).toHaveText("PaxelBox smart lockers");
+    // And back to Bahasa.
+    await page.getByTestId("public-header").locator('button[data-language="id"]').click();
+    await page.waitForURL(`${baseUrl}/`);
+    await expect(html).toHaveAttribute("lang", "id");
+  });
+
   test("switches from the mobile menu", async ({ open }) => {
     const { page } = await open({ viewport: "mobile" });
     await visit(page, "/");

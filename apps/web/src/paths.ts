@@ -153,6 +153,8 @@ export const paths = {
   demoKiosk: { href: () => "/demo/kiosk" },
   /** Demo mode only, served by the API: a fresh record of a demo scenario, opened on its page. */
   demoScenario: { href: (id: ScenarioId) => `/api/demo/scenarios/${id}/open` },
+  /** The language switch's form: stores the choice in its cookie, then back to the page (`to`). */
+  language: { pattern: "/language", href: () => "/language" },
   /** Web app manifest (installing the site). */
   webManifest: { pattern: "/manifest.webmanifest", href: () => "/manifest.webmanifest" },
 } as const;

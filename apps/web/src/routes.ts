@@ -33,5 +33,6 @@ export default [
     page(paths.orderStatus.action, "order-status-action"),
   ]),
   route(paths.webManifest.pattern, "routes/web-manifest.ts", { id: "web-manifest" }),
+  route(paths.language.pattern, "routes/language.ts", { id: "language" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

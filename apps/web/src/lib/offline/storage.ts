@@ -70,7 +70,8 @@ export const storageKeys = {
 } as const satisfies Record<StorageKey, Encoding>;
 
 export const languageCookieName = "language";
-const cookieMaxAgeSeconds = 60 * 60 * 24 * 365;
+/** How long the language cookie is kept: a year (the page's script and the switch's form alike). */
+export const languageCookieMaxAgeSeconds = 60 * 60 * 24 * 365;
 
 function backend(): Storage | null {
   if (typeof window === "undefined") return null;
@@ -106,7 +107,7 @@ function writeLanguageCookie(value: string | null): void {
   document.cookie =
     value === null
       ? `${languageCookieName}=; Max-Age=0; ${flags}`
-      : `${languageCookieName}=${encodeURIComponent(value)}; Max-Age=${cookieMaxAgeSeconds}; ${flags}`;
+      : `${languageCookieName}=${encodeURIComponent(value)}; Max-Age=${languageCookieMaxAgeSeconds}; ${flags}`;
 }
 
 /** Reads a key; `null` when absent, unreadable or on the server. */
