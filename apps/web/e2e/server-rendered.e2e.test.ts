@@ -192,6 +192,38 @@ describe("web-view pages rendered on the server", () => {
     await page.goto("/order-status?orderid=1&token=not-a-member");
     await page.getByTestId("session-error").waitFor();
   });
+
+  for (const [viewport, lang] of [
+    ["mobile", "id"],
+    ["desktop", "en"],
+  ] as const) {
+    test(`without scripts, a screen the server could not load says 'Oops...' and why (${viewport}, ${lang})`, async ({
+      open,
+      scenario,
+    }) => {
+      const { page } = await open({ viewport, language: lang, javaScriptEnabled: false });
+      const rent = await scenario("rent-in-store", { language: lang });
+      const panel = page.getByTestId("no-script-screen-error");
+      // An order that is not there: the API's own message.
+      const unknown = new URL(rent.url, baseUrl);
+      unknown.searchParams.set("orderid", "999999");
+      await page.goto(unknown.pathname + unknown.search);
+      await expect(panel.locator("h1, h2").first()).toHaveText("Oops...");
+      const refusal = await fetch(new URL(`/api/v1/box/express/info/999999/paid`, baseUrl), {
+        headers: { authorization: `Bearer ${rent.token}`, "accept-language": lang },
+      });
+      const message = ((await refusal.json()) as { message: string }).message;
+      await expect(panel).toContainText(message);
+      // A token the API refuses, on the order page.
+      await page.goto("/order?orderid=1&token=not-a-member");
+      await expect(panel).toBeVisible();
+      // No order id at all: the generic message.
+      const missing = new URL(rent.url, baseUrl);
+      missing.searchParams.delete("orderid");
+      await page.goto(missing.pathname + missing.search);
+      await expect(panel).toContainText(lang === "en" ? "Something went wrong" : "Terjadi kesalahan");
+    });
+  }
 });
 
 describe("the web server's React", () => {

@@ -1,5 +1,6 @@
 import "../lib/i18n/messages/rent";
 import { routeHandle } from "../components/layouts/layout-handle";
+import { NoScriptScreenError } from "../components/no-script-screen-error";
 import { LoaderQueries } from "../components/query-provider";
 import { getServerConfig } from "../config/config.server";
 import { preloadOrderScreen } from "../domain/order/order-preload.server";
@@ -44,6 +45,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 export default function OrderStatusRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <LoaderQueries state={loaderData?.dehydratedState}>
+      <NoScriptScreenError preload={loaderData} />
       <RentStatusScreen cancelRefused={actionData} />
     </LoaderQueries>
   );

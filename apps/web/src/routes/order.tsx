@@ -2,6 +2,7 @@ import "../lib/i18n/messages/drop-off-order";
 import { NumericId } from "@paxelbox/contract";
 import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
+import { NoScriptScreenError } from "../components/no-script-screen-error";
 import { LoaderQueries, QueryProvider } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
 import { getServerConfig } from "../config/config.server";
@@ -33,6 +34,7 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
   return (
     <QueryProvider>
       <LoaderQueries state={loaderData?.dehydratedState}>
+        <NoScriptScreenError preload={loaderData} />
         <RequireUser>
           <OrderRouteContent />
         </RequireUser>

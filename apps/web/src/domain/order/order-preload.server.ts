@@ -19,5 +19,8 @@ export async function preloadOrderScreen(
     orderid ? (token, api) => orderQueryOptions(orderid, token, api) : null,
   );
   if (preloaded.screenLoaded) await preloadQrEncoder();
+  // Opened with a token but no order id the API could read: nothing to load, the generic 'Oops...'.
+  if (orderid === null && preloaded.dehydratedState)
+    return { ...preloaded, screenFailed: true, screenError: null };
   return preloaded;
 }

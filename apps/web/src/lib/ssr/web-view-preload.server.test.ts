@@ -152,6 +152,8 @@ describe("preloadScreen", () => {
     const failed = await screen("404");
     expect(failed.screenLoaded).toBe(false);
     expect(failed.screenFailed).toBe(true);
+    // Why, in the API's words: what the page says without scripts.
+    expect(failed.screenError).toBe("Not found");
     expect(
       hydrated(failed.dehydratedState).getQueryData(orderQueryOptions("404", "good").queryKey),
     ).toBeUndefined();
@@ -161,6 +163,7 @@ describe("preloadScreen", () => {
     expect(Date.now() - started).toBeLessThan(preloadTimeoutMs + 400);
     expect(slow.screenLoaded).toBe(false);
     expect(slow.screenFailed).toBe(false);
+    expect(slow.screenError).toBeUndefined();
     const client = hydrated(slow.dehydratedState);
     expect(client.getQueryData(orderQueryOptions("8", "good").queryKey)).toBeUndefined();
     // The settings, which came in time, are still there.

@@ -7,6 +7,7 @@ import type { ServerConfig } from "../../config/env";
 import { pageAt } from "../../pages";
 import type { ApiClient } from "../http/api-client";
 import { serverApiClient } from "../http/api-client.server";
+import { isApiError } from "../http/api-error";
 import { createQueryClient } from "../http/query-client";
 import { isLanguage, type Language, toLanguage } from "../i18n/i18n";
 
@@ -108,6 +109,11 @@ export interface ScreenPreload {
   screenLoaded: boolean;
   /** Whether the screen's own query was refused or failed in time (not merely slow). */
   screenFailed: boolean;
+  /**
+   * Why it failed, as the page would say it ('Oops...' with the API's message, else `null` for the
+   * generic one): what a page without scripts shows (`NoScriptScreenError`).
+   */
+  screenError?: string | null;
 }
 
 /** Resolves when the page's wait for the API is over: timed out or the visitor gone. */
@@ -127,6 +133,8 @@ export interface PreloadedQueries {
   loaded: boolean[];
   /** Per query, in the order given: whether it failed in time (a refusal, not a timeout). */
   failed: boolean[];
+  /** Per query that failed, the API's message when it gave one. */
+  messages: (string | undefined)[];
 }
 
 /**
@@ -144,11 +152,15 @@ export async function preloadQueries(
   await Promise.race([loads, waitOver(request)]);
   const status = () => queries.map((query) => client.getQueryState(query.queryKey)?.status);
   const failed = status().map((state) => state === "error");
+  const messages = queries.map((query) => {
+    const error = client.getQueryState(query.queryKey)?.error;
+    return isApiError(error) ? error.serverMessage : undefined;
+  });
   await client.cancelQueries();
   const loaded = status().map((state) => state === "success");
   const dehydratedState = dehydrate(client);
   client.clear();
-  return { dehydratedState, loaded, failed };
+  return { dehydratedState, loaded, failed, messages };
 }
 
 /**
@@ -164,14 +176,16 @@ export async function preloadScreen(
   if (!token) return { dehydratedState: null, screenLoaded: false, screenFailed: false };
   const api = serverApiClient(config, token, request);
   const screen = screenQuery?.(token, api);
-  const { dehydratedState, loaded, failed } = await preloadQueries(request, [
+  const { dehydratedState, loaded, failed, messages } = await preloadQueries(request, [
     settingsQueryOptions(api),
     ...(screen ? [screen] : []),
   ]);
+  const screenFailed = screen ? failed[1] === true : false;
   return {
     dehydratedState,
     screenLoaded: screen ? loaded[1] === true : false,
-    screenFailed: screen ? failed[1] === true : false,
+    screenFailed,
+    ...(screenFailed ? { screenError: messages[1] ?? null } : {}),
   };
 }
 
