@@ -238,8 +238,12 @@ export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
   }, [submitCount]);
 
   // Shown where the page is drawn by the server (no script, or not yet): the form's refusal, which
-  // can then only be that the captcha needs a script. The script shows refusals in the popup.
+  // can then only be that the captcha needs a script. What comes next depends on whether the
+  // browser runs scripts, which only the browser knows: with them (still loading) the form goes by
+  // itself once they run, unless a field is to be corrected; without them it cannot go. The script
+  // shows refusals in the popup.
   const formError = hydrated ? null : refused?.formError;
+  const sendsByItself = refused !== undefined && !hasFieldErrors(refused);
 
   return (
     <>
@@ -267,7 +271,13 @@ export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
         {formError ? (
           <p className={styles.formError} role="alert" data-testid="guest-book-form-error">
             <AlertIcon size={20} />
-            <span>{formError}</span>
+            <span>
+              {formError}{" "}
+              {sendsByItself ? (
+                <span className={styles.withScripts}>{t("marketing.guestBook.captchaSendsWhenLoaded")}</span>
+              ) : null}
+              <noscript>{t("marketing.guestBook.captchaNoScript")}</noscript>
+            </span>
           </p>
         ) : null}
 
