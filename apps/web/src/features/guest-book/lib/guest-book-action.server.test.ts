@@ -132,9 +132,7 @@ describe("guest-book action: the form refused (spec §5)", () => {
       formError: en.marketing.guestBook.captchaNoScriptRefused,
       status: 400,
     });
-    expect(answer.formError).toBe(
-      "Not sent yet: verification needs JavaScript. Turn it on in your browser, then press Send again. What you entered is kept.",
-    );
+    expect(answer.formError).toBe("Not sent yet: the verification was not ready. What you entered is kept.");
     expect(sent).toEqual([]);
   });
 
