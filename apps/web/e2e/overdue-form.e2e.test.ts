@@ -158,6 +158,8 @@ for (const [viewport, lang, way] of frames.slice(0, 2))
       );
       await expect($(page, "overdue-paid-door")).toContainText(detail.data.mouth.number);
       await expect($(page, "overdue-paid-validity")).toBeVisible();
+      // No script, no service worker: the page does not promise the code without signal.
+      await expect($(page, "offline-qr-hint")).toBeHidden();
     });
   });
 

@@ -214,6 +214,8 @@ describe("web-view pages rendered on the server", () => {
       });
       const message = ((await refusal.json()) as { message: string }).message;
       await expect(panel).toContainText(message);
+      // Nothing is loading any more: no skeleton under it.
+      await expect(page.getByTestId("screen-skeleton")).toBeHidden();
       // A token the API refuses, on the order page.
       await page.goto("/order?orderid=1&token=not-a-member");
       await expect(panel).toBeVisible();
