@@ -51,7 +51,7 @@ export function sentCookieHeader(
 ): Promise<string> {
   const paper = result.white_papers.find((candidate) => isSafeUrl(candidate.url));
   const sent: SentGuestBook = { whitePaper: paper ? { name: paper.name, url: paper.url } : null };
-  return sentCookie(config).serialize(sent, { secure: new URL(request.url).protocol === "https:" });
+  return serializeSent(config, request, sent);
 }
 
 /**
@@ -65,7 +65,12 @@ export function shownCookieHeader(
   sent: SentGuestBook,
 ): Promise<string> {
   const shown: SentGuestBook = { whitePaper: sent.whitePaper, shown: true };
-  return sentCookie(config).serialize(shown, { secure: new URL(request.url).protocol === "https:" });
+  return serializeSent(config, request, shown);
+}
+
+/** The mark's `Set-Cookie` (Secure where the page was served over HTTPS). */
+function serializeSent(config: ServerConfig, request: Request, sent: SentGuestBook): Promise<string> {
+  return sentCookie(config).serialize(sent, { secure: new URL(request.url).protocol === "https:" });
 }
 
 function isSent(value: unknown): value is SentGuestBook {
