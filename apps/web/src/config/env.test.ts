@@ -43,6 +43,9 @@ describe("web configuration", () => {
       "https://box.example",
     );
     expect(parseWebEnv({ PORT: "4100" }).publicBaseUrl).toBe("http://localhost:4100");
+    // The server's cookies are Secure by that address alone.
+    expect(parseWebEnv({ PUBLIC_BASE_URL: "https://box.example/" }).secureCookies).toBe(true);
+    expect(parseWebEnv({ PORT: "4100" }).secureCookies).toBe(false);
     expect(parseWebEnv({ APP_ENV: "development", NODE_ENV: "production" }).publicBaseUrl).toBe(
       "http://localhost:3000",
     );

@@ -80,6 +80,8 @@ export interface ServerConfig {
    * payment return addresses — configuration, never the request's Host.
    */
   publicBaseUrl: string;
+  /** The server's cookies carry `Secure`: the public address is HTTPS (configuration, never the request's scheme). */
+  secureCookies: boolean;
   /** INTERNAL_API_SECRET: without it the API counts the loaders' calls for the web server's address. */
   internalApiSecret: string | undefined;
   /** Share of page views (0 to 1) that send their Web Vitals to the API. */
@@ -112,6 +114,7 @@ export function parseWebEnv(env: Record<string, string | undefined>): ServerConf
     lockerSiteUrl: e.LOCKER_SITE_URL,
     apiInternalUrl: e.API_INTERNAL_URL || `http://127.0.0.1:${e.PORT ?? 3000}`,
     publicBaseUrl: new URL(e.PUBLIC_BASE_URL || `http://localhost:${e.PORT ?? 3000}`).origin,
+    secureCookies: e.PUBLIC_BASE_URL?.startsWith("https:") ?? false,
     internalApiSecret: e.INTERNAL_API_SECRET,
     webVitalsSampleRate: e.WEB_VITALS_SAMPLE_RATE ?? ((e.APP_ENV ?? e.NODE_ENV) === "production" ? 0.1 : 1),
     csp: {

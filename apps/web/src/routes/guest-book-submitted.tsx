@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const page = { ...seo, whitePaper: sent.whitePaper, startDownload: !sent.shown };
   if (sent.shown) return page;
-  return data(page, { headers: { "set-cookie": await shownCookieHeader(config, request, sent) } });
+  return data(page, { headers: { "set-cookie": await shownCookieHeader(config, sent) } });
 }
 
 /** This visitor's own confirmation: kept by no cache; the mark that it was shown. */

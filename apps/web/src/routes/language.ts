@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const language = form.get("language");
   const to = backTo(form.get("to"));
   if (typeof language !== "string" || !isLanguage(language)) return redirect(to, 303);
-  const secure = getServerConfig(context).publicBaseUrl.startsWith("https:");
+  const secure = getServerConfig(context).secureCookies;
   const cookie = `${languageCookieName}=${language}; Path=/; Max-Age=${languageCookieMaxAgeSeconds}; SameSite=Lax${secure ? "; Secure" : ""}`;
   return redirect(to, { status: 303, headers: { "set-cookie": cookie } });
 }

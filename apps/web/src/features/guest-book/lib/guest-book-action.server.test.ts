@@ -33,13 +33,14 @@ function post(fields: Record<string, string>, { query = "?index&business_type=Bu
 }
 
 /** The web server's configuration: its secret signs the confirmation's mark. */
-const config = parseWebEnv({ INTERNAL_API_SECRET: "a-secret-of-the-test-that-is-long-enough" });
+const secret = { INTERNAL_API_SECRET: "a-secret-of-the-test-that-is-long-enough" };
+const config = parseWebEnv(secret);
 
 /** The action as the route calls it: in the page's language, with its texts. */
-async function act(request: Request, language: Language = "id") {
+async function act(request: Request, language: Language = "id", server = config) {
   await ensureLanguage(language);
   const i18n = createI18n(language, { product: "Paxel" });
-  return guestBookAction(request, { config, language, t: (key: TKey) => i18n.t(key) as string });
+  return guestBookAction(request, { config: server, language, t: (key: TKey) => i18n.t(key) as string });
 }
 
 /** The refusal the action answered with (`data(…, { status })`). */
@@ -202,16 +203,22 @@ describe("guest-book action: the send (spec §7)", () => {
     });
   });
 
-  it("marks the confirmation Secure on an https page, and keeps no language the address did not name", async () => {
+  it("marks the confirmation Secure by the site's configured address, never by the request's scheme", async () => {
     stubApi(() => whitePapers);
-    const request = new Request("https://box.example/guest-book?index", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ ...valid, captcha: "proof" }),
-    });
-    const answer = (await act(request, "id")) as Response;
-    expect(answer.headers.get("location")).toBe("/guest-book/submitted");
-    expect(answer.headers.get("set-cookie")).toContain("Secure");
+    // Behind a TLS-terminating front the request reaches the server as plain HTTP.
+    const request = (origin: string) =>
+      new Request(`${origin}/guest-book?index`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ ...valid, captcha: "proof" }),
+      });
+    const https = parseWebEnv({ ...secret, PUBLIC_BASE_URL: "https://box.example" });
+    const behindFront = (await act(request("http://10.0.0.5:3000"), "id", https)) as Response;
+    expect(behindFront.headers.get("location")).toBe("/guest-book/submitted");
+    expect(behindFront.headers.get("set-cookie")).toContain("; Secure");
+    // A request claiming https does not make a plain-HTTP site's mark Secure (it would be dropped).
+    const plain = (await act(request("https://box.example"), "id")) as Response;
+    expect(plain.headers.get("set-cookie")).not.toContain("Secure");
   });
 
   it.for([
@@ -297,7 +304,7 @@ describe("guest-book confirmation mark", () => {
         headers: { cookie: cookie.split(";")[0] ?? "" },
       });
     const paper = { name: "Paper", url: "/api/v1/white-papers/paper.pdf" };
-    const shown = await shownCookieHeader(config, page(""), { whitePaper: paper });
+    const shown = await shownCookieHeader(config, { whitePaper: paper });
     expect(shown).toContain("Path=/guest-book");
     expect(shown).toContain("HttpOnly");
     expect(await readSentGuestBook(config, page(shown))).toEqual({ whitePaper: paper, shown: true });

@@ -82,7 +82,7 @@ export async function guestBookAction(request: Request, { config, language, t }:
     const lang = new URL(request.url).searchParams.get("lang") === language ? language : undefined;
     return redirect(paths.guestBook.submitted.href({ lang }), {
       status: 303,
-      headers: { "set-cookie": await sentCookieHeader(config, request, result) },
+      headers: { "set-cookie": await sentCookieHeader(config, result) },
     });
   } catch (error) {
     if (!isApiError(error)) throw error;

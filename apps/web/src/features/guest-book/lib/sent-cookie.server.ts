@@ -44,14 +44,10 @@ function sentCookie({ internalApiSecret: secret }: ServerConfig): Cookie {
 }
 
 /** The `Set-Cookie` of a send's redirect: the first white paper the send returned that may be opened. */
-export function sentCookieHeader(
-  config: ServerConfig,
-  request: Request,
-  result: GuestBookResult,
-): Promise<string> {
+export function sentCookieHeader(config: ServerConfig, result: GuestBookResult): Promise<string> {
   const paper = result.white_papers.find((candidate) => isSafeUrl(candidate.url));
   const sent: SentGuestBook = { whitePaper: paper ? { name: paper.name, url: paper.url } : null };
-  return serializeSent(config, request, sent);
+  return serializeSent(config, sent);
 }
 
 /**
@@ -59,18 +55,14 @@ export function sentCookieHeader(
  * reload, a language switch, Back or another tab shows the confirmation without starting the
  * download again (its link stays on the page).
  */
-export function shownCookieHeader(
-  config: ServerConfig,
-  request: Request,
-  sent: SentGuestBook,
-): Promise<string> {
+export function shownCookieHeader(config: ServerConfig, sent: SentGuestBook): Promise<string> {
   const shown: SentGuestBook = { whitePaper: sent.whitePaper, shown: true };
-  return serializeSent(config, request, shown);
+  return serializeSent(config, shown);
 }
 
-/** The mark's `Set-Cookie` (Secure where the page was served over HTTPS). */
-function serializeSent(config: ServerConfig, request: Request, sent: SentGuestBook): Promise<string> {
-  return sentCookie(config).serialize(sent, { secure: new URL(request.url).protocol === "https:" });
+/** The mark's `Set-Cookie` (Secure where the site's configured public address is HTTPS). */
+function serializeSent(config: ServerConfig, sent: SentGuestBook): Promise<string> {
+  return sentCookie(config).serialize(sent, { secure: config.secureCookies });
 }
 
 function isSent(value: unknown): value is SentGuestBook {
