@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { formatDateTime } from "../src/lib/i18n/format.ts";
 // The messages' own files, not `locales/en.ts`: Playwright's loader needs the import attribute on
 // a JSON import, which that file (bundled by Vite) does not give.
 import rentEn from "../src/locales/en/rent.json" with { type: "json" };
@@ -28,8 +29,11 @@ const id = { ...shellId, rent: rentId };
 /** English runs use rents of Sari, an English-speaking demo member; Indonesian runs Budi's. */
 const memberTokens = { id: "demo-token-budi", en: "demo-token-sari" } as const;
 
-async function start(open: Open, viewport: ViewportName, lang: Lang) {
-  const { page, errors } = await open({ viewport, language: lang });
+/** A phone in Jakarta (UTC+7): the times the page shows are read there. */
+const jakarta = { timezoneId: "Asia/Jakarta", utcOffsetMinutes: 7 * 60 } as const;
+
+async function start(open: Open, viewport: ViewportName, lang: Lang, zone?: typeof jakarta) {
+  const { page, errors } = await open({ viewport, language: lang, timezoneId: zone?.timezoneId });
   return {
     page,
     errors,
@@ -40,7 +44,10 @@ async function start(open: Open, viewport: ViewportName, lang: Lang) {
 }
 
 const orderOf = (orderId: string, token: string) =>
-  api<{ status: string; overdueTime: number }>(`/api/v1/box/express/info/${orderId}/paid`, token);
+  api<{ status: string; overdueTime: number; storeTime: number; rentTime: number }>(
+    `/api/v1/box/express/info/${orderId}/paid`,
+    token,
+  );
 const calculationOf = (orderId: string, token: string) =>
   api<Calculation>(`/api/v1/box/rental/overdue-calculation/${orderId}`, token);
 
@@ -53,52 +60,67 @@ async function toOverdueView(page: Page, pickUp: string) {
 }
 
 describe("overdue rent", () => {
-  test("pays through the bank interface in the sandbox and extends the rent once", async ({ open }) => {
-    test.setTimeout(90_000);
-    const { page, errors, m, token, scenario: create } = await start(open, "mobile", "en");
-    const scenario = await create("rent-in-store");
-    const orderId = scenario.orderId;
-    // Deadline 3 h ahead; 4 h later it is 1 h past: 1 whole hour + 1 = 2 hours to pay.
-    await advanceOrder(orderId, 4 * 60);
-    const before = await calculationOf(orderId, token);
-    expect(before.data).toMatchObject({ increase_duration: 2, total_overdue_fee: 10_000 });
-    const payments: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST" && request.url().endsWith("/api/v1/box/payments"))
-        payments.push(request.url());
-    });
-
-    await visit(page, scenario.url);
-    await toOverdueView(page, m.rent.inStore.pickUp);
-    await expect(page.getByTestId("overdue-total")).toContainText("Rp. 10.000");
-    const pay = page.getByRole("button", { name: "Pay", exact: true });
-    await pay.dblclick();
-    await page.waitForURL(/\/demo\/pay\//);
-    await expect.poll(() => payments).toHaveLength(1);
-
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await page.waitForURL(/\/order-status\?/);
-    await expect
-      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
-      .toMatchObject({
-        orderid: orderId,
-        token,
-        payment_status: "SUCCESS",
-        overdue: "true",
+  for (const [viewport, lang] of [
+    ["mobile", "en"],
+    ["desktop", "id"],
+  ] as const)
+    test(`pays through the bank interface in the sandbox and extends the rent once (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      test.setTimeout(90_000);
+      const { page, errors, m, token, scenario: create } = await start(open, viewport, lang, jakarta);
+      const scenario = await create("rent-in-store");
+      const orderId = scenario.orderId;
+      // Deadline 3 h ahead; 4 h later it is 1 h past: 1 whole hour + 1 = 2 hours to pay.
+      await advanceOrder(orderId, 4 * 60);
+      const before = await calculationOf(orderId, token);
+      expect(before.data).toMatchObject({ increase_duration: 2, total_overdue_fee: 10_000 });
+      const payments: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().endsWith("/api/v1/box/payments"))
+          payments.push(request.url());
       });
-    await page.locator('[data-view="in-store"]').waitFor();
-    await expect(page.getByTestId("payment-result")).toHaveText(m.rent.overdue.paymentSuccess);
 
-    // Extended once, to the calculation's next deadline.
-    const order = await orderOf(orderId, token);
-    expect(order.data.overdueTime).toBe(before.data.next_overdue_time);
-    expect((await calculationOf(orderId, token)).data.total_overdue_fee).toBe(0);
-    // Reloading the return address does not pay or extend again.
-    await page.reload();
-    await page.locator('[data-view="in-store"]').waitFor();
-    expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.data.next_overdue_time);
-    expect(errors).toEqual([]);
-  });
+      await visit(page, scenario.url);
+      await toOverdueView(page, m.rent.inStore.pickUp);
+      await expect(page.getByTestId("overdue-total")).toContainText("Rp. 10.000");
+      const pay = page.getByRole("button", { name: m.rent.overdue.pay, exact: true });
+      await pay.dblclick();
+      await page.waitForURL(/\/demo\/pay\//);
+      await expect.poll(() => payments).toHaveLength(1);
+
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await page.waitForURL(/\/order-status\?/);
+      await expect
+        .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+        .toMatchObject({
+          orderid: orderId,
+          token,
+          payment_status: "SUCCESS",
+          overdue: "true",
+        });
+      await page.locator('[data-view="in-store"]').waitFor();
+      await expect(page.getByTestId("payment-result")).toHaveText(m.rent.overdue.paymentSuccess);
+
+      // Extended once, to the calculation's next deadline.
+      const order = await orderOf(orderId, token);
+      expect(order.data.overdueTime).toBe(before.data.next_overdue_time);
+      expect((await calculationOf(orderId, token)).data.total_overdue_fee).toBe(0);
+      // The rent info agrees with itself: its 6 hours run from its start to its end, and the
+      // extension's end is beside them, as the overdue view named it.
+      const { storeTime, rentTime } = order.data;
+      expect(rentTime).toBe(6);
+      const row = (testId: string) => page.getByTestId(testId).locator("dd");
+      const at = (time: number) => formatDateTime(time, lang, jakarta.utcOffsetMinutes);
+      await expect(row("rent-info-ends")).toHaveText(at(storeTime + 6 * 3_600_000));
+      await expect(page.getByTestId("rent-info-extended-until")).toContainText(m.rent.overdue.extendedUntil);
+      await expect(row("rent-info-extended-until")).toHaveText(at(before.data.next_overdue_time));
+      // Reloading the return address does not pay or extend again.
+      await page.reload();
+      await page.locator('[data-view="in-store"]').waitFor();
+      expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.data.next_overdue_time);
+      expect(errors).toEqual([]);
+    });
 
   test("without the bank interface: Fail and Cancel leave it unpaid with the warnings", async ({ open }) => {
     test.setTimeout(90_000);
