@@ -5,6 +5,7 @@ import enPackage from "../src/locales/en/drop-off/package.json" with { type: "js
 import idOverdue from "../src/locales/id/drop-off/overdue.json" with { type: "json" };
 import idMarketing from "../src/locales/id/marketing.json" with { type: "json" };
 import {
+  announcedExpanded,
   fieldWiring,
   focused,
   focusInside,
@@ -313,14 +314,17 @@ describe("dialogs keep the focus, close on Escape and give it back", () => {
     const { page } = await open({ viewport: "mobile", language: "en" });
     await visit(page, "/");
     const toggle = page.getByTestId("menu-toggle");
+    const expanded = () => announcedExpanded(page, '[data-testid="menu-toggle"]');
+    await expect(toggle).toHaveAccessibleName("Menu");
+    await expect.poll(expanded).toBe(false);
     await toggle.focus();
     await page.keyboard.press("Enter");
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(expanded).toBe(true);
     await animationsDone(page);
     await page.keyboard.press("Tab");
     await expect.poll(() => focusInside(page, '[data-testid="public-header"] nav')).toBe(true);
     await page.keyboard.press("Escape");
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(expanded).toBe(false);
     await expect(toggle).toBeFocused();
   });
 

@@ -1,4 +1,5 @@
-import { baseUrl, hydrated, visit } from "./support/browser.ts";
+import { announcedExpanded } from "./support/a11y-probes.ts";
+import { animationsDone, baseUrl, hydrated, visit } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 
 describe("language switch", () => {
@@ -98,30 +99,85 @@ describe("language switch", () => {
 });
 
 describe("mobile menu", () => {
-  test("opens and closes (300 ms), and closes on Escape and on navigation", async ({ open }) => {
+  const toggleSelector = '[data-testid="menu-toggle"]';
+
+  test("opens and closes (300 ms), and closes on Escape, on a tap outside and on navigation", async ({
+    open,
+  }) => {
     const { page, errors } = await open({ viewport: "mobile" });
     await visit(page, "/");
     const toggle = page.getByTestId("menu-toggle");
     const menu = page.locator('nav[aria-label="Navigasi utama"]');
+    const expanded = () => announcedExpanded(page, toggleSelector);
     await expect(toggle).toBeVisible();
     await expect(menu).toBeHidden();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(expanded).toBe(false);
 
     await toggle.click();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(expanded).toBe(true);
     await expect(menu).toBeVisible();
     await expect(menu).toHaveCSS("transition-duration", /^0\.3s(,|$)/);
+    // Under the sticky header, the screen's width, once it has slid in.
+    await animationsDone(page);
+    const header = (await page.getByTestId("public-header").boundingBox())!;
+    const box = (await menu.boundingBox())!;
+    expect(Math.round(box.y)).toBe(Math.round(header.y + header.height));
+    expect([box.x, box.width]).toEqual([0, 390]);
 
     await page.keyboard.press("Escape");
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(expanded).toBe(false);
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await page.mouse.click(200, 800);
     await expect(menu).toBeHidden();
 
     await toggle.click();
     await menu.locator('a[href="/#services"]').click();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(expanded).toBe(false);
+    await expect(menu).toBeHidden();
     await expect(page).toHaveURL((url) => url.hash === "#services");
+
+    // A tablet turned past the breakpoint: the menu is the header's row again, not a popover.
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => menu.evaluate((nav) => nav.matches(":popover-open"))).toBe(false);
+    await expect(menu).toBeVisible();
     expect(errors).toEqual([]);
   });
+
+  for (const lang of ["id", "en"] as const)
+    test(`opens, switches the language and closes without scripts (mobile, ${lang})`, async ({ open }) => {
+      const { page } = await open({ viewport: "mobile", language: lang, javaScriptEnabled: false });
+      const other = lang === "id" ? "en" : "id";
+      await page.goto("/services");
+      const toggle = page.getByTestId("menu-toggle");
+      const menu = page.getByTestId("public-header").locator("nav");
+      const expanded = () => announcedExpanded(page, toggleSelector);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(toggle).toHaveAccessibleName("Menu");
+      await expect(menu).toBeHidden();
+      await expect.poll(expanded).toBe(false);
+
+      await toggle.click();
+      await expect(menu).toBeVisible();
+      await expect.poll(expanded).toBe(true);
+      await toggle.click();
+      await expect(menu).toBeHidden();
+      await toggle.click();
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+
+      await toggle.click();
+      await menu.locator(`button[data-language="${other}"]`).click();
+      await page.waitForURL(`${baseUrl}/services`);
+      await expect(page.locator("html")).toHaveAttribute("lang", other);
+      await expect(menu).toBeHidden();
+      await toggle.click();
+      await expect(menu.locator(`button[data-language="${other}"]`)).toHaveAttribute("aria-pressed", "true");
+    });
 
   test("has every external link with the locale in the path", async ({ open }) => {
     const { page } = await open({ viewport: "desktop", language: "en" });

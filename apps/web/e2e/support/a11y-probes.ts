@@ -271,3 +271,22 @@ export function obscuredFocus(page: Page): Promise<string[]> {
     return [...found];
   }, interactiveSelector);
 }
+
+/**
+ * Whether assistive technology is told the element (the first `selector` matches) is expanded, as
+ * Chromium's own accessibility tree says: it knows the states the browser gives (a popover's
+ * toggle) as well as `aria-expanded`. Read over the DevTools protocol, so it works in a page whose
+ * scripts do not run; undefined where the element has no such state.
+ */
+export async function announcedExpanded(page: Page, selector: string): Promise<boolean | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+    const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
+    const expanded = nodes[0]?.properties?.find((property) => property.name === "expanded");
+    return expanded === undefined ? undefined : expanded.value.value === true;
+  } finally {
+    await cdp.detach();
+  }
+}

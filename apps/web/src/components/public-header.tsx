@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useConfig } from "../config/use-config";
 import { useT } from "../lib/i18n/i18n";
@@ -48,33 +48,41 @@ function useActiveAnchor(enabled: boolean): LandingAnchor | null {
   return active;
 }
 
-/** Marketing header: wordmark, landing anchors, shipment links, language switch; a menu on narrow screens. */
+/** Where the menu is the header's row, not a popover (the module's `@media`). */
+const wideHeader = "(min-width: 1024px)";
+
+/** Hides the menu where it is open as a popover. */
+function closeMenu(menu: HTMLElement | null) {
+  if (menu?.matches(":popover-open")) menu.hidePopover();
+}
+
+/**
+ * Marketing header: wordmark, landing anchors, shipment links, language switch. On narrow screens
+ * the menu is a native popover of its toggle, so it opens, closes (toggle, Escape, a tap outside)
+ * and tells assistive technology it is expanded before and without the page's scripts; with them a
+ * navigation closes it too.
+ */
 export function PublicHeader() {
   const { t, language } = useT();
   const config = useConfig();
   const location = useLocation();
-  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLElement>(null);
   const menuId = useId();
-  const toggleId = useId();
   const activeAnchor = useActiveAnchor(location.pathname === paths.home.pattern);
 
   // A navigation (including to an anchor) closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
-  useEffect(() => setOpen(false), [location.key]);
+  useEffect(() => closeMenu(menu.current), [location.key]);
 
+  // Widened past the breakpoint (a tablet turned), the menu is the header's row again.
   useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      // A focus inside the menu would be lost when it hides: it goes back to the toggle.
-      if (document.getElementById(menuId)?.contains(document.activeElement)) {
-        document.getElementById(toggleId)?.focus();
-      }
-      setOpen(false);
+    const wide = window.matchMedia(wideHeader);
+    const onChange = () => {
+      if (wide.matches) closeMenu(menu.current);
     };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open, menuId, toggleId]);
+    wide.addEventListener("change", onChange);
+    return () => wide.removeEventListener("change", onChange);
+  }, []);
 
   return (
     <header className={styles.header} data-testid="public-header">
@@ -83,17 +91,15 @@ export function PublicHeader() {
           <Wordmark product={config.productName} />
         </Link>
         <IconButton
-          id={toggleId}
           className={styles.toggle}
-          label={open ? t("nav.closeMenu") : t("nav.openMenu")}
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
+          label={t("nav.menu")}
+          popoverTarget={menuId}
           data-testid="menu-toggle"
         >
-          {open ? <CloseIcon /> : <MenuIcon />}
+          <MenuIcon className={styles.openIcon} />
+          <CloseIcon className={styles.closeIcon} />
         </IconButton>
-        <nav id={menuId} className={styles.menu} data-open={open} aria-label={t("nav.main")}>
+        <nav ref={menu} id={menuId} className={styles.menu} popover="auto" aria-label={t("nav.main")}>
           <ul className={`plain-list ${styles.anchors}`}>
             {anchors.map((anchor) => (
               <li key={anchor}>
