@@ -322,9 +322,12 @@ describe("polling and failures", () => {
     await runClock(page, 5_500);
     expect(seen.length).toBe(count);
 
-    // Without an order id nothing loads.
-    await visit(page, "/order-status?token=demo-token-budi");
-    await page.getByTestId("rent-missing-order").waitFor();
-    expect(seen.length).toBe(count);
+    // Without an order id, or with one no order can have, nothing loads: no API wording either.
+    for (const query of ["", "orderid=abc&"]) {
+      await visit(page, `/order-status?${query}token=demo-token-budi`);
+      await page.getByTestId("rent-missing-order").waitFor();
+      await expect(page.getByTestId("error-dialog")).toHaveCount(0);
+      expect(seen.length).toBe(count);
+    }
   });
 });

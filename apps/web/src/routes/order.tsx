@@ -1,5 +1,4 @@
 import "../lib/i18n/messages/drop-off-order";
-import { NumericId } from "@paxelbox/contract";
 import { useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { NoScriptScreenError } from "../components/no-script-screen-error";
@@ -7,6 +6,7 @@ import { LoaderQueries, QueryProvider } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
 import { getServerConfig } from "../config/config.server";
 import { linkToken } from "../domain/member/member-session";
+import { orderIdOf } from "../domain/order/order-id";
 import { preloadOrderScreen } from "../domain/order/order-preload.server";
 import { OrderScreen } from "../features/order/components/order-screen";
 import { personalPageHeaders } from "../lib/ssr/web-view-preload.server";
@@ -16,8 +16,8 @@ export const handle = routeHandle({ layout: "webview", titleKey: "header.orderDe
 
 /** Opened with a token, the order arrives drawn by the server, its pick-up QR too. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const parsed = NumericId.safeParse(new URL(request.url).searchParams.get("orderid") ?? "");
-  return preloadOrderScreen(getServerConfig(context), request, parsed.success ? String(parsed.data) : null);
+  const orderid = orderIdOf(new URL(request.url).searchParams);
+  return preloadOrderScreen(getServerConfig(context), request, orderid === null ? null : String(orderid));
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */
@@ -46,8 +46,7 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
 function OrderRouteContent() {
   const [search] = useSearchParams();
   const session = useUserSession();
-  const parsed = NumericId.safeParse(search.get("orderid") ?? "");
-  const orderid = parsed.success ? parsed.data : null;
+  const orderid = orderIdOf(search);
   return (
     <OrderScreen
       key={orderid ?? "none"}

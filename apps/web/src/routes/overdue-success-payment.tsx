@@ -1,5 +1,4 @@
 import "../lib/i18n/messages/drop-off-overdue";
-import { NumericId } from "@paxelbox/contract";
 import { redirect, useSearchParams } from "react-router";
 import { checkPayment } from "../api/check-payment";
 import { routeHandle } from "../components/layouts/layout-handle";
@@ -7,8 +6,9 @@ import { LoaderQueries } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
 import { getServerConfig } from "../config/config.server";
 import { linkToken } from "../domain/member/member-session";
+import { orderIdOf } from "../domain/order/order-id";
 import { type OverdueDetailResponse, overdueDetailQueryOptions } from "../domain/order/overdue-detail";
-import { orderIdOf, paidPageTarget } from "../domain/order/overdue-entry";
+import { paidPageTarget } from "../domain/order/overdue-entry";
 import { barcodeImageQueryOptions, barcodeProduct } from "../features/overdue/api/barcode-image";
 import { SuccessPaymentScreen } from "../features/overdue/components/success-payment-screen";
 import { serverApiClient } from "../lib/http/api-client.server";
@@ -108,8 +108,7 @@ export default function OverdueSuccessPaymentRoute({ loaderData }: Route.Compone
 function SuccessPaymentRouteContent() {
   const [search] = useSearchParams();
   const session = useUserSession();
-  const parsed = NumericId.safeParse(search.get("orderid") ?? "");
-  const orderid = parsed.success ? parsed.data : null;
+  const orderid = orderIdOf(search);
   return (
     <SuccessPaymentScreen
       key={orderid ?? "none"}

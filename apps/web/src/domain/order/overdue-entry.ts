@@ -1,12 +1,6 @@
-import { NumericId, type OverdueDropoffDetail } from "@paxelbox/contract";
+import type { OverdueDropoffDetail } from "@paxelbox/contract";
 import { paths } from "../../paths";
 import { isFullDetail, type OverdueDetailResponse } from "./overdue-detail";
-
-/** The order id of the page's address (`orderid`), or `null`. */
-export function orderIdOf(search: URLSearchParams): number | null {
-  const parsed = NumericId.safeParse(search.get("orderid") ?? "");
-  return parsed.success ? parsed.data : null;
-}
 
 /**
  * Where the overdue page sends its visitor (spec §4 "Overdue page entry"), or `null` to stay.

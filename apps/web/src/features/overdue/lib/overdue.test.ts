@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { orderIdOf, overdueEntryTarget, paymentReturn } from "../../../domain/order/overdue-entry";
+import { orderIdOf } from "../../../domain/order/order-id";
+import { overdueEntryTarget, paymentReturn } from "../../../domain/order/overdue-entry";
 import en from "../../../locales/en/drop-off";
 import id from "../../../locales/id/drop-off";
 import {

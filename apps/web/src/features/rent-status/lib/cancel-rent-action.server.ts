@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { ServerConfig } from "../../../config/env";
+import { orderIdOf } from "../../../domain/order/order-id";
 import { requestOrder } from "../../../domain/order/order-query";
-import { orderIdOf } from "../../../domain/order/overdue-entry";
 import { postingPage, refuse, refuseForApi } from "../../../lib/forms/action.server";
 import { type ApiClient, isApiError } from "../../../lib/http/api-client";
 import { serverApiClient } from "../../../lib/http/api-client.server";

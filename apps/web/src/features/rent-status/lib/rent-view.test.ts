@@ -34,6 +34,11 @@ describe("readRentQuery", () => {
       overdue: null,
       paymentStatus: null,
     });
+    // An id no order can have is no order: the page says so instead of asking the API about it.
+    for (const orderid of ["abc", "12abc", "-3", "0", "1.5", "99999999999"]) {
+      expect(query(`orderid=${orderid}&token=t`).orderid, orderid).toBeNull();
+    }
+    expect(query("orderid=%2012%20").orderid).toBe("12");
   });
 
   it("round-trips into the href query", () => {

@@ -1,5 +1,6 @@
 import type { Order } from "@paxelbox/contract";
 import { linkToken } from "../../../domain/member/member-session";
+import { orderIdOf } from "../../../domain/order/order-id";
 import type { OrderStatusQuery } from "../../../paths";
 
 /** The five views of the rent-status page (spec §2 "Order status"). */
@@ -21,8 +22,9 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T
 }
 
 export function readRentQuery(search: URLSearchParams): RentQuery {
+  const orderid = orderIdOf(search);
   return {
-    orderid: search.get("orderid")?.trim() || null,
+    orderid: orderid === null ? null : String(orderid),
     token: linkToken(search),
     status: oneOf(search.get("status"), ["overdue", "stop"] as const),
     act: oneOf(search.get("act"), ["cancel_success", "stop_success", "stop_count", "open_locker"] as const),
