@@ -108,13 +108,14 @@ export function parseWebEnv(env: Record<string, string | undefined>): ServerConf
       "Invalid web configuration: PUBLIC_BASE_URL must be set in production: the site's public address, the API's too",
     );
   }
+  const publicBase = new URL(e.PUBLIC_BASE_URL || `http://localhost:${e.PORT ?? 3000}`);
   return {
     public: toPublicConfig(e),
     kioskSiteUrl: e.KIOSK_SITE_URL,
     lockerSiteUrl: e.LOCKER_SITE_URL,
     apiInternalUrl: e.API_INTERNAL_URL || `http://127.0.0.1:${e.PORT ?? 3000}`,
-    publicBaseUrl: new URL(e.PUBLIC_BASE_URL || `http://localhost:${e.PORT ?? 3000}`).origin,
-    secureCookies: e.PUBLIC_BASE_URL?.startsWith("https:") ?? false,
+    publicBaseUrl: publicBase.origin,
+    secureCookies: publicBase.protocol === "https:",
     internalApiSecret: e.INTERNAL_API_SECRET,
     webVitalsSampleRate: e.WEB_VITALS_SAMPLE_RATE ?? ((e.APP_ENV ?? e.NODE_ENV) === "production" ? 0.1 : 1),
     csp: {
