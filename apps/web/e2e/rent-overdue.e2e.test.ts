@@ -122,6 +122,37 @@ describe("overdue rent", () => {
       expect(errors).toEqual([]);
     });
 
+  for (const [viewport, lang] of [
+    ["mobile", "en"],
+    ["desktop", "id"],
+  ] as const)
+    test(`an open overdue view prices the extension anew when the rent's deadline moves (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page, errors, m, token, scenario: create } = await start(open, viewport, lang, jakarta);
+      const scenario = await create("rent-in-store-overdue");
+      const orderId = scenario.orderId;
+      const rupiah = (value: number) => `Rp. ${value.toLocaleString("de-DE")}`;
+      const at = (time: number) => formatDateTime(time, lang, jakarta.utcOffsetMinutes);
+      const row = (testId: string) => page.getByTestId(testId).locator("dd");
+      await visit(page, scenario.url);
+      await toOverdueView(page, m.rent.inStore.pickUp);
+      const first = (await calculationOf(orderId, token)).data;
+      await expect(page.getByTestId("overdue-total")).toContainText(rupiah(first.total_overdue_fee));
+
+      // 40 minutes on (the rent's times moved back): another hour has started while the screen is open.
+      await advanceOrder(orderId, 40);
+      const later = (await calculationOf(orderId, token)).data;
+      expect(later.increase_duration).toBe(first.increase_duration + 1);
+      const order = (await orderOf(orderId, token)).data;
+      await expect(row("overdue-rent-ends")).toHaveText(at(order.overdueTime), { timeout: 15_000 });
+      // The cost agrees with the deadline beside it, as the checkout will charge it.
+      await expect(page.getByTestId("overdue-total")).toContainText(rupiah(later.total_overdue_fee));
+      await expect(row("overdue-extended-until")).toHaveText(at(later.next_overdue_time));
+      expect(later.next_overdue_time).toBe(order.overdueTime + later.increase_duration * 3_600_000);
+      expect(errors).toEqual([]);
+    });
+
   test("without the bank interface: Fail and Cancel leave it unpaid with the warnings", async ({ open }) => {
     test.setTimeout(90_000);
     const { page, m, token, scenario: create } = await start(open, "desktop", "id");

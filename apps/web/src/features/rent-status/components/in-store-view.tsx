@@ -78,7 +78,9 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
         setDialogOpen(true);
         return;
       }
-      const calculation = await queryClient.fetchQuery(overdueCalculationQueryOptions(orderid, token));
+      const calculation = await queryClient.fetchQuery(
+        overdueCalculationQueryOptions(orderid, token, order.overdueTime),
+      );
       if (calculation.total_overdue_fee > 0) {
         await navigate(paths.orderStatus.page.href({ ...base, status: "overdue" }));
         return;

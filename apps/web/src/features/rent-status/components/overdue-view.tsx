@@ -55,7 +55,7 @@ export function OverdueView({ order, query, token }: ViewProps) {
   const duration = useDurationText();
   const unitText = useUnitText();
   const orderid = query.orderid ?? String(order.id);
-  const calculation = useOverdueCalculation(orderid, token);
+  const calculation = useOverdueCalculation(orderid, token, order.overdueTime);
   const [redirecting, setRedirecting] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [calculationErrorSeen, setCalculationErrorSeen] = useState<unknown>(null);
