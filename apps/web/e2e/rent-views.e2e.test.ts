@@ -330,4 +330,32 @@ describe("polling and failures", () => {
       expect(seen.length).toBe(count);
     }
   });
+
+  for (const [viewport, lang] of phoneAndDesktop)
+    test(`the action pages of an order that cannot be loaded say 'Oops...', not a skeleton or a template (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page } = await open({ viewport, language: lang });
+      const m = lang === "en" ? en : id;
+      // Another member's rent, as an unknown one: the API says it was not found, in the member's language.
+      const other = await createScenario("rent-in-store", { language: lang === "en" ? "id" : "en" });
+      const token = lang === "en" ? "demo-token-sari" : "demo-token-budi";
+      const notFound =
+        lang === "en" ? `Order ${other.orderId} was not found.` : `Pesanan ${other.orderId} tidak ditemukan.`;
+      await visit(page, `/order-status/action?act=open_locker&orderid=${other.orderId}&token=${token}`);
+      const dialog = page.locator('[data-testid="error-dialog"][open]');
+      await expect(dialog).toContainText(notFound, { useInnerText: true });
+      await expect(page.getByTestId("rent-load-failed")).toContainText(m.rent.loadFailed.title);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await dialog.getByRole("button").click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByTestId("rent-load-failed").getByRole("button")).toHaveText(m.rent.loadFailed.retry);
+
+      // The stop countdown names no door it does not know.
+      await visit(page, `/order-status/action?act=stop_count&orderid=${other.orderId}&token=${token}`);
+      await page.getByTestId("stop-count").waitFor();
+      await expect(page.getByTestId("stop-count")).not.toContainText("{{");
+      await page.waitForURL((url) => url.pathname === "/order-status", { timeout: 10_000 });
+      await expect(dialog).toContainText(notFound, { useInnerText: true });
+    });
 });

@@ -28,6 +28,7 @@ import { useStatusTransitions } from "../hooks/use-status-transitions";
 import { countOpening } from "../lib/open-count";
 import { recordRentEvent } from "../lib/rent-events";
 import { type RentQuery, readRentQuery, toHrefQuery } from "../lib/rent-view";
+import { RentLoadFailed } from "./dead-end";
 import styles from "./rent-status.module.css";
 
 /** The stop page's countdown (spec §9: 5 s). */
@@ -69,7 +70,15 @@ function useActionOrder(query: RentQuery) {
   });
   // With no signal the last copy kept on this device shows (offline-cache.ts).
   const view = useOfflineData(query.orderid ? `order:${query.orderid}` : null, result);
-  return { data: view.data, token, offline: view.offline, updatedAt: view.updatedAt };
+  return {
+    data: view.data,
+    token,
+    offline: view.offline,
+    updatedAt: view.updatedAt,
+    /** The order could not be loaded (not for want of signal): 'Oops...', and nothing more is asked. */
+    failure: result.isError && !view.offline && view.data === undefined ? result.error : null,
+    retry: () => void result.refetch(),
+  };
 }
 
 /** The rent-status page of the action's order (its id and token). */
@@ -209,18 +218,16 @@ function StopCount({ query }: { query: RentQuery }) {
   const { t, language } = useT();
   const navigate = useNavigate();
   const settings = useSettings();
-  const { data: order } = useActionOrder(query);
+  const { data: order, failure } = useActionOrder(query);
   const seconds = useSecondsCountdown(
     stopCountSeconds,
     () => void navigate(paths.orderStatus.page.href(toHrefQuery(query)), { replace: true }),
     { restart: false },
   );
-  const instruction = contentText(
-    settings.data,
-    "stop_rent_countdown_instruction",
-    language,
-    order?.mouth.number,
-  );
+  // The instruction names the door (spec §3 `{{door_number}}`): it waits for the order.
+  const instruction = order
+    ? contentText(settings.data, "stop_rent_countdown_instruction", language, order.mouth.number)
+    : null;
   const title = instruction?.title || t("rent.action.stopCount.title");
   return (
     <>
@@ -234,7 +241,7 @@ function StopCount({ query }: { query: RentQuery }) {
         </p>
         {instruction ? (
           <SettingsHtml html={instruction.html} className={styles.countInstruction} role="status" />
-        ) : settings.isPending ? (
+        ) : settings.isPending || (!order && failure === null) ? (
           <SkeletonCard lines={2} />
         ) : null}
       </ResultPanel>
@@ -246,7 +253,7 @@ function StopCount({ query }: { query: RentQuery }) {
 function OpenLocker({ query }: { query: RentQuery }) {
   const { t, language } = useT();
   const { productName } = useConfig();
-  const { data: order, token, offline, updatedAt } = useActionOrder(query);
+  const { data: order, token, offline, updatedAt, failure, retry } = useActionOrder(query);
   const stored = useStoredTemporaryQr(query.orderid);
   const temporaryQr = useTemporaryQr(query.orderid, token);
   // The QR's end is the server's time: a phone clock that is off must not end it early or late.
@@ -291,6 +298,15 @@ function OpenLocker({ query }: { query: RentQuery }) {
   let body: ReactNode;
   if (!query.orderid) {
     return <UnknownAction query={query} />;
+  }
+  if (failure !== null) {
+    return (
+      <>
+        <PageTitle title={t("rent.action.openLocker.title")} />
+        <BackHeader />
+        <RentLoadFailed error={failure} onRetry={retry} />
+      </>
+    );
   }
   if (!order) {
     body = <SkeletonCard lines={6} />;

@@ -1,15 +1,13 @@
 import { focusManager } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../components/button";
 import { ErrorDialog } from "../../../components/error-dialog";
-import { AlertIcon } from "../../../components/icons";
 import { ScreenSkeleton } from "../../../components/loaders";
 import { OfflineNotice } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
 import { usePreloadQrEncoderWhile } from "../../../components/qr-code";
 import { useUserSession } from "../../../components/require-user";
-import { ResultPanel } from "../../../components/ui/result-panel";
 import { useConfig } from "../../../config/use-config";
 import { keepShownOrder } from "../../../domain/order/order-share";
 import { useShareOrderAction } from "../../../domain/order/share-order-button";
@@ -21,6 +19,7 @@ import { paths } from "../../../paths";
 import { useRentOrder } from "../api/use-rent-order";
 import { useStatusTransitions } from "../hooks/use-status-transitions";
 import { isStopSuccess, readRentQuery, selectRentView, toHrefQuery } from "../lib/rent-view";
+import { DeadEnd, RentLoadFailed } from "./dead-end";
 import { InStoreView } from "./in-store-view";
 import { OtherView } from "./other-view";
 import { OverdueView } from "./overdue-view";
@@ -126,22 +125,13 @@ export function RentStatusScreen({ cancelRefused }: { cancelRefused?: Refused<ne
             <OfflineNotice updatedAt={null} hasData={false} />
           </>
         ) : failed && !order ? (
-          <DeadEnd
-            testId="rent-load-failed"
-            title={t("rent.loadFailed.title")}
-            line={errorMessage(orderQuery.error, t("rent.loadFailed.line"))}
-          >
-            <Button block variant="secondary" onClick={() => void orderQuery.refetch()}>
-              {t("rent.loadFailed.retry")}
-            </Button>
-          </DeadEnd>
+          <RentLoadFailed error={orderQuery.error} onRetry={() => void orderQuery.refetch()} />
         ) : (
           <>
             {heading}
             <ScreenSkeleton cards={3} />
           </>
         )}
-        {errorDialog}
       </div>
     );
   }
@@ -185,36 +175,6 @@ export function RentStatusScreen({ cancelRefused }: { cancelRefused?: Refused<ne
         <OtherView order={order} />
       )}
       {errorDialog}
-    </div>
-  );
-}
-
-/**
- * No order to show (none asked for, or it failed to load): what happened as the page's heading,
- * what to do, and a button where one helps.
- */
-function DeadEnd({
-  testId,
-  title,
-  line,
-  children,
-}: {
-  testId: string;
-  title: string;
-  line: string;
-  children?: ReactNode;
-}) {
-  return (
-    <div className={`stack ${styles.content}`}>
-      <ResultPanel
-        className={styles.result}
-        data-testid={testId}
-        tone="danger"
-        icon={<AlertIcon size={32} />}
-        title={title}
-        message={line}
-        actions={children}
-      />
     </div>
   );
 }
