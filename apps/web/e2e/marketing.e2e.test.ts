@@ -255,6 +255,69 @@ describe("partnership contact before and without scripts", () => {
   });
 });
 
+describe("locker finder before and without scripts", () => {
+  type Page8 = { total: number; items: { name: string }[] };
+  for (const [viewport, lang] of [
+    ["mobile", "id"],
+    ["desktop", "en"],
+  ] as [ViewportName, Lang][]) {
+    test(`searches on the server, lands at the locations and shows more by link (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page } = await open({ viewport, language: lang, javaScriptEnabled: false });
+      const m = messages[lang].marketing.finder;
+      const items = page.getByTestId("finder-item");
+      await page.goto("/");
+      await expect(items).toHaveCount(8);
+      // What only a script does is not offered; the map says why.
+      await expect(page.getByTestId("finder-nearest")).toBeHidden();
+      await expect(items.first().getByTestId("finder-show")).toBeHidden();
+      await expect(page.getByText(m.mapLoading, { exact: true })).toBeHidden();
+      await expect(page.getByText(m.mapNoScript, { exact: true })).toBeVisible();
+
+      await page.getByTestId("finder-input").fill("  Depok ");
+      await page.getByTestId("finder-search").click();
+      await page.waitForURL(`${baseUrl}/?q=++Depok+#location`);
+      const depok = await api<Page8>("/api/v1/box/lockers?q=Depok&limit=16");
+      expect(depok.data.total).toBeGreaterThan(8);
+      await expect(page.getByTestId("finder-input")).toHaveValue("Depok");
+      await expect(page.getByTestId("finder-summary")).toHaveText(
+        m.foundQuery.replace("{{query}}", "Depok").replace("{{count}}", String(depok.data.total)),
+      );
+      await expect(items.locator("h3")).toHaveText(depok.data.items.slice(0, 8).map((item) => item.name));
+      // The page opened at the locations, not at its top.
+      await expect(page.locator("#location")).toBeInViewport();
+      // The section still counts every location, not the search's.
+      await expect(page.getByTestId("locations-line")).not.toContainText(String(depok.data.total));
+
+      await page.getByTestId("finder-more").click();
+      await page.waitForURL(`${baseUrl}/?q=Depok&shown=16#location`);
+      await expect(items.locator("h3")).toHaveText(depok.data.items.map((item) => item.name));
+      await expect(page.getByTestId("finder-input")).toHaveValue("Depok");
+    });
+  }
+
+  test("a search typed before the scripts arrive is kept when they run, and Search runs in the page", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport: "mobile", language: "en" });
+    const release = await holdScripts(page);
+    await page.goto("/#location", { waitUntil: "domcontentloaded" });
+    await page.getByTestId("finder-input").fill("Depok");
+    release();
+    await hydrated(page);
+    await expect(page.getByTestId("finder-input")).toHaveValue("Depok");
+    await page.getByTestId("finder-search").click();
+    await expect(page.getByTestId("finder-summary")).toContainText("Depok");
+    // In the page: the address stays the landing's.
+    expect(new URL(page.url()).search).toBe("");
+    await page.getByTestId("finder-more").click();
+    await expect(page.getByTestId("finder-item")).toHaveCount(16);
+    expect(new URL(page.url()).search).toBe("");
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("landing behaviour", () => {
   test("refetches the banner in the new language when the language changes", async ({ open }) => {
     const [idBanner] = await banners("id");

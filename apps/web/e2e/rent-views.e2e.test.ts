@@ -349,7 +349,9 @@ describe("polling and failures", () => {
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await dialog.getByRole("button").click();
       await expect(dialog).toHaveCount(0);
-      await expect(page.getByTestId("rent-load-failed").getByRole("button")).toHaveText(m.rent.loadFailed.retry);
+      await expect(page.getByTestId("rent-load-failed").getByRole("button")).toHaveText(
+        m.rent.loadFailed.retry,
+      );
 
       // The stop countdown names no door it does not know.
       await visit(page, `/order-status/action?act=stop_count&orderid=${other.orderId}&token=${token}`);

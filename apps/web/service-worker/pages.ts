@@ -26,3 +26,14 @@ export function pageCacheKey(href: string): string {
   }
   return key.href;
 }
+
+/**
+ * Whether the page at `href` is kept as fetched: not one whose address carries a token (the copy
+ * would be that member's), nor one drawn for a visitor's search (the registry's `searchedBy`).
+ * A web-view page is kept apart from this, by path alone.
+ */
+export function keepsAsFetched(href: string): boolean {
+  const url = new URL(href);
+  const searched = pageAt(url.pathname)?.searchedBy ?? [];
+  return !["token", ...searched].some((name) => url.searchParams.has(name));
+}

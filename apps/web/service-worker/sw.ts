@@ -23,7 +23,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { swMessages } from "./messages.ts";
-import { isWebViewPath, pageCacheKey, pageCachePrefix } from "./pages.ts";
+import { isWebViewPath, keepsAsFetched, pageCacheKey, pageCachePrefix } from "./pages.ts";
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __PRECACHE__: Array<{ url: string; revision: string | null }>;
@@ -65,7 +65,7 @@ async function fetchPage(request: Request | string): Promise<Response> {
 /**
  * Pages: the network first; the kept copy when it cannot be reached; the offline page when there
  * is none. A web-view page is kept as fetched without its query (no token or id inside the copy);
- * other pages as they came, unless their address carries a token.
+ * other pages as they came, unless their address carries a token or a search (`keepsAsFetched`).
  */
 registerRoute(
   ({ request, url }) => request.mode === "navigate" && isPage(url),
@@ -76,9 +76,9 @@ registerRoute(
       if (isHtml(response)) {
         const keeping = isWebViewPath(url.pathname)
           ? keepPage(url)
-          : url.searchParams.has("token")
-            ? Promise.resolve()
-            : caches.open(pages).then((cache) => cache.put(pageCacheKey(url.href), response.clone()));
+          : keepsAsFetched(url.href)
+            ? caches.open(pages).then((cache) => cache.put(pageCacheKey(url.href), response.clone()))
+            : Promise.resolve();
         (event as ExtendableEvent).waitUntil(keeping);
       }
       return response;
@@ -164,7 +164,7 @@ async function keepAssets(hrefs: string[]): Promise<void> {
  */
 async function keepPage(url: URL): Promise<void> {
   const webView = isWebViewPath(url.pathname);
-  if (!webView && url.searchParams.has("token")) return;
+  if (!webView && !keepsAsFetched(url.href)) return;
   const cache = await caches.open(pages);
   const key = pageCacheKey(url.href);
   if (webView && (await cache.match(key))) return;

@@ -26,6 +26,11 @@ export interface HomeQuery extends Query {
   /** The page's language, when a page without a token sends a visitor on in English. */
   lang?: "en";
 }
+/** Query of the landing's locker finder, sent by its form and its "show more" link. */
+export interface FinderQuery extends Query {
+  q?: string;
+  shown?: number;
+}
 /** Query of the drop-off package form. */
 export interface PackageQuery extends Query {
   boxId?: string | number;
@@ -89,6 +94,8 @@ export const paths = {
     pattern: "/",
     href: (query?: HomeQuery) => withQuery("/", query),
     anchor: (anchor: LandingAnchor) => `/#${landingAnchors[anchor]}`,
+    /** The locker finder's list as the server draws it: a search (`q`), this many shown (`shown`). */
+    finder: (query: FinderQuery) => `${withQuery("/", query)}#${landingAnchors.location}`,
   },
   services: {
     pattern: "/services",

@@ -12,11 +12,12 @@ import {
   fetchServiceCards,
 } from "../features/marketing/api/content.server";
 import { BannerSlide } from "../features/marketing/components/banner-slide";
-import { finderPageSize, LockerFinder } from "../features/marketing/components/locker-finder";
+import { LockerFinder } from "../features/marketing/components/locker-finder";
 import { PartnershipContact } from "../features/marketing/components/partnership-contact";
 import { ServiceCards } from "../features/marketing/components/service-cards";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { useScrollToHash } from "../features/marketing/hooks/use-scroll-to-hash";
+import { readFinderQuery } from "../features/marketing/lib/finder-query";
 import { locationFloor } from "../features/marketing/lib/location-count";
 import { overdueRedirectPath } from "../features/marketing/lib/overdue-redirect";
 import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
@@ -57,13 +58,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       banners: [],
       services: [],
       lockers: null,
+      finder: null,
       seo: null,
     };
   }
-  const [banners, services, lockers] = await Promise.all([
+  // The finder's list as the address asks for it (its form and "show more" without scripts); the
+  // section's count of locations is of them all.
+  const finder = readFinderQuery(url.searchParams);
+  const [banners, services, lockers, found] = await Promise.all([
     fetchBanners(api, language, bannerLimit),
     fetchServiceCards(api, language, serviceCardLimit),
-    fetchLockerPage(api, finderPageSize),
+    fetchLockerPage(api, finder.q === undefined ? finder.limit : 1),
+    finder.q === undefined ? null : fetchLockerPage(api, finder.limit, finder.q),
   ]);
   const seo = await buildSeo(
     config,
@@ -72,7 +78,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { title: "marketing.seo.homeTitle", description: "marketing.seo.homeDescription" },
     banners[0]?.image_desktop_jpg,
   );
-  return { language, overdueRedirect: null, banners, services, lockers, seo };
+  return {
+    language,
+    overdueRedirect: null,
+    banners,
+    services,
+    lockers,
+    finder: { q: finder.q, page: finder.q === undefined ? lockers : found },
+    seo,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -187,7 +201,7 @@ function LandingPage({ data }: { data: LandingData }) {
           </p>
         }
       >
-        <LockerFinder initial={data.lockers} />
+        <LockerFinder initial={data.finder?.page ?? null} query={data.finder?.q} />
       </LandingSection>
 
       <LandingSection anchor="contact" className={styles.section}>

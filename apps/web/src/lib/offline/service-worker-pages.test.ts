@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWebViewPath, pageCacheKey } from "../../../service-worker/pages";
+import { isWebViewPath, keepsAsFetched, pageCacheKey } from "../../../service-worker/pages";
 
 describe("kept pages", () => {
   it("keeps web-view pages by path alone, so tokens and ids never become keys", () => {
@@ -37,6 +37,15 @@ describe("kept pages", () => {
     expect(pageCacheKey("https://box.example/guest-book/submitted?business_type=Business")).toBe(
       "https://box.example/guest-book/submitted",
     );
+  });
+
+  it("keeps no page drawn for a token or for a visitor's search, so the page's own copy stays", () => {
+    expect(keepsAsFetched("https://box.example/?lang=en")).toBe(true);
+    expect(keepsAsFetched("https://box.example/services?token=x")).toBe(false);
+    expect(keepsAsFetched("https://box.example/?q=blok+m")).toBe(false);
+    expect(keepsAsFetched("https://box.example/?shown=16")).toBe(false);
+    // Only the landing is searched by these.
+    expect(keepsAsFetched("https://box.example/guest-book?q=x")).toBe(true);
   });
 
   it("knows the web-view paths", () => {

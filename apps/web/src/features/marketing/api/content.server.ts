@@ -55,10 +55,13 @@ export async function fetchServiceCards(
   }));
 }
 
-/** First page of the locker finder (rendered on the server; further searches run in the browser). */
-export async function fetchLockerPage(api: ApiClient, limit: number): Promise<LockerPage | null> {
+/**
+ * The locker finder's list as the server draws it: every location, or a search (`q`); further
+ * pages and searches of a page whose scripts run are asked for by the browser.
+ */
+export async function fetchLockerPage(api: ApiClient, limit: number, q?: string): Promise<LockerPage | null> {
   try {
-    return await api.request(calls.lockerLocations, { query: { limit, offset: 0 } });
+    return await api.request(calls.lockerLocations, { query: { q, limit, offset: 0 } });
   } catch (error) {
     console.warn("[marketing] locker locations failed:", error instanceof Error ? error.message : error);
     return null;

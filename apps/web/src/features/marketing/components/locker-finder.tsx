@@ -4,7 +4,9 @@ import { useConfig } from "../../../config/use-config";
 import { getLocation, openMapLink, openMapLocation } from "../../../lib/bridge/bridge";
 import { type Language, localeOf, useT } from "../../../lib/i18n/i18n";
 import { isSafeUrl } from "../../../lib/security/safe-url";
+import { paths } from "../../../paths";
 import type { LockerSearch } from "../api/locker-locations";
+import { finderPageSize, finderQueryMaxLength } from "../lib/finder-query";
 import type { LockerLocation, LockerPage } from "../types";
 import styles from "./locker-finder.module.css";
 import { ClockIcon, CrosshairIcon, PinIcon } from "./marketing-icons";
@@ -28,9 +30,6 @@ function formatDistance(km: number, language: Language): string {
   return formatter.format(km);
 }
 
-/** Locations per page of the list (the first page is rendered on the server). */
-export const finderPageSize = 8;
-
 type Criteria = Pick<LockerSearch, "q" | "lat" | "lng">;
 type Status = "idle" | "loading" | "error";
 type Geo = "idle" | "locating" | "denied" | "unavailable";
@@ -42,9 +41,9 @@ interface FinderState {
   status: Status;
 }
 
-function initialState(initial: LockerPage | null): FinderState {
+function initialState(initial: LockerPage | null, query: string | undefined): FinderState {
   return {
-    criteria: {},
+    criteria: query === undefined ? {} : { q: query },
     items: initial?.items ?? [],
     total: initial?.total ?? 0,
     status: initial ? "idle" : "error",
@@ -79,12 +78,17 @@ function useNearViewport<T extends Element>(margin = "300px") {
  * (browser geolocation, which the app's web view also answers), a list with address, opening
  * hours and 'See map', and a map (Leaflet with the configured tiles, or the configured shared
  * map embed). The list and the markers stay useful when map tiles cannot be loaded.
+ *
+ * Before and without scripts the search is the browser's GET form and "show more" a link: the
+ * server draws the list the address asks for (`initial`, of the search `query`). The search box is
+ * not controlled, so what was typed before the scripts arrived stays. Nearest and the map need
+ * scripts: without them they are hidden, and the map says why.
  */
-export function LockerFinder({ initial }: { initial: LockerPage | null }) {
+export function LockerFinder({ initial, query }: { initial: LockerPage | null; query?: string | undefined }) {
   const { t, language } = useT();
   const config = useConfig();
-  const [state, setState] = useState(() => initialState(initial));
-  const [draft, setDraft] = useState("");
+  const [state, setState] = useState(() => initialState(initial, query));
+  const input = useRef<HTMLInputElement>(null);
   const [geo, setGeo] = useState<Geo>("idle");
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
@@ -127,13 +131,14 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
 
   function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const q = draft.trim();
+    const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
     setGeo("idle");
     if (!q) {
       controller.current?.abort();
-      setState(initialState(initial));
       setSelectedId(null);
-      if (!initial) void run({}, false);
+      // Back to every location: the server's list, unless it was of a search.
+      if (initial && query === undefined) setState(initialState(initial, undefined));
+      else void run({}, false);
       return;
     }
     void run({ q }, false);
@@ -147,7 +152,7 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
       return;
     }
     setGeo("idle");
-    setDraft("");
+    if (input.current) input.current.value = "";
     void run({ lat: answer.latitude, lng: answer.longitude }, false);
   }
 
@@ -184,7 +189,7 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
     <div className="stack" data-testid="locker-finder">
       <div className="cluster">
         <search className={styles.searchBox}>
-          <form className={styles.search} onSubmit={onSearch}>
+          <form className={styles.search} method="get" action={paths.home.finder({})} onSubmit={onSearch}>
             <label htmlFor={inputId} className="visually-hidden">
               {t("marketing.finder.searchLabel")}
             </label>
@@ -196,12 +201,12 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
               type="search"
               name="q"
               className={styles.input}
-              value={draft}
-              maxLength={100}
+              ref={input}
+              defaultValue={query}
+              maxLength={finderQueryMaxLength}
               autoComplete="off"
               enterKeyHint="search"
               placeholder={t("marketing.finder.searchPlaceholder")}
-              onChange={(event) => setDraft(event.target.value)}
               aria-describedby={summaryId}
               data-testid="finder-input"
             />
@@ -212,7 +217,7 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
         </search>
         <button
           type="button"
-          className={styles.nearest}
+          className={`${styles.nearest} ${styles.needsScript}`}
           onClick={onNearest}
           disabled={geo === "locating"}
           data-testid="finder-nearest"
@@ -258,6 +263,9 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
               ) : (
                 <p className={styles.mapLoading}>{t("marketing.finder.mapLoading")}</p>
               )}
+              <noscript>
+                <p className={styles.mapNoScript}>{t("marketing.finder.mapNoScript")}</p>
+              </noscript>
               {/* Over the map, not under it: arriving late, it moves nothing on the page. */}
               {tilesFailed ? (
                 <p className={styles.tilesNotice} role="status" data-testid="finder-tiles-failed">
@@ -309,15 +317,18 @@ export function LockerFinder({ initial }: { initial: LockerPage | null }) {
             ))}
           </ol>
           {items.length < total && status !== "error" ? (
-            <button
-              type="button"
+            <a
               className={styles.more}
-              onClick={() => void run(criteria, true)}
-              disabled={status === "loading"}
+              href={paths.home.finder({ q: criteria.q, shown: items.length + finderPageSize })}
+              onClick={(event) => {
+                event.preventDefault();
+                if (status !== "loading") void run(criteria, true);
+              }}
+              aria-disabled={status === "loading" || undefined}
               data-testid="finder-more"
             >
               {t("marketing.finder.loadMore")}
-            </button>
+            </a>
           ) : null}
         </div>
       </div>
@@ -364,7 +375,12 @@ function LockerListEntry({ location, selected, distance, onShowOnMap }: EntryPro
       {mapsLink || hasPoint ? (
         <div className={`cluster ${styles.entryActions}`}>
           {onShowOnMap && hasPoint ? (
-            <button type="button" className={styles.action} onClick={onShowOnMap} data-testid="finder-show">
+            <button
+              type="button"
+              className={`${styles.action} ${styles.needsScript}`}
+              onClick={onShowOnMap}
+              data-testid="finder-show"
+            >
               {t("marketing.finder.showOnMap")}
             </button>
           ) : null}
@@ -386,7 +402,7 @@ function LockerListEntry({ location, selected, distance, onShowOnMap }: EntryPro
           ) : hasPoint ? (
             <button
               type="button"
-              className={styles.action}
+              className={`${styles.action} ${styles.needsScript}`}
               onClick={() =>
                 void openMapLocation(location.latitude ?? 0, location.longitude ?? 0, location.name)
               }
