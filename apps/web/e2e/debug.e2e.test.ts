@@ -1,4 +1,7 @@
 import type { Page } from "playwright-core";
+// The shell's messages file, not `locales/id.ts`: Playwright's loader needs the import attribute on
+// a JSON import, which that file (bundled by Vite) does not give.
+import idShell from "../src/locales/id/shell.json" with { type: "json" };
 import { bridgeActions as actions, bridgeCalls, stubBridge } from "./support/bridge.ts";
 import { baseUrl, visit } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
@@ -79,7 +82,11 @@ describe("debug page", () => {
       expect(calls.map((call) => call.action)).toEqual([...actions]);
       expect(calls[1]?.payload).toEqual({ text: "PXB-DEBUG-0001" });
       expect(calls[3]?.payload).toMatchObject({ latitude: -6.175392, longitude: 106.827153 });
-      expect(calls[4]?.payload).toMatchObject({ expressNumber: "PXB-DEBUG-0001", status: "CUSTOMER_TAKEN" });
+      // The status as the order screens send it: shown to people, in the page's language.
+      expect(calls[4]?.payload).toMatchObject({
+        expressNumber: "PXB-DEBUG-0001",
+        status: idShell.status.CUSTOMER_TAKEN,
+      });
       expect(calls[6]?.payload).toMatchObject({ name: "Debug_PaxelBox" });
       // Still on the page: the app, not the browser, closes the web view.
       await expect(page).toHaveURL(`${baseUrl}/debug`);

@@ -17,7 +17,8 @@ import { showToast } from "../ui/toast";
 export interface ShareOrderPayload {
   recipientName: Order["recipientName"];
   expressNumber: Order["expressNumber"];
-  status: Order["status"];
+  /** The order's status as shown to people, in the page's language (`statusText`), e.g. "Diambil oleh Pelanggan". */
+  status: string;
   /** Locker location and door. */
   box: { name: Order["mouth"]["box"]["name"]; address: Order["mouth"]["box"]["address"]; door: string };
   /** Payment summary as shown to people, e.g. "QRIS · Rp. 15.000". */
