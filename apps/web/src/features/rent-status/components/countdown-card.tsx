@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Card } from "../../../components/ui/card";
 import { useT } from "../../../lib/i18n/i18n";
 import { useCountdown } from "../hooks/use-countdown";
-import { formatClock, type Remaining } from "../lib/countdown";
+import { announcedTime, formatClock } from "../lib/countdown";
 import styles from "./rent-status.module.css";
 
 interface CountdownCardProps {
@@ -16,15 +16,9 @@ interface CountdownCardProps {
   onZero?: () => void;
 }
 
-/** Five-minute steps for the screen-reader announcement, so it does not speak every second. */
-function announcementStep(remaining: Remaining): number {
-  const minutes = Math.ceil(remaining.totalSeconds / 60);
-  return minutes > 5 ? Math.ceil(minutes / 5) * 5 : minutes;
-}
-
 /**
  * Countdown (spec §4): days, then hh:mm:ss; 00:00:00 at zero. The digits are a `timer` (not live);
- * a polite live region speaks the time left in five-minute steps and once at zero.
+ * a polite live region speaks the time left in words (`announcedTime`) and once at zero.
  */
 export function CountdownCard({ deadline, label, hint, onZero }: CountdownCardProps) {
   const { t } = useT();
@@ -32,17 +26,17 @@ export function CountdownCard({ deadline, label, hint, onZero }: CountdownCardPr
   const remaining = useCountdown(deadline, onZero);
   if (!remaining) return null;
 
-  const step = announcementStep(remaining);
-  const two = (value: number) => String(value).padStart(2, "0");
+  const told = announcedTime(remaining);
   const spoken = remaining.done
     ? t("rent.countdown.ended")
     : t("rent.countdown.announce", {
-        time:
-          step < 60
-            ? t("rent.countdown.announceMinutes", { count: step })
-            : `${step >= 1440 ? `${t("rent.countdown.day", { count: Math.floor(step / 1440) })} ` : ""}${two(
-                Math.floor((step % 1440) / 60),
-              )}:${two(step % 60)}`,
+        time: [
+          told.days > 0 ? t("rent.countdown.day", { count: told.days }) : null,
+          told.hours > 0 ? t("rent.countdown.announceHours", { count: told.hours }) : null,
+          told.minutes > 0 ? t("rent.countdown.announceMinutes", { count: told.minutes }) : null,
+        ]
+          .filter(Boolean)
+          .join(" "),
       });
 
   return (

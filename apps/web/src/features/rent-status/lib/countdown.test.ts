@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, remainingUntil } from "./countdown";
+import { announcedTime, formatClock, remainingUntil } from "./countdown";
 
 describe("countdown (spec §4: days, then hh:mm:ss; 00:00:00 at zero)", () => {
   it("splits the time left into days and a clock", () => {
@@ -12,5 +12,16 @@ describe("countdown (spec §4: days, then hh:mm:ss; 00:00:00 at zero)", () => {
     expect(formatClock(remainingUntil(1500, 1000))).toBe("00:00:01");
     expect(remainingUntil(1000, 1000)).toMatchObject({ totalSeconds: 0, done: true });
     expect(formatClock(remainingUntil(1000, 99_000))).toBe("00:00:00");
+  });
+
+  it("tells a screen reader no more time than is left, in steps it can say in words", () => {
+    const at = (seconds: number) => announcedTime({ totalSeconds: seconds });
+    // 2 h 59 min 57 s: two hours fifty-five, not "03:00".
+    expect(at(3 * 3600 - 3)).toEqual({ days: 0, hours: 2, minutes: 55 });
+    expect(at(2 * 3600 + 60)).toEqual({ days: 0, hours: 2, minutes: 0 });
+    expect(at(86_400 + 3600 + 7 * 60)).toEqual({ days: 1, hours: 1, minutes: 5 });
+    // The last five minutes one by one, and a minute until zero.
+    expect(at(4 * 60 + 59)).toEqual({ days: 0, hours: 0, minutes: 4 });
+    expect(at(30)).toEqual({ days: 0, hours: 0, minutes: 1 });
   });
 });
