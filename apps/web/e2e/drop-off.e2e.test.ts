@@ -280,6 +280,36 @@ describe("package form edges", () => {
     expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
   });
 
+  for (const [viewport, lang] of [
+    ["mobile", "id"],
+    ["desktop", "en"],
+  ] as const) {
+    test(`${viewport}, ${lang}: a send without signal says 'Oops...' and keeps the form to send again`, async ({
+      openScenario,
+    }) => {
+      const { page, errors } = await openPackageForm(openScenario, viewport, lang, "run");
+      await fillPackageForm(page, { sender: "Kurir Paxel", phone: "0811222233333" });
+      await page.context().setOffline(true);
+      await $(page, "package-submit").click();
+      const dialog = $(page, "error-dialog");
+      await expect(dialog).toBeVisible();
+      await expect(dialog.locator("h2")).toHaveText("Oops...");
+      await expect(dialog).toContainText(lang === "en" ? "Something went wrong" : "Terjadi kesalahan");
+      // Still the form, as it was filled in: not the page's error screen.
+      await dialog.getByRole("button").click();
+      await expect(field(page, "sender_name")).toHaveValue("Kurir Paxel");
+      await expect(field(page, "recipient_mobile_number")).toHaveValue("0811222233333");
+      await expect($(page, "photo-thumbnail")).toHaveCount(1);
+      await expect($(page, "package-qr-image")).toHaveCount(0);
+      // The signal is back: the same form is sent.
+      await page.context().setOffline(false);
+      await expect($(page, "package-submit")).not.toHaveAttribute("aria-disabled", { timeout: 5000 });
+      await $(page, "package-submit").click();
+      await expect($(page, "package-qr")).toHaveAttribute("data-state", "generated", { timeout: 15_000 });
+      expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error))).toEqual([]);
+    });
+  }
+
   for (const viewport of ["mobile", "desktop"] as const) {
     test(`${viewport}: a send the API refuses says 'Oops...' with its message, then the form opens again 2 s later`, async ({
       openScenario,

@@ -243,6 +243,33 @@ describe("guest-book send", () => {
     });
   }
 
+  for (const [viewport, lang] of [
+    ["mobile", "en"],
+    ["desktop", "id"],
+  ] as [ViewportName, Lang][])
+    test(`a send without signal says 'Oops...' with the spec's server-error text and keeps every field (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page } = await open({ viewport, language: lang });
+      await visit(page, "/guest-book?business_type=Business");
+      await fillGuestBook(page, lang);
+      await page.locator("altcha-widget").waitFor({ state: "attached" });
+      await page.context().setOffline(true);
+      await submitButton(page).click();
+      const dialog = $(page, "error-dialog");
+      await expect(dialog).toBeVisible({ timeout: 30_000 });
+      await expect(dialog).toContainText(messages[lang].errors.serverError);
+      await dialog.getByRole("button").click();
+      const t = messages[lang].marketing.guestBook;
+      await expect(page.getByLabel(t.senderName, { exact: true })).toHaveValue(/Budi Santoso/);
+      await expect(page.getByLabel(t.emailAddress, { exact: true })).toHaveValue("budi@example.com");
+      await expect(page.locator('input[name="term_check"]')).toBeChecked();
+      // The signal is back: the same form is sent.
+      await page.context().setOffline(false);
+      await submitButton(page).click();
+      await page.waitForURL(`${baseUrl}/guest-book/submitted`, { timeout: 30_000 });
+    });
+
   test("shows 'Recaptcha Error: ' + the generic message when the API refuses the captcha, every field kept; the overlay clears after 3 s", async ({
     open,
   }) => {

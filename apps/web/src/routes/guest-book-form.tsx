@@ -8,6 +8,7 @@ import { useLanguageRevalidation } from "../features/marketing/hooks/use-languag
 import { seoMeta } from "../features/marketing/lib/seo";
 import { pageSeo, serverT } from "../features/marketing/lib/seo.server";
 import { withRetryAfter } from "../lib/forms/action.server";
+import { postUnlessOffline, revalidateUnlessUnsent } from "../lib/forms/post-unless-offline";
 import { requestLanguage, useT } from "../lib/i18n/i18n";
 import type { Route } from "./+types/guest-book-form";
 import styles from "./guest-book-form.module.css";
@@ -31,6 +32,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const language = requestLanguage(request);
   return guestBookAction(request, { config, language, t: await serverT(config, language) });
 }
+
+/** A post that cannot reach the server keeps the form as it was filled in (`postUnlessOffline`). */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return postUnlessOffline(serverAction);
+}
+
+export const shouldRevalidate = revalidateUnlessUnsent;
 
 /** A send refused by the API's limit (429) tells the browser when to try again. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {

@@ -12,6 +12,7 @@ import { overdueEntryTarget, paymentReturn } from "../domain/order/overdue-entry
 import { OverduePaymentScreen } from "../features/overdue/components/overdue-payment-screen";
 import { overduePaymentAction } from "../features/overdue/lib/overdue-action.server";
 import { withRetryAfter } from "../lib/forms/action.server";
+import { postUnlessOffline, revalidateUnlessUnsent } from "../lib/forms/post-unless-offline";
 import { useT } from "../lib/i18n/i18n";
 import {
   languageToKeep,
@@ -71,6 +72,13 @@ export async function clientLoader() {
 export async function action({ request, context }: Route.ActionArgs) {
   return overduePaymentAction(getServerConfig(context), request);
 }
+
+/** A post that cannot reach the server keeps the form as it was filled in (`postUnlessOffline`). */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return postUnlessOffline(serverAction);
+}
+
+export const shouldRevalidate = revalidateUnlessUnsent;
 
 /** Someone's own page; a Select Payment refused for too many requests (429) says when to try again. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {

@@ -8,6 +8,7 @@ import { boxLocationQueryOptions } from "../features/drop-off/api/box-location";
 import { lockerSizesQueryOptions } from "../features/drop-off/api/locker-sizes";
 import { PackageScreen } from "../features/drop-off/components/package-screen";
 import { packageAction } from "../features/drop-off/lib/package-action.server";
+import { postUnlessOffline, revalidateUnlessUnsent } from "../lib/forms/post-unless-offline";
 import { serverApiClient } from "../lib/http/api-client.server";
 import { newIdempotencyKey } from "../lib/http/idempotency-key";
 import { preloadQueries } from "../lib/ssr/web-view-preload.server";
@@ -51,6 +52,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (boxId === null) throw redirect(paths.home.href());
   return packageAction(getServerConfig(context), request, boxId);
 }
+
+/** A post that cannot reach the server keeps the form as it was filled in (`postUnlessOffline`). */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return postUnlessOffline(serverAction);
+}
+
+export const shouldRevalidate = revalidateUnlessUnsent;
 
 /** Door sizes with a free door change as couriers come and go: the page is never kept as it is. */
 export function headers() {

@@ -185,7 +185,8 @@ export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
     if (!refused || refused === drawnWith.current) return;
     captcha.reset();
     hideOverlay();
-    if (refused.formError) setPopup(refused.formError);
+    // Without a message of the server's (a send that never reached it): the spec's own text.
+    if (refused.formError !== undefined) setPopup(refused.formError || t("errors.serverError"));
     if (hasFieldErrors(refused)) {
       toTop();
       focusFirstError(refused.errors);
