@@ -328,6 +328,25 @@ describe("dialogs keep the focus, close on Escape and give it back", () => {
     await expect(toggle).toBeFocused();
   });
 
+  for (const [viewport, lang, button, heading] of [
+    ["desktop", "en", "Open Locker", "Open Locker"],
+    ["mobile", "id", "Buka Loker", "Buka Loker"],
+  ] as const)
+    test(`a dialog's button that leads to another screen gives the focus to its heading (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page } = await open({ viewport, language: lang });
+      await openRent(page, "rent-in-store", lang, "in-store");
+      await page
+        .getByRole("button", { name: lang === "en" ? "Pick Up Items" : "Ambil Barang", exact: true })
+        .click();
+      const dialog = page.locator("dialog[open]");
+      await dialog.getByRole("button", { name: button, exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.searchParams.get("act") === "open_locker");
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeFocused();
+    });
+
   test("'Oops...' opened by the page keeps the focus and closes on Escape (mobile, id)", async ({ open }) => {
     const { page } = await open({ viewport: "mobile", language: "id" });
     await visit(page, "/order-status?orderid=999999&token=demo-token-budi");
