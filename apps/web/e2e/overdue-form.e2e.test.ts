@@ -25,8 +25,8 @@ import { api, createScenario, type Scenario } from "./support/journeys.ts";
  */
 
 const texts = {
-  id: { header: idShell.header, dropOff: { overdue: idOverdue } },
-  en: { header: enShell.header, dropOff: { overdue: enOverdue } },
+  id: { header: idShell.header, errors: idShell.errors, dropOff: { overdue: idOverdue } },
+  en: { header: enShell.header, errors: enShell.errors, dropOff: { overdue: enOverdue } },
 } as const;
 const $ = (page: Page, testId: string) => page.getByTestId(testId);
 const fieldError = (page: Page) => $(page, "overdue-form").getByTestId("field-error");
@@ -50,7 +50,7 @@ async function openDue(
   viewport: ViewportName,
   lang: Lang,
   way: Way,
-  options: { javaScriptEnabled?: boolean } = {},
+  options: { javaScriptEnabled?: boolean; timezoneId?: string } = {},
 ) {
   const demo: Scenario = await createScenario(
     "dropoff-overdue-need-to-pay",
@@ -264,10 +264,35 @@ for (const [viewport, lang, way] of frames.slice(0, 2))
 
 for (const [viewport, lang, way] of frames.slice(0, 2))
   describe(`the overdue form with its scripts (${viewport}, ${lang} by ${way})`, () => {
+    test("Select Payment without signal says 'Oops...' and keeps the e-mail; with the signal back it goes on", async ({
+      open,
+    }) => {
+      const { page, demo, t } = await openDue(open, viewport, lang, way);
+      await visit(page, demo.url);
+      const pay = $(page, "overdue-select-payment");
+      const email = $(page, "overdue-email");
+      await email.fill("rina@example.com");
+      await expect(pay).toBeEnabled();
+      await page.context().setOffline(true);
+      await pay.click();
+      const dialog = page.locator('[data-testid="error-dialog"][open]');
+      await expect(dialog).toContainText(t.errors.somethingWrong);
+      await dialog.getByRole("button").click();
+      await expect(email).toHaveValue("rina@example.com");
+      await expect($(page, "overdue-screen")).toBeVisible();
+      await page.context().setOffline(false);
+      await expect(pay).toBeEnabled();
+      await pay.click();
+      await atCheckout(page);
+    });
+
     test("checks in the browser first, posts to the action, opens the checkout, and comes back paid to the QR", async ({
       open,
     }) => {
-      const { page, demo, t, errors } = await openDue(open, viewport, lang, way);
+      // A phone in Jakarta, another zone than the server's: the paid page hydrates without a mismatch.
+      const { page, demo, t, errors } = await openDue(open, viewport, lang, way, {
+        timezoneId: "Asia/Jakarta",
+      });
       const posts: string[] = [];
       page.on("request", (request) => {
         if (isFormPost(request)) posts.push(request.postData() ?? "");

@@ -12,8 +12,8 @@ import { DoorNumber } from "../../../components/ui/door-qr-card";
 import { useConfig } from "../../../config/use-config";
 import { isFullDetail, overdueDetailQueryOptions } from "../../../domain/order/overdue-detail";
 import { paidPageTarget } from "../../../domain/order/overdue-entry";
+import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { serverNow } from "../../../lib/http/server-clock";
-import { formatDateTime } from "../../../lib/i18n/format";
 import { useT } from "../../../lib/i18n/i18n";
 import { useOfflineData } from "../../../lib/offline/offline-cache";
 import { storage } from "../../../lib/offline/storage";
@@ -124,7 +124,9 @@ function PaidQr({
   title: string;
   offline: boolean;
 }) {
-  const { t, language } = useT();
+  const { t } = useT();
+  // As the server drew it until the page has hydrated, then in the phone's zone (ADR 029).
+  const formatTime = useFormatDateTime();
   const config = useConfig();
   const imageQuery = useBarcodeImage(barcodeProduct(config.productName), barcodeId);
   const image = useOfflineData(`barcode:${barcodeId}`, imageQuery);
@@ -167,7 +169,7 @@ function PaidQr({
         <span>{t("dropOff.results.warning")}</span>
       </CardNote>
       <p className={styles.validity} data-testid="overdue-paid-validity">
-        {t("dropOff.results.validUntil", { time: formatDateTime(detail.overdueTime, language) })}
+        {t("dropOff.results.validUntil", { time: formatTime(detail.overdueTime) })}
       </p>
     </Card>
   );
