@@ -79,6 +79,17 @@ describe("message catalogue", () => {
     }
   });
 
+  it("words what the pages show a person as a person reads it, without the protocol's terms", () => {
+    // The web-view pages show these under 'Oops...' (spec §8): a link opened without its token,
+    // a session or link that ended, too many tries, an order that is not there.
+    const shown = ["tokenMissing", "tokenInvalid", "linkExpired", "tooManyRequests", "orderNotFound"] as const;
+    for (const key of shown) {
+      for (const text of [messages[key].id, messages[key].en]) {
+        expect(text, key).not.toMatch(/Authorization|Bearer|token|<|HTTP/i);
+      }
+    }
+  });
+
   it("every error raised in src names a catalogued key, and every key is raised somewhere", () => {
     const pattern = new RegExp(`(?<![\\w.])(${Object.keys(raisers).join("|")})\\(`, "g");
     const raised = new Set<string>();

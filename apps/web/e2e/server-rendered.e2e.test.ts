@@ -216,14 +216,34 @@ describe("web-view pages rendered on the server", () => {
       await expect(panel).toContainText(message);
       // Nothing is loading any more: no skeleton under it.
       await expect(page.getByTestId("screen-skeleton")).toBeHidden();
-      // A token the API refuses, on the order page.
+      // A token the API refuses, on the order page: its message in the page's language, whatever
+      // the browser's (Playwright's is English).
       await page.goto("/order?orderid=1&token=not-a-member");
-      await expect(panel).toBeVisible();
-      // No order id at all: the generic message.
-      const missing = new URL(rent.url, baseUrl);
-      missing.searchParams.delete("orderid");
-      await page.goto(missing.pathname + missing.search);
-      await expect(panel).toContainText(lang === "en" ? "Something went wrong" : "Terjadi kesalahan");
+      await expect(panel).toContainText(
+        lang === "en" ? "Your session is not valid any more." : "Sesi kamu sudah tidak berlaku.",
+      );
+      // No token in the address (none is kept on a device without scripts): where the page opens from.
+      for (const path of ["/order?orderid=1", "/overduepayment?orderid=1", "/order-status?orderid=1"]) {
+        await page.goto(path);
+        await expect(panel).toContainText(
+          lang === "en"
+            ? "Please open this page from the app or from the link you were sent."
+            : "Silakan buka halaman ini dari aplikasi atau dari tautan yang kamu terima.",
+        );
+        await expect(page.getByTestId("screen-skeleton")).toBeHidden();
+      }
+      // No order id at all (or one no order can have): the screen says it has none, and no 'Oops...'.
+      for (const orderid of [null, "abc"]) {
+        const missing = new URL(rent.url, baseUrl);
+        if (orderid === null) missing.searchParams.delete("orderid");
+        else missing.searchParams.set("orderid", orderid);
+        await page.goto(missing.pathname + missing.search);
+        await expect(page.getByTestId("rent-missing-order")).toBeVisible();
+        await expect(panel).toHaveCount(0);
+        await page.goto(`/order${missing.search}`);
+        await expect(page.getByTestId("order-missing")).toBeVisible();
+        await expect(panel).toHaveCount(0);
+      }
     });
   }
 });

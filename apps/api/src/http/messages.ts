@@ -9,8 +9,8 @@ import { defaultLanguage, type Language, type MessageKey } from "@paxelbox/contr
  */
 export const messages = {
   tokenMissing: {
-    id: "Silakan masuk dulu: panggilan ini memerlukan token member kamu (Authorization: Bearer <token>).",
-    en: "Please sign in: this call needs your member token (Authorization: Bearer <token>).",
+    id: "Silakan buka halaman ini dari aplikasi atau dari tautan yang kamu terima.",
+    en: "Please open this page from the app or from the link you were sent.",
   },
   tokenInvalid: {
     id: "Sesi kamu sudah tidak berlaku. Silakan buka halaman ini lagi dari aplikasi.",

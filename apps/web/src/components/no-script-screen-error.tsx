@@ -5,8 +5,8 @@ import { ResultPanel } from "./ui/result-panel";
 
 /**
  * What a web-view page says without scripts when the server could not load its screen (an unknown
- * order, a refused token): 'Oops...' with the API's message, else the generic one, as the page's
- * dialog says it with scripts (spec §8). Inside `<noscript>`: a browser that runs the page shows
+ * order, a refused token, no token at all): 'Oops...' with the API's message, else the generic one,
+ * as the page's dialog says it with scripts (spec §8). Inside `<noscript>`: a browser that runs the page shows
  * its own dialog instead, from its own call (the preload never decides what the member sees).
  */
 export function NoScriptScreenError({

@@ -19,8 +19,6 @@ export async function preloadOrderScreen(
     orderid ? (token, api) => orderQueryOptions(orderid, token, api) : null,
   );
   if (preloaded.screenLoaded) await preloadQrEncoder();
-  // Opened with a token but no order id the API could read: nothing to load, the generic 'Oops...'.
-  if (orderid === null && preloaded.dehydratedState)
-    return { ...preloaded, screenFailed: true, screenError: null };
+  // Without an order id there is nothing to load: the screen itself says it has no order to show.
   return preloaded;
 }

@@ -19,6 +19,8 @@ let server: Server;
 /** The web server's configuration, its loaders reaching the stand-in API. */
 let config: ServerConfig;
 const seen: { path: string; authorization: string | undefined }[] = [];
+/** The language each call asked the API to word its messages in, by path. */
+const asked: { path: string; language: string | undefined }[] = [];
 
 const member = testMember();
 const settings: Settings = {
@@ -43,6 +45,7 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     seen.push({ path: url.pathname, authorization: request.headers.authorization });
+    asked.push({ path: `${url.pathname}${url.search}`, language: request.headers["accept-language"] });
     const reply = (status: number, body: unknown) => {
       response.writeHead(status, { "content-type": "application/json" });
       response.end(JSON.stringify(body));
@@ -168,6 +171,20 @@ describe("preloadScreen", () => {
     expect(client.getQueryData(orderQueryOptions("8", "good").queryKey)).toBeUndefined();
     // The settings, which came in time, are still there.
     expect(client.getQueryData(settingsQueryOptions().queryKey)).toBeDefined();
+  });
+
+  it("asks the API to word a refusal in the page's language, not the browser's", async () => {
+    const refused = async (path: string, headers: Record<string, string>) => {
+      await preloadScreen(config, new Request(`http://web.test${path}`, { headers }), (pageToken, api) =>
+        orderQueryOptions("404", pageToken, api),
+      );
+      return asked.findLast((call) => call.path === "/api/v1/box/express/info/404/paid")?.language;
+    };
+    const english = { "accept-language": "en-US,en;q=0.9" };
+    // An Indonesian page (the default) in an English browser: the message is Indonesian, as the page.
+    expect(await refused("/order?orderid=404&token=stale", english)).toBe("id");
+    expect(await refused("/order?orderid=404&token=stale&lang=en", {})).toBe("en");
+    expect(await refused("/order?orderid=404&token=stale", { ...english, cookie: "language=en" })).toBe("en");
   });
 
   it("asks nothing for a page without a token", async () => {

@@ -9,7 +9,7 @@ import type { ApiClient } from "../http/api-client";
 import { serverApiClient } from "../http/api-client.server";
 import { isApiError } from "../http/api-error";
 import { createQueryClient } from "../http/query-client";
-import { isLanguage, type Language, toLanguage } from "../i18n/i18n";
+import { isLanguage, type Language, requestLanguage, toLanguage } from "../i18n/i18n";
 
 /**
  * Server rendering of the web-view screens opened with a token (ADR 011). The member check and
@@ -174,7 +174,9 @@ export async function preloadScreen(
 ): Promise<ScreenPreload> {
   const token = preloadToken(request);
   if (!token) return { dehydratedState: null, screenLoaded: false, screenFailed: false };
-  const api = serverApiClient(config, token, request);
+  // The API words a refusal in a member's own language; for a token it does not know (or a
+  // drop-off link's holder, no member), in the page's, as the page's own calls ask.
+  const api = serverApiClient(config, token, request, requestLanguage(request));
   const screen = screenQuery?.(token, api);
   const { dehydratedState, loaded, failed, messages } = await preloadQueries(request, [
     settingsQueryOptions(api),
