@@ -484,6 +484,28 @@ describe("landing with an orderid (spec §2)", () => {
     await page.waitForURL(expected, { waitUntil: "commit", timeout: 15_000 });
   }
 
+  for (const [viewport, lang] of [
+    ["mobile", "en"],
+    ["desktop", "id"],
+  ] as [ViewportName, Lang][])
+    test(`without scripts, its link goes on in the landing's language (${viewport}, ${lang})`, async ({
+      open,
+      scenario,
+    }) => {
+      const { page } = await open({ viewport, javaScriptEnabled: false });
+      const demo = await scenario("landing-with-orderid");
+      const address = new URL(demo.url, baseUrl);
+      if (lang === "en") address.searchParams.set("lang", "en");
+      await page.goto(address.pathname + address.search);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await page.getByTestId("overdue-redirect").getByRole("link").click();
+      await page.waitForURL((url) => url.pathname === "/overduepayment");
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.getByTestId("overdue-select-payment")).toHaveText(
+        lang === "en" ? "Select Payment" : "Pilih Pembayaran",
+      );
+    });
+
   test("sends need_to_pay to /overduepayment with the order id and token", async ({ open, scenario }) => {
     const demo = await scenario("landing-with-orderid");
     const orderid = demo.params.get("orderid");

@@ -54,7 +54,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const overdueStatus = await fetchOverdueStatus(api, orderid);
     return {
       language,
-      overdueRedirect: overdueRedirectPath(overdueStatus, orderid, url.searchParams.get("token")),
+      overdueRedirect: overdueRedirectPath(
+        overdueStatus,
+        orderid,
+        url.searchParams.get("token"),
+        url.searchParams.get("lang") === "en" ? "en" : undefined,
+      ),
       banners: [],
       services: [],
       lockers: null,
