@@ -166,6 +166,9 @@ describe("the package form without scripts: photo limits", () => {
     await expect(fieldError(page, "package_photo")).toHaveText(packageTexts.id.messages.photoTooLarge);
     await expect(field(page, "recipient_name")).toHaveValue("Rina Kartika");
     await expect(field(page, "package_size")).toHaveValue("M");
+    // The slider, below the photo in the form, stays passed: the photo is the only refusal.
+    await expect($(page, "slider-handle")).toHaveValue("100");
+    await expect(fieldError(page, "slider_verification")).toHaveCount(0);
   });
 
   test("keeps a good photo through a refusal: sent again without choosing it again", async ({

@@ -1,10 +1,14 @@
+/** How much of a body's end is kept while it is drained: the small fields after its file. */
+const tailBytes = 64 * 1024;
+
 /**
  * A posted form read with a limit on its size (the web server hands React Router the body as it
  * comes, unread and unlimited). A body over `maxBytes` is not parsed whole: the fields that came
- * before the limit are kept (a form's text fields come before its file, in the page's order) and
- * `tooLarge` says the rest was dropped, so the page can say why and still show what was typed. What
- * comes after the limit is read and thrown away up to `drainBytes`, so that the browser, still
- * sending, gets the answer rather than a closed connection; a body longer still is cut off.
+ * before the limit are kept, and those after the file that made it too large (a control below the
+ * photo, such as the slider) when the body was drained to its end; `tooLarge` says the file was
+ * dropped, so the page can say why and still show what was sent. What comes after the limit is
+ * read and thrown away up to `drainBytes`, so that the browser, still sending, gets the answer
+ * rather than a closed connection; a body longer still is cut off.
  */
 export async function limitedFormData(
   request: Request,
@@ -19,6 +23,8 @@ export async function limitedFormData(
   const kept: Uint8Array[] = [];
   let keptBytes = 0;
   let total = 0;
+  let tail: Buffer = Buffer.alloc(0);
+  let drained = true;
   const reader = request.body?.getReader();
   for (;;) {
     const chunk = await reader?.read();
@@ -29,7 +35,9 @@ export async function limitedFormData(
       kept.push(part);
       keptBytes += part.length;
     }
+    tail = Buffer.concat([tail, chunk.value]).subarray(-tailBytes);
     if (total > drainBytes) {
+      drained = false;
       await reader?.cancel();
       break;
     }
@@ -41,13 +49,41 @@ export async function limitedFormData(
       tooLarge: false,
     };
   }
-  return { formData: await completeParts(body, contentType), tooLarge: true };
+  const formData = await completeParts(body, contentType);
+  if (drained) {
+    for (const [name, value] of await lastParts(tail, contentType)) {
+      if (typeof value === "string" && !formData.has(name)) formData.append(name, value);
+    }
+  }
+  return { formData, tooLarge: true };
+}
+
+/** The multipart boundary of a body's type, if it is multipart. */
+function boundaryOf(contentType: string): string | undefined {
+  const boundary = /^multipart\/form-data;.*\bboundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType);
+  return boundary?.[1] ?? boundary?.[2];
+}
+
+/**
+ * The whole parts at the end of a multipart body (`tail`, its last bytes): from the first part
+ * that starts in it to the body's close.
+ */
+async function lastParts(tail: Buffer, contentType: string): Promise<FormData> {
+  const name = boundaryOf(contentType);
+  if (!name) return new FormData();
+  const start = tail.indexOf(`\r\n--${name}`, 0, "latin1");
+  if (start < 0) return new FormData();
+  const parts = tail.subarray(start + 2);
+  try {
+    return await new Response(parts, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    return new FormData();
+  }
 }
 
 /** The complete parts of a multipart body cut short (none for another encoding). */
 async function completeParts(body: Buffer, contentType: string): Promise<FormData> {
-  const boundary = /^multipart\/form-data;.*\bboundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType);
-  const name = boundary?.[1] ?? boundary?.[2];
+  const name = boundaryOf(contentType);
   if (!name) return new FormData();
   // Each part after the first starts with CRLF--boundary: cut before the last one, which opens the
   // part the limit cut through, and close the body there.
