@@ -23,7 +23,7 @@ export async function limitedFormData(
   const kept: Uint8Array[] = [];
   let keptBytes = 0;
   let total = 0;
-  let tail: Buffer = Buffer.alloc(0);
+  let tail = Buffer.alloc(0);
   let drained = true;
   const reader = request.body?.getReader();
   for (;;) {
@@ -68,7 +68,7 @@ function boundaryOf(contentType: string): string | undefined {
  * The whole parts at the end of a multipart body (`tail`, its last bytes): from the first part
  * that starts in it to the body's close.
  */
-async function lastParts(tail: Buffer, contentType: string): Promise<FormData> {
+async function lastParts(tail: Buffer<ArrayBuffer>, contentType: string): Promise<FormData> {
   const name = boundaryOf(contentType);
   if (!name) return new FormData();
   const start = tail.indexOf(`\r\n--${name}`, 0, "latin1");
