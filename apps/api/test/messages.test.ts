@@ -82,7 +82,13 @@ describe("message catalogue", () => {
   it("words what the pages show a person as a person reads it, without the protocol's terms", () => {
     // The web-view pages show these under 'Oops...' (spec §8): a link opened without its token,
     // a session or link that ended, too many tries, an order that is not there.
-    const shown = ["tokenMissing", "tokenInvalid", "linkExpired", "tooManyRequests", "orderNotFound"] as const;
+    const shown = [
+      "tokenMissing",
+      "tokenInvalid",
+      "linkExpired",
+      "tooManyRequests",
+      "orderNotFound",
+    ] as const;
     for (const key of shown) {
       for (const text of [messages[key].id, messages[key].en]) {
         expect(text, key).not.toMatch(/Authorization|Bearer|token|<|HTTP/i);

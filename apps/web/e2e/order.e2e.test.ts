@@ -151,6 +151,31 @@ describe("order detail", () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem("user_token"))).toBe(token);
   });
 
+  for (const [viewport, lang] of [
+    ["mobile", "en"],
+    ["desktop", "id"],
+  ] as const)
+    test(`without scripts, the map and the help chat are links that open (${viewport}, ${lang})`, async ({
+      openScenario,
+    }) => {
+      const { page, demo } = await openScenario("dropoff-in-store", {
+        viewport,
+        language: lang,
+        javaScriptEnabled: false,
+      });
+      await page.goto(demo.url);
+      await page.getByTestId("order-screen").waitFor();
+      const map = page.getByTestId("order-map-link");
+      await expect(map).toHaveAttribute("href", /^https:\/\//);
+      await expect(map).toHaveAttribute("target", "_blank");
+      await expect(map).toContainText(lang === "en" ? enOrder.openMapLink : idOrder.openMapLink);
+      const help = page.getByTestId("order-help");
+      await expect(help).toHaveAttribute("href", /^https?:\/\//);
+      const opened = page.waitForEvent("popup");
+      await help.click();
+      await opened;
+    });
+
   test("hides help when yellowai is off and says there is no order without an order id (desktop, id)", async ({
     openScenario,
   }) => {

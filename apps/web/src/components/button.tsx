@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from "react";
 import { Link, type LinkProps } from "react-router";
 import styles from "./button.module.css";
 
@@ -26,4 +26,14 @@ export function Button({
 
 export function ButtonLink({ variant, block, className, ...rest }: Common & LinkProps) {
   return <Link className={classes({ variant, block }, className)} {...rest} />;
+}
+
+/** A link to another site that looks like a button (a map, the help chat): it works without scripts. */
+export function ButtonAnchor({
+  variant,
+  block,
+  className,
+  ...rest
+}: Common & AnchorHTMLAttributes<HTMLAnchorElement>) {
+  return <a className={classes({ variant, block }, className)} {...rest} />;
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { isFeatureEnabled, useSettings } from "../../../api/settings";
-import { Button } from "../../../components/button";
+import { Button, ButtonAnchor } from "../../../components/button";
 import { ErrorDialog } from "../../../components/error-dialog";
 import { AlertIcon, ExternalIcon } from "../../../components/icons";
 import { ScreenSkeleton } from "../../../components/loaders";
@@ -14,6 +14,7 @@ import { usePreloadQrEncoderWhile } from "../../../components/qr-code";
 import { Card } from "../../../components/ui/card";
 import { ContentBlock } from "../../../components/ui/content-block";
 import { DoorQrCard } from "../../../components/ui/door-qr-card";
+import { useConfig } from "../../../config/use-config";
 import { DoorSizeLabel } from "../../../domain/order/door-size-label";
 import { keepShownOrder } from "../../../domain/order/order-share";
 import { overdueDetailQueryOptions } from "../../../domain/order/overdue-detail";
@@ -222,6 +223,7 @@ function OrderContent({
   const formatTime = useFormatDateTime();
   const now = useNow(offline);
   const settings = useSettings();
+  const config = useConfig();
   const door = order.mouth.number;
   const inStore = order.status === "IN_STORE";
   const helpEnabled = isFeatureEnabled(settings.data, "yellowai");
@@ -315,26 +317,40 @@ function OrderContent({
 
       {isSafeUrl(mapsLink) || helpEnabled ? (
         <div className={`stack ${styles.links}`}>
+          {/* Links, so they open without scripts too; with them the app opens the map or its chat. */}
           {isSafeUrl(mapsLink) ? (
-            <Button
+            <ButtonAnchor
               variant="secondary"
               block
-              onClick={() => void bridge.openMapLink(mapsLink)}
+              href={mapsLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={(event) => {
+                event.preventDefault();
+                void bridge.openMapLink(mapsLink);
+              }}
               data-testid="order-map-link"
             >
               {t("dropOff.order.openMapLink")}
               <ExternalIcon size={18} />
-            </Button>
+              <span className="visually-hidden"> {t("locationInfo.mapOpens")}</span>
+            </ButtonAnchor>
           ) : null}
           {helpEnabled ? (
-            <Button
+            <ButtonAnchor
               variant="ghost"
               block
-              onClick={() => void bridge.contactSupport({ expressNumber: order.expressNumber })}
+              href={isSafeUrl(config.chatbotUrl) ? config.chatbotUrl : undefined}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={(event) => {
+                event.preventDefault();
+                void bridge.contactSupport({ expressNumber: order.expressNumber });
+              }}
               data-testid="order-help"
             >
               {t("dropOff.order.help")}
-            </Button>
+            </ButtonAnchor>
           ) : null}
         </div>
       ) : null}
