@@ -197,6 +197,22 @@ describe("web-view pages rendered on the server", () => {
     ["mobile", "id"],
     ["desktop", "en"],
   ] as const) {
+    test(`without scripts, the overdue view of a rent that is not overdue is its in-store view (${viewport}, ${lang})`, async ({
+      open,
+      scenario,
+    }) => {
+      const { page } = await open({ viewport, language: lang, javaScriptEnabled: false });
+      const rent = await scenario("rent-in-store", { language: lang });
+      await page.goto(`${rent.url}&status=overdue`);
+      await expect(page.locator('[data-view="in-store"]')).toBeVisible();
+      expect(new URL(page.url()).searchParams.has("status")).toBe(false);
+      // One that is overdue stays on its overdue view.
+      const due = await scenario("rent-in-store-overdue", { language: lang });
+      await page.goto(`${due.url}&status=overdue`);
+      await expect(page.locator('[data-view="overdue"]')).toBeVisible();
+      expect(new URL(page.url()).searchParams.get("status")).toBe("overdue");
+    });
+
     test(`without scripts, a screen the server could not load says 'Oops...' and why (${viewport}, ${lang})`, async ({
       open,
       scenario,

@@ -1,14 +1,17 @@
 import "../lib/i18n/messages/rent";
+import type { Order } from "@paxelbox/contract";
+import { redirect } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { NoScriptScreenError } from "../components/no-script-screen-error";
 import { LoaderQueries } from "../components/query-provider";
 import { getServerConfig } from "../config/config.server";
 import { preloadOrderScreen } from "../domain/order/order-preload.server";
+import { orderQueryKeyOf } from "../domain/order/order-query";
 import { RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
 import { cancelRentAction } from "../features/rent-status/lib/cancel-rent-action.server";
-import { readRentQuery } from "../features/rent-status/lib/rent-view";
+import { isOverdue, readRentQuery } from "../features/rent-status/lib/rent-view";
 import { withRetryAfter } from "../lib/forms/action.server";
-import { personalPageHeaders } from "../lib/ssr/web-view-preload.server";
+import { personalPageHeaders, preloadedAnswer } from "../lib/ssr/web-view-preload.server";
 import type { Route } from "./+types/order-status-page";
 
 /** The overdue view of the rent status (`status=overdue`) is titled 'Overdue fee'. */
@@ -17,13 +20,23 @@ export const handle = routeHandle({
   titleKey: (search) => (search.get("status") === "overdue" ? "header.overdueFee" : undefined),
 });
 
-/** Opened with a token, the order arrives drawn by the server, its door QR too. */
+/**
+ * Opened with a token, the order arrives drawn by the server, its door QR too. Opened as the
+ * overdue view of a rent in the locker that is not overdue (an old link, a reload after paying),
+ * the page goes to its in-store view, as its script would: the server's clock decides.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return preloadOrderScreen(
-    getServerConfig(context),
-    request,
-    readRentQuery(new URL(request.url).searchParams).orderid,
-  );
+  const url = new URL(request.url);
+  const query = readRentQuery(url.searchParams);
+  const preloaded = await preloadOrderScreen(getServerConfig(context), request, query.orderid);
+  if (query.status === "overdue" && query.orderid !== null && query.token !== null) {
+    const order = preloadedAnswer<Order>(preloaded, orderQueryKeyOf(query.orderid, query.token));
+    if (order?.status === "IN_STORE" && !isOverdue(order, Date.now())) {
+      url.searchParams.delete("status");
+      throw redirect(`${url.pathname}${url.search}`);
+    }
+  }
+  return preloaded;
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */
