@@ -4,7 +4,6 @@ import { Button } from "../components/button";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { PageTitle } from "../components/page-title";
 import { useConfig } from "../config/use-config";
-import { statusText } from "../domain/order/order-status";
 import {
   type BridgeAction,
   type BridgeChannel,
@@ -56,8 +55,8 @@ export default function DebugRoute() {
         bridge.shareOrder({
           recipientName: "Budi Santoso",
           expressNumber: sample.expressNumber,
-          // As the order screens send it: the status as shown to people, in the page's language.
-          status: statusText("CUSTOMER_TAKEN", t),
+          // As the order screens send it (`statusText`): the status as shown to people, in the page's language.
+          status: t("status.CUSTOMER_TAKEN"),
           box: {
             name: `${config.productBoxName} Monas`,
             address: "Jl. Medan Merdeka, Jakarta Pusat",
