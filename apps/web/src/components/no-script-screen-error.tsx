@@ -5,17 +5,19 @@ import { ResultPanel } from "./ui/result-panel";
 
 /**
  * What a web-view page says without scripts when the server could not load its screen (an unknown
- * order, a refused token, no token at all): 'Oops...' with the API's message, else the generic one,
- * as the page's dialog says it with scripts (spec §8). Inside `<noscript>`: a browser that runs the page shows
+ * order, a refused token): 'Oops...' with the API's message, else the generic one, as the page's
+ * dialog says it with scripts (spec §8); opened without a token, where the page opens from. Inside `<noscript>`: a browser that runs the page shows
  * its own dialog instead, from its own call (the preload never decides what the member sees).
  */
 export function NoScriptScreenError({
   preload,
 }: {
-  preload: { screenError?: string | null } | null | undefined;
+  preload: { screenError?: string | null; tokenless?: true } | null | undefined;
 }) {
   const { t } = useT();
-  if (preload?.screenError === undefined) return null;
+  // Read from the loader's answer, the same in the server's page and in its hydration.
+  const message = preload?.tokenless ? t("errors.openFromLink") : preload?.screenError;
+  if (message === undefined) return null;
   return (
     <noscript>
       <div className={styles.notice}>
@@ -24,7 +26,7 @@ export function NoScriptScreenError({
           tone="danger"
           icon={<AlertIcon size={36} />}
           title={t("errors.oops")}
-          message={preload.screenError || t("errors.somethingWrong")}
+          message={message || t("errors.somethingWrong")}
           data-testid="no-script-screen-error"
         />
       </div>

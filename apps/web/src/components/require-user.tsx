@@ -35,7 +35,6 @@ import { Button } from "./button";
 import { ErrorDialog } from "./error-dialog";
 import { AlertIcon } from "./icons";
 import { ScreenSkeleton } from "./loaders";
-import { NoScriptScreenError } from "./no-script-screen-error";
 import { OfflineNotice } from "./offline-notice";
 import styles from "./require-user.module.css";
 import { ResultPanel } from "./ui/result-panel";
@@ -81,7 +80,7 @@ function usePreloadedMember(queryToken: string | null): UserData | undefined {
 export function RequireUser({ children }: { children: ReactNode }) {
   const [search] = useSearchParams();
   const queryToken = linkToken(search);
-  const { i18n, t } = useT();
+  const { i18n } = useT();
   const online = useOnline();
   const hydrated = useHydrated();
   const preloaded = usePreloadedMember(queryToken);
@@ -140,17 +139,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!session) {
-    return (
-      <>
-        {/* Without scripts no token is kept on this device to open the page with: it says where it opens from. */}
-        {queryToken === null ? (
-          <NoScriptScreenError preload={{ screenError: t("errors.openFromLink") }} />
-        ) : null}
-        <ScreenSkeleton />
-      </>
-    );
-  }
+  if (!session) return <ScreenSkeleton />;
   return (
     <UserSessionContext.Provider value={session}>
       {preloaded && queryToken ? <KeepPreloadedMember user={preloaded} token={queryToken} /> : null}

@@ -193,6 +193,8 @@ describe("preloadScreen", () => {
       dehydratedState: null,
       screenLoaded: false,
       screenFailed: false,
+      // A page without scripts says where it opens from.
+      tokenless: true,
     });
     expect(seen.length).toBe(before);
   });

@@ -114,6 +114,11 @@ export interface ScreenPreload {
    * generic one): what a page without scripts shows (`NoScriptScreenError`).
    */
   screenError?: string | null;
+  /**
+   * Opened without a token: the page uses one kept on the device, which only its script can read.
+   * A page without scripts says where it opens from instead (`NoScriptScreenError`).
+   */
+  tokenless?: true;
 }
 
 /** Resolves when the page's wait for the API is over: timed out or the visitor gone. */
@@ -173,7 +178,7 @@ export async function preloadScreen(
   screenQuery: ScreenQuery | null,
 ): Promise<ScreenPreload> {
   const token = preloadToken(request);
-  if (!token) return { dehydratedState: null, screenLoaded: false, screenFailed: false };
+  if (!token) return { dehydratedState: null, screenLoaded: false, screenFailed: false, tokenless: true };
   // The API words a refusal in a member's own language; for a token it does not know (or a
   // drop-off link's holder, no member), in the page's, as the page's own calls ask.
   const api = serverApiClient(config, token, request, requestLanguage(request));
