@@ -6,17 +6,17 @@ import { ResultPanel } from "./ui/result-panel";
 /**
  * What a web-view page says without scripts when the server could not load its screen (an unknown
  * order, a refused token): 'Oops...' with the API's message, else the generic one, as the page's
- * dialog says it with scripts (spec §8); opened without a token, where the page opens from. Inside `<noscript>`: a browser that runs the page shows
+ * dialog says it with scripts (spec §8); opened without a token, where the page opens from
+ * (`RequireUser`). Inside `<noscript>`: a browser that runs the page shows
  * its own dialog instead, from its own call (the preload never decides what the member sees).
  */
 export function NoScriptScreenError({
   preload,
 }: {
-  preload: { screenError?: string | null; tokenless?: true } | null | undefined;
+  preload: { screenError?: string | null } | null | undefined;
 }) {
   const { t } = useT();
-  // Read from the loader's answer, the same in the server's page and in its hydration.
-  const message = preload?.tokenless ? t("errors.openFromLink") : preload?.screenError;
+  const message = preload?.screenError;
   if (message === undefined) return null;
   return (
     <noscript>

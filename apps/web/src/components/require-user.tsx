@@ -12,6 +12,7 @@ import {
 import {
   UNSAFE_DataRouterContext,
   useLocation,
+  useMatches,
   useNavigate,
   useRouteLoaderData,
   useSearchParams,
@@ -35,6 +36,7 @@ import { Button } from "./button";
 import { ErrorDialog } from "./error-dialog";
 import { AlertIcon } from "./icons";
 import { ScreenSkeleton } from "./loaders";
+import { NoScriptScreenError } from "./no-script-screen-error";
 import { OfflineNotice } from "./offline-notice";
 import styles from "./require-user.module.css";
 import { ResultPanel } from "./ui/result-panel";
@@ -80,7 +82,11 @@ function usePreloadedMember(queryToken: string | null): UserData | undefined {
 export function RequireUser({ children }: { children: ReactNode }) {
   const [search] = useSearchParams();
   const queryToken = linkToken(search);
-  const { i18n } = useT();
+  const { i18n, t } = useT();
+  // The page's loader answer says whether the server saw a token (`ScreenPreload.tokenless`): the
+  // same in the server's page and in its hydration, whatever the address shows meanwhile.
+  const openedTokenless =
+    (useMatches().at(-1)?.loaderData as { tokenless?: true } | null | undefined)?.tokenless === true;
   const online = useOnline();
   const hydrated = useHydrated();
   const preloaded = usePreloadedMember(queryToken);
@@ -139,7 +145,15 @@ export function RequireUser({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!session) return <ScreenSkeleton />;
+  if (!session) {
+    return (
+      <>
+        {/* Without scripts no token kept on the device opens the page: it says where it opens from. */}
+        {openedTokenless ? <NoScriptScreenError preload={{ screenError: t("errors.openFromLink") }} /> : null}
+        <ScreenSkeleton />
+      </>
+    );
+  }
   return (
     <UserSessionContext.Provider value={session}>
       {preloaded && queryToken ? <KeepPreloadedMember user={preloaded} token={queryToken} /> : null}

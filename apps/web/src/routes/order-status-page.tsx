@@ -2,6 +2,7 @@ import "../lib/i18n/messages/rent";
 import type { Order } from "@paxelbox/contract";
 import { redirect } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
+import { NoScriptScreenError } from "../components/no-script-screen-error";
 import { LoaderQueries } from "../components/query-provider";
 import { getServerConfig } from "../config/config.server";
 import { preloadOrderScreen } from "../domain/order/order-preload.server";
@@ -57,6 +58,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 export default function OrderStatusRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <LoaderQueries state={loaderData?.dehydratedState}>
+      <NoScriptScreenError preload={loaderData} />
       <RentStatusScreen cancelRefused={actionData} />
     </LoaderQueries>
   );

@@ -1,7 +1,6 @@
 import "../lib/i18n/messages/drop-off-overdue";
 import { redirect, useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
-import { NoScriptScreenError } from "../components/no-script-screen-error";
 import { PageTitle } from "../components/page-title";
 import { LoaderQueries } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
@@ -93,7 +92,6 @@ export default function OverduePaymentRoute({ loaderData, actionData }: Route.Co
     <LoaderQueries state={loaderData?.dehydratedState}>
       {/* Every state of the page, the skeleton on the way elsewhere too, is a titled document. */}
       <PageTitle title={t("header.overdueFee")} />
-      <NoScriptScreenError preload={loaderData} />
       <RequireUser>
         <OverduePaymentRouteContent refused={actionData} />
       </RequireUser>
