@@ -96,6 +96,8 @@ interface Tally {
   shared: number;
   /** Calls counted here and not yet added to the database. */
   pending: number;
+  /** Calls being added to the database now: still counted until its answer says the new total. */
+  writing: number;
   windowEnds: number;
 }
 
@@ -122,7 +124,10 @@ function batchedCounts(db: Queryable) {
     }
     for (const [windowSeconds, group] of due) {
       const counts = group.map(([, tally]) => tally.pending);
-      for (const [, tally] of group) tally.pending = 0;
+      for (const [, tally] of group) {
+        tally.writing += tally.pending;
+        tally.pending = 0;
+      }
       try {
         const rows = await db.query<{ key: string; count: number; window_start: Date }>(
           `insert into rate_limits (key, window_start, count)
@@ -141,9 +146,13 @@ function batchedCounts(db: Queryable) {
           tally.shared = row.count;
           tally.windowEnds = row.window_start.getTime() + windowSeconds * 1000;
         }
+        group.forEach(([, tally], index) => {
+          tally.writing -= counts[index] ?? 0;
+        });
       } catch {
         // The database is away: keep the calls, to be added on the next write.
         group.forEach(([, tally], index) => {
+          tally.writing -= counts[index] ?? 0;
           tally.pending += counts[index] ?? 0;
         });
       }
@@ -163,12 +172,13 @@ function batchedCounts(db: Queryable) {
       const now = Date.now();
       let tally = tallies.get(key);
       if (!tally || now >= tally.windowEnds) {
-        tally = { limit, shared: 0, pending: 0, windowEnds: now + limit.windowSeconds * 1000 };
+        tally = { limit, shared: 0, pending: 0, writing: 0, windowEnds: now + limit.windowSeconds * 1000 };
         tallies.set(key, tally);
       }
       tally.pending++;
       timer ??= setTimeout(flush, 1000).unref();
-      if (tally.shared + tally.pending > limit.max) {
+      // The calls on their way to the database count too: until its answer, `shared` does not hold them.
+      if (tally.shared + tally.writing + tally.pending > limit.max) {
         throw new TooManyRequests(Math.max(1, Math.ceil((tally.windowEnds - now) / 1000)));
       }
     },
