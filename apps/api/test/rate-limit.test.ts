@@ -9,13 +9,13 @@ function slowDatabase() {
   let release: () => void = () => {};
   const db: Queryable = {
     async query<Row>(_sql: string, params?: readonly unknown[]) {
-      const counts = (params?.[1] ?? []) as number[];
+      const [keys, counts] = (params ?? [[], []]) as [string[], number[]];
       total += counts.reduce((sum, count) => sum + count, 0);
       const count = total;
       await new Promise<void>((resolve) => {
         release = resolve;
       });
-      return [{ key: (params?.[0] as string[])[0], count, window_start: new Date() }] as Row[];
+      return [{ key: keys[0], count, window_start: new Date() }] as Row[];
     },
   };
   return { db, release: () => release() };
