@@ -239,7 +239,12 @@ describe("web-view pages rendered on the server", () => {
         lang === "en" ? "Your session is not valid any more." : "Sesi kamu sudah tidak berlaku.",
       );
       // No token in the address (none is kept on a device without scripts): where the page opens from.
-      for (const path of ["/order?orderid=1", "/overduepayment?orderid=1", "/order-status?orderid=1"]) {
+      for (const path of [
+        "/order?orderid=1",
+        "/overduepayment?orderid=1",
+        "/order-status?orderid=1",
+        "/order-status/action?orderid=1&act=open_locker",
+      ]) {
         await page.goto(path);
         await expect(panel).toContainText(
           lang === "en"
