@@ -9,6 +9,7 @@ import {
   field,
   fieldError,
   fillPackageForm,
+  inLanguage,
   openPackageForm,
   packageTexts,
   postedPhoto,
@@ -95,8 +96,20 @@ for (const [viewport, lang] of everyFrame) {
       await expect(fieldError(page, "sender_name")).toHaveCount(0);
 
       if (first || second) {
-        // A file that is not an image, and one that only claims to be, are refused.
+        // A camera photo cut short (a download broken off) is refused, as the server refuses it,
+        // rather than made small with its lower half grey; so are a file that is not an image and
+        // one that only claims to be.
         const refused = { thumbnail: false };
+        const photo = await cameraJpeg();
+        await choosePhoto(
+          page,
+          { name: "IMG_cut.jpg", mimeType: "image/jpeg", buffer: photo.subarray(0, photo.length >> 1) },
+          refused,
+        );
+        await expect(fieldError(page, "package_photo")).toHaveText(t.messages.photoUnreadable, {
+          timeout: 15_000,
+        });
+        await expect($(page, "photo-thumbnail")).toHaveCount(0);
         await choosePhoto(
           page,
           { name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("hello") },
@@ -307,6 +320,57 @@ describe("package form edges", () => {
       await $(page, "package-submit").click();
       await expect($(page, "package-qr")).toHaveAttribute("data-state", "generated", { timeout: 15_000 });
       expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error))).toEqual([]);
+    });
+  }
+
+  for (const [viewport, lang] of [
+    ["mobile", "en"],
+    ["desktop", "id"],
+  ] as const) {
+    test(`${viewport}, ${lang}: a reloaded page shows the QR it made, and a form opened anew or "New Package" does not`, async ({
+      openScenario,
+    }) => {
+      const t = packageTexts[lang];
+      const { page, errors, demo, posts } = await openPackageForm(openScenario, viewport, lang, "run");
+      const qr = $(page, "package-qr");
+      const send = async () => {
+        await fillPackageForm(page);
+        await $(page, "package-submit").click();
+        await expect(qr).toHaveAttribute("data-state", "generated", { timeout: 15_000 });
+        return decodeQr($(page, "package-qr-image"));
+      };
+      const sent = await send();
+      expect(sent).toMatch(/^PXB-D-/);
+
+      // A reload (a pull, or the phone bringing back a tab it discarded): the same QR, the form
+      // locked with what was sent, in view; nothing posted again.
+      await page.reload({ waitUntil: "domcontentloaded" });
+      await hydrated(page);
+      await expect(qr).toHaveAttribute("data-state", "generated");
+      expect(await decodeQr($(page, "package-qr-image"))).toBe(sent);
+      await expect(qr.locator("h2")).toHaveText(t.qr.ready);
+      await expect(field(page, "sender_name")).toHaveValue("Kurir Paxel");
+      await expect(field(page, "sender_name")).toBeDisabled();
+      await expect(qr).toBeInViewport();
+      expect(posts).toHaveLength(1);
+
+      // "New Package": an empty form, and a reload of it stays empty.
+      await $(page, "package-new").click();
+      await expect(qr).toHaveAttribute("data-state", "idle");
+      await expect(field(page, "sender_name")).toHaveValue("");
+      await page.reload({ waitUntil: "domcontentloaded" });
+      await hydrated(page);
+      await expect(field(page, "sender_name")).toBeEnabled();
+      await expect(qr).toHaveAttribute("data-state", "idle");
+
+      // A second parcel, then the form opened anew in the same tab (a link, a scan): a new parcel's.
+      const second = await send();
+      expect(second).not.toBe(sent);
+      await visit(page, inLanguage(demo.url, lang));
+      await expect(field(page, "sender_name")).toBeEnabled();
+      await expect(qr).toHaveAttribute("data-state", "idle");
+      expect(posts).toHaveLength(2);
+      expect(errors).toEqual([]);
     });
   }
 

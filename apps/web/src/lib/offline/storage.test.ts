@@ -47,10 +47,16 @@ const samples: { [K in keyof StoredValues]: StoredValues[K] } = {
   lockerUserData: [{ expressNumber: "PXB-7", openFrequency: 3 }],
   overdue_dropoff_data: overdueDropoff,
   offline_cache: { owner: "M-1", entries: { "order:7": { data: order, savedAt: 1_700_000_000_000 } } },
+  package_sent: {
+    boxId: 3,
+    sentAt: 1_700_000_000_000,
+    answer: { sent: true, qr: "data:image/png;base64,AA" },
+  },
 };
 
 beforeEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   // biome-ignore lint/suspicious/noDocumentCookie: resets the cookie the storage module writes
   document.cookie = `${languageCookieName}=; Max-Age=0; Path=/`;
 });
@@ -71,6 +77,7 @@ describe("storage", () => {
         "lockerUserData",
         "overdue_dropoff_data",
         "offline_cache",
+        "package_sent",
       ].sort(),
     );
   });
@@ -93,6 +100,15 @@ describe("storage", () => {
     expect(JSON.parse(window.localStorage.getItem("userdata") ?? "")).toEqual(user);
     expect(window.localStorage.getItem("isBase64")).toBe("false");
     expect(storage.get("isBase64")).toBe(false);
+  });
+
+  it("keeps the tab's own keys in sessionStorage, the others in localStorage", () => {
+    storage.set("package_sent", samples.package_sent);
+    storage.set("order_id", "7");
+    expect(window.sessionStorage.getItem("package_sent")).not.toBeNull();
+    expect(window.localStorage.getItem("package_sent")).toBeNull();
+    expect(window.localStorage.getItem("order_id")).toBe("7");
+    expect(window.sessionStorage.getItem("order_id")).toBeNull();
   });
 
   it("drops values that do not parse", () => {

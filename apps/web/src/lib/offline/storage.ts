@@ -2,8 +2,8 @@ import type { Language, Order, OverdueDropoffDetail, UserData } from "@paxelbox/
 
 /**
  * The one door to browser storage (spec §3 keys). Every key, its value type and its encoding is
- * listed once below; every key lives in localStorage. Safe to import on the server: there every
- * read is `null` and writes do nothing.
+ * listed once below; every key lives in localStorage but the tab's own (`tabKeys`), in
+ * sessionStorage. Safe to import on the server: there every read is `null` and writes do nothing.
  *
  * Values are our own writes, so reads are parsed but not schema-validated (that would pull zod into
  * the landing page bundle); a value that does not parse is dropped and reads as `null`.
@@ -41,6 +41,16 @@ export interface StoredValues {
   overdue_dropoff_data: OverdueDropoffDetail;
   /** Last known data of the orders a member opened, for use with no signal (`offline-cache.ts`). */
   offline_cache: OfflineCache;
+  /** The parcel this tab registered last, shown again when the tab reloads (`kept-package.ts`). */
+  package_sent: SentPackage;
+}
+
+/** A registered parcel as its form page answered it (`answer`: the drop-off's `PackageSent`). */
+export interface SentPackage {
+  boxId: number;
+  /** When it was registered, on the phone's clock (`Date.now()`). */
+  sentAt: number;
+  answer: unknown;
 }
 
 /** The offline copies of one member's orders, keyed like `order:123`. */
@@ -67,16 +77,20 @@ export const storageKeys = {
   lockerUserData: "json",
   overdue_dropoff_data: "json",
   offline_cache: "json",
+  package_sent: "json",
 } as const satisfies Record<StorageKey, Encoding>;
+
+/** Keys of the tab, not of the browser: kept in sessionStorage (a reload keeps them, a new tab has none). */
+const tabKeys: ReadonlySet<StorageKey> = new Set(["package_sent"]);
 
 export const languageCookieName = "language";
 /** How long the language cookie is kept: a year (the page's script and the switch's form alike). */
 export const languageCookieMaxAgeSeconds = 60 * 60 * 24 * 365;
 
-function backend(): Storage | null {
+function backend(key: StorageKey): Storage | null {
   if (typeof window === "undefined") return null;
   try {
-    return window.localStorage;
+    return tabKeys.has(key) ? window.sessionStorage : window.localStorage;
   } catch {
     // Storage can be blocked (privacy settings); behave as empty.
     return null;
@@ -112,7 +126,7 @@ function writeLanguageCookie(value: string | null): void {
 
 /** Reads a key; `null` when absent, unreadable or on the server. */
 function get<K extends StorageKey>(key: K): StoredValues[K] | null {
-  const store = backend();
+  const store = backend(key);
   if (!store) return null;
   let raw: string | null;
   try {
@@ -129,7 +143,7 @@ function get<K extends StorageKey>(key: K): StoredValues[K] | null {
 /** Writes a key (the language also goes to its cookie). */
 function set<K extends StorageKey>(key: K, value: StoredValues[K]): void {
   if (key === "language") writeLanguageCookie(String(value));
-  const store = backend();
+  const store = backend(key);
   if (!store) return;
   try {
     store.setItem(key, encode(key, value));
@@ -140,7 +154,7 @@ function set<K extends StorageKey>(key: K, value: StoredValues[K]): void {
 
 function remove(key: StorageKey): void {
   if (key === "language") writeLanguageCookie(null);
-  const store = backend();
+  const store = backend(key);
   if (!store) return;
   try {
     store.removeItem(key);

@@ -6,7 +6,8 @@ import { useT } from "../../../lib/i18n/i18n";
 import { storage } from "../../../lib/offline/storage";
 import { useHydrated } from "../../../lib/ssr/use-hydrated";
 import { useBoxLocation } from "../api/box-location";
-import { isSent, type PackageAnswer, usePackageQr } from "../hooks/use-package-qr";
+import { useKeptPackage } from "../hooks/use-kept-package";
+import { isSent, type PackageAnswer, type PackageQrState, usePackageQr } from "../hooks/use-package-qr";
 import { PackageForm } from "./package-form";
 import { PackageQr } from "./package-qr";
 import styles from "./package-screen.module.css";
@@ -21,12 +22,17 @@ interface PackageScreenProps {
 }
 
 /** Drop-off package form titled Data Package: the form on the left, the QR on the right (spec §2). */
-export function PackageScreen({ boxId, lockerName, sendKey, answer }: PackageScreenProps) {
+export function PackageScreen({ boxId, lockerName, sendKey, answer: posted }: PackageScreenProps) {
   const { t } = useT();
   const navigation = useNavigation();
   // From the press until its answer (and the page's data after it) is in: the form's own post.
   const sending = navigation.formMethod?.toUpperCase() === "POST";
-  const qr = usePackageQr(answer, sending);
+  const postedQr = usePackageQr(posted, sending);
+  // The parcel this page registered before it was reloaded: its QR at once, its form locked.
+  const kept = useKeptPackage(boxId, sendKey, posted);
+  const answer = posted ?? kept ?? undefined;
+  const qr: PackageQrState =
+    kept && !posted && !sending ? { status: "generated", image: kept.qr, size: kept.size } : postedQr;
   const qrRef = useRef<HTMLElement>(null);
   const formRef = useRef<HTMLElement>(null);
   const live = useHydrated();
@@ -78,9 +84,10 @@ export function PackageScreen({ boxId, lockerName, sendKey, answer }: PackageScr
             {t("dropOff.package.formHeading")}
           </h2>
           {/* A fresh form (empty fields, photo, slider, messages) for each page of the form: a new
-              key comes with a new package, and with a sent one (its values, locked, from the answer). */}
+              key comes with a new package, and with a sent one (its values, locked, from the answer),
+              and so does a kept one shown again. */}
           <PackageForm
-            key={sendKey}
+            key={kept && !posted ? `kept-${sendKey}` : sendKey}
             boxId={boxId}
             lockerName={lockerName}
             sendKey={refused?.values.send_key || sendKey}

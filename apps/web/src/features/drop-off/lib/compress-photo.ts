@@ -71,6 +71,33 @@ export function dataUrlToBlob(dataUrl: string): Blob {
   return new Blob([bytes], { type });
 }
 
+/**
+ * Whether a JPEG was cut short (a download broken off, a file half copied): no end-of-image marker
+ * after its picture starts. The browser draws such a file with its lower part grey, where the
+ * server, and the API after it, refuse it as unreadable. Bytes after the end (a phone's motion-photo
+ * trailer) are allowed; a file that is not a JPEG, or whose headers this walk cannot follow, is left
+ * to the decoder.
+ */
+export function jpegCutShort(bytes: Uint8Array): boolean {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return false;
+  let at = 2;
+  // The header segments, each a marker and its length, up to the first scan (SOS).
+  for (;;) {
+    if (at + 3 >= bytes.length) return true;
+    if (bytes[at] !== 0xff) return false;
+    const marker = bytes[at + 1] as number;
+    if (marker === 0xff) at += 1;
+    else if (marker === 0xda) break;
+    else if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) at += 2;
+    else at += 2 + (((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number));
+  }
+  // In the coded picture a 0xFF byte is followed by 0x00 or a restart marker: 0xFF 0xD9 is its end.
+  for (let ff = bytes.indexOf(0xff, at + 2); ff !== -1; ff = bytes.indexOf(0xff, ff + 1)) {
+    if (bytes[ff + 1] === 0xd9) return false;
+  }
+  return true;
+}
+
 type Drawable = ImageBitmap | HTMLImageElement;
 
 async function decode(
@@ -121,6 +148,7 @@ export interface CompressedPhoto {
 /** Decodes an image file and re-encodes it as a JPEG within `photoLimits`. */
 export async function compressPhoto(file: File, limits: PhotoLimits = photoLimits): Promise<CompressedPhoto> {
   if (!isImageFile(file)) throw new PhotoError("not-image");
+  if (jpegCutShort(new Uint8Array(await file.arrayBuffer()))) throw new PhotoError("unreadable");
   const source = await decode(file);
   try {
     if (source.width === 0 || source.height === 0) throw new PhotoError("unreadable");
