@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { hydrated, type Lang, phoneAndDesktop, submitAndWait } from "./support/browser.ts";
+import { hydrated, type Lang, phoneAndDesktop, submitAndWait, visit } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { decodeQr, scanAtKiosk } from "./support/journeys.ts";
 import {
@@ -8,6 +8,7 @@ import {
   field,
   fieldError,
   fillPackageForm,
+  inLanguage,
   openPackageForm,
   packageTexts,
   passSlider,
@@ -203,7 +204,12 @@ for (const [viewport, lang] of phoneAndDesktop) {
     test("sends before the scripts arrive and gets the QR page, which hydrates later", async ({
       openScenario,
     }) => {
-      const { page, errors, posts, release } = await openPackageForm(openScenario, viewport, lang, "held");
+      const { page, errors, posts, release, demo } = await openPackageForm(
+        openScenario,
+        viewport,
+        lang,
+        "held",
+      );
       await sendWhole(page);
       // The form posted itself (a navigation), not the page's scripts, which are still on their way.
       expect(posts.map((post) => new URL(post.url()).pathname)).toEqual(["/package"]);
@@ -214,6 +220,10 @@ for (const [viewport, lang] of phoneAndDesktop) {
       await hydrated(page);
       await expect($(page, "package-qr")).toHaveAttribute("data-state", "generated");
       await expect(field(page, "sender_name")).toHaveValue("Kurir Paxel");
+      // The form opened anew in this tab (a scan of the locker's sticker) is a new parcel's (ADR 047).
+      await visit(page, inLanguage(demo.url, lang));
+      await expect($(page, "package-qr")).toHaveAttribute("data-state", "idle");
+      await expect(field(page, "sender_name")).toHaveValue("");
       expect(errors).toEqual([]);
     });
 

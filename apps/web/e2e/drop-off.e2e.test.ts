@@ -327,7 +327,7 @@ describe("package form edges", () => {
     ["mobile", "en"],
     ["desktop", "id"],
   ] as const) {
-    test(`${viewport}, ${lang}: a reloaded page shows the QR it made, and a form opened anew or "New Package" does not`, async ({
+    test(`${viewport}, ${lang}: a reloaded page, or one gone back to, shows the QR it made; a form opened anew or "New Package" does not`, async ({
       openScenario,
     }) => {
       const t = packageTexts[lang];
@@ -354,14 +354,33 @@ describe("package form edges", () => {
       await expect(qr).toBeInViewport();
       expect(posts).toHaveLength(1);
 
-      // "New Package": an empty form, and a reload of it stays empty.
+      // "New Package": an empty form. Back (a mistaken tap) brings the QR again; forward, the
+      // empty form, which a reload keeps empty; back once more, across that reload, the QR.
+      const newForm = async () => {
+        await expect(qr).toHaveAttribute("data-state", "idle");
+        await expect(field(page, "sender_name")).toHaveValue("");
+        await expect(field(page, "sender_name")).toBeEnabled();
+      };
+      const sameQr = async () => {
+        await expect(qr).toHaveAttribute("data-state", "generated");
+        expect(await decodeQr($(page, "package-qr-image"))).toBe(sent);
+        await expect(field(page, "sender_name")).toBeDisabled();
+      };
       await $(page, "package-new").click();
-      await expect(qr).toHaveAttribute("data-state", "idle");
-      await expect(field(page, "sender_name")).toHaveValue("");
+      await newForm();
+      await page.goBack();
+      await sameQr();
+      await page.goForward();
+      await newForm();
       await page.reload({ waitUntil: "domcontentloaded" });
       await hydrated(page);
-      await expect(field(page, "sender_name")).toBeEnabled();
-      await expect(qr).toHaveAttribute("data-state", "idle");
+      await newForm();
+      await page.goBack({ waitUntil: "domcontentloaded" });
+      await hydrated(page);
+      await sameQr();
+      await page.goForward({ waitUntil: "domcontentloaded" });
+      await hydrated(page);
+      await newForm();
 
       // A second parcel, then the form opened anew in the same tab (a link, a scan): a new parcel's.
       const second = await send();

@@ -47,11 +47,14 @@ const samples: { [K in keyof StoredValues]: StoredValues[K] } = {
   lockerUserData: [{ expressNumber: "PXB-7", openFrequency: 3 }],
   overdue_dropoff_data: overdueDropoff,
   offline_cache: { owner: "M-1", entries: { "order:7": { data: order, savedAt: 1_700_000_000_000 } } },
-  package_sent: {
-    boxId: 3,
-    sentAt: 1_700_000_000_000,
-    answer: { sent: true, qr: "data:image/png;base64,AA" },
-  },
+  package_sent: [
+    {
+      entry: "k1",
+      boxId: 3,
+      sentAt: 1_700_000_000_000,
+      answer: { sent: true, qr: "data:image/png;base64,AA" },
+    },
+  ],
 };
 
 beforeEach(() => {

@@ -41,12 +41,14 @@ export interface StoredValues {
   overdue_dropoff_data: OverdueDropoffDetail;
   /** Last known data of the orders a member opened, for use with no signal (`offline-cache.ts`). */
   offline_cache: OfflineCache;
-  /** The parcel this tab registered last, shown again when the tab reloads (`kept-package.ts`). */
-  package_sent: SentPackage;
+  /** The parcels this tab registered, shown again on their pages (`kept-package.ts`). */
+  package_sent: SentPackage[];
 }
 
 /** A registered parcel as its form page answered it (`answer`: the drop-off's `PackageSent`). */
 export interface SentPackage {
+  /** The history entry of the page that sent it (React Router's `location.key`). */
+  entry: string;
   boxId: number;
   /** When it was registered, on the phone's clock (`Date.now()`). */
   sentAt: number;

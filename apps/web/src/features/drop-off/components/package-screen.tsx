@@ -29,7 +29,7 @@ export function PackageScreen({ boxId, lockerName, sendKey, answer: posted }: Pa
   const sending = navigation.formMethod?.toUpperCase() === "POST";
   const postedQr = usePackageQr(posted, sending);
   // The parcel this page registered before it was reloaded: its QR at once, its form locked.
-  const kept = useKeptPackage(boxId, sendKey, posted);
+  const kept = useKeptPackage(boxId, posted);
   const answer = posted ?? kept ?? undefined;
   const qr: PackageQrState =
     kept && !posted && !sending ? { status: "generated", image: kept.qr, size: kept.size } : postedQr;

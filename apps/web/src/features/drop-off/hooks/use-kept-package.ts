@@ -1,47 +1,31 @@
-import { useEffect, useRef, useState } from "react";
-import { useNavigationType } from "react-router";
-import { useHydrated } from "../../../lib/ssr/use-hydrated";
-import { forgetPackage, keepPackage, keptPackage } from "../lib/kept-package";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { keepPackage, keptPackage } from "../lib/kept-package";
 import type { PackageSent } from "../lib/package-form";
 import { isSent, type PackageAnswer } from "./use-package-qr";
 
-/** Whether this document shows a history entry again (a reload, back or forward, a discarded tab). */
-function documentShownAgain(): boolean {
-  const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-  const discarded = (document as Document & { wasDiscarded?: boolean }).wasDiscarded === true;
-  return discarded || entry?.type === "reload" || entry?.type === "back_forward";
-}
-
 /**
- * The parcel a page of the form registered, shown again when the same page is shown again: the
- * document reloaded or brought back from history, or the form reached by back or forward within
- * the app. A form opened anew (a link, a scan, "New Package") is a new parcel's and forgets it.
- * Returns the kept answer while the page's form is the one it was restored under (`sendKey`).
+ * The parcel a page of the form registered, shown again whenever that page is (ADR 047): its
+ * history entry reloaded, brought back by the phone, or gone back or forward to. An entry is told
+ * by React Router's `location.key`, which a reload keeps (`<ScrollRestoration>` gives a document's
+ * first entry one too, and keeps its scroll positions by it). A form opened anew — a link, a scan,
+ * "New Package" — is a new entry, and a new parcel's. Read after hydration: the server's page is
+ * the empty form.
  */
-export function useKeptPackage(
-  boxId: number,
-  sendKey: string,
-  answer: PackageAnswer | undefined,
-): PackageSent | null {
-  const navigationType = useNavigationType();
-  const live = useHydrated();
-  // Mounted by the document's hydration (`live` still false) or by a navigation within the app.
-  const firstPage = useRef(!live);
-  const [kept, setKept] = useState<{ sendKey: string; answer: PackageSent } | null>(null);
+export function useKeptPackage(boxId: number, answer: PackageAnswer | undefined): PackageSent | null {
+  const { key } = useLocation();
+  const [kept, setKept] = useState<{ entry: string; answer: PackageSent } | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per page of the form (its key)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per page of the form (its entry)
   useEffect(() => {
     if (answer !== undefined) return;
-    const shownAgain = firstPage.current ? documentShownAgain() : navigationType === "POP";
-    firstPage.current = false;
-    const restored = shownAgain ? keptPackage(boxId) : null;
-    if (restored) setKept({ sendKey, answer: restored });
-    else forgetPackage();
-  }, [boxId, sendKey]);
+    const restored = keptPackage(key, boxId);
+    if (restored) setKept({ entry: key, answer: restored });
+  }, [boxId, key]);
 
   useEffect(() => {
-    if (isSent(answer)) keepPackage(boxId, answer);
-  }, [boxId, answer]);
+    if (isSent(answer)) keepPackage(key, boxId, answer);
+  }, [boxId, answer, key]);
 
-  return kept?.sendKey === sendKey ? kept.answer : null;
+  return kept?.entry === key ? kept.answer : null;
 }
