@@ -123,6 +123,45 @@ describe("overdue rent", () => {
     });
 
   for (const [viewport, lang] of [
+    ["mobile", "id"],
+    ["desktop", "en"],
+  ] as const)
+    test(`Pay pressed without signal says 'Oops...' and waits for the next press, not for the signal (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page, errors, m, scenario: create } = await start(open, viewport, lang);
+      const scenario = await create("rent-in-store-overdue");
+      // Payments the API received (the press without signal is a request that never got there).
+      const payments: string[] = [];
+      page.on("requestfinished", (request) => {
+        if (request.method() === "POST" && request.url().endsWith("/api/v1/box/payments"))
+          payments.push(request.url());
+      });
+      await visit(page, `${scenario.url}&status=overdue`);
+      await page.getByTestId("overdue-cost").waitFor();
+      const pay = page.getByRole("button", { name: m.rent.overdue.pay, exact: true });
+      await page.context().setOffline(true);
+      await pay.click();
+      const dialog = page.locator('[data-testid="error-dialog"][open]');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.locator("h2")).toHaveText("Oops...");
+      await dialog.getByRole("button").click();
+      await expect(pay).toBeEnabled();
+      // The signal is back: nothing leaves for the checkout by itself; the next press does.
+      await page.context().setOffline(false);
+      await page.waitForTimeout(3000);
+      expect(new URL(page.url()).pathname).toBe("/order-status");
+      await pay.click();
+      await page.waitForURL(/\/demo\/pay\//);
+      expect(payments).toHaveLength(1);
+      expect(
+        errors.filter(
+          (error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|dynamically imported/.test(error),
+        ),
+      ).toEqual([]);
+    });
+
+  for (const [viewport, lang] of [
     ["mobile", "en"],
     ["desktop", "id"],
   ] as const)

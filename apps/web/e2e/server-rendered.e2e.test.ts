@@ -94,15 +94,14 @@ describe("web-view pages rendered on the server", () => {
     { lang: "id", viewport: "mobile" },
     { lang: "en", viewport: "desktop" },
   ] as const) {
-    test(`order detail (${lang}, ${viewport}) on a phone in another time zone than the server: the server's times until hydration, then the phone's (ADR 029)`, async ({
+    test(`order detail (${lang}, ${viewport}) on a phone in another time zone than the lockers': their times (WIB) from the server until hydration, then the phone's (ADR 029)`, async ({
       open,
       scenario,
     }) => {
-      // The server runs in this machine's zone; the phone is 9 h east of UTC, or 3 h west if the
-      // machine is there already (neither zone has daylight saving time).
-      const serverOffset = -new Date().getTimezoneOffset();
-      const [timezoneId, phoneOffset] =
-        serverOffset === 540 ? (["America/Sao_Paulo", -180] as const) : (["Asia/Jayapura", 540] as const);
+      // The server writes the lockers' time (WIB, UTC+7) whatever zone this machine is in; the
+      // phone is in Jayapura, 9 h east of UTC (neither has daylight saving time).
+      const serverOffset = 7 * 60;
+      const [timezoneId, phoneOffset] = ["Asia/Jayapura", 9 * 60] as const;
       const { page, errors } = await open({ viewport, language: lang, timezoneId });
       const created = await scenario("dropoff-in-store", { language: lang });
       // The deadline's text as the document brought it, before any script ran.

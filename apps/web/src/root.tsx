@@ -1,5 +1,6 @@
 import "./lib/ssr/zod-jitless";
 import "./styles/global.css";
+import { lockerUtcOffsetMinutes } from "@paxelbox/contract";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
@@ -69,10 +70,10 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
     /** The member of a web-view page opened with a token, checked on the server. */
     session,
     /**
-     * The server's clock and its time zone's offset from UTC now (minutes east), so hydration
-     * renders times as the server did (ADR 029).
+     * The server's clock and the offset from UTC (minutes east) it writes times at: the lockers'
+     * (WIB), whatever zone the server runs in; hydration renders times as the server did (ADR 029).
      */
-    render: { now: Date.now(), utcOffsetMinutes: -new Date().getTimezoneOffset() },
+    render: { now: Date.now(), utcOffsetMinutes: lockerUtcOffsetMinutes },
     /** The route pattern a page view reports its Web Vitals under, and the share of views that do. */
     webVitals: { route: webVitalsRoute(pattern), sampleRate: config.webVitalsSampleRate },
   };

@@ -18,6 +18,13 @@ export const defaultLanguage: Language = "id";
 /** Largest value of a PostgreSQL `integer` column (ids, amounts, counts): every number that goes in stays within it. */
 export const pgIntegerMax = 2_147_483_647;
 
+/**
+ * Minutes east of UTC of the lockers' time, WIB (Western Indonesian Time, no daylight saving): every
+ * location is in Jabodetabek. Messages write their times in it, and so do the web server's pages
+ * (the phone's own zone takes over once a page's scripts run).
+ */
+export const lockerUtcOffsetMinutes = 7 * 60;
+
 /** Latest time a JavaScript `Date` can hold (year 275760), in epoch milliseconds. */
 export const epochMillisMax = 8_640_000_000_000_000;
 

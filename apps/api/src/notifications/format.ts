@@ -1,4 +1,4 @@
-import type { Language } from "@paxelbox/contract";
+import { type Language, lockerUtcOffsetMinutes } from "@paxelbox/contract";
 
 /**
  * Money and dates in a message as the spec writes them (spec §9), like the web app's
@@ -11,9 +11,6 @@ const shortMonths: Record<Language, readonly string[]> = {
   id: ["Jan", "Feb", "Mar", "Apr", "Mei", "Jun", "Jul", "Agu", "Sep", "Okt", "Nov", "Des"],
 };
 
-/** Minutes east of UTC of Western Indonesian Time, which has no daylight saving. */
-const wibOffsetMinutes = 7 * 60;
-
 export function formatRupiah(amount: number): string {
   const whole = Math.round(Math.abs(amount));
   return `${amount < 0 ? "-" : ""}Rp. ${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`;
@@ -21,7 +18,7 @@ export function formatRupiah(amount: number): string {
 
 /** `3 Des 2026 14:05 WIB` (id), `3 Dec 2026 14:05 WIB` (en). */
 export function formatDateTimeWib(value: Date, language: Language): string {
-  const date = new Date(value.getTime() + wibOffsetMinutes * 60_000);
+  const date = new Date(value.getTime() + lockerUtcOffsetMinutes * 60_000);
   const two = (n: number) => String(n).padStart(2, "0");
   const month = shortMonths[language][date.getUTCMonth()];
   return `${date.getUTCDate()} ${month} ${date.getUTCFullYear()} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} WIB`;

@@ -16,7 +16,9 @@ export function createQueryClient(): QueryClient {
           return failureCount < 1;
         },
       },
-      mutations: { retry: false },
+      // A press (Pay, Cancel Rent) is sent now or fails now with 'Oops...', never kept for when the
+      // signal returns: paused, it hung on its spinner and later left for the checkout by itself.
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

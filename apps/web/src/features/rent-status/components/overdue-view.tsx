@@ -67,7 +67,8 @@ export function OverdueView({ order, query, token }: ViewProps) {
       const data = calculation.data;
       if (!data) throw new Error("No overdue calculation");
       const [settings, { createOverduePayment, paymentReturnUrls }] = await Promise.all([
-        queryClient.fetchQuery(settingsQueryOptions()),
+        // Asked now like the press itself (a stale copy refreshed): without signal it fails at once.
+        queryClient.fetchQuery({ ...settingsQueryOptions(), networkMode: "always" }),
         overduePayment.load(),
       ]);
       const url = await createOverduePayment({
