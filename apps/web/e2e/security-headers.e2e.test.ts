@@ -163,6 +163,15 @@ describe("security headers", () => {
         expect(response.headers.get("content-security-policy"), label).toMatch(/'nonce-/);
       else expect(response.status, label).toBe(302);
     }
+    // An order's landing sends its visitor on with the link's token: kept by no cache at all, as a
+    // page or as its data for a navigation within the site.
+    const landing = `?orderid=${overdue.params.get("orderid")}&token=${overdue.token}`;
+    for (const path of [`/${landing}`, `/_.data${landing}`]) {
+      const { response, body } = await answer(path);
+      expect(response.status, path).toBe(200);
+      expect(body, path).toContain(overdue.token);
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+    }
   });
 
   test("API answers: JSON, a picture, a refusal, an unknown address and a validation error", async () => {

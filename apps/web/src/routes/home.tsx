@@ -1,6 +1,6 @@
 import "../lib/i18n/messages/marketing";
 import { type ReactNode, useEffect } from "react";
-import { useNavigate } from "react-router";
+import { data, useNavigate } from "react-router";
 import { ButtonLink } from "../components/button";
 import { publicHandle } from "../components/layouts/public-layout";
 import { PageTitle } from "../components/page-title";
@@ -25,11 +25,17 @@ import { buildSeo } from "../features/marketing/lib/seo.server";
 import { serverApiClient } from "../lib/http/api-client.server";
 import { requestLanguage, useT } from "../lib/i18n/i18n";
 import { storage } from "../lib/offline/storage";
+import { personalPageHeaders } from "../lib/ssr/web-view-preload.server";
 import { type LandingAnchor, landingAnchors, paths } from "../paths";
 import type { Route } from "./+types/home";
 import styles from "./home.module.css";
 
 export const handle = publicHandle;
+
+/** An order link's landing is someone's own (its loader says so); the landing itself is shared. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
 
 /**
  * Spec §9: one banner and three service cards on the landing page. With a single banner the
@@ -52,20 +58,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderid = url.searchParams.get("orderid")?.trim();
   if (orderid) {
     const overdueStatus = await fetchOverdueStatus(api, orderid);
-    return {
-      language,
-      overdueRedirect: overdueRedirectPath(
-        overdueStatus,
-        orderid,
-        url.searchParams.get("token"),
-        url.searchParams.get("lang") === "en" ? "en" : undefined,
-      ),
-      banners: [],
-      services: [],
-      lockers: null,
-      finder: null,
-      seo: null,
-    };
+    // The way on carries the link's token: kept by no cache, as the pages it leads to.
+    return data(
+      {
+        language,
+        overdueRedirect: overdueRedirectPath(
+          overdueStatus,
+          orderid,
+          url.searchParams.get("token"),
+          url.searchParams.get("lang") === "en" ? "en" : undefined,
+        ),
+        banners: [],
+        services: [],
+        lockers: null,
+        finder: null,
+        seo: null,
+      },
+      { headers: personalPageHeaders },
+    );
   }
   // The finder's list as the address asks for it (its form and "show more" without scripts); the
   // section's count of locations is of them all.
