@@ -24,6 +24,8 @@ interface ManifestRoute {
 }
 interface ClientManifest {
   version: string;
+  /** The manifest's own file, which every page loads (`routeDiscovery` "initial", ADR 048). */
+  url: string;
   entry: { module: string; imports: string[]; css?: string[] };
   routes: Record<string, ManifestRoute>;
 }
@@ -79,6 +81,8 @@ export function precacheList(clientDir: string): PrecacheEntry[] {
     assets.add(url);
     if (/\.(js|css)$/.test(url)) queue.push(...referencedAssets(clientDir, url));
   }
+  // The manifest itself, without the routes it names (only the offline pages' are kept).
+  assets.add(manifest.url);
   const entries: PrecacheEntry[] = [...assets].sort().map((url) => ({ url, revision: null }));
   // Public files have no hash in their name: their content is their revision.
   for (const name of readdirSync(clientDir, { recursive: true }) as string[]) {

@@ -10,6 +10,9 @@ export default {
   // their data themselves), so a chunk of their own would be one more request with nothing to
   // fetch early (ADR 022).
   splitRouteModules: false,
+  // Every route is known from the first page (one cached manifest script) rather than asked for
+  // on the way: a navigation without signal (Stop Rent at the locker) cannot ask (ADR 048).
+  routeDiscovery: { mode: "initial" },
   // The service worker precaches what the client build produced (see build-service-worker.ts);
   // then every text file, the worker too, gets its compressed copies (precompress-assets.ts).
   async buildEnd({ reactRouterConfig }) {

@@ -281,6 +281,30 @@ for (const [viewport, lang] of otherFrames) {
 }
 
 for (const [viewport, lang] of phoneAndDesktop) {
+  test(`Stop Rent with no signal counts down to the stop QR kept on the phone (${viewport}, ${lang})`, async ({
+    open,
+    scenario,
+  }) => {
+    const { context, page, errors } = await start(open, viewport, lang);
+    const { rent } = texts[lang];
+    const demo = await scenario("rent-in-store", { language: lang });
+    await visit(page, demo.url);
+    await page.locator('[data-view="in-store"]').waitFor();
+    await offlineReady(page);
+    // Down at the locker, without signal: the page promised its QR works there.
+    await context.setOffline(true);
+    await page.getByTestId("offline-notice").waitFor({ timeout: 10_000 });
+    await page.getByRole("button", { name: rent.inStore.pickUp, exact: true }).click();
+    await page.getByRole("button", { name: rent.inStore.stopRent, exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("act")).toBe("stop_count");
+    await expect(page.getByTestId("stop-count")).toBeVisible();
+    await expect(page.locator('[data-testid="qr"]').first()).toBeVisible({ timeout: 15_000 });
+    expect(await decodeQr(page.locator('[data-testid="qr"]').first())).toMatch(/^PXB/);
+    expect(unexpected(errors)).toEqual([]);
+  });
+}
+
+for (const [viewport, lang] of phoneAndDesktop) {
   describe(`a network drop while the rent page polls (${viewport}, ${lang})`, () => {
     const { shell } = texts[lang];
 

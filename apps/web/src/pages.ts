@@ -51,14 +51,16 @@ export const pages: readonly PageEntry[] = [
     path: paths.home.href(),
     kind: "marketing",
     searchedBy: ["q", "shown"],
-    measured: { weightKb: 140, performance: 98 },
+    // Target 140 KB; held at today's figure (the route manifest every page loads, ADR 048).
+    measured: { weightKb: 141.5, performance: 98 },
   },
   {
     id: "services",
     path: paths.services.href(),
     kind: "marketing",
-    // Target 140 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041).
-    measured: { weightKb: 145.5, performance: 98 },
+    // Target 140 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041;
+    // the route manifest, ADR 048).
+    measured: { weightKb: 147.4, performance: 98 },
   },
   {
     id: "guest-book-form",
@@ -66,7 +68,7 @@ export const pages: readonly PageEntry[] = [
     kind: "marketing",
     drawnFrom: ["business_type"],
     // Target 140 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "guest-book-individu", weightKb: 153.5, performance: 95 },
+    measured: { scenario: "guest-book-individu", weightKb: 155.8, performance: 95 },
   },
   { id: "guest-book-submitted", path: paths.guestBook.submitted.href(), kind: "marketing" },
   {
@@ -75,7 +77,7 @@ export const pages: readonly PageEntry[] = [
     kind: "app",
     drawnFrom: ["boxId", "name"],
     // Target 170 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "package-form", weightKb: 178.5, performance: 95 },
+    measured: { scenario: "package-form", weightKb: 180.8, performance: 95 },
   },
   {
     id: "order",
@@ -92,7 +94,7 @@ export const pages: readonly PageEntry[] = [
     serverPreload: true,
     precache: true,
     // Target 170 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041).
-    measured: { scenario: "rent-in-store", weightKb: 177.2, performance: 95 },
+    measured: { scenario: "rent-in-store", weightKb: 179.4, performance: 95 },
   },
   {
     id: "order-status-action",
@@ -108,7 +110,7 @@ export const pages: readonly PageEntry[] = [
     kind: "web-view",
     serverPreload: true,
     // Target 170 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 176.2, performance: 95 },
+    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 178.5, performance: 95 },
   },
   { id: "overdue-success", path: paths.overdue.success.href(), kind: "web-view" },
   { id: "overdue-expire", path: paths.overdue.expire.href(), kind: "web-view" },
