@@ -193,6 +193,31 @@ describe("web-view pages rendered on the server", () => {
   });
 
   for (const [viewport, lang] of [
+    ["mobile", "en"],
+    ["desktop", "id"],
+  ] as const) {
+    test(`without scripts, the overdue fee's page of a fee not due goes to the order page (${viewport}, ${lang})`, async ({
+      open,
+      scenario,
+    }) => {
+      const { page } = await open({ viewport, language: lang, javaScriptEnabled: false });
+      // Still in its free days, and already taken (spec §4 "Overdue page entry").
+      for (const id of ["dropoff-in-store", "dropoff-overdue-taken"]) {
+        const order = await scenario(id, { language: lang });
+        const link = new URL(order.url, "http://site.invalid");
+        await page.goto(`/overduepayment${link.search}`);
+        await expect.poll(() => new URL(page.url()).pathname, id).toBe("/order");
+        expect(new URL(page.url()).searchParams.get("orderid"), id).toBe(order.orderId);
+        await expect(page.getByTestId("screen-skeleton"), id).toHaveCount(0);
+      }
+      // One that is due stays on its page.
+      const due = await scenario("dropoff-overdue-need-to-pay", { language: lang });
+      await page.goto(due.url);
+      expect(new URL(page.url()).pathname).toBe("/overduepayment");
+    });
+  }
+
+  for (const [viewport, lang] of [
     ["mobile", "id"],
     ["desktop", "en"],
   ] as const) {

@@ -27,11 +27,12 @@ export const handle = routeHandle({ layout: "webview", titleKey: "header.overdue
 
 /**
  * Opened with a token, the overdue detail is read on the server so the page arrives showing it
- * (ADR 011). The entry rules of spec §4 that lead away for good (no order, a failed detail, an
- * expired link, a gateway's successful return) are followed here too, so they hold before and
- * without scripts; the way back to the order page stays the browser's, which marks it so that the
- * two pages never bounce a visitor between them (`lib/sent-back.ts`). Home and the expired link's
- * page have no token to learn the language from: it goes along in their address.
+ * (ADR 011). The entry rules of spec §4 are followed here too, so they hold before and without
+ * scripts: no order, a failed detail, an expired link, a gateway's successful return, and a fee
+ * that is not due (paid, still free, the parcel taken) — the order page, which leaves for this one
+ * only when the server says the fee is due (the same `overdueEntryTarget`), so the two never bounce
+ * a visitor between them. Home and the expired link's page have no token to learn the language
+ * from: it goes along in their address.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const config = getServerConfig(context);
@@ -59,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const lang = await languageToKeep(context, request);
       throw redirect(overdueEntryTarget(detail, orderid, token, lang) ?? paths.home.href({ lang }));
     }
+    if (target?.startsWith(paths.order.href())) throw redirect(target);
   }
   return preloaded;
 }
