@@ -334,6 +334,14 @@ for (const [viewport, lang, way] of frames.slice(0, 2))
       await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment", { timeout: 15_000 });
       await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      // A phone whose clock runs two days ahead, past the code's validity: the page still hydrates
+      // as the server drew it, and the code, valid on the server's clock, stays shown.
+      await page.clock.install({ time: Date.now() + 48 * 3_600_000 });
+      const paid = `/overduepayment/success-payment?orderid=${demo.orderId}&token=${demo.token}`;
+      await page.goto(paid, { waitUntil: "domcontentloaded" });
+      await hydrated(page);
+      await $(page, "overdue-paid-qr").waitFor({ timeout: 15_000 });
+      await expect($(page, "overdue-paid-qr-hidden")).toHaveCount(0);
       expect(errors).toEqual([]);
     });
   });

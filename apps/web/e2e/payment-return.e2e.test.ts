@@ -407,7 +407,9 @@ for (const [viewport, lang] of otherFrames)
       // Paid: the email is not kept for another fee.
       expect(await receiverEmailOf(orderId, token)).toBeNull();
 
-      // Back through the finished checkout to the overdue page: paid, so no pay screen.
+      // Back through the finished checkout to the overdue page: paid, so no pay screen. (First the
+      // page takes the token out of its address, a navigation of its own.)
+      await page.waitForURL((url) => !url.searchParams.has("token"));
       await page.goBack();
       await page.goBack();
       await page.waitForURL((url) => url.pathname === "/order");

@@ -12,11 +12,12 @@ import { DoorNumber } from "../../../components/ui/door-qr-card";
 import { useConfig } from "../../../config/use-config";
 import { isFullDetail, overdueDetailQueryOptions } from "../../../domain/order/overdue-detail";
 import { paidPageTarget } from "../../../domain/order/overdue-entry";
-import { useFormatDateTime } from "../../../hooks/use-hydration";
-import { serverNow } from "../../../lib/http/server-clock";
+import { useFirstNow, useFormatDateTime } from "../../../hooks/use-hydration";
+import { useServerClock } from "../../../lib/http/server-clock";
 import { useT } from "../../../lib/i18n/i18n";
 import { useOfflineData } from "../../../lib/offline/offline-cache";
 import { storage } from "../../../lib/offline/storage";
+import { useHydrated } from "../../../lib/ssr/use-hydrated";
 import { paths } from "../../../paths";
 import { barcodeProduct, useBarcodeImage } from "../api/barcode-image";
 import { HelpLinks } from "./help-links";
@@ -132,8 +133,13 @@ function PaidQr({
   const image = useOfflineData(`barcode:${barcodeId}`, imageQuery);
   const door = detail.mouth.number;
   // The code opens the door until the new deadline (the server's time); past it the data says it
-  // no longer works.
-  const expired = serverNow() > detail.overdueTime;
+  // no longer works. The server's clock: as it read it for its HTML while hydrating, then as this
+  // page knows it (its render is a reading), so a phone clock ahead neither breaks hydration nor
+  // hides a valid code.
+  const hydrated = useHydrated();
+  const firstNow = useFirstNow();
+  const serverClock = useServerClock();
+  const expired = (hydrated ? serverClock() : firstNow()) > detail.overdueTime;
 
   useEffect(() => {
     if (!image.data) return;
