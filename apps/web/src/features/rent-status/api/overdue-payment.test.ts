@@ -46,6 +46,13 @@ describe("overdue payment payloads (spec §7)", () => {
     });
   });
 
+  it("names the item in the page's language", () => {
+    const itemName = (language: "id" | "en") =>
+      bankInterfacePaymentBody({ ...input, language }).additionalInfo?.items?.[0]?.name;
+    expect(itemName("en")).toMatch(/ · 3 hours$/);
+    expect(itemName("id")).toMatch(/ · 3 jam$/);
+  });
+
   it("sends the full bank-interface payload the contract accepts", () => {
     const body = BankInterfacePaymentBody.parse(bankInterfacePaymentBody(input));
     expect(body).toMatchObject({

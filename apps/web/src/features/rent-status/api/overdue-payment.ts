@@ -88,7 +88,8 @@ export function bankInterfacePaymentBody(
           category: "rent_extension",
           id: clip(order.expressNumber, 64),
           name: clip(
-            `${input.productBoxName} ${order.mouth.box.name} · ${order.mouth.number} · ${calculation.increase_duration} ${calculation.rent_unit}`,
+            // The payer reads it at the bank in the page's language, as the rent's unit is shown.
+            `${input.productBoxName} ${order.mouth.box.name} · ${order.mouth.number} · ${calculation.increase_duration} ${input.language === "id" ? calculation.rent_unit_bahasa : calculation.rent_unit}`,
             200,
           ),
           price: { currency: "IDR", value: String(calculation.total_overdue_fee) },
