@@ -13,6 +13,8 @@ interface DialogProps {
   actions: ReactNode;
   tone?: "default" | "danger";
   testId?: string;
+  /** Where the focus goes on closing when the opener lost it meanwhile (`useModalDialog`). */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 /**
@@ -28,9 +30,10 @@ export function Dialog({
   actions,
   tone = "default",
   testId,
+  returnFocusTo,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const { onKeyDown } = useModalDialog(ref, open);
+  const { onKeyDown } = useModalDialog(ref, open, returnFocusTo);
   const titleId = useId();
   const bodyId = useId();
 

@@ -10,10 +10,12 @@ interface ErrorDialogProps {
   onClose: () => void;
   /** Label of the one action (default OK). */
   actionLabel?: string;
+  /** Where the focus goes on closing when the opener lost it meanwhile (see `Dialog`). */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 /** The spec's 'Oops...' error dialog (spec §8). */
-export function ErrorDialog({ open, message, onClose, actionLabel }: ErrorDialogProps) {
+export function ErrorDialog({ open, message, onClose, actionLabel, returnFocusTo }: ErrorDialogProps) {
   const { t } = useT();
   return (
     <Dialog
@@ -23,6 +25,7 @@ export function ErrorDialog({ open, message, onClose, actionLabel }: ErrorDialog
       icon={<AlertIcon size={28} />}
       title={t("errors.oops")}
       testId="error-dialog"
+      returnFocusTo={returnFocusTo}
       actions={
         <Button block onClick={onClose} autoFocus>
           {actionLabel ?? t("errors.ok")}

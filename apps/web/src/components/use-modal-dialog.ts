@@ -13,10 +13,18 @@ function tabbables(container: HTMLElement): HTMLElement[] {
 /**
  * A native `<dialog>` as a modal: `showModal()` while `open` (the page behind becomes inert), Tab
  * and Shift+Tab go round inside it instead of leaving for the browser's own controls, and when it
- * closes the focus goes back to what had it before (the opener), if that is still on the page.
+ * closes the focus goes back to what had it before (the opener), if that is still on the page and
+ * can take it, else to `returnFocusTo`'s element.
  * Escape is the dialog's `cancel` event; its handler decides (see `onCancel` of the callers).
  */
-export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean) {
+export function useModalDialog(
+  ref: RefObject<HTMLDialogElement | null>,
+  open: boolean,
+  /** Where the focus goes when its opener lost it meanwhile (a button disabled while it worked). */
+  returnFocusTo?: () => HTMLElement | null,
+) {
+  const fallback = useRef(returnFocusTo);
+  fallback.current = returnFocusTo;
   const returnFocus = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
@@ -36,7 +44,8 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: b
     const onClose = () => {
       const target = returnFocus.current;
       returnFocus.current = null;
-      if (target?.isConnected && target !== document.body) target.focus();
+      if (target?.isConnected && target !== document.body && !target.matches(":disabled")) target.focus();
+      else fallback.current?.()?.focus();
     };
     dialog.addEventListener("close", onClose);
     return () => dialog.removeEventListener("close", onClose);

@@ -229,6 +229,7 @@ export function OverduePayForm({ detail, token, refused: answer }: OverduePayFor
       >
         <Button
           type="submit"
+          id={`${ids.form}-submit`}
           form={ids.form}
           block
           disabled={disabled}
@@ -249,6 +250,8 @@ export function OverduePayForm({ detail, token, refused: answer }: OverduePayFor
         open={hydrated && formError !== undefined && closed !== refused}
         message={formError}
         onClose={() => setClosed(refused)}
+        // Select Payment was disabled while it posted: the focus goes back to it, not to the page.
+        returnFocusTo={() => document.getElementById(`${ids.form}-submit`)}
       />
     </>
   );
