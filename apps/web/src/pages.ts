@@ -77,7 +77,7 @@ export const pages: readonly PageEntry[] = [
     kind: "app",
     drawnFrom: ["boxId", "name"],
     // Target 170 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "package-form", weightKb: 180.8, performance: 95 },
+    measured: { scenario: "package-form", weightKb: 180.9, performance: 95 },
   },
   {
     id: "order",
@@ -85,7 +85,8 @@ export const pages: readonly PageEntry[] = [
     kind: "web-view",
     serverPreload: true,
     precache: true,
-    measured: { scenario: "dropoff-in-store", weightKb: 170, performance: 95 },
+    // Target 170 KB; held at today's figure (the route manifest, ADR 048).
+    measured: { scenario: "dropoff-in-store", weightKb: 170.1, performance: 95 },
   },
   {
     id: "order-status",
@@ -94,7 +95,7 @@ export const pages: readonly PageEntry[] = [
     serverPreload: true,
     precache: true,
     // Target 170 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041).
-    measured: { scenario: "rent-in-store", weightKb: 179.4, performance: 95 },
+    measured: { scenario: "rent-in-store", weightKb: 179.5, performance: 95 },
   },
   {
     id: "order-status-action",
@@ -110,7 +111,7 @@ export const pages: readonly PageEntry[] = [
     kind: "web-view",
     serverPreload: true,
     // Target 170 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 178.5, performance: 95 },
+    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 178.6, performance: 95 },
   },
   { id: "overdue-success", path: paths.overdue.success.href(), kind: "web-view" },
   { id: "overdue-expire", path: paths.overdue.expire.href(), kind: "web-view" },
