@@ -450,9 +450,12 @@ for (const [viewport, lang] of phoneAndDesktop)
         "/overduepayment/success-payment",
       );
       await expect($(page, "overdue-paid-qr")).toHaveCount(0);
+      // The page is named as its heading says: not "paid" while nothing is confirmed.
+      await expect(page).toHaveTitle(`${m.payment.confirming} · PaxelBox`);
       await shot(page, `dropoff-confirming-${viewport}-${lang}`, false);
 
       await unconfirmedAfterAMinute(page, m, asHeading, `dropoff-not-confirmed-${viewport}-${lang}`);
+      await expect(page).toHaveTitle(`${m.payment.notConfirmed} · PaxelBox`);
       expect((await dropoffOf(orderId, token)).data.overdueStatus).toBe("need_to_pay");
 
       // Pay again: the overdue page with the email kept → the same open checkout → paid → QR.

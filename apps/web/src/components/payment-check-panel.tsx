@@ -5,6 +5,7 @@ import { useT } from "../lib/i18n/i18n";
 import { Button } from "./button";
 import { AlertIcon } from "./icons";
 import { Spinner } from "./loaders";
+import { PageTitle } from "./page-title";
 import styles from "./payment-check.module.css";
 import { PaymentCheckCard, type PaymentCheckProps } from "./payment-check-card";
 
@@ -43,6 +44,8 @@ export function PaymentCheckPanel({
     : (["secondary", "ghost"] as const);
   return (
     <PaymentCheckCard phase={phase} variant={variant} aria-live="polite">
+      {/* A screen of its own is named as its heading says: not "paid" while it is not confirmed. */}
+      {screen ? <PageTitle title={title} /> : null}
       <div className={styles.head}>
         {unconfirmed ? (
           <span className={`circle ${styles.icon}`}>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useT } from "../lib/i18n/i18n";
 import { lazyModule, useLazyModule } from "../lib/ui/lazy-module";
 import { Spinner } from "./loaders";
+import { PageTitle } from "./page-title";
 import { PaymentCheckCard, type PaymentCheckProps } from "./payment-check-card";
 
 const checkPanel = lazyModule(() => import("./payment-check-panel"));
@@ -20,6 +21,7 @@ export function PaymentCheck(props: PaymentCheckProps) {
   if (panel) return <panel.PaymentCheckPanel {...props} since={returnedAt} />;
   return (
     <PaymentCheckCard phase="loading" variant={props.variant}>
+      {props.variant === "screen" ? <PageTitle title={t("common.loading")} /> : null}
       <Spinner size={props.variant === "screen" ? 40 : 24} label={t("common.loading")} />
     </PaymentCheckCard>
   );

@@ -82,10 +82,12 @@ export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPayme
     paths.overdue.payment.href({ orderid: full.id, token: linkToken ?? undefined, status });
   return (
     <div className={`stack ${styles.screen}`} data-testid="overdue-success-payment">
-      <PageTitle title={title} />
       {offline ? <OfflineNotice updatedAt={view.updatedAt} /> : null}
       {barcodeId ? (
-        <PaidQr detail={full} barcodeId={barcodeId} title={title} offline={offline} />
+        <>
+          <PageTitle title={title} />
+          <PaidQr detail={full} barcodeId={barcodeId} title={title} offline={offline} />
+        </>
       ) : (
         <>
           {/* Without scripts nothing checks again: the browser asks the server anew, which answers
