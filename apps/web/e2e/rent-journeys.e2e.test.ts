@@ -205,6 +205,27 @@ describe("rent journeys", () => {
     expect(errors).toEqual([]);
   });
 
+  for (const [viewport, lang] of [
+    ["mobile", "id"],
+    ["desktop", "en"],
+  ] as const)
+    test(`cancel without signal is refused at once and never sent by itself later (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page, errors, m } = await start(open, viewport, lang);
+      const demo = await openRent(page, "rent-to-store", budi, "to-store");
+      await page.context().setOffline(true);
+      await confirmCancel(page, m);
+      await page.getByTestId("cancel-denied").waitFor({ timeout: 10_000 });
+      await page.getByTestId("cancel-denied").getByRole("button", { name: m.errors.ok }).click();
+      // The signal is back: the rent is not cancelled behind the person's back.
+      await page.context().setOffline(false);
+      await page.waitForTimeout(3000);
+      expect((await orderOf(demo.orderId)).data.status).toBe("IMPORTED");
+      await expect(page.locator('[data-view="to-store"]')).toBeVisible();
+      expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error))).toEqual([]);
+    });
+
   test("cancel: confirm, 'Rent Cancelled', See Order goes back; the 'Denied?' modal on refusal", async ({
     open,
   }) => {
