@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "react";
+import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { testRoot } from "../../test/test-root";
 import { paymentCheckPollMs, paymentCheckWindowMs, type SettledPayment } from "../api/check-payment";
@@ -65,9 +66,11 @@ async function flush(ms = 0) {
 
 async function render(variant: "screen" | "section" = "section") {
   const client = new QueryClient();
-  await dom.render(
-    <QueryClientProvider client={client}>
-      <I18nProvider i18n={createI18n("en", { product: "Paxel" })}>
+  // In a route of its own, as on its pages (a screen names the document, from the root's config).
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
         <PaymentCheck
           orderid={42}
           token="member-token"
@@ -75,6 +78,13 @@ async function render(variant: "screen" | "section" = "section") {
           onSettled={settled}
           onPayAgain={payAgain}
         />
+      ),
+    },
+  ]);
+  await dom.render(
+    <QueryClientProvider client={client}>
+      <I18nProvider i18n={createI18n("en", { product: "Paxel" })}>
+        <Stub initialEntries={["/"]} />
       </I18nProvider>
     </QueryClientProvider>,
   );
@@ -160,6 +170,8 @@ describe("<PaymentCheck>", () => {
     await render("screen");
     expect(phase()).toBe("unconfirmed");
     expect(dom.container.querySelector("h1")?.textContent).toBe(en.notConfirmed);
+    // The document is named as the heading says, not "paid".
+    expect(document.title).toMatch(new RegExp(`^${en.notConfirmed}`));
     expect(button("payment-check-again")?.className).toMatch(/primary/);
     expect(settled).not.toHaveBeenCalled();
   });
