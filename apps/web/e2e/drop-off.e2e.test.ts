@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { animationsDone, everyFrame, hydrated, visit } from "./support/browser.ts";
+import { animationsDone, everyFrame, hydrated, otherFrames, visit } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { createScenario, decodeQr } from "./support/journeys.ts";
 import {
@@ -323,10 +323,7 @@ describe("package form edges", () => {
     });
   }
 
-  for (const [viewport, lang] of [
-    ["mobile", "en"],
-    ["desktop", "id"],
-  ] as const) {
+  for (const [viewport, lang] of otherFrames) {
     test(`${viewport}, ${lang}: a reloaded page, or one gone back to, shows the QR it made; a form opened anew or "New Package" does not`, async ({
       openScenario,
     }) => {

@@ -205,10 +205,7 @@ describe("rent journeys", () => {
     expect(errors).toEqual([]);
   });
 
-  for (const [viewport, lang] of [
-    ["mobile", "id"],
-    ["desktop", "en"],
-  ] as const)
+  for (const [viewport, lang] of phoneAndDesktop)
     test(`cancel without signal is refused at once and never sent by itself later (${viewport}, ${lang})`, async ({
       open,
     }) => {

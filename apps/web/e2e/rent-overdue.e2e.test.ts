@@ -6,7 +6,7 @@ import rentEn from "../src/locales/en/rent.json" with { type: "json" };
 import shellEn from "../src/locales/en/shell.json" with { type: "json" };
 import rentId from "../src/locales/id/rent.json" with { type: "json" };
 import shellId from "../src/locales/id/shell.json" with { type: "json" };
-import { featureOff, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import { featureOff, type Lang, phoneAndDesktop, type ViewportName, visit } from "./support/browser.ts";
 import { describe, expect, type Open, test } from "./support/fixtures.ts";
 import { advanceOrder, api, atStopCount, createScenario, decodeQr, scanAtKiosk } from "./support/journeys.ts";
 
@@ -122,10 +122,7 @@ describe("overdue rent", () => {
       expect(errors).toEqual([]);
     });
 
-  for (const [viewport, lang] of [
-    ["mobile", "id"],
-    ["desktop", "en"],
-  ] as const)
+  for (const [viewport, lang] of phoneAndDesktop)
     test(`Pay pressed without signal says 'Oops...' and waits for the next press, not for the signal (${viewport}, ${lang})`, async ({
       open,
     }) => {

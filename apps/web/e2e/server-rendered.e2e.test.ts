@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { buildWebServer } from "../server/app.ts";
-import { baseUrl, hydrated, watchRequests } from "./support/browser.ts";
+import { baseUrl, hydrated, otherFrames, watchRequests } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { decodeQr } from "./support/journeys.ts";
 
@@ -192,10 +192,7 @@ describe("web-view pages rendered on the server", () => {
     await page.getByTestId("session-error").waitFor();
   });
 
-  for (const [viewport, lang] of [
-    ["mobile", "en"],
-    ["desktop", "id"],
-  ] as const) {
+  for (const [viewport, lang] of otherFrames) {
     test(`without scripts, the overdue fee's page of a fee not due goes to the order page (${viewport}, ${lang})`, async ({
       open,
       scenario,
