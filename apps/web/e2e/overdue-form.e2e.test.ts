@@ -3,11 +3,20 @@ import type { Page, Request } from "playwright-core";
 // JSON import, which those files (bundled by Vite) do not give.
 import enOverdue from "../src/locales/en/drop-off/overdue.json" with { type: "json" };
 import enResults from "../src/locales/en/drop-off/results.json" with { type: "json" };
+import enPayment from "../src/locales/en/payment.json" with { type: "json" };
 import enShell from "../src/locales/en/shell.json" with { type: "json" };
 import idOverdue from "../src/locales/id/drop-off/overdue.json" with { type: "json" };
 import idResults from "../src/locales/id/drop-off/results.json" with { type: "json" };
+import idPayment from "../src/locales/id/payment.json" with { type: "json" };
 import idShell from "../src/locales/id/shell.json" with { type: "json" };
-import { holdScripts, hydrated, type Lang, type ViewportName, visit } from "./support/browser.ts";
+import {
+  holdScripts,
+  hydrated,
+  type Lang,
+  phoneAndDesktop,
+  type ViewportName,
+  visit,
+} from "./support/browser.ts";
 import { describe, expect, type Open, test } from "./support/fixtures.ts";
 import { api, createScenario, type Scenario } from "./support/journeys.ts";
 
@@ -160,6 +169,104 @@ for (const [viewport, lang, way] of frames.slice(0, 2))
       await expect($(page, "overdue-paid-validity")).toBeVisible();
       // No script, no service worker: the page does not promise the code without signal.
       await expect($(page, "offline-qr-hint")).toBeHidden();
+    });
+  });
+
+for (const [viewport, lang] of phoneAndDesktop)
+  describe(`a return without scripts that finds the fee unpaid (${viewport}, ${lang})`, () => {
+    test("says where the payment stands, asks again while it is being confirmed for a minute, and its links pay again", async ({
+      open,
+    }) => {
+      test.setTimeout(90_000);
+      const way = lang === "en" ? "link" : "default";
+      const { page, demo } = await openDue(open, viewport, lang, way, { javaScriptEnabled: false });
+      const m = lang === "en" ? enPayment : idPayment;
+      const check = $(page, "payment-check");
+      const refresh = page.locator('meta[http-equiv="refresh"]');
+      // What a gateway's return claims, for a fee nobody has started paying: not confirmed at once.
+      const paid = `${demo.url.replace("/overduepayment?", "/overduepayment/success-payment?")}&payment_status=SUCCESS`;
+      await page.goto(paid, { waitUntil: "domcontentloaded" });
+      await expect(check).toHaveAttribute("data-phase", "unconfirmed");
+      await expect(page.locator("h1")).toHaveText(m.notConfirmed);
+      await expect(page).toHaveTitle(`${m.notConfirmed} · PaxelBox`);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(refresh).toHaveCount(0);
+      await $(page, "payment-check-again").click();
+      await page.waitForLoadState("domcontentloaded");
+      await expect(check).toHaveAttribute("data-phase", "unconfirmed");
+
+      // Pay again: the overdue form, in the page's language, on to the checkout, left unpaid.
+      await $(page, "payment-pay-again").click();
+      await page.waitForURL((url) => url.pathname === "/overduepayment");
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await $(page, "overdue-email").fill("rina@example.com");
+      await $(page, "overdue-select-payment").click();
+      await atCheckout(page);
+      const checkout = page.url();
+
+      // Back with the payment open at the gateway: being confirmed, and the browser asks again.
+      await page.goto(paid, { waitUntil: "domcontentloaded" });
+      await expect(check).toHaveAttribute("data-phase", "pending");
+      await expect(page.locator("h1")).toHaveText(m.confirming);
+      await expect(refresh).toHaveCount(1);
+      await page.waitForURL((url) => url.searchParams.has("since"), { timeout: 15_000 });
+      await expect(check).toHaveAttribute("data-phase", "pending");
+      // A minute after the first page, it stops asking and says so, as the page with scripts does.
+      const since = Number(new URL(page.url()).searchParams.get("since"));
+      expect(since).toBeGreaterThan(Date.now() - 30_000);
+      await page.goto(`${paid}&since=${since - 60_000}`, { waitUntil: "domcontentloaded" });
+      await expect(check).toHaveAttribute("data-phase", "unconfirmed");
+      await expect(refresh).toHaveCount(0);
+      // "Check again" starts the minute anew.
+      await $(page, "payment-check-again").click();
+      await page.waitForLoadState("domcontentloaded");
+      await expect(check).toHaveAttribute("data-phase", "pending");
+      expect(new URL(page.url()).searchParams.has("since")).toBe(false);
+
+      // Paid at the same checkout: the pick-up QR.
+      await page.goto(`${paid}&since=${since - 60_000}`, { waitUntil: "domcontentloaded" });
+      await $(page, "payment-pay-again").click();
+      await page.waitForURL((url) => url.pathname === "/overduepayment");
+      await $(page, "overdue-email").fill("rina@example.com");
+      await $(page, "overdue-select-payment").click();
+      await atCheckout(page);
+      expect(page.url()).toBe(checkout);
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment", { timeout: 15_000 });
+      await expect($(page, "overdue-paid-qr")).toBeVisible();
+    });
+
+    test("before the scripts arrive the page says the same, and the check that runs then goes on from it", async ({
+      open,
+    }) => {
+      const way = lang === "en" ? "link" : "default";
+      const { page, demo } = await openDue(open, viewport, lang, way);
+      // Every phase the check's card shows, in order.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __phases: string[] }).__phases = seen;
+        new MutationObserver(() => {
+          const phase = document.querySelector("[data-testid='payment-check']")?.getAttribute("data-phase");
+          if (phase && seen.at(-1) !== phase) seen.push(phase);
+        }).observe(document, { subtree: true, childList: true, attributes: true });
+      });
+      const release = await holdScripts(page);
+      const paid = `${demo.url.replace("/overduepayment?", "/overduepayment/success-payment?")}&payment_status=SUCCESS`;
+      await page.goto(paid, { waitUntil: "domcontentloaded" });
+      const check = $(page, "payment-check");
+      await expect(check).toHaveAttribute("data-phase", "unconfirmed");
+      await expect($(page, "payment-pay-again")).toHaveAttribute("href", /^\/overduepayment\?/);
+      release();
+      await hydrated(page);
+      // The check's own buttons take the links' place once its code is there; it never showed less.
+      await expect($(page, "payment-pay-again")).not.toHaveAttribute("href");
+      await expect(check).toHaveAttribute("data-phase", "unconfirmed");
+      expect(await page.evaluate(() => (window as unknown as { __phases: string[] }).__phases)).toEqual([
+        "unconfirmed",
+      ]);
+      await $(page, "payment-pay-again").click();
+      await page.waitForURL((url) => url.pathname === "/overduepayment");
+      await expect($(page, "overdue-email")).toBeVisible();
     });
   });
 

@@ -58,6 +58,8 @@ export interface OverdueQuery extends Query {
   /** A payment return's claim (spec §4), which proves nothing: the page asks the server. */
   payment_status?: "SUCCESS" | "FAILED" | "CANCELLED";
   overdue?: "true";
+  /** The paid page without scripts: when its first check was drawn (the server's ms), while it waits. */
+  since?: number;
 }
 /** Query of the rent-status pages (spec §2). */
 export interface OrderStatusQuery extends Query {

@@ -53,9 +53,15 @@ export function paymentCheckPhase(
 /**
  * Checks the order's payment after the gateway's return (at `returnedAt`): at once, then every few
  * seconds while it is PENDING (or the check failed), until a minute after the return. `checkAgain()`
- * asks once more and, if still pending, waits another minute.
+ * asks once more and, if still pending, waits another minute. `initialPhase`: where the server's
+ * check of the page left it, shown instead of `checking` until this check answers for the first time.
  */
-export function usePaymentCheck(orderid: string | number, token: string | null, returnedAt = Date.now()) {
+export function usePaymentCheck(
+  orderid: string | number,
+  token: string | null,
+  returnedAt = Date.now(),
+  initialPhase?: PaymentCheckPhase,
+) {
   const [since, setSince] = useState(returnedAt);
   const [windowOver, setWindowOver] = useState(false);
   useEffect(() => {
@@ -69,8 +75,9 @@ export function usePaymentCheck(orderid: string | number, token: string | null, 
         ? paymentCheckPollMs
         : false,
   });
+  const first = since === returnedAt && query.data === undefined && !windowOver;
   return {
-    phase: paymentCheckPhase(query.data?.status, windowOver),
+    phase: first && initialPhase ? initialPhase : paymentCheckPhase(query.data?.status, windowOver),
     checkAgain: () => {
       setWindowOver(false);
       setSince(Date.now());

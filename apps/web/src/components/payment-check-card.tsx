@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
-import type { SettledPayment } from "../api/check-payment";
+import type { PaymentCheckPhase, SettledPayment } from "../api/check-payment";
 import styles from "./payment-check.module.css";
 import { Card, cardStyles } from "./ui/card";
 
@@ -18,6 +18,12 @@ export interface PaymentCheckProps {
   onSettled: (status: SettledPayment) => void;
   /** "Pay again": the screen's pay flow. */
   onPayAgain: () => void;
+  /**
+   * What shows until the check's code is there, instead of a spinner: the check the server made for
+   * the page it drew (`ServedPaymentCheck`), which the check then starts from (`initialPhase`).
+   */
+  fallback?: ReactNode;
+  initialPhase?: PaymentCheckPhase;
 }
 
 /** The check's card (`payment-check`), its phase and variant as data attributes. */

@@ -11,7 +11,8 @@ const checkPanel = lazyModule(() => import("./payment-check-panel"));
  * The check of an overdue payment after the gateway brought the browser back (payment_status
  * SUCCESS, which proves nothing): "checking" → "being confirmed" while the payment is PENDING →
  * after a minute at most, a message with "check again" and "pay again". The check and its texts
- * load when a return is shown, not with the screen (ADR 006); a spinner holds their place.
+ * load when a return is shown, not with the screen (ADR 006); a spinner holds their place, or the
+ * server's check of the page it drew (`fallback`).
  */
 export function PaymentCheck(props: PaymentCheckProps) {
   const { t } = useT();
@@ -19,6 +20,7 @@ export function PaymentCheck(props: PaymentCheckProps) {
   const [returnedAt] = useState(() => Date.now());
   const panel = useLazyModule(checkPanel);
   if (panel) return <panel.PaymentCheckPanel {...props} since={returnedAt} />;
+  if (props.fallback) return props.fallback;
   return (
     <PaymentCheckCard phase="loading" variant={props.variant}>
       {props.variant === "screen" ? <PageTitle title={t("common.loading")} /> : null}

@@ -1,7 +1,9 @@
 import "../lib/i18n/messages/drop-off-overdue";
+import type { PaymentState } from "@paxelbox/contract";
 import { redirect, useSearchParams } from "react-router";
-import { checkPayment } from "../api/check-payment";
+import { checkPayment, paymentCheckPhase, paymentCheckWindowMs } from "../api/check-payment";
 import { routeHandle } from "../components/layouts/layout-handle";
+import type { ServedPaymentCheck } from "../components/payment-check-view";
 import { LoaderQueries } from "../components/query-provider";
 import { RequireUser, useUserSession } from "../components/require-user";
 import { getServerConfig } from "../config/config.server";
@@ -66,12 +68,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : payment?.status === "CANCELLED" || payment?.status === "EXPIRED"
           ? "cancel"
           : undefined;
-    if (warning) {
-      throw redirect(
-        paths.overdue.payment.href({ orderid, token: linkToken(search) ?? undefined, lang, status: warning }),
-      );
-    }
-    return preloaded;
+    const payAgainHref = (status?: "failed" | "cancel") =>
+      paths.overdue.payment.href({ orderid, token: linkToken(search) ?? undefined, lang, status });
+    if (warning) throw redirect(payAgainHref(warning));
+    return { ...preloaded, servedCheck: servedCheck(request, payment?.status, payAgainHref()) };
   }
   const image = await preloadQueries(request, [
     barcodeImageQueryOptions(barcodeProduct(config.public.productName), barcodeId, api),
@@ -82,6 +82,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...preloaded.dehydratedState,
       queries: [...preloaded.dehydratedState.queries, ...image.dehydratedState.queries],
     },
+  };
+}
+
+/**
+ * Where the server's check leaves a payment it found open or missing, as the page draws it. The
+ * minute of waiting that the check's code counts in the browser counts here from the first page
+ * drawn (`since`, on the server's clock), carried in the address the page asks for next, so that a
+ * browser without scripts stops asking after it, as one with them does; "check again" starts it anew.
+ */
+function servedCheck(
+  request: Request,
+  status: PaymentState["status"] | undefined,
+  payAgainHref: string,
+): ServedPaymentCheck {
+  const here = new URL(request.url);
+  const now = Date.now();
+  const given = Number(here.searchParams.get("since"));
+  const since = Number.isSafeInteger(given) && given > 0 && given <= now ? given : now;
+  // Paid but not yet carrying its QR: the page is read again, as for a payment being confirmed.
+  const phase = paymentCheckPhase(
+    status === "SUCCESS" ? "PENDING" : status,
+    now - since >= paymentCheckWindowMs,
+  );
+  here.searchParams.delete("since");
+  const checkAgainHref = here.pathname + here.search;
+  here.searchParams.set("since", String(since));
+  return {
+    phase: phase === "pending" || phase === "unconfirmed" ? phase : "checking",
+    checkAgainHref,
+    payAgainHref,
+    refreshHref: phase === "unconfirmed" ? null : here.pathname + here.search,
   };
 }
 
@@ -99,13 +130,15 @@ export default function OverdueSuccessPaymentRoute({ loaderData }: Route.Compone
   return (
     <LoaderQueries state={loaderData?.dehydratedState}>
       <RequireUser>
-        <SuccessPaymentRouteContent />
+        <SuccessPaymentRouteContent
+          served={loaderData && "servedCheck" in loaderData ? loaderData.servedCheck : null}
+        />
       </RequireUser>
     </LoaderQueries>
   );
 }
 
-function SuccessPaymentRouteContent() {
+function SuccessPaymentRouteContent({ served }: { served: ServedPaymentCheck | null }) {
   const [search] = useSearchParams();
   const session = useUserSession();
   const orderid = orderIdOf(search);
@@ -115,6 +148,7 @@ function SuccessPaymentRouteContent() {
       orderid={orderid}
       token={session.token}
       linkToken={linkToken(search)}
+      served={served}
     />
   );
 }

@@ -7,6 +7,7 @@ import { ScreenSkeleton, Spinner } from "../../../components/loaders";
 import { OfflineNotice, OfflineQrHint } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
 import { PaymentCheck } from "../../../components/payment-check";
+import { type ServedPaymentCheck, ServedPaymentCheckView } from "../../../components/payment-check-view";
 import { Card, CardNote, QrCard, QrImage } from "../../../components/ui/card";
 import { DoorNumber } from "../../../components/ui/door-qr-card";
 import { useConfig } from "../../../config/use-config";
@@ -24,13 +25,12 @@ import { HelpLinks } from "./help-links";
 import { clearStoredOverdue } from "./overdue-result";
 import styles from "./overdue-result.module.css";
 
-/** How often a page without scripts asks again while the payment is being credited (`paymentCheckPollMs` with them). */
-const noScriptRecheckSeconds = 5;
-
 interface SuccessPaymentScreenProps {
   orderid: number | null;
   token: string | null;
   linkToken: string | null;
+  /** The server's check of the page it drew, if it drew one (`ServedPaymentCheck`). */
+  served: ServedPaymentCheck | null;
 }
 
 /**
@@ -39,9 +39,17 @@ interface SuccessPaymentScreenProps {
  * asks the API (`PaymentCheck`): paid → the detail again, now with the barcode; failed, cancelled
  * or expired → the overdue page with the spec's warning and Select Payment again.
  */
-export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPaymentScreenProps) {
+export function SuccessPaymentScreen({
+  orderid,
+  token,
+  linkToken,
+  served: servedNow,
+}: SuccessPaymentScreenProps) {
   const { t } = useT();
   const navigate = useNavigate();
+  // The server's check is the first page's: kept when the page takes its token out of its address
+  // (a navigation whose loader runs in the browser, and serves none).
+  const [served] = useState(servedNow);
   // The check said paid: the detail is asked again until it carries the barcode.
   const [paid, setPaid] = useState(false);
   const detail = useQuery({
@@ -89,27 +97,25 @@ export function SuccessPaymentScreen({ orderid, token, linkToken }: SuccessPayme
           <PaidQr detail={full} barcodeId={barcodeId} title={title} offline={offline} />
         </>
       ) : (
-        <>
-          {/* Without scripts nothing checks again: the browser asks the server anew, which answers
-              with the QR once the payment is credited, or goes back to the overdue page. */}
-          <noscript>
-            <meta httpEquiv="refresh" content={String(noScriptRecheckSeconds)} />
-          </noscript>
-          <PaymentCheck
-            orderid={full.id}
-            token={token}
-            variant="screen"
-            onSettled={(status) => {
-              if (status === "SUCCESS") {
-                setPaid(true);
-                void refetch();
-              } else {
-                void navigate(payment(status === "FAILED" ? "failed" : "cancel"), { replace: true });
-              }
-            }}
-            onPayAgain={() => void navigate(payment())}
-          />
-        </>
+        <PaymentCheck
+          orderid={full.id}
+          token={token}
+          variant="screen"
+          // Before and without scripts, the server's check: without them the browser asks the
+          // server anew while it waits, which answers with the QR once the payment is credited,
+          // or goes back to the overdue page.
+          fallback={served ? <ServedPaymentCheckView served={served} variant="screen" /> : undefined}
+          initialPhase={served?.phase}
+          onSettled={(status) => {
+            if (status === "SUCCESS") {
+              setPaid(true);
+              void refetch();
+            } else {
+              void navigate(payment(status === "FAILED" ? "failed" : "cancel"), { replace: true });
+            }
+          }}
+          onPayAgain={() => void navigate(payment())}
+        />
       )}
       <HelpLinks expressNumber={full.expressNumber} />
     </div>
