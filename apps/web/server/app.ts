@@ -7,6 +7,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import { fastifyTrustProxy, parseTrustProxy, type TrustProxy } from "@paxelbox/contract";
 import Fastify, {
+  errorCodes,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
@@ -108,6 +109,27 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Requ
   return new Request(url, init);
 }
 
+/**
+ * The largest body a page posts: the package form's photo and fields, with what its action reads
+ * past its own limit before it answers (`limitedFormData`, four times the limit).
+ */
+export const maxBodyBytes = 64 * 1024 * 1024;
+
+/**
+ * React Router reads request bodies itself (form actions, each with its own limit), so Fastify
+ * leaves them unread; a body that says it is larger than any page posts is refused (413) before
+ * anything reads it.
+ */
+export function leaveBodiesUnread(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (request, _payload, done) => {
+    if (Number(request.headers["content-length"]) > maxBodyBytes) {
+      return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+    }
+    done(null, undefined);
+  });
+}
+
 /** Serves the built client assets and renders every other path with React Router on the server. */
 export async function buildWebServer(options: WebServerOptions = {}): Promise<FastifyInstance> {
   const buildDir = options.buildDir ?? defaultBuildDir;
@@ -134,9 +156,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     // The visitor as the API sees it (TRUST_PROXY): the loaders name them on their API calls.
     trustProxy: fastifyTrustProxy(options.trustProxy ?? parseTrustProxy(env.TRUST_PROXY)),
   }) as FastifyInstance;
-  // React Router reads request bodies itself (form actions), so Fastify must leave them unread.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+  leaveBodiesUnread(app);
 
   app.addHook("onSend", async (_request, reply) => {
     reply.headers(securityHeaders);

@@ -33,6 +33,10 @@ describe("language switch without scripts", () => {
       "https://evil.example/",
       "//evil.example/x",
       "/\\evil.example",
+      // Dot segments a browser resolves to `//evil.example`.
+      "/%2e//evil.example/path",
+      "/.//evil.example/path",
+      "/x/..//evil.example",
       "javascript:alert(1)",
       "",
     ]) {
@@ -40,5 +44,10 @@ describe("language switch without scripts", () => {
     }
     const unknown = await post({ language: "fr", to: "/services" });
     expect(unknown).toMatchObject({ status: 303, location: "/services", cookie: null });
+  });
+
+  it("refuses a body larger than any form of text fields sends", async () => {
+    const huge = { language: "en", to: "/", x: "a".repeat(1_000_000) };
+    await expect(post(huge)).rejects.toMatchObject({ status: 413 });
   });
 });

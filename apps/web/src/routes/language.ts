@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { getServerConfig } from "../config/config.server";
+import { textFormData } from "../lib/forms/limited-form-data.server";
 import { isLanguage } from "../lib/i18n/i18n";
 import { languageCookieMaxAgeSeconds, languageCookieName } from "../lib/offline/storage";
 import { paths } from "../paths";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/language";
  * would outweigh the choice. Only a path of this site is gone back to; anything else goes home.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await textFormData(request);
   const language = form.get("language");
   const to = backTo(form.get("to"));
   if (typeof language !== "string" || !isLanguage(language)) return redirect(to, 303);
@@ -38,7 +39,8 @@ function backTo(value: FormDataEntryValue | null): string {
   }
   const base = "http://site.invalid";
   const url = new URL(value, base);
-  if (url.origin !== base) return paths.home.href();
+  // The path as the browser will read it: dot segments resolved (`/.//host` is `//host`).
+  if (url.origin !== base || url.pathname.startsWith("//")) return paths.home.href();
   url.searchParams.delete("lang");
   return `${url.pathname}${url.search}`;
 }

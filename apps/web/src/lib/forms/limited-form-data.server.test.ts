@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { limitedFormData } from "./limited-form-data.server";
+import { limitedFormData, textFormData, textFormMaxBytes } from "./limited-form-data.server";
 
 const texts = { sender_name: "Kurir Paxel", recipient_name: "Rina Kartika", slider_verification: "100" };
 
@@ -79,5 +79,17 @@ describe("a posted form read with a limit", () => {
     const { formData, tooLarge } = await limitedFormData(request, 100_000);
     expect(tooLarge).toBe(true);
     expect(formData.get("sender_name")).toBe(texts.sender_name);
+  });
+
+  it("reads a form of text fields, and refuses one larger than any such form sends, however it is sent", async () => {
+    const form = await textFormData(post(new URLSearchParams({ language: "en", to: "/" })));
+    expect(Object.fromEntries(form)).toEqual({ language: "en", to: "/" });
+    const huge = new URLSearchParams({ language: "en", to: "/", x: "a".repeat(textFormMaxBytes * 10) });
+    const declared = textFormData(post(huge));
+    await expect(declared).rejects.toBeInstanceOf(Response);
+    await expect(declared).rejects.toMatchObject({ status: 413 });
+    const multipart = new FormData();
+    multipart.set("x", "a".repeat(textFormMaxBytes * 10));
+    await expect(textFormData(await streamed(multipart))).rejects.toMatchObject({ status: 413 });
   });
 });

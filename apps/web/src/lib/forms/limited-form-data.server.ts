@@ -58,6 +58,20 @@ export async function limitedFormData(
   return { formData, tooLarge: true };
 }
 
+/** The most a form of text fields posts: the guest book's, its message and captcha proof included. */
+export const textFormMaxBytes = 64 * 1024;
+
+/**
+ * A posted form of text fields (the language switch, the guest book, the overdue form, Cancel
+ * Rent). A body larger than any of them sends is refused (413) after reading at most a few times
+ * the limit: it is not a visitor's, and read whole it could take the server's memory.
+ */
+export async function textFormData(request: Request): Promise<FormData> {
+  const { formData, tooLarge } = await limitedFormData(request, textFormMaxBytes);
+  if (tooLarge) throw new Response(null, { status: 413, statusText: "Content Too Large" });
+  return formData;
+}
+
 /** The multipart boundary of a body's type, if it is multipart. */
 function boundaryOf(contentType: string): string | undefined {
   const boundary = /^multipart\/form-data;.*\bboundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType);

@@ -3,8 +3,11 @@
  * DOMPurify into its bundle (the landing page's budget). `sanitize.ts` re-exports both.
  */
 
-/** Schemes a link in server HTML may keep: http(s), mailto, tel, a path on this site, an anchor. */
-export const safeUrlPattern = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
+/**
+ * Schemes a link in server HTML may keep: http(s), mailto, tel, a path on this site, an anchor.
+ * Not `//host` nor `/\\host`, which browsers read as another site.
+ */
+export const safeUrlPattern = /^(?:https?:|mailto:|tel:|\/(?![/\\])|#)/i;
 
 /** A URL is followed only when its scheme is http(s) (or it is a path on this site). */
 export function isSafeUrl(url: string | null | undefined): url is string {

@@ -2,6 +2,7 @@ import { GuestBookForm } from "@paxelbox/contract";
 import { redirect } from "react-router";
 import type { ServerConfig } from "../../../config/env";
 import { type FieldErrors, fieldErrors, postedText, refuse } from "../../../lib/forms/action.server";
+import { textFormData } from "../../../lib/forms/limited-form-data.server";
 import { isApiError } from "../../../lib/http/api-error";
 import type { Language, TKey } from "../../../lib/i18n/i18n";
 import { paths } from "../../../paths";
@@ -50,7 +51,7 @@ function refusedStatus(status: number): number {
  * for the whole form, every field kept.
  */
 export async function guestBookAction(request: Request, { config, language, t }: GuestBookActionContext) {
-  const formData = await request.formData();
+  const formData = await textFormData(request);
   const values = postedText(formData, guestBookFields);
   // A ticked checkbox posts its value ("on"); an unticked one posts nothing.
   const parsed = GuestBookForm.safeParse({ ...values, term_check: values.term_check !== "" });

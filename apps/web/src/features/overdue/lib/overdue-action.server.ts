@@ -8,6 +8,7 @@ import { orderIdOf } from "../../../domain/order/order-id";
 import { getOverdueDetail, isFullDetail } from "../../../domain/order/overdue-detail";
 import { overdueEntryTarget } from "../../../domain/order/overdue-entry";
 import { fieldErrors, postedText, postingPage, refuse, refuseForApi } from "../../../lib/forms/action.server";
+import { textFormData } from "../../../lib/forms/limited-form-data.server";
 import type { ApiClient } from "../../../lib/http/api-client";
 import { serverApiClient } from "../../../lib/http/api-client.server";
 import { isSafeUrl } from "../../../lib/security/safe-url";
@@ -30,7 +31,7 @@ export async function overduePaymentAction(config: ServerConfig, request: Reques
   const url = new URL(request.url);
   const orderid = orderIdOf(url.searchParams);
   if (orderid === null) throw redirect(paths.home.href());
-  const formData = await request.formData();
+  const formData = await textFormData(request);
   const values = postedText(formData, overdueFields);
   const { token, language } = postingPage(request, formData, linkToken(url.searchParams));
 

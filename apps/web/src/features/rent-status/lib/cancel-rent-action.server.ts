@@ -3,6 +3,7 @@ import type { ServerConfig } from "../../../config/env";
 import { orderIdOf } from "../../../domain/order/order-id";
 import { requestOrder } from "../../../domain/order/order-query";
 import { postingPage, refuse, refuseForApi } from "../../../lib/forms/action.server";
+import { textFormData } from "../../../lib/forms/limited-form-data.server";
 import { type ApiClient, isApiError } from "../../../lib/http/api-client";
 import { serverApiClient } from "../../../lib/http/api-client.server";
 import { paths } from "../../../paths";
@@ -21,7 +22,7 @@ import { readRentQuery } from "./rent-view";
 export async function cancelRentAction(config: ServerConfig, request: Request) {
   const url = new URL(request.url);
   const query = readRentQuery(url.searchParams);
-  const { token, language } = postingPage(request, await request.formData(), query.token);
+  const { token, language } = postingPage(request, await textFormData(request), query.token);
   const orderId = orderIdOf(url.searchParams);
   if (orderId === null) return refuse<never>({ values: {}, errors: {}, formError: "" }, 404);
 
