@@ -35,8 +35,10 @@ export const emailTemplates = {
     ],
     replyTo: 3,
   },
+  // Sent to an address nobody has confirmed: it repeats nothing the sender typed (a name could carry
+  // a message and a link of its own), and goes to an address once a day at most (`outbox.ts`).
   partnership_ack: {
-    parameters: ["senderName", "purpose", "whitePaperLink"],
+    parameters: ["purpose", "whitePaperLink"],
   },
 } as const satisfies Record<string, { parameters: readonly string[]; replyTo?: number }>;
 

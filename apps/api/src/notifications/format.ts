@@ -23,3 +23,8 @@ export function formatDateTimeWib(value: Date, language: Language): string {
   const month = shortMonths[language][date.getUTCMonth()];
   return `${date.getUTCDate()} ${month} ${date.getUTCFullYear()} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} WIB`;
 }
+
+/** The lockers' day of a moment, `2026-12-03` (WIB). */
+export function dayWib(value: Date): string {
+  return new Date(value.getTime() + lockerUtcOffsetMinutes * 60_000).toISOString().slice(0, 10);
+}

@@ -6,7 +6,7 @@ import { toE164 } from "../domain/phone.ts";
 import { hashToken, randomSecret } from "../domain/tokens.ts";
 import { getOrder } from "../repositories/orders.ts";
 import { businessTypeLabel, type EmailTemplateName, purposeLabel } from "./email-templates.ts";
-import { formatDateTimeWib, formatRupiah } from "./format.ts";
+import { dayWib, formatDateTimeWib, formatRupiah } from "./format.ts";
 import type { TemplateName } from "./templates.ts";
 
 /**
@@ -287,9 +287,10 @@ export function outboxWriter(log: FastifyBaseLogger, channels: OutboxChannels): 
         template: "partnership_ack",
         language: input.language,
         recipient: input.senderEmail,
-        parameters: [input.senderName, lead(input.language).purpose],
+        parameters: [lead(input.language).purpose],
         link: input.whitePaperUrl,
-        idempotencyKey: `guest-book-lead:submission:${input.submissionId}:sender`,
+        // One a day to an address, however many times a form names it.
+        idempotencyKey: `guest-book-lead:ack:${input.senderEmail.toLowerCase()}:${dayWib(input.receivedAt)}`,
       });
     },
   };

@@ -248,7 +248,7 @@ describe("a guest-book lead → the partnership inbox, and an acknowledgement to
     });
     expect(ack?.text.trimEnd()).toBe(
       [
-        "Hi Sari Wijaya,",
+        "Hello,",
         "",
         "Thank you for filling in the PaxelBox guest book (Advertising in PaxelBox). Our partnership team will contact you soon.",
         "",
@@ -260,8 +260,48 @@ describe("a guest-book lead → the partnership inbox, and an acknowledgement to
       ].join("\n"),
     );
     expect((await fetch(whitePaper)).status).toBe(200);
-    const keys = await rowsOf(`guest-book-lead:submission:${submission?.id}:%`);
-    expect(keys.map((row) => row.status)).toEqual(["sent", "sent"]);
+    expect((await rowsOf(`guest-book-lead:submission:${submission?.id}:%`)).map((row) => row.status)).toEqual(
+      ["sent"],
+    );
+    expect((await rowsOf("guest-book-lead:ack:sari@example.id:%")).map((row) => row.status)).toEqual([
+      "sent",
+    ]);
+  });
+
+  it("acknowledges an address nobody confirmed without repeating what was typed, once a day", async () => {
+    // A form that names someone else's address, its name carrying a message and a link.
+    const send = async () => {
+      const form = multipart({
+        sender_name: "Budi\nURGENT: your parcel is held, pay at https://paxel-pay.example.com/x",
+        sender_contact: "081234567890",
+        sender_email: "victim@example.org",
+        requested_value: "advertise_in_paxelbox",
+        message: "Hello",
+        token: await captchaToken(app()),
+      });
+      const sent = await app().inject({
+        method: "POST",
+        url: calls.sendGuestBook.path,
+        remoteAddress: "10.9.0.2",
+        payload: form.payload,
+        headers: form.headers,
+      });
+      return ok(calls.sendGuestBook, sent);
+    };
+    await send();
+    const [ack] = await mailFor("victim@example.org");
+    expect(ack?.template).toBe("partnership_ack");
+    expect(ack?.text).not.toMatch(/URGENT|paxel-pay|Budi/);
+    expect(ack?.subject).not.toMatch(/URGENT|paxel-pay|Budi/);
+    // The lead itself still reaches the partnership team; the address gets no second mail today.
+    await send();
+    await expect
+      .poll(
+        async () =>
+          (await outbox("kemitraan@paxelbox.example")).filter((m) => m.text.includes("URGENT")).length,
+      )
+      .toBe(2);
+    expect(await outbox("victim@example.org")).toHaveLength(1);
   });
 });
 

@@ -92,7 +92,7 @@ async function lead(): Promise<{ inbox: string; sender: string }> {
   );
   return {
     inbox: `guest-book-lead:submission:${id}:partnership`,
-    sender: `guest-book-lead:submission:${id}:sender`,
+    sender: `guest-book-lead:ack:sari${id}@example.id:2026-12-01`,
   };
 }
 
