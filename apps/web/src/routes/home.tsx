@@ -128,7 +128,10 @@ function OverdueRedirect({ to }: { to: string }) {
       <PageTitle title={t("marketing.home.redirecting")} />
       <span className={styles.spinner} aria-hidden="true" />
       <p>{t("marketing.home.redirecting")}</p>
+      {/* Without scripts the browser goes on by itself (nothing is stored to clear then); the
+          link is there for one that does not follow a refresh. */}
       <noscript>
+        <meta httpEquiv="refresh" content={`0;url=${to}`} />
         <a href={to}>{t("marketing.home.redirecting")}</a>
       </noscript>
     </div>
