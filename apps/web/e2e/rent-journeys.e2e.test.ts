@@ -7,6 +7,7 @@ import rentId from "../src/locales/id/rent.json" with { type: "json" };
 import shellId from "../src/locales/id/shell.json" with { type: "json" };
 import { bridgeCalls, expectBridgeCall, stubBridge } from "./support/bridge.ts";
 import {
+  baseUrl,
   cutOrderStream,
   holdScripts,
   hydrated,
@@ -318,6 +319,32 @@ describe("rent journeys", () => {
       // Once the refusal is read, the page shows what is true now.
       await page.locator('[data-view="in-store"]').waitFor();
       expect((await orderOf(orderId)).data.status).toBe("IN_STORE");
+      forgetRefusal(errors);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  for (const [viewport, lang] of phoneAndDesktop) {
+    test(`cancelled meanwhile in another tab: yes goes to 'Rent Cancelled', not 'Denied?' (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page, errors, m } = await start(open, viewport, lang);
+      const { orderId } = await openRent(page, "rent-to-store", budi, "to-store");
+      await page.getByRole("button", { name: m.rent.toStore.cancel, exact: true }).click();
+      // The other tab (or device) cancels while this one's confirmation is open.
+      const elsewhere = await fetch(`${baseUrl}/api/v1/box/express/cancelRent`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ id: Number(orderId) }),
+      });
+      expect(elsewhere.status).toBe(200);
+      const refused = page.waitForResponse((response) => response.url().endsWith("/cancelRent"));
+      await page.getByRole("button", { name: m.rent.toStore.confirmYes }).click();
+      expect((await refused).status()).toBe(409);
+      await page.getByTestId("cancel-success").waitFor();
+      await expect(page.locator("h1")).toHaveText(m.rent.action.cancelSuccess.title);
+      await expect(page.getByTestId("cancel-denied")).toHaveCount(0);
+      expect((await orderOf(orderId)).data.status).toBe("CANCEL");
       forgetRefusal(errors);
       expect(errors).toEqual([]);
     });

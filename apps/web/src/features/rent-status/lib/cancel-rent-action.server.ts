@@ -1,13 +1,11 @@
 import { redirect } from "react-router";
 import type { ServerConfig } from "../../../config/env";
 import { orderIdOf } from "../../../domain/order/order-id";
-import { requestOrder } from "../../../domain/order/order-query";
 import { postingPage, refuse, refuseForApi } from "../../../lib/forms/action.server";
 import { textFormData } from "../../../lib/forms/limited-form-data.server";
-import { type ApiClient, isApiError } from "../../../lib/http/api-client";
 import { serverApiClient } from "../../../lib/http/api-client.server";
 import { paths } from "../../../paths";
-import { cancelRent } from "../api/cancel-rent";
+import { cancelOrFindCancelled } from "../api/cancel-rent";
 import { readRentQuery } from "./rent-view";
 
 /**
@@ -28,9 +26,9 @@ export async function cancelRentAction(config: ServerConfig, request: Request) {
 
   const api = serverApiClient(config, token, request, language);
   try {
-    await cancelRent(orderId, token, api);
+    await cancelOrFindCancelled(orderId, token, api);
   } catch (error) {
-    if (!(await cancelledAlready(error, api, orderId, token))) return refuseForApi<never>(error);
+    return refuseForApi<never>(error);
   }
   return redirect(
     paths.orderStatus.action.href({
@@ -41,19 +39,4 @@ export async function cancelRentAction(config: ServerConfig, request: Request) {
       record: "cancel",
     }),
   );
-}
-
-/** Whether a refused cancel (409) met a rent that is already cancelled (a failed check says no). */
-async function cancelledAlready(
-  error: unknown,
-  api: Pick<ApiClient, "request">,
-  orderId: number,
-  token: string | null,
-): Promise<boolean> {
-  if (!isApiError(error) || error.status !== 409) return false;
-  try {
-    return (await requestOrder(api, String(orderId), { token })).status === "CANCEL";
-  } catch {
-    return false;
-  }
 }
