@@ -475,6 +475,30 @@ describe("rent journeys", () => {
   }
 });
 
+/** The in-store view's steps are the page's own (ADR 043): without scripts it says so, in the bar. */
+describe("the in-store view without scripts", () => {
+  for (const [viewport, lang] of phoneAndDesktop)
+    test(`says where Pick Up Items is that picking up needs JavaScript; a running page does not (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const m = lang === "en" ? en : id;
+      const demo = await createScenario("rent-in-store", { language: lang });
+      const off = await open({ viewport, language: lang, javaScriptEnabled: false });
+      await off.page.goto(demo.url);
+      await off.page.locator('[data-view="in-store"]').waitFor();
+      const note = off.page.getByText(m.rent.inStore.noScript, { exact: true });
+      await expect(note).toBeVisible();
+      // Beside the button it is about, in view on a phone without scrolling.
+      await expect(off.page.getByTestId("pick-up")).toBeInViewport();
+      await expect(note).toBeInViewport();
+
+      const { page } = await start(open, viewport, lang);
+      await openRent(page, "rent-in-store", budi, "in-store");
+      await expect(page.getByTestId("pick-up")).toBeVisible();
+      await expect(page.getByText(m.rent.inStore.noScript, { exact: true })).toHaveCount(0);
+    });
+});
+
 /**
  * Cancel Rent before and without scripts (ADR 043): the confirmation is a step in the address, its
  * yes a form post to the page's route action, and the API's refusal is the 'Denied?' notice.

@@ -5,6 +5,8 @@ interface StickyActionBarProps extends ComponentPropsWithoutRef<"div"> {
   /** A short line above the button (up to two lines), such as why it is disabled. */
   note?: ReactNode;
   noteId?: string;
+  /** A note a page whose scripts do not run shows in the same place (inside `<noscript>`). */
+  noScriptNote?: ReactNode;
   /** `false`: the actions stay in the flow at the end of the content (wide screens). */
   sticky?: boolean;
   children: ReactNode;
@@ -20,6 +22,7 @@ interface StickyActionBarProps extends ComponentPropsWithoutRef<"div"> {
 export function StickyActionBar({
   note,
   noteId,
+  noScriptNote,
   sticky = true,
   className,
   children,
@@ -32,6 +35,11 @@ export function StickyActionBar({
         <p className={styles.note} id={noteId}>
           {note}
         </p>
+      ) : null}
+      {noScriptNote ? (
+        <noscript>
+          <p className={styles.note}>{noScriptNote}</p>
+        </noscript>
       ) : null}
       {children}
     </div>

@@ -178,7 +178,8 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
           </Button>
         </InfoCard>
       </div>
-      <StickyActionBar>
+      {/* Picking up is the page's own (ADR 043): without scripts it says so, where its button is. */}
+      <StickyActionBar noScriptNote={t("rent.inStore.noScript")}>
         <Button block onClick={() => void pickUp()} disabled={checking} data-testid="pick-up">
           {checking ? t("rent.inStore.checking") : t("rent.inStore.pickUp")}
         </Button>
