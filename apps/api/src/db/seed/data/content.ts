@@ -101,7 +101,7 @@ const rentArticle = { created_at_date_only: "2025-05-12", slug: "sewa-loker-mula
 export const banners: Record<SeedLanguage, SeedBanner[]> = {
   id: [
     {
-      header: "Sewa Loker Mulai Rp5.000",
+      header: "Sewa Loker Mulai Rp. 5.000",
       sub_heading:
         "<p>Titip barang bawaan di <strong>lebih dari 260 lokasi</strong> se-Jabodetabek: stasiun, mal, kantor, hingga apartemen. Bayar lewat aplikasi, buka pintu cukup dengan scan QR.</p>",
       button: { text_button: "Baca Selengkapnya", is_article: true, article: rentArticle, other_url: null },
@@ -135,7 +135,7 @@ export const banners: Record<SeedLanguage, SeedBanner[]> = {
   ],
   en: [
     {
-      header: "Rent a Locker from Rp5,000",
+      header: "Rent a Locker from Rp. 5.000",
       sub_heading:
         "<p>Keep your things at <strong>more than 260 locations</strong> across Jabodetabek: stations, malls, offices and apartments. Pay in the app and open the door with a QR scan.</p>",
       button: { text_button: "Read More", is_article: true, article: rentArticle, other_url: null },
