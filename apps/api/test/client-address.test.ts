@@ -76,6 +76,24 @@ describe("without TRUST_PROXY", () => {
     expect429(await auth(app(), "guess-last", "127.0.0.3", { [webClientAddressHeader]: "192.0.2.250" }));
   });
 
+  it("counts an IPv6 caller by its /64, and IPv4 mapped into IPv6 as IPv4", async () => {
+    // Addresses of one /64, each guess from another: one count.
+    for (let i = 0; i < tokenGuessLimit.max; i++) {
+      failure(await auth(app(), `guess-${i}`, `2001:db8:1:2::${(0x65 + i).toString(16)}`), 401);
+    }
+    expect429(await auth(app(), "guess-last", "2001:db8:1:2::a3"));
+    expect429(await auth(app(), "guess-last", "2001:DB8:1:2:0:0:0:1"));
+    // The next /64 is another subscriber.
+    failure(await auth(app(), "guess-other", "2001:db8:1:3::1"), 401);
+
+    for (let i = 0; i < tokenGuessLimit.max; i++) {
+      const remoteAddress = i % 2 === 0 ? "203.0.113.50" : "::ffff:203.0.113.50";
+      failure(await auth(app(), `guess-${i}`, remoteAddress), 401);
+    }
+    expect429(await auth(app(), "guess-last", "203.0.113.50"));
+    failure(await auth(app(), "guess-other", "203.0.113.51"), 401);
+  });
+
   it("serves a token somebody holds to an address past its guesses, on every kind of token", async () => {
     const remoteAddress = "203.0.113.20";
     const link = await scenario(app(), "dropoff-in-store");

@@ -156,6 +156,15 @@ describe("happy journeys log nothing at error", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const back = await press((created.body.data as { payment_url: string }).payment_url, "pay");
     expect(back.searchParams.get("payment_status")).toBe("SUCCESS");
+    // The return's id opens the order page while the payer comes back: its address is logged without it.
+    const [payment] = await app().db.query<{ id: string }>("select id from payments where order_id = $1", [
+      orderid,
+    ]);
+    const returns = lines.filter((line) => line.req?.url.includes("/return"));
+    expect(returns.map((line) => line.req?.url)).toEqual([
+      "/api/v1/payments/[redacted]/return?merchant_id=M-SANDBOX&order_id=[redacted]&status_code=200&transaction_status=settlement",
+    ]);
+    expect(lines.filter((line) => line.req?.url.includes(payment!.id))).toEqual([]);
     const state = ok(
       calls.checkPayment,
       await call(app(), calls.checkPayment, { params: { orderid }, token: budi }),

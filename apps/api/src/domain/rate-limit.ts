@@ -240,9 +240,51 @@ export function registerClientAddress(app: FastifyInstance, internalSecret: stri
   };
   app.decorateRequest("clientAddress", {
     getter(this: FastifyRequest) {
-      return namedByWebServer(this) ?? (this.ip || "unknown");
+      return countedAddress(namedByWebServer(this) ?? (this.ip || "unknown"));
     },
   });
+}
+
+/**
+ * The address a client is counted by. One IPv6 subscriber is handed a whole /64 and may take any
+ * address in it, so an IPv6 client is its /64 (`2001:db8:1:2::/64`); IPv4, and IPv4 mapped into IPv6
+ * (`::ffff:192.0.2.1`), is the IPv4 address. Anything else is counted as written.
+ */
+export function countedAddress(address: string): string {
+  const plain = address
+    .trim()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/%.*$/, "")
+    .toLowerCase();
+  if (isIP(plain) === 4) return plain;
+  if (isIP(plain) !== 6) return address;
+  const groups = ipv6Groups(plain);
+  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (mapped) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, `::` filled in and a dotted IPv4 tail read as two. */
+function ipv6Groups(address: string): number[] {
+  const read = (side: string) =>
+    side === ""
+      ? []
+      : side.split(":").flatMap((part) => {
+          if (!part.includes(".")) return [Number.parseInt(part, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = part.split(".").map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const [head = "", tail] = address.split("::");
+  if (tail === undefined) return read(head);
+  const before = read(head);
+  const after = read(tail);
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
 }
 
 export function clientAddress(request: FastifyRequest): string {

@@ -61,37 +61,66 @@ export function verifyMidtransSignature(
 }
 
 /**
- * Midtrans `transaction_status` (with `fraud_status`) as a gateway status. `authorize` is a card
- * pre-authorisation not captured yet: still pending. A refund or a chargeback (the bank took the
- * money back) after a charge, whole or partial, is money given back: REFUNDED (service.ts settles it).
+ * Each Midtrans `transaction_status` (a card capture with its `fraud_status`): the gateway status it
+ * means, and the `status_code`s Midtrans sends with it (docs.midtrans.com/reference/code-statuses),
+ * the usual one first. `authorize` is a card pre-authorisation not captured yet: still pending. A
+ * refund or a chargeback (the bank took the money back) after a charge, whole or partial, is money
+ * given back: REFUNDED (service.ts settles it).
  */
+const midtransOutcomes = {
+  // Card capture: accepted by fraud detection → charged; challenged → waits for the merchant's
+  // decision; denied → failed.
+  capture: { status: "SUCCESS", codes: ["200"] },
+  "capture:challenge": { status: "PENDING", codes: ["201"] },
+  "capture:deny": { status: "FAILED", codes: ["202"] },
+  authorize: { status: "PENDING", codes: ["200"] },
+  settlement: { status: "SUCCESS", codes: ["200"] },
+  pending: { status: "PENDING", codes: ["201"] },
+  deny: { status: "FAILED", codes: ["202"] },
+  failure: { status: "FAILED", codes: ["202"] },
+  // The Core API answers a cancel 200 and an expiry 407; notifications may carry 202 for either.
+  cancel: { status: "CANCELLED", codes: ["200", "202"] },
+  expire: { status: "EXPIRED", codes: ["407", "202"] },
+  refund: { status: "REFUNDED", codes: ["200"] },
+  partial_refund: { status: "REFUNDED", codes: ["200"] },
+  chargeback: { status: "REFUNDED", codes: ["200"] },
+  partial_chargeback: { status: "REFUNDED", codes: ["200"] },
+} as const satisfies Record<string, { status: GatewayStatus; codes: readonly [string, ...string[]] }>;
+
+export type MidtransTransactionStatus = Exclude<keyof typeof midtransOutcomes, `capture:${string}`>;
+
+function midtransOutcome(transactionStatus: string, fraudStatus: string | undefined) {
+  const key =
+    transactionStatus === "capture" && (fraudStatus === "challenge" || fraudStatus === "deny")
+      ? `capture:${fraudStatus}`
+      : transactionStatus;
+  return Object.hasOwn(midtransOutcomes, key) ? midtransOutcomes[key as keyof typeof midtransOutcomes] : null;
+}
+
+/** Midtrans `transaction_status` (with `fraud_status`) as a gateway status; one it does not document is pending. */
 export function midtransStatus(transactionStatus: string, fraudStatus?: string): GatewayStatus {
-  switch (transactionStatus) {
-    case "capture":
-      // Card capture: accepted by fraud detection → charged; challenged → waits for the merchant's
-      // decision; denied → failed.
-      return fraudStatus === "challenge" ? "PENDING" : fraudStatus === "deny" ? "FAILED" : "SUCCESS";
-    case "authorize":
-      return "PENDING";
-    case "settlement":
-      return "SUCCESS";
-    case "pending":
-      return "PENDING";
-    case "deny":
-    case "failure":
-      return "FAILED";
-    case "cancel":
-      return "CANCELLED";
-    case "expire":
-      return "EXPIRED";
-    case "refund":
-    case "partial_refund":
-    case "chargeback":
-    case "partial_chargeback":
-      return "REFUNDED";
-    default:
-      return "PENDING";
-  }
+  return midtransOutcome(transactionStatus, fraudStatus)?.status ?? "PENDING";
+}
+
+/** The `status_code` Midtrans usually sends with a `transaction_status`. */
+export function midtransStatusCode(transactionStatus: MidtransTransactionStatus): string {
+  return midtransOutcomes[transactionStatus].codes[0];
+}
+
+/**
+ * The gateway status a notification carries, or null when its `transaction_status` disagrees with
+ * its `status_code`: the signature covers only the code, so a genuine pending notification's
+ * signature must not carry a settlement. A status Midtrans does not document is pending, whatever
+ * its code: it changes nothing.
+ */
+export function midtransNotifiedStatus(notice: {
+  transaction_status: string;
+  fraud_status?: string | undefined;
+  status_code: string;
+}): GatewayStatus | null {
+  const outcome = midtransOutcome(notice.transaction_status, notice.fraud_status);
+  if (!outcome) return "PENDING";
+  return (outcome.codes as readonly string[]).includes(notice.status_code) ? outcome.status : null;
 }
 
 /** `"15000.00"` → 15000 */
@@ -188,7 +217,9 @@ export function midtransGateway(options: MidtransOptions, fetchImpl: typeof fetc
       if (status === 201 || status === 200) {
         const created = SnapCreated.safeParse(body);
         if (!created.success) throw new GatewayUnavailable("Midtrans answered something unreadable");
-        return { checkoutUrl: created.data.redirect_url, referenceNo: created.data.token };
+        // Snap's token names the checkout, not the transaction: Midtrans gives the transaction_id
+        // once the customer pays, and settle() keeps it from its first record.
+        return { checkoutUrl: created.data.redirect_url, referenceNo: "" };
       }
       const messages = SnapError.safeParse(body).data?.error_messages ?? [];
       const duplicate = messages.some((message) => /order_id/i.test(message));

@@ -380,6 +380,14 @@ export async function settle(
           refund: false,
         };
     }
+    if (record.referenceNo && payment.reference_no === null) {
+      // Midtrans names its transaction only once the customer pays: later notifications must name the same.
+      await tx.query(
+        `update payments set reference_no = $2
+          where id = $1 and not exists (select 1 from payments where reference_no = $2)`,
+        [payment.id, record.referenceNo],
+      );
+    }
     const unchanged = {
       status: payment.status,
       duplicate: false,

@@ -10,9 +10,14 @@ import { keepRawJsonBody, rawBody } from "../http/raw-body.ts";
 import { mountCall } from "../http/route.ts";
 import type { OutboxWriter } from "../notifications/outbox.ts";
 import { crashPoint } from "../payments/crash-points.ts";
-import type { PaymentNotice } from "../payments/gateway.ts";
+import type { GatewayStatus, PaymentNotice } from "../payments/gateway.ts";
 import { paymentFlowOn } from "../payments/gateways.ts";
-import { midtransAmount, midtransStatus, verifyMidtransSignature } from "../payments/midtrans-gateway.ts";
+import {
+  midtransAmount,
+  midtransCheckoutMinutes,
+  midtransNotifiedStatus,
+  verifyMidtransSignature,
+} from "../payments/midtrans-gateway.ts";
 import { snapKeys } from "../payments/sandbox/development-keys.ts";
 import {
   type CreatePaymentInput,
@@ -248,14 +253,20 @@ export function paymentRoutes(
       ) {
         throw unauthorized("notificationSignatureInvalid");
       }
+      const status = midtransNotifiedStatus(body);
+      if (!status) {
+        throw unauthorized("notificationRefused", {
+          reason: "its transaction_status does not match its signed status_code",
+        });
+      }
       // Midtrans re-sends a notification until it gets a 2xx: every transaction_status is answered
-      // (and acted on as midtransStatus says). A challenged capture accepted later is a new event.
+      // (and acted on as midtransNotifiedStatus says). A challenged capture accepted later is a new event.
       const fraud = body.fraud_status ? `:${body.fraud_status}` : "";
       return receive(request, "midtrans", {
         eventId: `midtrans:${body.transaction_id}:${body.transaction_status}${fraud}`,
         externalId: body.order_id,
         referenceNo: body.transaction_id,
-        status: notified(midtransStatus(body.transaction_status, body.fraud_status)),
+        status: notified(status),
         amount: midtransAmount(body.gross_amount),
       });
     });
@@ -295,11 +306,24 @@ export function paymentRoutes(
 
   /** Applies a verified notification once; a repeated event is acknowledged and not applied again. */
   const receive = async (request: FastifyRequest, gateway: "midtrans" | "snap", notice: PaymentNotice) => {
-    const [payment] = await db.query<{ id: string; gateway: string }>(
-      "select id, gateway from payments where id = $1",
+    const [payment] = await db.query<{ id: string; gateway: string; reference_no: string | null }>(
+      "select id, gateway, reference_no from payments where id = $1",
       [notice.externalId],
     );
     if (!payment || payment.gateway !== gateway) throw notFound("paymentReferenceUnknown");
+    // The signature does not cover the gateway's transaction id: a signed body replayed under another
+    // one would pass as a new event.
+    if (notice.referenceNo && notice.referenceNo !== payment.reference_no) {
+      // The payment's own transaction, or, before it has one, a transaction no other payment has.
+      const taken =
+        payment.reference_no !== null ||
+        (await db.query("select 1 from payments where reference_no = $1", [notice.referenceNo])).length > 0;
+      if (taken) {
+        throw unauthorized("notificationRefused", {
+          reason: "it names another transaction than the payment's",
+        });
+      }
+    }
     crashPoint("notification-received");
     const settled = await settle(
       db,
@@ -316,7 +340,7 @@ export function paymentRoutes(
 }
 
 /** NOT_FOUND never comes in a notification. */
-const notified = (status: ReturnType<typeof midtransStatus>) => (status === "NOT_FOUND" ? "EXPIRED" : status);
+const notified = (status: GatewayStatus) => (status === "NOT_FOUND" ? "EXPIRED" : status);
 
 /**
  * Where the browser goes back to. The shop's own addresses for each outcome; one address shared by
@@ -342,11 +366,28 @@ export function returnTarget(payment: PaymentRow, hint: string | null): string {
       : status === "FAILED"
         ? payment.failed_url
         : payment.cancel_url;
-  if (!shared) return base;
   const url = new URL(base);
-  url.searchParams.set("payment_status", status);
-  url.searchParams.set("overdue", "true");
+  // Later, the return is a link anyone who learnt the payment id can open: without the order link's
+  // token, the page asks to be opened from the app.
+  const stale = !payerReturning(payment) && url.searchParams.has("token");
+  if (!shared && !stale) return base;
+  if (stale) url.searchParams.delete("token");
+  if (shared) {
+    url.searchParams.set("payment_status", status);
+    url.searchParams.set("overdue", "true");
+  }
   return url.toString();
+}
+
+/**
+ * Minutes after a payment was opened, or paid, in which its return is taken as the payer's browser
+ * coming back from the checkout: the checkout's lifetime, then as long again for one finished late.
+ */
+const paymentReturnMinutes = 2 * midtransCheckoutMinutes;
+
+function payerReturning(payment: PaymentRow): boolean {
+  const since = Math.max(payment.created_at.getTime(), payment.paid_at?.getTime() ?? 0);
+  return Date.now() - since < paymentReturnMinutes * 60_000;
 }
 
 function paymentState(payment: PaymentRow | null): PaymentState {

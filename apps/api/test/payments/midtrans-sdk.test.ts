@@ -244,10 +244,12 @@ describe("notifications, as Midtrans sends them to the dashboard's URL", () => {
     ok(calls.orderDetail, await call(app(), calls.orderDetail, { params: { orderid }, token: budi }))
       .overdueTime;
 
-  /** Midtrans's status_code of each transaction_status. */
+  /** Midtrans's status_code of each transaction_status (docs.midtrans.com/reference/code-statuses). */
   const statusCodes: Record<string, string> = {
-    authorize: "201",
+    authorize: "200",
     capture: "200",
+    "capture:challenge": "201",
+    "capture:deny": "202",
     settlement: "200",
     pending: "201",
     deny: "202",
@@ -262,7 +264,8 @@ describe("notifications, as Midtrans sends them to the dashboard's URL", () => {
 
   /** Posts a signed notification to the API, as Midtrans does, and answers its HTTP status and body. */
   async function notify(paymentId: string, transactionStatus: string, fraudStatus = "accept") {
-    const statusCode = statusCodes[transactionStatus] ?? "200";
+    const statusCode =
+      statusCodes[`${transactionStatus}:${fraudStatus}`] ?? statusCodes[transactionStatus] ?? "200";
     const body = {
       transaction_time: "2026-11-23 10:00:00",
       transaction_status: transactionStatus,

@@ -109,6 +109,44 @@ describe("non-interface rent payment through the sandbox", () => {
     }
   });
 
+  it("the return hands out the order link's token only while the payer is coming back", async () => {
+    const orderid = await overdueRent();
+    const created = await http(origin(), calls.lockerOrderPayment, {
+      query: { access_token: await accessToken() },
+      body: lockerOrderBody(orderid),
+    });
+    const paymentUrl = (created.body.data as { payment_url: string }).payment_url;
+    const [payment] = await app().db.query<{ id: string }>("select id from payments where order_id = $1", [
+      orderid,
+    ]);
+    const back = async () => {
+      const response = await app().inject({
+        url: calls.paymentReturn.path.replace("{paymentId}", payment!.id),
+      });
+      expect(response.statusCode).toBe(303);
+      return new URL(String(response.headers.location));
+    };
+    const age = (column: "created_at" | "paid_at", hours: number) =>
+      app().db.query(`update payments set ${column} = now() - make_interval(hours => $2) where id = $1`, [
+        payment!.id,
+        hours,
+      ]);
+
+    expect((await back()).searchParams.get("token")).toBe(budi);
+    await age("created_at", 3);
+    const stale = await back();
+    expect(stale.searchParams.has("token")).toBe(false);
+    expect(stale.searchParams.get("orderid")).toBe(String(orderid));
+    expect(stale.searchParams.get("status")).toBe("overdue");
+
+    // Paid just now, from a checkout opened long ago: the payer is coming back.
+    expect((await press(paymentUrl, "pay")).searchParams.get("token")).toBe(budi);
+    await age("paid_at", 3);
+    const paid = await back();
+    expect(paid.searchParams.get("payment_status")).toBe("SUCCESS");
+    expect(paid.searchParams.has("token")).toBe(false);
+  });
+
   it("creating twice for the same overdue yields one checkout", async () => {
     const orderid = await overdueRent();
     const token = await accessToken();
@@ -237,8 +275,15 @@ describe("notifications", () => {
   }
 
   const serverKey = loadConfig({ NODE_ENV: "test" }).payments.midtransServerKey;
+  /** Midtrans' status_code of each transaction_status these tests send (docs.midtrans.com/reference/code-statuses). */
+  const statusCodes: Record<string, string> = {
+    settlement: "200",
+    capture: "200",
+    pending: "201",
+    deny: "202",
+  };
   function midtransNotice(orderId: string, status: string, grossAmount: string, transactionId = "T-1") {
-    const code = status === "settlement" ? "200" : "202";
+    const code = statusCodes[status] ?? "202";
     return {
       transaction_time: "2026-11-23 10:00:00",
       transaction_status: status,
@@ -277,11 +322,58 @@ describe("notifications", () => {
     expect(ok(calls.paymentNotification, await send(notice)).duplicate).toBe(true);
     expect((await order(orderid)).overdueTime).toBe(extended);
     // A signed notification with another amount (a leaked key) changes nothing.
-    const tampered = midtransNotice(paymentId, "settlement", "1.00", "T-2");
+    const tampered = midtransNotice(paymentId, "capture", "1.00");
     const refused = await send(tampered);
     failure(refused, 400);
     expect(refused.json().key).toBe("notifiedAmountMismatch");
     expect((await order(orderid)).overdueTime).toBe(extended);
+  });
+
+  it("refuses a pending notification's signature carrying a settlement; the genuine settlement credits", async () => {
+    const { orderid, paymentId } = await pendingPayment();
+    const send = (body: object) =>
+      app().inject({ method: "POST", url: calls.paymentNotification.path, payload: body });
+    const pending = midtransNotice(paymentId, "pending", "15000.00", `T-${paymentId}`);
+    expect(ok(calls.paymentNotification, await send(pending)).status).toBe("PENDING");
+    const before = (await order(orderid)).overdueTime;
+
+    // Midtrans signs status_code, not transaction_status: this is the pending callback's own signature.
+    const forged = await send({ ...pending, transaction_status: "settlement" });
+    failure(forged, 401);
+    expect(forged.json().key).toBe("notificationRefused");
+    const [row] = await app().db.query<{ status: string }>("select status from payments where id = $1", [
+      paymentId,
+    ]);
+    expect(row?.status).toBe("PENDING");
+    expect((await order(orderid)).overdueTime).toBe(before);
+
+    const settlement = midtransNotice(paymentId, "settlement", "15000.00", `T-${paymentId}`);
+    expect(ok(calls.paymentNotification, await send(settlement))).toEqual({
+      duplicate: false,
+      status: "SUCCESS",
+    });
+    expect((await order(orderid)).overdueTime).not.toBe(before);
+  });
+
+  it("refuses a notification naming another transaction than the payment's", async () => {
+    const { paymentId } = await pendingPayment();
+    const send = (body: object) =>
+      app().inject({ method: "POST", url: calls.paymentNotification.path, payload: body });
+    const pending = midtransNotice(paymentId, "pending", "15000.00", `T-${paymentId}`);
+    expect(ok(calls.paymentNotification, await send(pending)).status).toBe("PENDING");
+    const other = await send(midtransNotice(paymentId, "settlement", "15000.00", "T-other"));
+    failure(other, 401);
+    expect(other.json().key).toBe("notificationRefused");
+    const [row] = await app().db.query<{ status: string; reference_no: string }>(
+      "select status, reference_no from payments where id = $1",
+      [paymentId],
+    );
+    expect(row).toEqual({ status: "PENDING", reference_no: `T-${paymentId}` });
+    // Nor may it take a transaction another payment already has.
+    const second = await pendingPayment();
+    const taken = await send(midtransNotice(second.paymentId, "settlement", "15000.00", `T-${paymentId}`));
+    failure(taken, 401);
+    expect(taken.json().key).toBe("notificationRefused");
   });
 
   it("rejects a SNAP notification with a bad signature", async () => {

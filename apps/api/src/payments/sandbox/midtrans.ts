@@ -4,7 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { ApiConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { midtransCheckoutMinutes, midtransSignature } from "../midtrans-gateway.ts";
+import {
+  type MidtransTransactionStatus,
+  midtransCheckoutMinutes,
+  midtransSignature,
+  midtransStatusCode,
+} from "../midtrans-gateway.ts";
 import { sameSignature } from "../signature.ts";
 import {
   expireTransaction,
@@ -25,21 +30,27 @@ import type { NotificationBuilder } from "./outbox.ts";
 
 const merchantId = "M-SANDBOX";
 
-/** Midtrans `transaction_status` and `status_code` of a ledger row. */
-export function midtransState(transaction: SandboxTransaction): { status: string; code: string } {
-  if (transaction.refunded_amount > 0) return { status: "refund", code: "200" };
+/** Midtrans `transaction_status` of a ledger row. */
+function midtransTransactionStatus(transaction: SandboxTransaction): MidtransTransactionStatus {
+  if (transaction.refunded_amount > 0) return "refund";
   switch (transaction.status) {
     case "SUCCESS":
-      return { status: "settlement", code: "200" };
+      return "settlement";
     case "FAILED":
-      return { status: "deny", code: "202" };
+      return "deny";
     case "CANCELLED":
-      return { status: "cancel", code: "200" };
+      return "cancel";
     case "EXPIRED":
-      return { status: "expire", code: "407" };
+      return "expire";
     default:
-      return { status: "pending", code: "201" };
+      return "pending";
   }
+}
+
+/** Midtrans `transaction_status` and `status_code` of a ledger row. */
+export function midtransState(transaction: SandboxTransaction): { status: string; code: string } {
+  const status = midtransTransactionStatus(transaction);
+  return { status, code: midtransStatusCode(status) };
 }
 
 const grossAmount = (transaction: SandboxTransaction) => `${transaction.amount}.00`;
