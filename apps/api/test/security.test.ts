@@ -99,6 +99,17 @@ describe("rate limits", () => {
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     }
   });
+
+  it("short links: only codes no link has count; a link that exists is never refused, even to a guesser's address", async () => {
+    const code = (await scenario(app(), "short-link")).url.split("/").at(-1) ?? "";
+    const remoteAddress = "10.9.0.40";
+    const lookUp = (name: string) => app().inject({ url: `/api/v1/shortlinks/${name}`, remoteAddress });
+    // Many phones behind one address open a campaign's link at once.
+    for (let i = 0; i < 80; i++) expect((await lookUp(code)).statusCode).toBe(200);
+    for (let i = 0; i < 60; i++) expect((await lookUp(`nope-${i}`)).statusCode).toBe(404);
+    failure(await lookUp("nope-60"), 429);
+    expect((await lookUp(code)).statusCode).toBe(200);
+  });
 });
 
 describe("rate limits on token checks", () => {

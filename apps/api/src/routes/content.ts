@@ -1,12 +1,17 @@
 import { calls, type Settings } from "@paxelbox/contract";
 import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../db/database.ts";
+import { clientAddress } from "../domain/rate-limit.ts";
 import { type Encoding, encode, preferredEncoding } from "../http/encoding.ts";
 import { notFound } from "../http/errors.ts";
 import { mountCall } from "../http/route.ts";
 import { renderMedia } from "../media/render-media.ts";
 
-/** Lookups per client address: generous for people, a wall for code guessing. */
+/**
+ * Lookups of a code no link has, per client address: a wall for code guessing. A link that exists
+ * is never refused: many phones share one address behind a carrier's NAT, and a campaign's link is
+ * opened by many of them at once.
+ */
 export const shortLinkLimit = { name: "short-link", max: 60, windowSeconds: 60 };
 
 /**
@@ -57,18 +62,19 @@ export function contentRoutes(
     });
   }
 
-  mountCall(
-    app,
-    calls.shortLink,
-    async ({ params }) => {
-      const [link] = await db.query<{ url: string }>("select url from short_links where code = $1", [
-        params.code,
-      ]);
-      if (!link) throw notFound("shortLinkNotFound");
-      return { url: link.url };
-    },
-    { rateLimit: shortLinkLimit },
-  );
+  mountCall(app, calls.shortLink, async ({ params, request }) => {
+    const [link] = await db.query<{ url: string }>("select url from short_links where code = $1", [
+      params.code,
+    ]);
+    if (!link) {
+      // A guesser this instance has refused is not counted again in the database.
+      const address = clientAddress(request);
+      app.rateLimiter.recall(shortLinkLimit, address);
+      await app.rateLimiter.hit(shortLinkLimit, address);
+      throw notFound("shortLinkNotFound");
+    }
+    return { url: link.url };
+  });
 
   // Pictures are SVG text (about 10 KB, 2 KB compressed), the same for every request: each known
   // picture is compressed once per encoding. The cache is bounded by the pictures renderMedia knows.
