@@ -409,3 +409,19 @@ export async function captchaToken(app: FastifyInstance): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   return btoa(JSON.stringify({ challenge, solution }));
 }
+
+/** A 1×1 PNG, base64. */
+export const onePixelPng =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/** A package form's send for a locker (`boxId`): valid, a medium door, a 1×1 photo. */
+export const packageBody = (boxId: number, overrides: Record<string, unknown> = {}) => ({
+  takeUserPhoneNumber: "0811222233333",
+  box: { id: boxId },
+  mouth: { mouthType: { name: "M" } },
+  photo: `data:image/png;base64,${onePixelPng}`,
+  recipientName: "Rina",
+  takeUserLanguage: "Indonesia",
+  senderName: "Kurir Kilat",
+  ...overrides,
+});

@@ -1,12 +1,14 @@
 import { type CallDef, calls, type Order } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import { buildApp, loadConfig } from "../src/app.ts";
+import { lockerSendLimit, packageSendLimit } from "../src/routes/drop-off.ts";
 import {
   budi,
   call,
   failure,
   lockerOrderBody,
   ok,
+  packageBody,
   pgliteTemplate,
   sari,
   scenario,
@@ -76,7 +78,7 @@ describe("rate limits", () => {
     const limited = [
       { url: "/api/v1/shortlinks/nope", method: "GET" as const, payload: undefined, max: 60 },
       { url: "/api/demo/kiosk/scan", method: "POST" as const, payload: { code: "PXB-T-NOPE" }, max: 120 },
-      { url: calls.sendPackageData.path, method: "POST" as const, payload: {}, max: 20 },
+      { url: calls.sendPackageData.path, method: "POST" as const, payload: {}, max: packageSendLimit.max },
     ];
     for (const [index, route] of limited.entries()) {
       const remoteAddress = `10.9.0.${index + 1}`;
@@ -98,6 +100,27 @@ describe("rate limits", () => {
       failure(refused, 429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     }
+  });
+
+  it("package sends: a locker takes 40 in 10 minutes from any addresses; one address is not held to its locker's", async () => {
+    const boxId = Number((await scenario(app(), "package-form")).get("boxId"));
+    const send = (box: number, remoteAddress: string) =>
+      app().inject({
+        method: "POST",
+        url: calls.sendPackageData.path,
+        payload: packageBody(box),
+        remoteAddress,
+      });
+    for (let i = 0; i < lockerSendLimit.max; i++) {
+      const sent = await send(boxId, `10.9.2.${i + 1}`);
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    const refused = await send(boxId, "10.9.2.200");
+    failure(refused, 429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // The same address sends on to another locker: many couriers share a carrier's address.
+    const other = Number((await scenario(app(), "package-form-no-doors")).get("boxId"));
+    expect((await send(other, "10.9.2.1")).statusCode).not.toBe(429);
   });
 
   it("short links: only codes no link has count; a link that exists is never refused, even to a guesser's address", async () => {

@@ -17,8 +17,16 @@ import {
   toOverdueDropoffView,
 } from "../repositories/orders.ts";
 
-/** Parcels registered per client address: a busy courier, not a script. */
-export const packageSendLimit = { name: "package-send", max: 20, windowSeconds: 10 * 60 };
+/**
+ * Parcels registered per client address: many couriers, not a script. Generous: many phones share
+ * one address behind a carrier's NAT, and a courier never holds anything the limit could key on.
+ */
+export const packageSendLimit = { name: "package-send", max: 120, windowSeconds: 10 * 60 };
+/**
+ * Parcels registered per locker: its couriers at its doors, not a script filling its list. A locker
+ * takes a parcel a door at a time, whatever address its couriers come from.
+ */
+export const lockerSendLimit = { name: "package-send-locker", max: 40, windowSeconds: 10 * 60 };
 
 /** Hours a drop-off store QR stays valid before the sender must fill the form again. */
 const storeCodeHours = 24;
@@ -81,6 +89,7 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
     app,
     calls.sendPackageData,
     async ({ body, request, reply }) => {
+      await app.rateLimiter.hit(lockerSendLimit, `box:${body.box.id}`);
       // A repeat of one send (a double tap, a refreshed page posting its form again) carries the
       // form's Idempotency-Key: it gets the first send's QR, and no second parcel is registered.
       // Keys are random (128 bits) and held only by the page that sent them: scoped to the call.

@@ -2,23 +2,9 @@ import { crc32, deflateSync } from "node:zlib";
 import { calls, OverdueDropoffDetail } from "@paxelbox/contract";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { budi, call, failure, ok, scenario, useApp } from "../helpers.ts";
+import { budi, call, failure, ok, onePixelPng, packageBody, scenario, useApp } from "../helpers.ts";
 
 const app = useApp();
-
-// A 1×1 PNG and JPEG header bytes.
-const png =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-const packageBody = (boxId: number, overrides: Record<string, unknown> = {}) => ({
-  takeUserPhoneNumber: "0811222233333",
-  box: { id: boxId },
-  mouth: { mouthType: { name: "M" } },
-  photo: `data:image/png;base64,${png}`,
-  recipientName: "Rina",
-  takeUserLanguage: "Indonesia",
-  senderName: "Kurir Kilat",
-  ...overrides,
-});
 
 describe("overdue drop-off detail", () => {
   it("gives the link holder the full detail and anybody else only the state", async () => {
@@ -372,7 +358,7 @@ describe("package photo", () => {
 
   it("stores re-encoded pixels only: a valid PNG followed by HTML keeps none of it", async () => {
     const polyglot = Buffer.concat([
-      Buffer.from(png, "base64"),
+      Buffer.from(onePixelPng, "base64"),
       Buffer.from("<html><body><script>alert(document.cookie)</script></body></html>"),
     ]);
     const response = await send(dataUrl("image/png", polyglot));
