@@ -15,7 +15,7 @@ import { useServerClock } from "../../../lib/http/server-clock";
 import { useT } from "../../../lib/i18n/i18n";
 import { useHydrated } from "../../../lib/ssr/use-hydrated";
 import { paths } from "../../../paths";
-import { cancelRent } from "../api/cancel-rent";
+import { cancelOrFindCancelled } from "../api/cancel-rent";
 import { rentOrderQueryOptions } from "../api/order";
 import { recordRentEvent } from "../lib/rent-events";
 import { isOverdue, type RentQuery } from "../lib/rent-view";
@@ -68,7 +68,7 @@ export function ToStoreView({ order, query, token, product, onHold, refused }: V
   const serverNow = useServerClock();
 
   const cancel = useMutation({
-    mutationFn: () => cancelRent(order.id, token),
+    mutationFn: () => cancelOrFindCancelled(order.id, token),
     onSuccess: async () => {
       void recordRentEvent(product, "cancelRent", order, { payment_method: order.paymentMethod ?? "" });
       if (query.orderid) await queryClient.invalidateQueries({ queryKey: orderQueryKey(query.orderid) });
