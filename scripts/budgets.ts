@@ -33,7 +33,7 @@ export const budgets: Budgets = {
   initialJsOf: {
     "/package": 176.5 * 1024,
     "/overduepayment/(index)": 174.4 * 1024,
-    "/order-status/(index)": 172.9 * 1024,
+    "/order-status/(index)": 173.0 * 1024,
   },
   routeChunk: 25 * 1024,
   css: 20 * 1024,
