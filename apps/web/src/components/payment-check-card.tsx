@@ -18,11 +18,9 @@ export interface PaymentCheckProps {
   onSettled: (status: SettledPayment) => void;
   /** "Pay again": the screen's pay flow. */
   onPayAgain: () => void;
-  /**
-   * What shows until the check's code is there, instead of a spinner: the check the server made for
-   * the page it drew (`ServedPaymentCheck`), which the check then starts from (`initialPhase`).
-   */
+  /** What shows until the check's code is there instead of a spinner: the server's check of its page. */
   fallback?: ReactNode;
+  /** Where that check left the payment: shown until this check answers for the first time. */
   initialPhase?: PaymentCheckPhase;
 }
 
