@@ -25,9 +25,14 @@ function decoded(text: string): string {
   }
 }
 
-/** The path as written, or decoded when only that reads as a payment's return (the router decodes it). */
-function routedPath(path: string): string {
-  return paymentReturnPath.test(path) ? path : decoded(path);
+/**
+ * A payment return's path with its id hidden, read as written or decoded (the router decodes it);
+ * null for any other path. Every logged request passes here: decoded only when needed.
+ */
+function redactedReturnPath(path: string): string | null {
+  const redacted = (candidate: string) =>
+    paymentReturnPath.test(candidate) ? candidate.replace(paymentReturnPath, "$1[redacted]$2") : null;
+  return redacted(path) ?? redacted(decoded(path));
 }
 
 /**
@@ -39,8 +44,9 @@ export function redactUrl(url: string): string {
   const fragmentAt = url.indexOf("#", Math.max(queryAt, 0));
   const pathEnd = queryAt >= 0 ? queryAt : fragmentAt >= 0 ? fragmentAt : url.length;
   const rawPath = url.slice(0, pathEnd);
-  const paymentReturn = paymentReturnPath.test(routedPath(rawPath));
-  const path = paymentReturn ? routedPath(rawPath).replace(paymentReturnPath, "$1[redacted]$2") : rawPath;
+  const returnPath = redactedReturnPath(rawPath);
+  const paymentReturn = returnPath !== null;
+  const path = returnPath ?? rawPath;
   if (queryAt < 0) return path + url.slice(pathEnd);
   const queryEnd = fragmentAt >= 0 ? fragmentAt : url.length;
   const query = url
