@@ -14,6 +14,7 @@ import {
   packageTexts,
   postedPhoto,
   sliderValue,
+  takeFreeDoors,
   watchPosts,
 } from "./support/package-form.ts";
 import { cameraJpeg, smallPng } from "./support/photos.ts";
@@ -394,19 +395,16 @@ describe("package form edges", () => {
     test(`${viewport}: a send the API refuses says 'Oops...' with its message, then the form opens again 2 s later`, async ({
       openScenario,
     }) => {
-      const { page, errors } = await openPackageForm(openScenario, viewport, "en", "run");
+      const { page, errors, boxId } = await openPackageForm(openScenario, viewport, "en", "run");
       await fillPackageForm(page, { sender: "Kurir Paxel", phone: "0811222233333" });
-      // A size the locker has no free door of (the list only offers free ones; a courier's page may
-      // be old) — or, at a locker with every size free, one it has no door of: the API refuses the send.
-      const taken = await field(page, "package_size").evaluate((select) => {
-        const offered = new Set([...(select as HTMLSelectElement).options].map((option) => option.value));
-        const size = ["SELIBOX", "XL Food", "L Food", "M Food", "S Food", "XL", "L", "S", "XXS"].find(
-          (name) => !offered.has(name),
-        ) as string;
-        (select as HTMLSelectElement).add(new Option(size, size));
-        return size;
+      // The page is old: another courier has taken the last free XL door meanwhile (every box has XL
+      // doors; when none was free as the page was drawn, its list is older still). The API refuses.
+      await takeFreeDoors(boxId, "XL");
+      await field(page, "package_size").evaluate((select) => {
+        const offered = [...(select as HTMLSelectElement).options].some((option) => option.value === "XL");
+        if (!offered) (select as HTMLSelectElement).add(new Option("XL", "XL"));
       });
-      await field(page, "package_size").selectOption(taken);
+      await field(page, "package_size").selectOption("XL");
       await $(page, "package-submit").click();
 
       const qr = $(page, "package-qr");

@@ -82,6 +82,12 @@ export async function advanceOrder(orderId: number | string, minutes: number): P
   if (!response.ok) throw new Error(`advance ${orderId}: HTTP ${response.status}`);
 }
 
+/** The text of the QR code in a PNG image, or `null` when none can be read. */
+export function readQr(png: Buffer): string | null {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
+}
+
 /**
  * Reads the QR code shown in an element from a screenshot of it (not from the DOM). A few tries:
  * a screenshot taken while the page still scrolls or lays out can catch the code half drawn.
@@ -91,9 +97,8 @@ export async function decodeQr(locator: Locator, attempts = 4): Promise<string> 
   await locator.locator('[aria-busy="true"]').first().waitFor({ state: "detached" });
   for (let attempt = 1; ; attempt++) {
     await locator.scrollIntoViewIfNeeded();
-    const image = PNG.sync.read(await locator.screenshot());
-    const result = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-    if (result) return result.data;
+    const text = readQr(await locator.screenshot());
+    if (text !== null) return text;
     if (attempt >= attempts) throw new Error("No QR code could be read from the screen");
     // A fixed pause between tries: the page may run on a paused test clock, so it has no frame or
     // timer of its own to wait for.

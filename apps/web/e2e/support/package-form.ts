@@ -4,8 +4,9 @@ import sharp from "sharp";
 // attribute on a JSON import, which those files (bundled by Vite) do not give.
 import en from "../../src/locales/en/drop-off/package.json" with { type: "json" };
 import id from "../../src/locales/id/drop-off/package.json" with { type: "json" };
-import { holdScripts, type Lang, type ViewportName, visit } from "./browser.ts";
+import { baseUrl, holdScripts, type Lang, type ViewportName, visit } from "./browser.ts";
 import type { OpenScenario } from "./fixtures.ts";
+import { readQr, scanAtKiosk } from "./journeys.ts";
 import { smallPng } from "./photos.ts";
 
 /** The package form's page in the browser tests (spec §2 "Data Package"): its texts, fields and posts. */
@@ -172,6 +173,37 @@ export async function postedPhoto(request: Request) {
   const bytes = Buffer.from(await file.arrayBuffer());
   const { width = 0, height = 0, format } = await sharp(bytes).metadata();
   return { bytes: bytes.length, width, height, format, type: file.type };
+}
+
+/**
+ * Another courier at the same locker, through the API and the kiosk: sends parcels of `size` and
+ * stores them until the box has no free door of it (a page opened before still offers the size).
+ */
+export async function takeFreeDoors(boxId: number, size: string): Promise<void> {
+  const photo = `data:image/png;base64,${smallPng().toString("base64")}`;
+  for (;;) {
+    const sizes = await fetch(`${baseUrl}/api/v1/box/lockers/${boxId}/sizes`);
+    const { data } = (await sizes.json()) as { data: { name: string; available: number }[] };
+    if (!data.some((door) => door.name === size)) return;
+    const sent = await fetch(`${baseUrl}/api/v1/dropoff/packages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
+      body: JSON.stringify({
+        takeUserPhoneNumber: "0811222233333",
+        box: { id: boxId },
+        mouth: { mouthType: { name: size } },
+        photo,
+        recipientName: "Rina Kartika",
+        senderName: "Kurir Lain",
+      }),
+    });
+    if (!sent.ok) throw new Error(`a send of ${size}: HTTP ${sent.status} ${await sent.text()}`);
+    const code = readQr(Buffer.from(await sent.arrayBuffer()));
+    if (code === null) throw new Error("the send's QR could not be read");
+    const stored = await scanAtKiosk(code, boxId);
+    if (stored.status !== 200)
+      throw new Error(`storing ${size}: HTTP ${stored.status} ${stored.body.message}`);
+  }
 }
 
 /**
