@@ -49,7 +49,8 @@ export interface DeliveryOptions {
   maxAttempts: number;
   /**
    * How long a claim holds a row: longer than one try can take (the request timeout), so that only
-   * a claimer that died leaves its rows to another.
+   * a claimer that died leaves its rows to another. A batch's rows are held again one by one as
+   * their turn comes (`holdClaim`): the lease covers one try, not the batch's.
    */
   leaseMs: number;
   batchSize?: number;
@@ -111,6 +112,21 @@ async function claimDue(
       [batchSize, leaseMs, channels],
     ),
   );
+}
+
+/**
+ * Holds a claimed row for its own try as its turn in the batch comes: the lease starts again from
+ * now. A row whose claim ran out while the rows before it were sent (a slow provider) and that
+ * another worker claimed since (its claim counted a try: `attempts` moved) is that worker's now;
+ * so is a row sent or given up meanwhile. Answers whether the row is still this claim's.
+ */
+async function holdClaim(db: Queryable, row: Claimed, leaseMs: number): Promise<boolean> {
+  const held = await db.query(
+    `update notification_outbox set next_attempt_at = now() + make_interval(secs => $3::float8 / 1000)
+      where id = $1 and status = 'pending' and attempts = $2 returning id`,
+    [row.id, row.attempts, leaseMs],
+  );
+  return held.length > 0;
 }
 
 /** Ranks of delivery statuses: a later report never moves a message back (read, then a late delivered). */
@@ -195,6 +211,7 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
   for (const row of rows) {
     const labels = { channel: row.channel, template: row.template };
     let outcome: SendResult;
+    if (!(await holdClaim(db, row, options.leaseMs))) continue;
     try {
       if (await options.withdraw?.(row.id)) continue;
       outcome = await sendRow(row, options);

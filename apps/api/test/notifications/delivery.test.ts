@@ -31,20 +31,17 @@ const app = useApp({
   NOTIFICATIONS_POLL_MS: "60000",
 });
 
+/** The Cloud API client, giving up on a request after `timeoutMs`. */
+const whatsappSender = (timeoutMs: number) =>
+  whatsappClient({
+    graphUrl: graph.origin,
+    version: "v23.0",
+    phoneNumberId: "123456789012345",
+    token: "EAAG-test-token",
+    timeoutMs,
+  });
 const options = (overrides: Partial<DeliveryOptions> = {}): DeliveryOptions =>
-  deliveryOptions(
-    app(),
-    {
-      whatsapp: whatsappClient({
-        graphUrl: graph.origin,
-        version: "v23.0",
-        phoneNumberId: "123456789012345",
-        token: "EAAG-test-token",
-        timeoutMs: 300,
-      }),
-    },
-    overrides,
-  );
+  deliveryOptions(app(), { whatsapp: whatsappSender(300) }, overrides);
 
 interface Row {
   id: number;
@@ -216,6 +213,36 @@ describe("delivery to the WhatsApp Cloud API", () => {
       expect(
         await app().db.query("select 1 from notification_outbox where order_id = $1", [orderId]),
       ).toHaveLength(1);
+    }
+  });
+
+  it("sends each message once when a slow provider makes a batch outlast its lease: a row is held again as its turn comes", async () => {
+    const orders = [await storedParcel(), await storedParcel(), await storedParcel()];
+    // The provider answers the first message at once and holds the second.
+    let answerSecond = () => {};
+    const second = new Promise<void>((resolve) => {
+      answerSecond = resolve;
+    });
+    graph.script = [{ status: 200 }, { status: 200, after: second }];
+    const patient = options({ senders: { whatsapp: whatsappSender(10_000) } });
+    const first = deliverDue(app().db, patient);
+    await expect.poll(() => received.length).toBe(2);
+    // While the second is at the provider, the lease of the rest of the batch runs out (time passing
+    // for the rows that wait), and another instance's worker claims them.
+    const sending = received.length;
+    await app().db.query(
+      `update notification_outbox set next_attempt_at = now() - interval '1 second'
+        where status = 'pending' and order_id = $1`,
+      [orders[2]],
+    );
+    expect((await deliverDue(app().db, patient)).sent).toBe(1);
+    expect(received).toHaveLength(sending + 1);
+    answerSecond();
+    // The first worker sends the message it is sending, and leaves the one claimed since alone.
+    expect((await first).sent).toBe(2);
+    expect(received).toHaveLength(3);
+    for (const orderId of orders) {
+      expect(await rowOf(orderId)).toMatchObject({ status: "sent" });
     }
   });
 

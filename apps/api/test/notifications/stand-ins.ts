@@ -4,8 +4,13 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import type { DeliveryOptions } from "../../src/notifications/worker.ts";
 
-/** One scripted answer: a status with its headers and JSON body, or no answer at all (a timeout). */
-export type Answer = { status: number; headers?: Record<string, string>; body?: unknown } | "hang";
+/**
+ * One scripted answer: a status with its headers and JSON body (given once `after` settles, if set:
+ * a slow provider), or no answer at all (a timeout).
+ */
+export type Answer =
+  | { status: number; headers?: Record<string, string>; body?: unknown; after?: Promise<unknown> }
+  | "hang";
 
 export interface ScriptedProvider {
   /** `http://127.0.0.1:<port>`, once it listens. */
@@ -36,8 +41,10 @@ export function useScriptedProvider(accepted: () => unknown): ScriptedProvider {
       });
       const answer = provider.script.shift() ?? { status: 200 };
       if (answer === "hang") return;
-      response.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
-      response.end(JSON.stringify(answer.body ?? accepted()));
+      void Promise.resolve(answer.after).then(() => {
+        response.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
+        response.end(JSON.stringify(answer.body ?? accepted()));
+      });
     });
   });
   beforeAll(async () => {
