@@ -166,11 +166,15 @@ export interface NotificationSchedule {
    * makes a fee or a rent overdue). Answers how many were written.
    */
   writeDue(tx: Queryable, input: { orderId: number; now: number }): Promise<number>;
-  /** Writes every message due at `now`, a page of orders per transaction. Answers how many were written. */
+  /**
+   * Writes every message due at `now` (the database's clock by default), a page of orders per
+   * transaction. Answers how many were written.
+   */
   sweep(db: Database, now?: number): Promise<number>;
   /**
-   * Withdraws a pending time-driven message whose cause is gone at `now` (its order no longer has
-   * that message due, with that deadline); answers whether it did. Other messages are left alone.
+   * Withdraws a pending time-driven message whose cause is gone at `now` (the database's clock by
+   * default: its order no longer has that message due, with that deadline); answers whether it did.
+   * Other messages are left alone.
    */
   withdrawIfGone(db: Queryable, id: number, now?: number): Promise<boolean>;
 }
@@ -181,6 +185,16 @@ export interface ScheduledOutbox extends OutboxWriter {
 }
 
 const pageSize = 100;
+
+/**
+ * The database's clock, in epoch milliseconds. The sweep and the check before sending read it, not
+ * their instance's: a message one instance's clock (ahead) wrote before its moment would be withdrawn
+ * as not due by another's, and never written again under its key.
+ */
+async function databaseNow(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ now: number }>("select extract(epoch from now())::float8 * 1000 as now");
+  return Number(row?.now);
+}
 
 export function notificationSchedule(
   log: FastifyBaseLogger,
@@ -237,8 +251,9 @@ export function notificationSchedule(
       return written;
     },
 
-    async sweep(db, now = Date.now()) {
+    async sweep(db, at) {
       if (!channels.whatsapp) return 0;
+      const now = at ?? (await databaseNow(db));
       let written = 0;
       for (const event of scheduledEvents) {
         // Pages in the order of the orders' ids: two sweeps at once take the keys' locks in one order.
@@ -254,12 +269,13 @@ export function notificationSchedule(
       return written;
     },
 
-    async withdrawIfGone(db, id, now = Date.now()) {
+    async withdrawIfGone(db, id, at) {
       const [row] = await db.query<{ event: string; order_id: number | null; idempotency_key: string }>(
         "select event, order_id, idempotency_key from notification_outbox where id = $1 and status = 'pending'",
         [id],
       );
       if (!row || !isScheduled(row.event) || row.order_id === null) return false;
+      const now = at ?? (await databaseNow(db));
       const still = await db.query(
         `select 1 from (${dueOrders(row.event)}) d where d.idempotency_key = $4`,
         queryParameters(row.event, settings, { now, orderId: row.order_id, after: 0 }, row.idempotency_key),

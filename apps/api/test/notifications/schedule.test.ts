@@ -1,5 +1,5 @@
 import { calls, type DemoOutboxEntry, type Language, OverdueDropoffDetail } from "@paxelbox/contract";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { formatDateTimeWib, formatRupiah } from "../../src/notifications/format.ts";
 import { notificationSchedule } from "../../src/notifications/schedule.ts";
@@ -399,6 +399,38 @@ describe("rents: about to end, and overdue", () => {
     expect(message?.text).toContain(`sudah berakhir pada ${formatDateTimeWib(deadline, "id")} dan barangmu`);
     expect(message?.text).toContain(`Biaya perpanjang sewa ${formatRupiah(overdue_unit_price)} per jam`);
   });
+
+  // PGlite's clock is its process's: instances with clocks apart need a PostgreSQL server.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "follow the database's clock, not an instance's clock that is ahead: the overdue notice comes when the rent ends, and is sent",
+    async () => {
+      const orderId = await rent("rent-in-store");
+      // The rent ends in 2 minutes. One instance's clock is 5 minutes ahead: it sweeps; another, its
+      // clock right, sends.
+      await advance(orderId, hours(3) - 2);
+      const sweepAhead = async () => {
+        const right = Date.now;
+        const ahead = vi.spyOn(Date, "now").mockImplementation(() => right() + 5 * 60_000);
+        try {
+          await sweep();
+        } finally {
+          ahead.mockRestore();
+        }
+      };
+      await sweepAhead();
+      await deliver();
+      expect((await messagesOf(orderId)).map((row) => [row.event, row.status])).toEqual([
+        ["rent-ending", "sent"],
+      ]);
+      await advance(orderId, 3);
+      await sweepAhead();
+      await deliver();
+      expect((await messagesOf(orderId)).map((row) => [row.event, row.status])).toEqual([
+        ["rent-ending", "sent"],
+        ["rent-overdue", "sent"],
+      ]);
+    },
+  );
 
   it("are not sent once the rent has ended", async () => {
     const orderId = await rent("rent-in-store");
