@@ -299,3 +299,13 @@ function changeListener(
     },
   };
 }
+
+/**
+ * Whether a query failed on the unique index or constraint `name` (SQLSTATE 23505): on a PostgreSQL
+ * server as on PGlite, whose errors carry the same fields.
+ */
+export function isUniqueViolation(error: unknown, name: string): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === "23505" && constraint === name;
+}

@@ -1,5 +1,5 @@
 import type { KioskScanResult } from "@paxelbox/contract";
-import type { Database, Queryable } from "../db/database.ts";
+import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
 import { issueCode } from "../domain/access-codes.ts";
 import { calculateRentOverdue, dayMs, dropoffOverdueStatus } from "../domain/overdue.ts";
 import { hashToken, randomCode, randomSecret } from "../domain/tokens.ts";
@@ -88,9 +88,18 @@ async function applyScan(
   outbox: OutboxWriter | null,
 ): Promise<KioskScanResult> {
   return db.transaction(async (tx) => {
+    const text = input.code.trim();
+    // The order first, then its code: the locks a cancel or a payment takes, in their order (a scan
+    // that took the code's first deadlocked with a cancel taking the order's). A code's order never
+    // changes, so it is read before either lock.
+    const [owner] = await tx.query<{ order_id: number | null }>(
+      "select order_id from access_codes where code = $1",
+      [text],
+    );
+    if (owner?.order_id) await tx.query("select 1 from orders where id = $1 for update", [owner.order_id]);
     const [code] = await tx.query<CodeRow>(
       "select id, purpose, order_id, package_id, expires_at, used_at from access_codes where code = $1 for update",
-      [input.code.trim()],
+      [text],
     );
     if (!code) throw notFound("codeUnknown");
     if (code.used_at) throw conflict("codeUsed");
@@ -194,22 +203,25 @@ async function storeDropoff(
   );
   const token = randomSecret();
   const now = Date.now();
-  const orderId = await insertOrder(tx, {
-    kind: "dropoff",
-    status: "IN_STORE",
-    mouthId: door.mouthId,
-    expressNumber: expressNumber(),
-    senderName: parcel.sender_name,
-    recipientName: parcel.recipient_name,
-    recipientPhone: parcel.recipient_phone,
-    linkTokenHash: hashToken(token),
-    overdueUnitPrice: size?.price ?? 0,
-    createdAt: new Date(now),
-    storeTime: new Date(now),
-    deadline: new Date(now + policy.freeDays * dayMs),
-    linkExpiresAt: new Date(now + policy.linkDays * dayMs),
-    logs: [{ status: "IN_STORE", at: new Date(now) }],
-  });
+  const orderId = await oneOrderPerDoor(
+    insertOrder(tx, {
+      kind: "dropoff",
+      status: "IN_STORE",
+      mouthId: door.mouthId,
+      expressNumber: expressNumber(),
+      senderName: parcel.sender_name,
+      recipientName: parcel.recipient_name,
+      recipientPhone: parcel.recipient_phone,
+      linkTokenHash: hashToken(token),
+      overdueUnitPrice: size?.price ?? 0,
+      createdAt: new Date(now),
+      storeTime: new Date(now),
+      deadline: new Date(now + policy.freeDays * dayMs),
+      linkExpiresAt: new Date(now + policy.linkDays * dayMs),
+      logs: [{ status: "IN_STORE", at: new Date(now) }],
+    }),
+    parcel.mouth_type,
+  );
   // The recipient's message is written in this transaction: it exists if and only if the parcel is
   // stored (the outbox, ADR 038).
   await outbox?.dropoffStored(tx, { orderId, token });
@@ -221,6 +233,19 @@ async function storeDropoff(
     ...result(order, "dropoff-store", "IN_STORE"),
     recipientLink: `/order?orderid=${orderId}&token=${token}`,
   };
+}
+
+/**
+ * A door holds one order at a time (`orders_one_active_per_mouth`): the door `findFreeMouth` locked
+ * is free, and a parcel stored into it at the same moment from elsewhere is refused as a full locker.
+ */
+async function oneOrderPerDoor(insert: Promise<number>, size: string): Promise<number> {
+  try {
+    return await insert;
+  } catch (error) {
+    if (isUniqueViolation(error, "orders_one_active_per_mouth")) throw conflict("noFreeDoor", { size });
+    throw error;
+  }
 }
 
 /** Moves an order's clock forward: every time of the order, its history and its codes moves into the past. */

@@ -359,7 +359,10 @@ export async function insertOrder(db: Queryable, order: NewOrder): Promise<numbe
   return id;
 }
 
-/** A free, enabled door of the given size, in a box chosen at random among those that have one. */
+/**
+ * A free, enabled door of the given size, in a box chosen at random among those that have one. The
+ * door stays locked for the caller's transaction: another looking at once passes over it.
+ */
 export async function findFreeMouth(
   db: Queryable,
   mouthType: string,
@@ -373,7 +376,8 @@ export async function findFreeMouth(
       where m.mouth_type = $1 and m.enabled and ($2::int is null or b.id = $2)
         and not exists (select 1 from orders o where o.mouth_id = m.id and o.status in ('IMPORTED', 'IN_STORE'))
       order by random()
-      limit 1`,
+      limit 1
+      for update of m skip locked`,
     [mouthType, boxId ?? null],
   );
   return row ? { mouthId: row.mouth_id, boxId: row.box_id, boxName: row.box_name, price: row.price } : null;

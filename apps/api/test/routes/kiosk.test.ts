@@ -1,6 +1,6 @@
 import { calls } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
-import { budi, call, failure, ok, scenario, useApp } from "../helpers.ts";
+import { budi, call, failure, ok, packageBody, scenario, useApp } from "../helpers.ts";
 
 const app = useApp();
 
@@ -184,6 +184,73 @@ describe("kiosk: drop-off", () => {
   it("an unknown code is 404 and an empty one 400", async () => {
     failure(await scan("PXB-T-NOTAREALCODE0000"), 404);
     failure(await call(app(), calls.kioskScan, { body: { code: " " } }), 400);
+  });
+});
+
+// PGlite runs one statement at a time: scans at the same moment need a PostgreSQL server.
+describe.runIf(Boolean(process.env.DATABASE_URL))("kiosk: scans at the same moment", () => {
+  /** A sent parcel's store code (the QR's text), as the sender's page shows it. */
+  async function sendParcel(boxId: number, size: string): Promise<string> {
+    const sent = await call(app(), calls.sendPackageData, {
+      body: packageBody(boxId, { mouth: { mouthType: { name: size } } }),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [row] = await app().db.query<{ code: string }>(
+      `select code from access_codes where purpose = 'dropoff-store'
+          and package_id = (select max(id) from dropoff_packages)`,
+    );
+    return row?.code ?? "";
+  }
+
+  it("two parcels stored at once for the last free door: one gets it, the other is refused", async () => {
+    const boxId = Number((await scenario(app(), "package-form")).get("boxId"));
+    for (let round = 0; round < 6; round++) {
+      // One free L door left at the box (the others disabled).
+      const [door] = await app().db.query<{ id: number }>(
+        `select m.id from mouths m where m.box_id = $1 and m.mouth_type = 'L'
+            and not exists (select 1 from orders o where o.mouth_id = m.id and o.status in ('IMPORTED', 'IN_STORE'))
+          limit 1`,
+        [boxId],
+      );
+      if (!door) throw new Error("no free L door left");
+      await app().db.query("update mouths set enabled = (id = $2) where box_id = $1 and mouth_type = 'L'", [
+        boxId,
+        door.id,
+      ]);
+      const codes = [await sendParcel(boxId, "L"), await sendParcel(boxId, "L")];
+      const answers = await Promise.all(codes.map((code) => scan(code, boxId)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const [behind] = await app().db.query<{ n: number }>(
+        "select count(*)::int as n from orders where mouth_id = $1 and status in ('IMPORTED', 'IN_STORE')",
+        [door.id],
+      );
+      expect(behind?.n).toBe(1);
+      // The stored parcel is taken out: the door is free for the next round.
+      await app().db.query(
+        "update orders set status = 'CUSTOMER_TAKEN' where mouth_id = $1 and status = 'IN_STORE'",
+        [door.id],
+      );
+      await app().db.query("update mouths set enabled = true where box_id = $1", [boxId]);
+    }
+  });
+
+  it("a rent cancelled while its store code is scanned: one of the two wins, the other is refused", async () => {
+    for (let round = 0; round < 6; round++) {
+      const { orderid, order } = await rent("rent-to-store");
+      const [scanned, cancelled] = await Promise.all([
+        scan(order.barcode.qrcodeCustomerStore as string),
+        call(app(), calls.cancelRent, { body: { id: orderid }, token: budi }),
+      ]);
+      const statuses = [scanned.statusCode, cancelled.statusCode];
+      expect(
+        statuses.filter((status) => status === 200),
+        `${scanned.body} ${cancelled.body}`,
+      ).toHaveLength(1);
+      expect(
+        statuses.filter((status) => status === 409),
+        `${scanned.body} ${cancelled.body}`,
+      ).toHaveLength(1);
+    }
   });
 });
 
