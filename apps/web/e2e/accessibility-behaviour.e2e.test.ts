@@ -243,8 +243,11 @@ describe("targets of at least 24 px, a visible focus not hidden by sticky bars, 
 });
 
 describe("dialogs keep the focus, close on Escape and give it back", () => {
-  /** Opens the dialog from its opener with the keyboard and walks it with Tab and Shift+Tab. */
-  async function walk(page: Page, opener: string, dialog: string) {
+  /**
+   * Opens the dialog from its opener with the keyboard and walks it with Tab and Shift+Tab; `first`:
+   * the control the focus starts on.
+   */
+  async function walk(page: Page, opener: string, dialog: string, first?: string) {
     const selector = `[data-testid="${dialog}"]`;
     await page.getByTestId(opener).focus();
     await page.keyboard.press("Enter");
@@ -252,6 +255,7 @@ describe("dialogs keep the focus, close on Escape and give it back", () => {
     await expect
       .poll(() => focusInside(page, selector), { message: "focus moves into the dialog" })
       .toBe(true);
+    if (first) await expect(page.getByTestId(first), "the focus starts on the safe choice").toBeFocused();
     const tabbable = () =>
       page
         .locator(selector)
@@ -289,10 +293,28 @@ describe("dialogs keep the focus, close on Escape and give it back", () => {
     const { page } = await open({ viewport: "mobile", language: "en" });
     await visit(page, (await scenario("rent-to-store", { language: "en" })).url);
     await page.locator('[data-view="to-store"]').waitFor();
-    await walk(page, "cancel-rent", "cancel-confirm");
+    await walk(page, "cancel-rent", "cancel-confirm", "cancel-confirm-no");
     await visit(page, (await scenario("rent-in-store", { language: "en" })).url);
     await page.locator('[data-view="in-store"]').waitFor();
     await walk(page, "pick-up", "pick-up-dialog");
+  });
+
+  test("the cancel rent confirmation opens on 'No': Enter twice keeps the rent (desktop, id)", async ({
+    open,
+    scenario,
+  }) => {
+    const { page } = await open({ viewport: "desktop", language: "id" });
+    await visit(page, (await scenario("rent-to-store")).url);
+    await page.locator('[data-view="to-store"]').waitFor();
+    await page.getByTestId("cancel-rent").focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("cancel-confirm-no")).toBeFocused();
+    await expect(page.getByTestId("cancel-confirm-no")).toHaveText("Tidak, lanjutkan sewa");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("cancel-confirm")).toHaveJSProperty("open", false);
+    await expect(page.getByTestId("cancel-rent")).toBeFocused();
+    await expect(page.locator('[data-view="to-store"]')).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/order-status");
   });
 
   test("photo preview and the locker photo viewer (desktop, id)", async ({ open, scenario }) => {
@@ -344,6 +366,21 @@ describe("dialogs keep the focus, close on Escape and give it back", () => {
       await dialog.getByRole("button", { name: button, exact: true }).focus();
       await page.keyboard.press("Enter");
       await page.waitForURL((url) => url.searchParams.get("act") === "open_locker");
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeFocused();
+    });
+
+  for (const [viewport, lang, pickUp, heading] of [
+    ["mobile", "id", "Ambil Barang", "Biaya Perpanjang Sewa"],
+    ["desktop", "en", "Pick Up Items", "Overdue fee"],
+  ] as const)
+    test(`Pick Up on an overdue rent gives the focus to the fee screen's heading (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page } = await open({ viewport, language: lang });
+      await openRent(page, "rent-in-store-overdue", lang, "in-store");
+      await page.getByRole("button", { name: pickUp, exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByTestId("overdue-cost").waitFor();
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeFocused();
     });
 

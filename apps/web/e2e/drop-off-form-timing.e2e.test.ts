@@ -40,6 +40,29 @@ for (const [viewport, lang] of combos) {
   describe(`package form timing at ${viewport} in ${lang}`, () => {
     const t = packageTexts[lang];
 
+    test("the photo control keeps the focus while its photo is prepared, and opens no chooser meanwhile", async ({
+      openScenario,
+    }) => {
+      const { page, errors, demo } = await openScenario("package-form", { viewport, language: lang });
+      await holdPhotoPreparation(page);
+      await visit(page, demo.url);
+      const input = $(page, "photo-input");
+      await input.focus();
+      await choosePhoto(page, undefined, { thumbnail: false });
+      await expect($(page, "photo-status")).toContainText(t.photoPreparing);
+      await expect(input).toHaveAttribute("aria-disabled", "true");
+      await expect(input).toBeFocused();
+      const choosers: unknown[] = [];
+      page.on("filechooser", (chooser) => choosers.push(chooser));
+      await page.keyboard.press("Space");
+      await releasePhoto(page);
+      await $(page, "photo-thumbnail").waitFor({ timeout: 15_000 });
+      await expect(input).not.toHaveAttribute("aria-disabled");
+      await expect(input).toBeFocused();
+      expect(choosers).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+
     test("a submit pressed while the photo is prepared waits for it, then posts it once", async ({
       openScenario,
     }) => {

@@ -393,6 +393,30 @@ describe("landing behaviour", () => {
     );
   });
 
+  for (const lang of ["id", "en"] as const)
+    test(`'Show on map' brings the map into view at once when less motion is asked for, smoothly else (mobile, ${lang})`, async ({
+      open,
+    }) => {
+      const { page } = await open({ viewport: "mobile", language: lang });
+      await visit(page, "/");
+      const show = page.getByTestId("finder-item").last().getByTestId("finder-show");
+      /** How far the page moved within the press's own task (a smooth scroll has not begun yet). */
+      const press = async () => {
+        await show.scrollIntoViewIfNeeded();
+        return show.evaluate((button) => {
+          const before = window.scrollY;
+          (button as HTMLElement).click();
+          return before - window.scrollY;
+        });
+      };
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      expect(await press()).toBeGreaterThan(200);
+      await expect(page.getByTestId("finder-map")).toBeInViewport();
+      await page.emulateMedia({ reducedMotion: "no-preference" });
+      expect(await press()).toBe(0);
+      await expect(page.getByTestId("finder-map")).toBeInViewport();
+    });
+
   test("finds lockers by name or area and nearest to me, with markers even when tiles fail", async ({
     open,
   }) => {

@@ -27,7 +27,7 @@ export function ErrorDialog({ open, message, onClose, actionLabel, returnFocusTo
       testId="error-dialog"
       returnFocusTo={returnFocusTo}
       actions={
-        <Button block onClick={onClose} autoFocus>
+        <Button block onClick={onClose} data-autofocus>
           {actionLabel ?? t("errors.ok")}
         </Button>
       }

@@ -11,7 +11,8 @@ function tabbables(container: HTMLElement): HTMLElement[] {
 }
 
 /**
- * A native `<dialog>` as a modal: `showModal()` while `open` (the page behind becomes inert), Tab
+ * A native `<dialog>` as a modal: `showModal()` while `open` (the page behind becomes inert), the
+ * focus on its control marked `data-autofocus` (else its first control), Tab
  * and Shift+Tab go round inside it instead of leaving for the browser's own controls, and when it
  * closes the focus goes back to what had it before (the opener), if that is still on the page and
  * can take it, else to `returnFocusTo`'s element.
@@ -33,6 +34,10 @@ export function useModalDialog(
     if (open && !dialog.open) {
       returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      // The control marked to take the focus first (`data-autofocus`: the safe choice of a
+      // destructive question); else the browser's own choice, the first control. React's
+      // `autoFocus` cannot do it: it runs as the content mounts, before the dialog is shown.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

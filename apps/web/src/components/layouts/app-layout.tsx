@@ -29,7 +29,11 @@ function useFocusNotLostOnNavigation(screen: string) {
     const lost = lastFocused.current !== null && !lastFocused.current.isConnected;
     const active = document.activeElement;
     if (!lost || (active && active !== document.body)) return;
-    const heading = document.querySelector<HTMLElement>(`#${mainContentId} h1`);
+    // The screen's heading: in the content, else the web-view header bar's title (a screen such as
+    // the rent's overdue fee has its only one there).
+    const heading =
+      document.querySelector<HTMLElement>(`#${mainContentId} h1`) ??
+      document.querySelector<HTMLElement>("h1");
     if (!heading) return;
     if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
     heading.focus({ preventScroll: true });

@@ -145,7 +145,12 @@ export function PhotoField({
               className={styles.input}
               aria-invalid={invalid || undefined}
               aria-describedby={[statusId, describedBy].filter(Boolean).join(" ")}
-              disabled={preparing}
+              // Not `disabled` while the photo is prepared: that would take the focus from the
+              // control just used (to the page's body, where a screen reader loses its place).
+              aria-disabled={preparing || undefined}
+              onClick={(event) => {
+                if (preparing) event.preventDefault();
+              }}
               onChange={onFile}
               data-testid="photo-input"
             />
@@ -164,7 +169,7 @@ export function PhotoField({
         title={t("dropOff.package.photoPreviewTitle")}
         testId="photo-preview"
         actions={
-          <Button block onClick={() => setPreviewOpen(false)} autoFocus>
+          <Button block onClick={() => setPreviewOpen(false)} data-autofocus>
             {t("common.close")}
           </Button>
         }

@@ -1,6 +1,7 @@
 import type {} from "embla-carousel-autoplay";
 import { lazy, memo, Suspense, startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { useT } from "../../../lib/i18n/i18n";
+import { prefersReducedMotion } from "../../../lib/ui/motion";
 import { type CarouselSettings, emblaDuration } from "../lib/carousel";
 import type { BannerData } from "../types";
 import styles from "./banner-carousel.module.css";
@@ -16,10 +17,6 @@ const Slide = memo(BannerSlide);
 
 /** The carousel library loads once the page runs (see `carousel-engine.tsx`). */
 const CarouselEngine = lazy(() => import("./carousel-engine"));
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
 
 /**
  * Banner carousel: server-rendered slides (the first one shows at once), then swipe, arrows, one

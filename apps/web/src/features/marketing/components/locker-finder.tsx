@@ -4,6 +4,7 @@ import { useConfig } from "../../../config/use-config";
 import { getLocation, openMapLink, openMapLocation } from "../../../lib/bridge/bridge";
 import { type Language, localeOf, useT } from "../../../lib/i18n/i18n";
 import { isSafeUrl } from "../../../lib/security/safe-url";
+import { scrollBehavior } from "../../../lib/ui/motion";
 import { paths } from "../../../paths";
 import type { LockerSearch } from "../api/locker-locations";
 import { finderPageSize, finderQueryMaxLength } from "../lib/finder-query";
@@ -159,11 +160,10 @@ export function LockerFinder({ initial, query }: { initial: LockerPage | null; q
   function showOnMap(location: LockerLocation) {
     setSelectedId(location.id);
     const slot = mapSlot.current;
-    if (slot && slot.getBoundingClientRect().top < 0)
-      slot.scrollIntoView({ behavior: "smooth", block: "center" });
-    else if (slot && slot.getBoundingClientRect().bottom > window.innerHeight) {
-      slot.scrollIntoView({ behavior: "smooth", block: "center" });
-    }
+    if (!slot) return;
+    const { top, bottom } = slot.getBoundingClientRect();
+    if (top < 0 || bottom > window.innerHeight)
+      slot.scrollIntoView({ behavior: scrollBehavior(), block: "center" });
   }
 
   const { criteria, items, total, status } = state;

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { scrollBehavior } from "../../../lib/ui/motion";
 
 /** Spec §9: the landing and services pages scroll to the address's anchor after 2000 ms. */
 export const scrollToAnchorDelayMs = 2000;
@@ -11,8 +12,7 @@ export function useScrollToHash(delayMs = scrollToAnchorDelayMs): void {
     const timer = window.setTimeout(() => {
       const target = document.getElementById(id);
       if (!target) return;
-      const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      target.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+      target.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
     }, delayMs);
     return () => window.clearTimeout(timer);
   }, [delayMs]);

@@ -254,7 +254,14 @@ export function ToStoreView({ order, query, token, product, onHold, refused }: V
             >
               {cancel.isPending ? t("rent.toStore.cancelling") : t("rent.toStore.confirmYes")}
             </Button>
-            <Button block variant="ghost" onClick={closeConfirm} disabled={cancel.isPending} autoFocus>
+            <Button
+              block
+              variant="ghost"
+              onClick={closeConfirm}
+              disabled={cancel.isPending}
+              data-autofocus
+              data-testid="cancel-confirm-no"
+            >
               {t("rent.toStore.confirmNo")}
             </Button>
           </>
@@ -271,7 +278,7 @@ export function ToStoreView({ order, query, token, product, onHold, refused }: V
         title={t("rent.toStore.deniedTitle")}
         testId="cancel-denied"
         actions={
-          <Button block onClick={closeDenied} autoFocus>
+          <Button block onClick={closeDenied} data-autofocus>
             {t("errors.ok")}
           </Button>
         }
