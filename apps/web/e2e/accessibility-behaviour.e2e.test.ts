@@ -350,6 +350,34 @@ describe("dialogs keep the focus, close on Escape and give it back", () => {
     await expect(toggle).toBeFocused();
   });
 
+  for (const lang of ["id", "en"] as const)
+    test(`Tab past the mobile menu's last control closes it, so the focus is not hidden under it (mobile, ${lang})`, async ({
+      open,
+    }) => {
+      const { page } = await open({ viewport: "mobile", language: lang });
+      await visit(page, "/");
+      const toggle = page.getByTestId("menu-toggle");
+      const menu = '[data-testid="public-header"] nav';
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => announcedExpanded(page, '[data-testid="menu-toggle"]')).toBe(true);
+      await animationsDone(page);
+      // Shift+Tab from the menu's first control goes back to the toggle: the menu stays open.
+      await page.keyboard.press("Tab");
+      await expect.poll(() => focusInside(page, menu)).toBe(true);
+      await page.keyboard.press("Shift+Tab");
+      await expect(toggle).toBeFocused();
+      await expect.poll(() => page.locator(menu).evaluate((nav) => nav.matches(":popover-open"))).toBe(true);
+      // Forward through every control of the menu, then out of it.
+      for (let step = 0; step < 20 && (step === 0 || (await focusInside(page, menu))); step++) {
+        await page.keyboard.press("Tab");
+      }
+      await expect.poll(() => focusInside(page, menu)).toBe(false);
+      await expect.poll(() => page.locator(menu).evaluate((nav) => nav.matches(":popover-open"))).toBe(false);
+      await expect.poll(() => announcedExpanded(page, '[data-testid="menu-toggle"]')).toBe(false);
+      await expect(page.locator(":focus")).toBeInViewport();
+    });
+
   for (const [viewport, lang, button, heading] of [
     ["desktop", "en", "Open Locker", "Open Locker"],
     ["mobile", "id", "Buka Loker", "Buka Loker"],

@@ -99,7 +99,21 @@ export function PublicHeader() {
           <MenuIcon className={styles.openIcon} />
           <CloseIcon className={styles.closeIcon} />
         </IconButton>
-        <nav ref={menu} id={menuId} className={styles.menu} popover="auto" aria-label={t("nav.main")}>
+        <nav
+          ref={menu}
+          id={menuId}
+          className={styles.menu}
+          popover="auto"
+          aria-label={t("nav.main")}
+          // Tabbing out of the open menu closes it: the focus would go on under it, to the page it
+          // covers. (Focus going nowhere — a tap on the menu's own background — keeps it open.)
+          onBlur={(event) => {
+            const next = event.relatedTarget;
+            if (!(next instanceof Element) || event.currentTarget.contains(next)) return;
+            if (next.getAttribute("popovertarget") === menuId) return;
+            closeMenu(event.currentTarget);
+          }}
+        >
           <ul className={`plain-list ${styles.anchors}`}>
             {anchors.map((anchor) => (
               <li key={anchor}>
