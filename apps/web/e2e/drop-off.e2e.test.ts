@@ -391,6 +391,47 @@ describe("package form edges", () => {
     });
   }
 
+  for (const [viewport, lang] of everyFrame) {
+    test(`${viewport}, ${lang}: Enter on Get QR Code keeps the focus on the button while the QR is made, then gives it to the QR; the progress is said once`, async ({
+      openScenario,
+    }) => {
+      const t = packageTexts[lang];
+      const { page, errors } = await openPackageForm(openScenario, viewport, lang, "run");
+      await fillPackageForm(page);
+      await $(page, "package-submit").focus();
+      // Where the focus is at every frame, and what the QR panel's status region says, until the QR is there.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        const said: string[] = [];
+        Object.assign(window, { __focus: seen, __said: said });
+        const describe = (element: Element | null) =>
+          element ? `${element.tagName} ${element.getAttribute("data-testid") ?? ""}`.trim() : "none";
+        const frame = () => {
+          const now = describe(document.activeElement);
+          if (seen.at(-1) !== now) seen.push(now);
+          requestAnimationFrame(frame);
+        };
+        frame();
+        const region = document.querySelector('[data-testid="package-qr"] [role="status"]');
+        if (!region) throw new Error("the QR panel has no status region");
+        new MutationObserver(() => {
+          const text = region.textContent?.trim();
+          if (text && said.at(-1) !== text) said.push(text);
+        }).observe(region, { childList: true, subtree: true, characterData: true });
+      });
+      await page.keyboard.press("Enter");
+      const qr = $(page, "package-qr");
+      await expect(qr).toHaveAttribute("data-state", "generated", { timeout: 15_000 });
+      await expect(qr).toBeFocused();
+      const focus = await page.evaluate(() => (window as unknown as { __focus: string[] }).__focus);
+      expect(focus).toEqual(["BUTTON package-submit", "SECTION package-qr"]);
+      const said = await page.evaluate(() => (window as unknown as { __said: string[] }).__said);
+      expect(said).toEqual([t.qr.generating]);
+      await expect(qr.locator("[aria-live]")).toHaveCount(0);
+      expect(errors).toEqual([]);
+    });
+  }
+
   for (const viewport of ["mobile", "desktop"] as const) {
     test(`${viewport}: a send the API refuses says 'Oops...' with its message, then the form opens again 2 s later`, async ({
       openScenario,

@@ -40,56 +40,59 @@ export function PackageQr({ state, lockerName, focusOnArrival, ref }: PackageQrP
       // biome-ignore lint/a11y/noAutofocus: the QR the courier posted the form for, on a page of its own
       autoFocus={focusOnArrival}
     >
-      <div aria-live="polite" className={styles.live}>
-        {state.status === "idle" ? (
-          <div className={`stack ${styles.idle}`}>
-            <span className={`circle ${styles.idleIcon}`} aria-hidden="true">
-              <Icon size={40} strokeWidth={1.6}>
-                <rect x="3" y="3" width="7" height="7" rx="1" />
-                <rect x="14" y="3" width="7" height="7" rx="1" />
-                <rect x="3" y="14" width="7" height="7" rx="1" />
-                <path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" />
-              </Icon>
-            </span>
-            <h2 id={headingId} className={styles.heading}>
-              {t("dropOff.package.qr.idleTitle")}
-            </h2>
-            <p className={cardStyles.muted}>{t("dropOff.package.qr.idleLine")}</p>
-          </div>
-        ) : state.status === "generating" ? (
-          <div className={`stack ${styles.generating}`} data-testid="package-qr-generating">
-            <Spinner size={48} />
-            <h2 id={headingId} className={styles.heading}>
-              {t("dropOff.package.qr.generating")}
-            </h2>
-          </div>
-        ) : (
-          <div className={`stack ${styles.generated}`}>
-            <h2 id={headingId} className={styles.heading}>
-              {t("dropOff.package.qr.ready")}
-            </h2>
-            <QrImage
-              src={state.image}
-              alt={t("dropOff.package.qr.label", { location: lockerName })}
-              testId="package-qr-image"
-            />
-            <p className={styles.instruction}>{t("dropOff.package.qr.instruction")}</p>
-            <dl className={styles.facts}>
-              <div>
-                <dt className="caption">{t("dropOff.package.qr.location")}</dt>
-                <dd>{lockerName}</dd>
-              </div>
-              <div>
-                <dt className="caption">{t("dropOff.package.qr.size")}</dt>
-                <dd>
-                  {state.size} · <DoorSizeLabel size={state.size} />
-                </dd>
-              </div>
-            </dl>
-            <p className={cardStyles.muted}>{t("dropOff.package.qr.validity")}</p>
-          </div>
-        )}
-      </div>
+      {/* Said as it starts; the QR made is read as the focus moves to this panel (named by its
+          heading), so it is not said a second time. */}
+      <p role="status" className="visually-hidden">
+        {state.status === "generating" ? t("dropOff.package.qr.generating") : ""}
+      </p>
+      {state.status === "idle" ? (
+        <div className={`stack ${styles.idle}`}>
+          <span className={`circle ${styles.idleIcon}`} aria-hidden="true">
+            <Icon size={40} strokeWidth={1.6}>
+              <rect x="3" y="3" width="7" height="7" rx="1" />
+              <rect x="14" y="3" width="7" height="7" rx="1" />
+              <rect x="3" y="14" width="7" height="7" rx="1" />
+              <path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" />
+            </Icon>
+          </span>
+          <h2 id={headingId} className={styles.heading}>
+            {t("dropOff.package.qr.idleTitle")}
+          </h2>
+          <p className={cardStyles.muted}>{t("dropOff.package.qr.idleLine")}</p>
+        </div>
+      ) : state.status === "generating" ? (
+        <div className={`stack ${styles.generating}`} data-testid="package-qr-generating">
+          <Spinner size={48} />
+          <h2 id={headingId} className={styles.heading}>
+            {t("dropOff.package.qr.generating")}
+          </h2>
+        </div>
+      ) : (
+        <div className={`stack ${styles.generated}`}>
+          <h2 id={headingId} className={styles.heading}>
+            {t("dropOff.package.qr.ready")}
+          </h2>
+          <QrImage
+            src={state.image}
+            alt={t("dropOff.package.qr.label", { location: lockerName })}
+            testId="package-qr-image"
+          />
+          <p className={styles.instruction}>{t("dropOff.package.qr.instruction")}</p>
+          <dl className={styles.facts}>
+            <div>
+              <dt className="caption">{t("dropOff.package.qr.location")}</dt>
+              <dd>{lockerName}</dd>
+            </div>
+            <div>
+              <dt className="caption">{t("dropOff.package.qr.size")}</dt>
+              <dd>
+                {state.size} · <DoorSizeLabel size={state.size} />
+              </dd>
+            </div>
+          </dl>
+          <p className={cardStyles.muted}>{t("dropOff.package.qr.validity")}</p>
+        </div>
+      )}
       {state.status === "generated" ? (
         <ButtonLink
           block

@@ -64,11 +64,18 @@ export function PackageScreen({ boxId, lockerName, sendKey, answer: posted }: Pa
   }, [qr]);
 
   // A new package (the form's fresh key, without an answer) starts at the top, in its first field.
+  // The form drawn anew with the answer to its post keeps the press's focus on its button, where
+  // the progress shows, until the QR made takes it (the old form's button went with the old form).
   const firstKey = useRef(sendKey);
   useEffect(() => {
-    if (sendKey === firstKey.current || answer !== undefined) return;
-    window.scrollTo({ top: 0, behavior: "auto" });
-    formRef.current?.querySelector<HTMLElement>("input:not([type=hidden])")?.focus({ preventScroll: true });
+    if (sendKey === firstKey.current) return;
+    const form = formRef.current;
+    if (answer === undefined) {
+      window.scrollTo({ top: 0, behavior: "auto" });
+      form?.querySelector<HTMLElement>("input:not([type=hidden])")?.focus({ preventScroll: true });
+    } else if (document.activeElement === document.body) {
+      form?.querySelector<HTMLElement>('button[type="submit"]')?.focus({ preventScroll: true });
+    }
   }, [sendKey, answer]);
 
   return (
