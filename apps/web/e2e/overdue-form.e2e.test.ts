@@ -10,6 +10,7 @@ import idResults from "../src/locales/id/drop-off/results.json" with { type: "js
 import idPayment from "../src/locales/id/payment.json" with { type: "json" };
 import idShell from "../src/locales/id/shell.json" with { type: "json" };
 import {
+  baseUrl,
   holdScripts,
   hydrated,
   type Lang,
@@ -18,7 +19,8 @@ import {
   visit,
 } from "./support/browser.ts";
 import { describe, expect, type Open, test } from "./support/fixtures.ts";
-import { api, createScenario, type Scenario } from "./support/journeys.ts";
+import { advanceOrder, api, createScenario, type Scenario } from "./support/journeys.ts";
+import { storeParcel } from "./support/package-form.ts";
 
 /**
  * The overdue page's form is a `<Form method="post">` with a route action (ADR 036), so Select
@@ -170,6 +172,26 @@ for (const [viewport, lang, way] of frames.slice(0, 2))
       // No script, no service worker: the page does not promise the code without signal.
       await expect($(page, "offline-qr-hint")).toBeHidden();
     });
+  });
+
+for (const [viewport, lang] of phoneAndDesktop)
+  test(`a parcel sent to a 14-digit "628…" number shows it as "08…" and its fee can be paid (${viewport}, ${lang})`, async ({
+    open,
+  }) => {
+    const boxId = Number((await createScenario("package-form")).params.get("boxId"));
+    const stored = await storeParcel(boxId, { phone: "62811222233333" });
+    const orderId = stored.body.data?.orderId as number;
+    // Past the free days: the fee is due.
+    await advanceOrder(orderId, 3 * 24 * 60);
+    const link = new URL(stored.body.data?.recipientLink as string, baseUrl);
+    const { page } = await open({ viewport, language: lang });
+    await visit(page, `/overduepayment${link.search}${lang === "en" ? "&lang=en" : ""}`);
+    await expect($(page, "overdue-phone")).toHaveValue("0811222233333");
+    await expect(fieldError(page)).toHaveCount(0);
+    await $(page, "overdue-email").fill("rina@example.com");
+    await expect($(page, "overdue-select-payment")).toBeEnabled();
+    await $(page, "overdue-select-payment").click();
+    await atCheckout(page);
   });
 
 for (const [viewport, lang] of phoneAndDesktop)

@@ -11,6 +11,7 @@ import {
   GuestBookForm,
   guestBookMessages,
   InvoiceNumber,
+  nationalMobileNumber,
   OrderStatusValue,
   OverdueDropoffSubmitBody,
   PackageData,
@@ -107,6 +108,16 @@ describe("drop-off", () => {
     recipientName: "Rina",
     senderName: "Kurir",
   };
+
+  it("gives every number the form accepts a national form of 8 to 13 digits, as the overdue page takes it", () => {
+    for (const phone of ["0811222233333", "62811222233333", "6281122223333", "08112222333"]) {
+      expect(PackageData.safeParse({ ...valid, takeUserPhoneNumber: phone }).success).toBe(true);
+      expect(nationalMobileNumber(phone)).toMatch(/^08\d{6,11}$/);
+    }
+    expect(nationalMobileNumber("62811222233333")).toBe("0811222233333");
+    expect(nationalMobileNumber("0811222233333")).toBe("0811222233333");
+    expect(nationalMobileNumber("+62 811")).toBe("+62 811");
+  });
 
   it("accepts the spec's example phone and defaults the language", () => {
     expect(PackageData.parse(valid).takeUserLanguage).toBe("Indonesia");

@@ -6,7 +6,7 @@ import en from "../../src/locales/en/drop-off/package.json" with { type: "json" 
 import id from "../../src/locales/id/drop-off/package.json" with { type: "json" };
 import { baseUrl, holdScripts, type Lang, type ViewportName, visit } from "./browser.ts";
 import type { OpenScenario } from "./fixtures.ts";
-import { readQr, scanAtKiosk } from "./journeys.ts";
+import { type KioskResult, readQr, scanAtKiosk } from "./journeys.ts";
 import { smallPng } from "./photos.ts";
 
 /** The package form's page in the browser tests (spec §2 "Data Package"): its texts, fields and posts. */
@@ -176,33 +176,43 @@ export async function postedPhoto(request: Request) {
 }
 
 /**
- * Another courier at the same locker, through the API and the kiosk: sends parcels of `size` and
- * stores them until the box has no free door of it (a page opened before still offers the size).
+ * A parcel sent through the API (as the form sends it) and stored at the kiosk: the kiosk's answer,
+ * with the recipient's link.
+ */
+export async function storeParcel(
+  boxId: number,
+  { size = "M", phone = "0811222233333" }: { size?: string; phone?: string } = {},
+): Promise<KioskResult> {
+  const sent = await fetch(`${baseUrl}/api/v1/dropoff/packages`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
+    body: JSON.stringify({
+      takeUserPhoneNumber: phone,
+      box: { id: boxId },
+      mouth: { mouthType: { name: size } },
+      photo: `data:image/png;base64,${smallPng().toString("base64")}`,
+      recipientName: "Rina Kartika",
+      senderName: "Kurir Lain",
+    }),
+  });
+  if (!sent.ok) throw new Error(`a send of ${size}: HTTP ${sent.status} ${await sent.text()}`);
+  const code = readQr(Buffer.from(await sent.arrayBuffer()));
+  if (code === null) throw new Error("the send's QR could not be read");
+  const stored = await scanAtKiosk(code, boxId);
+  if (stored.status !== 200) throw new Error(`storing ${size}: HTTP ${stored.status} ${stored.body.message}`);
+  return stored;
+}
+
+/**
+ * Another courier at the same locker: stores parcels of `size` until the box has no free door of it
+ * (a page opened before still offers the size).
  */
 export async function takeFreeDoors(boxId: number, size: string): Promise<void> {
-  const photo = `data:image/png;base64,${smallPng().toString("base64")}`;
   for (;;) {
     const sizes = await fetch(`${baseUrl}/api/v1/box/lockers/${boxId}/sizes`);
     const { data } = (await sizes.json()) as { data: { name: string; available: number }[] };
     if (!data.some((door) => door.name === size)) return;
-    const sent = await fetch(`${baseUrl}/api/v1/dropoff/packages`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
-      body: JSON.stringify({
-        takeUserPhoneNumber: "0811222233333",
-        box: { id: boxId },
-        mouth: { mouthType: { name: size } },
-        photo,
-        recipientName: "Rina Kartika",
-        senderName: "Kurir Lain",
-      }),
-    });
-    if (!sent.ok) throw new Error(`a send of ${size}: HTTP ${sent.status} ${await sent.text()}`);
-    const code = readQr(Buffer.from(await sent.arrayBuffer()));
-    if (code === null) throw new Error("the send's QR could not be read");
-    const stored = await scanAtKiosk(code, boxId);
-    if (stored.status !== 200)
-      throw new Error(`storing ${size}: HTTP ${stored.status} ${stored.body.message}`);
+    await storeParcel(boxId, { size });
   }
 }
 

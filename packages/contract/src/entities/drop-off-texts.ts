@@ -6,6 +6,12 @@
 /** Indonesian mobile number, digits only: 08… of 10 to 13 digits, or the same number as 628… (11 to 14). */
 export const mobileNumberPattern = /^(0|62)8\d{8,11}$/;
 
+/**
+ * A mobile number in its national form, as the overdue page shows it (8 to 13 digits, spec §9):
+ * `628…` → `08…`, the same number a digit shorter; any other text as it is.
+ */
+export const nationalMobileNumber = (phone: string): string => phone.replace(/^62(8\d+)$/, "0$1");
+
 /** Drop-off form fields; messages follow spec §5 ('{field} should not be empty'). */
 export const dropOffMessages = {
   senderName: "Sender name should not be empty",

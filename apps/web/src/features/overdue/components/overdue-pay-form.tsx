@@ -1,4 +1,4 @@
-import type { OverdueDropoffDetail } from "@paxelbox/contract";
+import { nationalMobileNumber, type OverdueDropoffDetail } from "@paxelbox/contract";
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Form, useNavigation } from "react-router";
@@ -63,7 +63,12 @@ export function OverduePayForm({ detail, token, refused: answer }: OverduePayFor
   // The prefilled name and phone cannot be changed here: what is wrong with them shows from the
   // first render. The email: as the refused post had it, else as given before the last payment
   // attempt (kept by the API until the fee is paid).
-  const prefilled = { receiver_name: detail.recipientName, phone: detail.takeUserPhoneNumber };
+  // The phone in its national form: a parcel sent to "628…" (up to 14 digits, the package form's
+  // rule) shows "08…", within the page's 13 digits.
+  const prefilled = {
+    receiver_name: detail.recipientName,
+    phone: nationalMobileNumber(detail.takeUserPhoneNumber),
+  };
   const [email] = useState(() => refused?.values.email ?? detail.receiverEmail ?? "");
   // One object per answer of the action: react-hook-form applies `errors` when it changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the prefilled values come with the detail, which does not change under the form
