@@ -195,9 +195,16 @@ describe("rent journeys", () => {
     await page.getByTestId("back-button").click();
     await expectBridgeCall(page, "closeWebView");
 
-    await page.getByRole("link", { name: m.rent.action.stopSuccess.button }).click();
+    // See Status: the order page with order id and token (spec §2), the token being the stored one
+    // (it left the address bar when it was validated).
+    const seeStatus = page.getByRole("link", { name: m.rent.action.stopSuccess.button });
+    await expect(seeStatus).toHaveAttribute(
+      "href",
+      `/order-status?orderid=${demo.params.get("orderid")}&token=${token}`,
+    );
+    await seeStatus.click();
     await page.locator('[data-view="other"][data-status="CUSTOMER_TAKEN"]').waitFor();
-    // The stored token carries on: it left the address bar when it was validated.
+    // Validated again, the token leaves the address bar again.
     await expect
       .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
       .toEqual({

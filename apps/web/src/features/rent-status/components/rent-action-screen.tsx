@@ -82,10 +82,14 @@ function useActionOrder(query: RentQuery) {
 }
 
 /** The rent-status page of the action's order (its id and token). */
-function orderPageHref(query: RentQuery): string {
+/**
+ * The rent's page with its order id and token (spec §2): the address's token, or the stored one
+ * once it has left the address bar.
+ */
+function orderPageHref(query: RentQuery, token: string | null): string {
   return paths.orderStatus.page.href({
     orderid: query.orderid ?? undefined,
-    token: query.token ?? undefined,
+    token: query.token ?? token ?? undefined,
   });
 }
 
@@ -160,6 +164,7 @@ function Result({
  */
 function Outcome({ query, outcome }: { query: RentQuery; outcome: "cancelSuccess" | "stopSuccess" }) {
   const { t } = useT();
+  const { token } = useUserSession();
   useCancelRecorded(query);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -173,7 +178,7 @@ function Outcome({ query, outcome }: { query: RentQuery; outcome: "cancelSuccess
     if (!cancelled && query.orderid) {
       void queryClient.invalidateQueries({ queryKey: orderQueryKey(query.orderid) });
     }
-    void navigate(orderPageHref(query), { replace: true });
+    void navigate(orderPageHref(query, token), { replace: true });
   };
   return (
     <Result
@@ -182,7 +187,7 @@ function Outcome({ query, outcome }: { query: RentQuery; outcome: "cancelSuccess
       title={t(`rent.action.${outcome}.title`)}
       line={t(`rent.action.${outcome}.line`)}
       button={t(`rent.action.${outcome}.button`)}
-      href={orderPageHref(query)}
+      href={orderPageHref(query, token)}
       onButton={onButton}
     />
   );
@@ -367,13 +372,14 @@ function OpenLocker({ query }: { query: RentQuery }) {
 
 function UnknownAction({ query }: { query: RentQuery }) {
   const { t } = useT();
+  const { token } = useUserSession();
   return (
     <Result
       testId="unknown-action"
       title={t("rent.action.unknown.title")}
       line={t("rent.action.unknown.line")}
       button={query.orderid ? t("rent.action.backToRent") : undefined}
-      href={orderPageHref(query)}
+      href={orderPageHref(query, token)}
       quiet
     />
   );
