@@ -214,21 +214,43 @@ describe("rent journeys", () => {
   });
 
   for (const [viewport, lang] of phoneAndDesktop)
-    test(`cancel without signal is refused at once and never sent by itself later (${viewport}, ${lang})`, async ({
+    test(`cancel without signal says it could not be confirmed, and is never sent by itself later (${viewport}, ${lang})`, async ({
       open,
     }) => {
       const { page, errors, m } = await start(open, viewport, lang);
       const demo = await openRent(page, "rent-to-store", budi, "to-store");
       await page.context().setOffline(true);
       await confirmCancel(page, m);
-      await page.getByTestId("cancel-denied").waitFor({ timeout: 10_000 });
-      await page.getByTestId("cancel-denied").getByRole("button", { name: m.errors.ok }).click();
+      // Not 'Denied?': nothing refused it.
+      const unanswered = page.locator('[data-testid="error-dialog"][open]');
+      await expect(unanswered).toContainText(m.rent.toStore.cancelUnanswered, { timeout: 10_000 });
+      await expect(page.getByTestId("cancel-denied")).toHaveJSProperty("open", false);
+      await unanswered.getByRole("button", { name: m.errors.ok }).click();
       // The signal is back: the rent is not cancelled behind the person's back.
       await page.context().setOffline(false);
       await page.waitForTimeout(3000);
       expect((await orderOf(demo.orderId)).data.status).toBe("IMPORTED");
       await expect(page.locator('[data-view="to-store"]')).toBeVisible();
       expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error))).toEqual([]);
+    });
+
+  for (const [viewport, lang] of phoneAndDesktop)
+    test(`a cancel whose answer is lost on its way back finds the rent cancelled: 'Rent Cancelled' (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page, errors, m } = await start(open, viewport, lang);
+      const demo = await openRent(page, "rent-to-store", budi, "to-store");
+      // The cancel reaches the API, which cancels; its answer never reaches the phone.
+      await page.route("**/api/v1/box/express/cancelRent", async (route) => {
+        await route.fetch();
+        await route.abort("connectionreset");
+      });
+      await confirmCancel(page, m);
+      await page.getByTestId("cancel-success").waitFor({ timeout: 15_000 });
+      await expect(page.locator("h1")).toHaveText(m.rent.action.cancelSuccess.title);
+      await expectEvent(page, "Cancel_Rent_PaxelBox");
+      expect((await orderOf(demo.orderId)).data.status).toBe("CANCEL");
+      expect(errors.filter((error) => !/ERR_CONNECTION_RESET|Failed to fetch/.test(error))).toEqual([]);
     });
 
   test("cancel: confirm, 'Rent Cancelled', See Order goes back; the 'Denied?' modal on refusal", async ({

@@ -26,9 +26,9 @@ import {
   storedSession,
   type UserSession,
 } from "../domain/member/member-session";
-import { errorMessage, isApiError, request } from "../lib/http/api-client";
+import { errorMessage, isApiError, isConnectionError, request } from "../lib/http/api-client";
 import { changeLanguage, useT } from "../lib/i18n/i18n";
-import { isConnectionError, useOnline } from "../lib/offline/offline-cache";
+import { useOnline } from "../lib/offline/offline-cache";
 import { storage } from "../lib/offline/storage";
 import { useHydrated } from "../lib/ssr/use-hydrated";
 import { routeIds } from "../paths";

@@ -1,7 +1,6 @@
 import { calls, type Order } from "@paxelbox/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { type ApiClient, apiClient } from "../../lib/http/api-client";
-import { isConnectionError } from "../../lib/offline/offline-cache";
+import { type ApiClient, apiClient, isConnectionError } from "../../lib/http/api-client";
 
 /**
  * The order detail (spec §7, the member's bearer token): one call, one query key, one options

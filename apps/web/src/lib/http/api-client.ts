@@ -4,7 +4,7 @@ import { getRuntimeConfig } from "../../config/runtime-config";
 import { storage } from "../offline/storage";
 import { ApiError } from "./api-error";
 
-export { ApiError, type ApiErrorKind, errorMessage, isApiError } from "./api-error";
+export { ApiError, type ApiErrorKind, errorMessage, isApiError, isConnectionError } from "./api-error";
 
 /**
  * The one door to HTTP. A call is described by the contract (`calls.x`); `request(call, …)`

@@ -57,3 +57,11 @@ export function isApiError(error: unknown): error is ApiError {
 export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.serverMessage ? error.serverMessage : fallback;
 }
+
+/**
+ * A call unanswered (no signal, the connection dropped, timed out): not a refusal of the server, and
+ * it may or may not have reached it.
+ */
+export function isConnectionError(error: unknown): boolean {
+  return isApiError(error) && (error.kind === "network" || error.kind === "timeout");
+}

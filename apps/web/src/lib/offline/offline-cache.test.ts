@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import type { UserData } from "@paxelbox/contract";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "../http/api-error";
+import { ApiError, isConnectionError } from "../http/api-error";
 import {
   claimOfflineCache,
   forgetOffline,
-  isConnectionError,
   offlineCacheLimit,
   offlineOwner,
   recallOffline,

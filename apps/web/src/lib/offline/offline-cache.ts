@@ -1,6 +1,6 @@
 import { onlineManager } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { isApiError } from "../http/api-error";
+import { isConnectionError } from "../http/api-error";
 import { type OfflineCache, type StoredValues, storage } from "./storage";
 
 /**
@@ -103,11 +103,6 @@ export function useOnline(): boolean {
     () => onlineManager.isOnline(),
     () => true,
   );
-}
-
-/** A call that never reached the server (no signal, timed out): its answer may still come. */
-export function isConnectionError(error: unknown): boolean {
-  return isApiError(error) && (error.kind === "network" || error.kind === "timeout");
 }
 
 /** How long a first load may wait before the kept copy is shown (weak signal). */

@@ -4,13 +4,14 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
 import { Button, ButtonLink } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
+import { ErrorDialog } from "../../../components/error-dialog";
 import { AlertIcon } from "../../../components/icons";
 import { ContentBlock } from "../../../components/ui/content-block";
 import { DoorQrCard } from "../../../components/ui/door-qr-card";
 import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { orderQueryKey } from "../../../domain/order/order-query";
 import type { Refused } from "../../../lib/forms/action.server";
-import { errorMessage } from "../../../lib/http/api-client";
+import { errorMessage, isConnectionError } from "../../../lib/http/api-client";
 import { useServerClock } from "../../../lib/http/server-clock";
 import { useT } from "../../../lib/i18n/i18n";
 import { useHydrated } from "../../../lib/ssr/use-hydrated";
@@ -64,6 +65,8 @@ export function ToStoreView({ order, query, token, product, onHold, refused }: V
   );
   const stepTitleId = useId();
   const [expired, setExpired] = useState(false);
+  // The cancel went unanswered (no signal, or the answer lost on its way): not a refusal.
+  const [unanswered, setUnanswered] = useState(false);
   const inFlight = useRef(false);
   const serverNow = useServerClock();
 
@@ -92,6 +95,10 @@ export function ToStoreView({ order, query, token, product, onHold, refused }: V
       onError: (error) => {
         if (reason === "user") {
           setConfirmOpen(false);
+          if (isConnectionError(error)) {
+            setUnanswered(true);
+            return;
+          }
           setDenied(errorMessage(error, t("rent.toStore.deniedFallback")));
           if (query.orderid) void queryClient.invalidateQueries({ queryKey: orderQueryKey(query.orderid) });
           return;
@@ -127,7 +134,7 @@ export function ToStoreView({ order, query, token, product, onHold, refused }: V
   };
 
   // Items stored meanwhile must not switch the view away before the refusal ('Denied?') is seen.
-  const holding = confirmOpen || cancel.isPending || denied !== null;
+  const holding = confirmOpen || cancel.isPending || denied !== null || unanswered;
   useEffect(() => {
     onHold?.(holding);
     return () => onHold?.(false);
@@ -285,6 +292,16 @@ export function ToStoreView({ order, query, token, product, onHold, refused }: V
       >
         <p className={styles.dialogText}>{denied}</p>
       </Dialog>
+
+      <ErrorDialog
+        open={hydrated && unanswered}
+        message={t("rent.toStore.cancelUnanswered")}
+        onClose={() => {
+          setUnanswered(false);
+          leaveStep();
+          if (query.orderid) void queryClient.invalidateQueries({ queryKey: orderQueryKey(query.orderid) });
+        }}
+      />
     </>
   );
 }
