@@ -6,7 +6,7 @@ import shellId from "../src/locales/id/shell.json" with { type: "json" };
 import type { Lang, ViewportName } from "./support/browser.ts";
 import { holdRequests, hydrated, otherFrames, phoneAndDesktop, visit } from "./support/browser.ts";
 import { describe, expect, type Open, test } from "./support/fixtures.ts";
-import { createScenario, decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
+import { api, createScenario, decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
 
 /**
  * At the locker with no signal: the QR screens of an order opened earlier open with the network
@@ -126,6 +126,35 @@ for (const [viewport, lang] of phoneAndDesktop) {
     });
   });
 }
+
+for (const [viewport, lang] of phoneAndDesktop)
+  test(`a copy opened without signal days later hides the pick-up QR whose free period has run out (${viewport}, ${lang})`, async ({
+    open,
+  }) => {
+    const { context, page, errors, demo } = await startAt(open, viewport, lang, "dropoff-in-store");
+    const qr = page.getByTestId("order-qr-code");
+    await qr.waitFor();
+    const detail = await api<{ overdueTime: number }>(
+      `/api/v1/box/express/info/${demo.orderId}/paid`,
+      demo.token,
+    );
+    await reopenOffline(context, page);
+    await page.getByTestId("offline-notice").waitFor();
+    await expect(qr).toBeVisible();
+    // Time passes (the phone's clock is right): five hours past the free period, the page opened
+    // again without signal, in a new tab, is the kept copy, rendered when it was kept.
+    const later = await context.newPage();
+    await later.clock.install({ time: detail.data.overdueTime + 5 * 60 * 60_000 });
+    await later.clock.resume();
+    await later.goto(page.url(), { waitUntil: "domcontentloaded" });
+    await hydrated(later);
+    await later.getByTestId("offline-notice").waitFor();
+    // The page's own clock ticks a few times (once a second offline): what it shows then stands.
+    await later.waitForTimeout(2500);
+    await expect(later.getByTestId("order-qr-hidden")).toHaveText(texts[lang].shell.offline.qrHidden);
+    await expect(later.getByTestId("order-qr-code")).toHaveCount(0);
+    expect(unexpected(errors)).toEqual([]);
+  });
 
 for (const [viewport, lang] of otherFrames) {
   describe(`rent open-locker QR with no signal (${viewport}, ${lang})`, () => {

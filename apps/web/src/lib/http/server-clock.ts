@@ -104,12 +104,14 @@ interface RootRender {
 /**
  * For screens that act on the server's deadlines: the server's clock when it rendered this page
  * (root loader) is a first reading — it read that time before this device had the page. Returns
- * `serverNow`.
+ * `serverNow`. Not a page opened without signal: that is the service worker's kept copy, rendered
+ * when it was kept (hours or days ago, maybe), and its time would hold the screen's clock back by
+ * the copy's age; the device's clock stands until an answer of the server is read (ADR 010).
  */
 export function useServerClock(): () => number {
   const renderedAt = (useRouteLoaderData(routeIds.root) as RootRender | undefined)?.render?.now;
   useEffect(() => {
-    if (renderedAt === undefined) return;
+    if (renderedAt === undefined || !navigator.onLine) return;
     noteServerReading({
       serverFrom: renderedAt,
       serverTo: renderedAt,
