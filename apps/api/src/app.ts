@@ -1,6 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import { fastifySSE } from "@fastify/sse";
-import { fastifyTrustProxy } from "@paxelbox/contract";
+import { fastifyTrustProxy, orderEventsHeartbeatMs } from "@paxelbox/contract";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ApiConfig } from "./config.ts";
@@ -111,7 +111,8 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   registerClientAddress(app, config.internalApiSecret);
   registerAuth(app, db);
   await registerSecurity(app, { corsOrigins: config.corsOrigins });
-  await app.register(fastifySSE);
+  // A quiet stream's comment line, which tells the screen its connection is alive.
+  await app.register(fastifySSE, { heartbeatInterval: orderEventsHeartbeatMs });
 
   healthRoutes(app, db);
   memberRoutes(app, db);

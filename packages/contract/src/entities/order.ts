@@ -117,3 +117,10 @@ export const OverdueCalculation = z.object({
   rent_unit_bahasa: z.string(),
 });
 export type OverdueCalculation = z.infer<typeof OverdueCalculation>;
+
+/**
+ * How often the order's event stream (`calls.orderEvents`), while quiet, carries a comment line
+ * (`: heartbeat`): a stream silent for longer is a connection gone dead on the way (a network
+ * switched, a NAT entry dropped), which the screen leaves for its poll and a new stream.
+ */
+export const orderEventsHeartbeatMs = 30_000;

@@ -22,8 +22,22 @@ function sse(chunks: string[], gapMs = 0): Response {
 const event = (order: Order) =>
   `id: e${order.id}\nevent: order\ndata: ${JSON.stringify({ code: 200, data: order })}\n\n`;
 
+/** An SSE answer that brings `chunks` and then nothing, never ending: a connection dead on the way. */
+function stalled(chunks: string[]): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+    },
+  });
+  return new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } });
+}
+
 /** Follows order 7 through a client whose `fetch` answers the n-th connection with `answers[n]`. */
-function follow(answers: (() => Response)[], { timeoutMs }: { timeoutMs?: number } = {}) {
+function follow(
+  answers: (() => Response)[],
+  { timeoutMs, silenceMs }: { timeoutMs?: number; silenceMs?: number } = {},
+) {
   const controller = new AbortController();
   const orders: Order[] = [];
   const live: boolean[] = [];
@@ -51,6 +65,7 @@ function follow(answers: (() => Response)[], { timeoutMs }: { timeoutMs?: number
     signal: controller.signal,
     onOrder: (order) => orders.push(order),
     onLive: (next) => live.push(next),
+    silenceMs,
   });
   return { done, orders, live, urls, headers, controller };
 }
@@ -125,6 +140,28 @@ describe("followOrder", () => {
     const run = follow([() => sse([event(order)], 120)], { timeoutMs: 50 });
     await run.done;
     expect(run.orders).toEqual([order]);
+  });
+
+  it("leaves a stream silent past its heartbeat for the poll and a new stream; one that keeps its heartbeat stays", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const stored = testOrder({ id: 7, status: "IN_STORE" });
+    const waiting = testOrder({ id: 7, status: "IMPORTED" });
+    const dead = follow([() => stalled([event(waiting)]), () => sse([event(stored)])], {
+      silenceMs: 50,
+    });
+    await dead.done;
+    expect(dead.urls).toHaveLength(3);
+    expect(dead.orders.map((order) => order.status)).toEqual(["IMPORTED", "IN_STORE"]);
+    expect(dead.live).toEqual([true, false, true, false]);
+
+    const beating = follow(
+      [() => sse([event(stored), ": heartbeat\n\n", ": heartbeat\n\n", event(stored)], 30)],
+      {
+        silenceMs: 50,
+      },
+    );
+    await beating.done;
+    expect(beating.live).toEqual([true, true, false]);
   });
 
   it("stops at once when the screen leaves", async () => {

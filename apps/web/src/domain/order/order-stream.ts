@@ -1,4 +1,4 @@
-import { calls, type Order } from "@paxelbox/contract";
+import { calls, type Order, orderEventsHeartbeatMs } from "@paxelbox/contract";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { createParser } from "eventsource-parser";
 import { type ApiClient, answerOf, isApiError } from "../../lib/http/api-client";
@@ -21,7 +21,12 @@ export interface FollowOrderOptions {
   onOrder: (order: Order) => void;
   /** `true` once the stream brings orders, `false` while it is down. */
   onLive: (live: boolean) => void;
+  /** How long a stream may bring nothing, not even its heartbeat, before it is taken for dead. */
+  silenceMs?: number;
 }
+
+/** A heartbeat missed, and half of the next: a slow network's late line is not a dead connection. */
+const streamSilenceMs = orderEventsHeartbeatMs * 1.5;
 
 /** The wait before connecting again after the `failures`-th failure in a row: 1–2 s, doubling up to 15–30 s (jittered). */
 export function reconnectDelayMs(failures: number, random = Math.random): number {
@@ -36,7 +41,15 @@ const refusals = new Set([400, 401, 403, 404, 410]);
  * Follows the order until `signal` aborts: connects again after the server's `retry` hint when a
  * stream ends (an instance stopping), after a growing wait when it fails, and gives up on a refusal.
  */
-export async function followOrder({ api, orderId, token, signal, onOrder, onLive }: FollowOrderOptions) {
+export async function followOrder({
+  api,
+  orderId,
+  token,
+  signal,
+  onOrder,
+  onLive,
+  silenceMs = streamSilenceMs,
+}: FollowOrderOptions) {
   let failures = 0;
   while (!signal.aborted) {
     let retryMs: number | undefined;
@@ -45,7 +58,7 @@ export async function followOrder({ api, orderId, token, signal, onOrder, onLive
         calls.orderEvents,
         { params: { orderid: orderId }, token, signal },
         (response) =>
-          readOrders(response, {
+          readOrders(response, silenceMs, {
             onOrder(order) {
               failures = 0;
               onLive(true);
@@ -83,9 +96,14 @@ export function pushInto(queryClient: QueryClient, queryKey: QueryKey, signal: A
   };
 }
 
-/** Reads the stream's `order` events until it ends; resolves with the server's last `retry` hint. */
+/**
+ * Reads the stream's `order` events until it ends, or until it has been silent for `silenceMs` (a
+ * connection dead on the way, which neither end closes); resolves with the server's last `retry`
+ * hint.
+ */
 async function readOrders(
   response: Response,
+  silenceMs: number,
   { onOrder }: { onOrder: (order: Order) => void },
 ): Promise<number | undefined> {
   let retryMs: number | undefined;
@@ -105,8 +123,14 @@ async function readOrders(
   });
   if (!response.body) return retryMs;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let silence: ReturnType<typeof setTimeout> | undefined;
+  const listen = () => {
+    clearTimeout(silence);
+    silence = setTimeout(() => void reader.cancel().catch(() => undefined), silenceMs);
+  };
   try {
     for (;;) {
+      listen();
       const { done, value } = await reader.read();
       if (done) break;
       parser.feed(value);
@@ -114,6 +138,7 @@ async function readOrders(
       if (invalid) throw invalid;
     }
   } finally {
+    clearTimeout(silence);
     await reader.cancel().catch(() => undefined);
   }
   return retryMs;
