@@ -253,6 +253,28 @@ describe("rent journeys", () => {
       expect(errors.filter((error) => !/ERR_CONNECTION_RESET|Failed to fetch/.test(error))).toEqual([]);
     });
 
+  for (const [viewport, lang] of phoneAndDesktop)
+    test(`the open-locker QR reopened on a phone whose clock is 10 minutes ahead is still valid (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page, errors, m } = await start(open, viewport, lang);
+      await page.clock.install({ time: Date.now() + 10 * 60_000 });
+      await page.clock.resume();
+      await openRent(page, "rent-in-store", budi, "in-store");
+      await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
+      await page.getByTestId("open-locker").click();
+      await page.getByTestId("open-locker-valid-until").waitFor();
+      // Reopened (a reload, the app brought back): the code, valid for five minutes, is judged on the
+      // server's clock — once the page has read it, and before.
+      await page.reload({ waitUntil: "domcontentloaded" });
+      await hydrated(page);
+      await page.getByTestId("open-locker-valid-until").waitFor();
+      await page.waitForTimeout(1500);
+      await expect(page.getByTestId("open-locker-valid-until")).toBeVisible();
+      await expect(page.locator('[data-testid="open-locker-page"] [data-testid="qr"]')).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+
   test("cancel: confirm, 'Rent Cancelled', See Order goes back; the 'Denied?' modal on refusal", async ({
     open,
   }) => {

@@ -16,7 +16,7 @@ import { DoorQrCard } from "../../../components/ui/door-qr-card";
 import { ResultPanel } from "../../../components/ui/result-panel";
 import { useConfig } from "../../../config/use-config";
 import { orderQueryKey } from "../../../domain/order/order-query";
-import { serverNow } from "../../../lib/http/server-clock";
+import { useServerClock } from "../../../lib/http/server-clock";
 import { formatDateTime } from "../../../lib/i18n/format";
 import { useT } from "../../../lib/i18n/i18n";
 import { recallOffline, useOfflineData } from "../../../lib/offline/offline-cache";
@@ -261,8 +261,13 @@ function OpenLocker({ query }: { query: RentQuery }) {
   const { data: order, token, offline, updatedAt, failure, retry } = useActionOrder(query);
   const stored = useStoredTemporaryQr(query.orderid);
   const temporaryQr = useTemporaryQr(query.orderid, token);
-  // The QR's end is the server's time: a phone clock that is off must not end it early or late.
+  // The QR's end is the server's time: a phone clock that is off must not end it early or late. The
+  // page the server rendered is a first reading of its clock, and each answer of the order another:
+  // the QR is judged again with each.
+  const serverNow = useServerClock();
   const [now, setNow] = useState(() => serverNow());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer of the order is a new reading of the server's clock
+  useEffect(() => setNow(serverNow()), [serverNow, updatedAt]);
   const [failed, setFailed] = useState(false);
   useStatusTransitions(order, productName);
 
@@ -275,7 +280,8 @@ function OpenLocker({ query }: { query: RentQuery }) {
   );
   const qr = stored.data ?? keptQr ?? undefined;
   const valid = qr !== undefined && qr.expiresAt > now;
-  // Re-render when the QR runs out.
+  // Re-render when the QR runs out (scheduled again with each new reading of the clock).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `now` changes with each reading
   useEffect(() => {
     if (!qr || qr.expiresAt <= serverNow()) return;
     const timer = setTimeout(
@@ -283,7 +289,7 @@ function OpenLocker({ query }: { query: RentQuery }) {
       Math.min(qr.expiresAt - serverNow() + 50, 2 ** 31 - 1),
     );
     return () => clearTimeout(timer);
-  }, [qr]);
+  }, [qr, now, serverNow]);
 
   const requestNew = async () => {
     if (!order) return;
