@@ -275,6 +275,25 @@ describe("rent journeys", () => {
       expect(errors).toEqual([]);
     });
 
+  for (const [viewport, lang] of phoneAndDesktop)
+    test(`the stop view goes to the overdue view once the rent passes its deadline with a fee to pay (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      test.setTimeout(60_000);
+      const { page, errors, m } = await start(open, viewport, lang);
+      const demo = await openRent(page, "rent-in-store", budi, "in-store");
+      await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
+      await page.getByRole("button", { name: m.rent.inStore.stopRent, exact: true }).click();
+      await atStopCount(page, "data");
+      await page.locator('[data-view="stop"]').waitFor({ timeout: 7_000 });
+      // The rent runs past its end while the take QR is on screen: the locker would refuse it.
+      await advanceOrder(demo.orderId, 3 * 60 + 1);
+      await page.locator('[data-view="overdue"]').waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).searchParams.get("status")).toBe("overdue");
+      await expect(page.getByTestId("overdue-cost")).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+
   test("cancel: confirm, 'Rent Cancelled', See Order goes back; the 'Denied?' modal on refusal", async ({
     open,
   }) => {

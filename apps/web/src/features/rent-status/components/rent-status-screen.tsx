@@ -166,6 +166,7 @@ export function RentStatusScreen({ cancelRefused }: { cancelRefused?: Refused<ne
         <StopView
           order={order}
           query={query}
+          token={token}
           onRefresh={() => {
             // Like the poll: not after a failure, not while the page is hidden.
             if (!orderQuery.isError && focusManager.isFocused()) void orderQuery.refetch();

@@ -1,11 +1,16 @@
 import type { Order } from "@paxelbox/contract";
-import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
 import { ContentBlock } from "../../../components/ui/content-block";
 import { DoorQrCard } from "../../../components/ui/door-qr-card";
+import { useServerClock } from "../../../lib/http/server-clock";
 import { useT } from "../../../lib/i18n/i18n";
 import { storage } from "../../../lib/offline/storage";
+import { paths } from "../../../paths";
+import { overdueCalculationQueryOptions } from "../api/overdue-calculation";
 import { useSecondsCountdown } from "../hooks/use-countdown";
-import type { RentQuery } from "../lib/rent-view";
+import { isOverdue, type RentQuery } from "../lib/rent-view";
 import styles from "./rent-status.module.css";
 
 /** The stop view's own countdown (spec §9: 10 s), restarting each time. */
@@ -14,6 +19,7 @@ export const stopViewCountdownSeconds = 10;
 interface ViewProps {
   order: Order;
   query: RentQuery;
+  token: string | null;
   /** Fetches the order again (each time the 10 s countdown ends). */
   onRefresh: () => void;
 }
@@ -22,11 +28,14 @@ interface ViewProps {
  * Stop view (`status=stop`): door number, the QR that opens the door for the last time, the warning
  * box, how-to-stop-rent, and the 10 s countdown that restarts. The QR is the order's customer-take
  * QR (`qrdisplay=data`) or the stored overdue QR (`qrdisplay=overdue`, fee 0 past the deadline).
+ * The customer-take QR stops opening the door once the rent is past its deadline with a fee to pay
+ * (the locker says to pay in the app): the view then goes where Pick Up would, the overdue view.
  */
-export function StopView({ order, query, onRefresh }: ViewProps) {
+export function StopView({ order, query, token, onRefresh }: ViewProps) {
   const { t } = useT();
   const [overdueQr] = useState(() => storage.get("qrOverdue"));
   const seconds = useSecondsCountdown(stopViewCountdownSeconds, onRefresh, { restart: true });
+  useOverdueLeavesStop(order, query, token);
   const door = order.mouth.number;
   const value =
     query.qrdisplay === "overdue"
@@ -54,4 +63,36 @@ export function StopView({ order, query, onRefresh }: ViewProps) {
       <ContentBlock name="how_to_stop_rent" doorNumber={door} />
     </div>
   );
+}
+
+/**
+ * Past the deadline (on the server's clock, checked each second with the countdown's render) while
+ * the take QR is shown: the server's overdue calculation decides, and a fee sends the view to the
+ * overdue view, as Pick Up does (spec §4).
+ */
+function useOverdueLeavesStop(order: Order, query: RentQuery, token: string | null) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const serverNow = useServerClock();
+  const orderid = query.orderid ?? String(order.id);
+  const overdue = query.qrdisplay !== "overdue" && isOverdue(order, serverNow());
+  useEffect(() => {
+    if (!overdue) return;
+    let left = false;
+    queryClient
+      .fetchQuery(overdueCalculationQueryOptions(orderid, token, order.overdueTime))
+      .then((calculation) => {
+        if (left || calculation.total_overdue_fee <= 0) return;
+        void navigate(
+          paths.orderStatus.page.href({ orderid, token: query.token ?? undefined, status: "overdue" }),
+          {
+            replace: true,
+          },
+        );
+      })
+      .catch((error: unknown) => console.warn("[rent] the overdue calculation failed", error));
+    return () => {
+      left = true;
+    };
+  }, [overdue, orderid, token, order.overdueTime, query.token, queryClient, navigate]);
 }
