@@ -19,7 +19,7 @@ import {
   visit,
 } from "./support/browser.ts";
 import { describe, expect, type NewContext, type Open, test } from "./support/fixtures.ts";
-import { api, createScenario } from "./support/journeys.ts";
+import { advanceOrder, api, createScenario } from "./support/journeys.ts";
 import { describeShots, shot } from "./support/shots.ts";
 
 /**
@@ -227,6 +227,7 @@ for (const [viewport, lang] of phoneAndDesktop)
           overdue: "true",
         });
       await checked;
+      const returned = page.url();
       const result = page.locator('[data-view="in-store"] [data-testid="payment-result"]');
       await result.waitFor();
       await expect(result).toHaveText(m.rent.overdue.paymentSuccess, { useInnerText: true });
@@ -246,6 +247,14 @@ for (const [viewport, lang] of phoneAndDesktop)
       await page.locator('[data-view="in-store"]').waitFor();
       await expect($(page, "pay")).toHaveCount(0);
       expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
+
+      // The same return address opened again once the paid time has run out too (a reload, the
+      // history, much later): no 'Payment successful' beside a countdown at its end.
+      await advanceOrder(orderId, Math.ceil((before.next_overdue_time - Date.now()) / 60_000) + 5);
+      await page.goto(returned, { waitUntil: "domcontentloaded" });
+      await page.locator('[data-view="in-store"]').waitFor();
+      await expect(page.getByTestId("payment-check")).toHaveCount(0);
+      await expect(result).toHaveCount(0);
       expect(errors).toEqual([]);
     });
   });

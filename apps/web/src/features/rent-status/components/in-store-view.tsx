@@ -143,9 +143,12 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
         <ViewHero order={order} headline={t("rent.inStore.headline")} />
         {paidBack ? (
           paid ? (
-            <Banner tone="success" testId="payment-result">
-              {t("rent.overdue.paymentSuccess")}
-            </Banner>
+            // Not once the paid time has run out too (the same return address opened much later).
+            isOverdue(order, serverNow()) ? null : (
+              <Banner tone="success" testId="payment-result">
+                {t("rent.overdue.paymentSuccess")}
+              </Banner>
+            )
           ) : (
             <PaymentCheck
               orderid={orderid}
