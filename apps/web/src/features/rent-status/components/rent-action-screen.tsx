@@ -81,10 +81,9 @@ function useActionOrder(query: RentQuery) {
   };
 }
 
-/** The rent-status page of the action's order (its id and token). */
 /**
- * The rent's page with its order id and token (spec §2): the address's token, or the stored one
- * once it has left the address bar.
+ * The rent-status page of the action's order with its id and token (spec §2): the address's token,
+ * or the stored one once it has left the address bar.
  */
 function orderPageHref(query: RentQuery, token: string | null): string {
   return paths.orderStatus.page.href({
