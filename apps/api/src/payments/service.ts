@@ -15,6 +15,7 @@ import {
   GatewayUnavailable,
   type PaymentGateway,
 } from "./gateway.ts";
+import { midtransCheckoutMinutes } from "./midtrans-gateway.ts";
 
 /**
  * The payment path of overdue fees. A payment is settled only from the gateway's own record — its
@@ -613,7 +614,7 @@ export async function settleFromGateway(
   }
   crashPoint(options.source === "reconcile" ? "reconcile-read" : "return-read");
   // Midtrans knows a checkout only once the customer has started paying: give an unstarted one its lifetime.
-  const young = Date.now() - payment.created_at.getTime() < 60 * 60_000;
+  const young = Date.now() - payment.created_at.getTime() < midtransCheckoutMinutes * 60_000;
   if (record.status === "NOT_FOUND" && payment.checkout_url && young) return "PENDING";
   return (await settle(db, payment.id, record, options)).status;
 }
