@@ -2,7 +2,7 @@ import { calls, type DemoOutboxEntry } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { webhookSignature } from "../../src/notifications/webhook.ts";
-import { call, failure, ok, scenario, useApp, useServer } from "../helpers.ts";
+import { call, failure, ok, packageBody, scenario, useApp, useServer } from "../helpers.ts";
 import { statusWebhook } from "./stand-ins.ts";
 
 /**
@@ -13,22 +13,12 @@ import { statusWebhook } from "./stand-ins.ts";
 const app = useApp({ NOTIFICATIONS_POLL_MS: "50" });
 const origin = useServer(app);
 
-const png =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-
 /** The package form, then the locker's scan of its QR: a drop-off parcel stored now. */
 async function storeParcel(phone: string, senderName = "Toko Batik Sekar Arum") {
   const params = await scenario(app(), "package-form");
   const boxId = Number(params.get("boxId"));
   const sent = await call(app(), calls.sendPackageData, {
-    body: {
-      takeUserPhoneNumber: phone,
-      box: { id: boxId },
-      mouth: { mouthType: { name: "M" } },
-      photo: `data:image/png;base64,${png}`,
-      recipientName: "Dewi Lestari",
-      senderName,
-    },
+    body: packageBody(boxId, { takeUserPhoneNumber: phone, recipientName: "Dewi Lestari", senderName }),
   });
   expect(sent.statusCode, sent.body).toBe(200);
   const [code] = await app().db.query<{ code: string }>(
@@ -179,14 +169,11 @@ describe("drop-off stored → WhatsApp message to the recipient", () => {
       const params = await scenario(app(), "package-form");
       const boxId = Number(params.get("boxId"));
       await call(app(), calls.sendPackageData, {
-        body: {
+        body: packageBody(boxId, {
           takeUserPhoneNumber: "081234567003",
-          box: { id: boxId },
-          mouth: { mouthType: { name: "M" } },
-          photo: `data:image/png;base64,${png}`,
           recipientName: "Dewi",
           senderName: "Kurir",
-        },
+        }),
       });
       const [code] = await app().db.query<{ code: string }>(
         "select code from access_codes where purpose = 'dropoff-store' and used_at is null order by created_at desc limit 1",

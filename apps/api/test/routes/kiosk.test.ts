@@ -117,21 +117,15 @@ describe("kiosk: rent", () => {
 });
 
 describe("kiosk: drop-off", () => {
-  const png =
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-
   it("the package-form QR stores the parcel and creates the recipient's link; pick-up works once", async () => {
     const params = await scenario(app(), "package-form");
     const boxId = Number(params.get("boxId"));
     const sent = await call(app(), calls.sendPackageData, {
-      body: {
+      body: packageBody(boxId, {
         takeUserPhoneNumber: "081122223333",
-        box: { id: boxId },
-        mouth: { mouthType: { name: "M" } },
-        photo: `data:image/png;base64,${png}`,
         recipientName: "Dewi",
         senderName: "Kurir",
-      },
+      }),
     });
     expect(sent.statusCode).toBe(200);
     const [code] = await app().db.query<{ code: string }>(
