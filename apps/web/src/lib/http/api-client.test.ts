@@ -6,6 +6,7 @@ import {
   buildUrl,
   createApiClient,
   errorMessage,
+  isConnectionError,
   requestTimeoutMs,
   toFormData,
 } from "./api-client";
@@ -275,5 +276,15 @@ describe("toFormData", () => {
     expect(form.has("f")).toBe(false);
     expect(form.has("g")).toBe(false);
     expect(form.get("file")).toBeInstanceOf(Blob);
+  });
+});
+
+describe("isConnectionError", () => {
+  it("treats only lost connections as offline, not refusals", () => {
+    const base = { status: 0, code: 0, message: "x", callId: "orderDetail" } as const;
+    expect(isConnectionError(new ApiError({ ...base, kind: "network" }))).toBe(true);
+    expect(isConnectionError(new ApiError({ ...base, kind: "timeout" }))).toBe(true);
+    expect(isConnectionError(new ApiError({ ...base, status: 403, code: 403, kind: "http" }))).toBe(false);
+    expect(isConnectionError(new Error("x"))).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import type { UserData } from "@paxelbox/contract";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ApiError, isConnectionError } from "../http/api-error";
 import {
   claimOfflineCache,
   forgetOffline,
@@ -84,13 +83,5 @@ describe("offline cache", () => {
     expect(recallOffline(`order:${offlineCacheLimit}`)?.data).toBe(offlineCacheLimit);
     forgetOffline(`order:${offlineCacheLimit}`);
     expect(recallOffline(`order:${offlineCacheLimit}`)).toBeNull();
-  });
-
-  it("treats only lost connections as offline, not refusals", () => {
-    const base = { status: 0, code: 0, message: "x", callId: "orderDetail" } as const;
-    expect(isConnectionError(new ApiError({ ...base, kind: "network" }))).toBe(true);
-    expect(isConnectionError(new ApiError({ ...base, kind: "timeout" }))).toBe(true);
-    expect(isConnectionError(new ApiError({ ...base, status: 403, code: 403, kind: "http" }))).toBe(false);
-    expect(isConnectionError(new Error("x"))).toBe(false);
   });
 });
