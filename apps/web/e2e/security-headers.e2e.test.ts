@@ -153,15 +153,23 @@ describe("security headers", () => {
       ["an order's landing address", `/?orderid=${overdue.params.get("orderid")}&token=x`],
       ["another query", "/?utm_source=newsletter"],
       ["a web-view page", (await scenario("rent-in-store")).url],
-      ["the package form", "/package"],
+      ["the package form", (await scenario("package-form")).url],
+      ["the package form without its locker", "/package"],
+      ["the guest book", "/guest-book"],
+      ["the debug page", "/debug"],
+      ["an unknown address", "/nothing-here"],
     ] as const;
     for (const [label, path] of personal) {
       const { response } = await answer(path);
-      expect(response.headers.get("cache-control") ?? "", label).not.toMatch(/public|s-maxage/);
-      // A page (the order's address answers with a redirect) names its scripts by nonce.
-      if ((response.headers.get("content-type") ?? "").startsWith("text/html"))
+      // A page (the order's address and the bare form answer with a redirect) names its scripts by
+      // nonce, and no cache but the visitor's own keeps it.
+      if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
         expect(response.headers.get("content-security-policy"), label).toMatch(/'nonce-/);
-      else expect(response.status, label).toBe(302);
+        expect(response.headers.get("cache-control"), label).toMatch(/^private, no-(cache|store)$/);
+      } else {
+        expect(response.status, label).toBe(302);
+        expect(response.headers.get("cache-control") ?? "", label).not.toMatch(/public|s-maxage/);
+      }
     }
     // An order's landing sends its visitor on with the link's token: kept by no cache at all, as a
     // page or as its data for a navigation within the site.

@@ -9,7 +9,12 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { nonceHeader } from "./lib/security/csp";
 import { registerServerSanitizer, sanitizeOptions } from "./lib/security/sanitize";
-import { isSharedPage, sharedPageCacheControl, sharedPageVary } from "./lib/ssr/shared-cache";
+import {
+  isSharedPage,
+  pageCacheControl,
+  sharedPageCacheControl,
+  sharedPageVary,
+} from "./lib/ssr/shared-cache";
 import { preloadToken } from "./lib/ssr/web-view-preload.server";
 
 export const streamTimeout = 5_000;
@@ -70,6 +75,8 @@ export default function handleRequest(
             responseHeaders.set("Cache-Control", sharedPageCacheControl);
             const vary = sharedPageVary(url);
             if (vary) responseHeaders.append("Vary", vary);
+          } else if (!responseHeaders.has("Cache-Control")) {
+            responseHeaders.set("Cache-Control", pageCacheControl);
           }
           pipe(body);
           resolve(

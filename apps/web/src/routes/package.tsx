@@ -11,6 +11,7 @@ import { packageAction } from "../features/drop-off/lib/package-action.server";
 import { postUnlessOffline, revalidateUnlessUnsent } from "../lib/forms/post-unless-offline";
 import { serverApiClient } from "../lib/http/api-client.server";
 import { newIdempotencyKey } from "../lib/http/idempotency-key";
+import { pageCacheControl } from "../lib/ssr/shared-cache";
 import { preloadQueries } from "../lib/ssr/web-view-preload.server";
 import { paths } from "../paths";
 import type { Route } from "./+types/package";
@@ -62,7 +63,7 @@ export const shouldRevalidate = revalidateUnlessUnsent;
 
 /** Door sizes with a free door change as couriers come and go: the page is never kept as it is. */
 export function headers() {
-  return { "cache-control": "private, no-cache" };
+  return { "cache-control": pageCacheControl };
 }
 
 /** Drop-off package form, titled Data Package (`/package?boxId=&name=`). */

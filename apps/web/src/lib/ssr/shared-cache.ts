@@ -25,6 +25,13 @@ export const sharedPageCacheControl =
   "public, max-age=0, s-maxage=300, stale-while-revalidate=86400, stale-if-error=86400";
 
 /**
+ * Every other page, unless its route says more (a member's data: `private, no-store`): it names its
+ * scripts by this response's nonce and may hold what a visitor typed or was told, so no shared cache
+ * keeps it, and a browser asks again before showing its copy.
+ */
+export const pageCacheControl = "private, no-cache";
+
+/**
  * What else a shared page varies on. With a `lang` query the address names the language; without,
  * the `language` cookie does (the site's only cookie), so the cache keeps a copy per cookie.
  */
