@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { type Lang, type ViewportName, visit } from "./support/browser.ts";
-import { describe, expect, test } from "./support/fixtures.ts";
+import { describe, expect, type OpenScenario, test } from "./support/fixtures.ts";
 import {
   $,
   choosePhoto,
@@ -39,13 +39,18 @@ const combos: [ViewportName, Lang][] = [
 for (const [viewport, lang] of combos) {
   describe(`package form timing at ${viewport} in ${lang}`, () => {
     const t = packageTexts[lang];
+    /** The form opened in this frame, its photo's preparation held if asked; its posts watched. */
+    const openForm = async (openScenario: OpenScenario, { holdPhoto = false } = {}) => {
+      const opened = await openScenario("package-form", { viewport, language: lang });
+      if (holdPhoto) await holdPhotoPreparation(opened.page);
+      await visit(opened.page, opened.demo.url);
+      return { ...opened, posts: watchPosts(opened.page) };
+    };
 
     test("the photo control keeps the focus while its photo is prepared, and opens no chooser meanwhile", async ({
       openScenario,
     }) => {
-      const { page, errors, demo } = await openScenario("package-form", { viewport, language: lang });
-      await holdPhotoPreparation(page);
-      await visit(page, demo.url);
+      const { page, errors } = await openForm(openScenario, { holdPhoto: true });
       const input = $(page, "photo-input");
       await input.focus();
       await choosePhoto(page, undefined, { thumbnail: false });
@@ -67,10 +72,7 @@ for (const [viewport, lang] of combos) {
       openScenario,
     }) => {
       test.setTimeout(60_000);
-      const { page, errors, demo } = await openScenario("package-form", { viewport, language: lang });
-      await holdPhotoPreparation(page);
-      await visit(page, demo.url);
-      const posts = watchPosts(page);
+      const { page, errors, posts } = await openForm(openScenario, { holdPhoto: true });
       await fillText(page);
       await passSlider(page);
 
@@ -110,9 +112,7 @@ for (const [viewport, lang] of combos) {
       openScenario,
     }) => {
       test.setTimeout(60_000);
-      const { page, errors, demo } = await openScenario("package-form", { viewport, language: lang });
-      await visit(page, demo.url);
-      const posts = watchPosts(page);
+      const { page, errors, posts, demo } = await openForm(openScenario);
       // The first answer is held, so that the second press lands while the post is in flight.
       let answer: () => void = () => {};
       const held = new Promise<void>((resolve) => {
@@ -214,9 +214,7 @@ for (const [viewport, lang] of combos) {
     test("a double press on an empty form shows the messages from the top, selects nothing, keeps the focus", async ({
       openScenario,
     }) => {
-      const { page, demo } = await openScenario("package-form", { viewport, language: lang });
-      await visit(page, demo.url);
-      const posts = watchPosts(page);
+      const { page, posts } = await openForm(openScenario);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await doublePress(page, "package-submit", viewport);
       await expect(fieldError(page, "sender_name")).toHaveText(t.messages.senderName);
