@@ -97,6 +97,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
         dataDir: config.dataDir,
         template: options.databaseTemplate,
         observer: metrics.databaseObserver,
+        log: app.log,
       }),
     );
   app.decorate("db", db);

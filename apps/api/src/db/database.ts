@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { Socket } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
@@ -64,7 +65,51 @@ export interface DatabaseOptions {
    */
   template?: Blob | undefined;
   observer?: DatabaseObserver | undefined;
+  /** Where the server's connection events are written (the app's logger; the console if none). */
+  log?: DatabaseLog | undefined;
+  /** How often the listening connection proves it is alive, and how long its answer may take. */
+  listenerCheck?: { everyMs: number; timeoutMs: number } | undefined;
 }
+
+/** What the database writes about its connections: pino's shape (an object, then the message). */
+export interface DatabaseLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+const consoleLog: DatabaseLog = {
+  info: (details, message) => console.info(message, details),
+  warn: (details, message) => console.warn(message, details),
+};
+
+/**
+ * Bounds of a PostgreSQL server's calls, so that a database that hangs, or a lock held too long,
+ * answers a call with an error (503 to the client, `isDatabaseUnavailable`) instead of queuing every
+ * call behind it: the wait for a pooled connection (or a new one), a statement, a wait for a lock,
+ * and a transaction left idle. Each is far beyond what a healthy call takes (milliseconds); the
+ * start-up's schema work lifts the statement and lock bounds for its own transaction.
+ */
+export const postgresBounds = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 15_000,
+  lock_timeout: 5_000,
+  idle_in_transaction_session_timeout: 60_000,
+} as const;
+
+/**
+ * Lifts the statement and lock bounds for the rest of a transaction: the start-up's schema work
+ * (migrations, the first seed) waits for another instance's under one lock and may take long.
+ */
+export async function withoutBounds(tx: Queryable): Promise<void> {
+  await tx.query("set local statement_timeout = 0");
+  await tx.query("set local lock_timeout = 0");
+}
+
+/**
+ * The listening connection answers a query this often, within this time, or is taken for lost: a
+ * connection a NAT or firewall dropped without a word delivers nothing and says nothing.
+ */
+const listenerCheckDefault = { everyMs: 10_000, timeoutMs: 5_000 };
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const unobserved: DatabaseObserver = { waited() {}, used() {} };
@@ -91,7 +136,10 @@ function subscribers() {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const observer = options.observer ?? unobserved;
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, observer)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, observer, {
+        log: options.log ?? consoleLog,
+        listenerCheck: options.listenerCheck ?? listenerCheckDefault,
+      })
     : openPglite(options.dataDir, options.template, observer);
 }
 
@@ -170,6 +218,7 @@ async function openPostgres(
   connectionString: string,
   poolSize: number,
   observer: DatabaseObserver,
+  { log, listenerCheck }: { log: DatabaseLog; listenerCheck: { everyMs: number; timeoutMs: number } },
 ): Promise<Database> {
   const subscribed = subscribers();
   // The backends of this instance's pooled connections: their writes reach the subscribers through
@@ -191,6 +240,8 @@ async function openPostgres(
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
+    keepAlive: true,
+    ...postgresBounds,
     onConnect: (client) => listenOn(client, true),
   });
   // Forgotten as the pool lets the connection go, before its backend ends and its id can be reused.
@@ -198,13 +249,19 @@ async function openPostgres(
   // An idle connection the server closes (restart, failover, admin command) must not take the API
   // down: the pool drops it and opens a new one on the next query.
   pool.on("error", (error) => {
-    console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+    log.warn({ err: error.message }, "PostgreSQL closed an idle pooled connection");
   });
   // int8 (counts, sums) as numbers: every value the API stores fits in 2^53.
   pg.types.setTypeParser(20, (value) => Number(value));
   const client = await pool.connect();
   client.release();
-  const listener = changeListener(connectionString, (client) => listenOn(client, false), subscribed.reset);
+  const listener = changeListener({
+    connectionString,
+    listenOn: (client) => listenOn(client, false),
+    reset: subscribed.reset,
+    log,
+    check: listenerCheck,
+  });
   await listener.started;
   return {
     kind: "postgres",
@@ -223,6 +280,14 @@ async function openPostgres(
       const connection = await pool.connect();
       observer.waited(seconds(queued));
       const started = performance.now();
+      // A connection lost while checked out (the server restarts, fails over, ends the session)
+      // says so on its client: heard here, it fails this call only, and the client is discarded
+      // instead of going back to the pool. Unheard, the event would end the process.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => {
+        lost = error;
+      };
+      connection.on("error", onLost);
       try {
         await connection.query("begin");
         const result = await work({
@@ -236,7 +301,8 @@ async function openPostgres(
         await connection.query("rollback").catch(() => undefined);
         throw error;
       } finally {
-        connection.release();
+        connection.off("error", onLost);
+        connection.release(lost);
         observer.used("transaction", seconds(started));
       }
     },
@@ -253,36 +319,78 @@ async function openPostgres(
 /**
  * The connection that keeps listening: on a loss it resets the subscribers, then tries again every
  * second (each new connection resets them once more, as notifications sent in between are lost).
+ * A loss is an error or an end on the connection, or a check it does not answer in time: a
+ * connection dropped on the way (a NAT or a firewall forgetting it) says nothing, so every
+ * `check.everyMs` it must answer a query within `check.timeoutMs`.
  */
-function changeListener(
-  connectionString: string,
-  listenOn: (client: pg.Client) => Promise<void>,
-  reset: () => void,
-) {
+function changeListener({
+  connectionString,
+  listenOn,
+  reset,
+  log,
+  check,
+}: {
+  connectionString: string;
+  listenOn: (client: pg.Client) => Promise<void>;
+  reset: () => void;
+  log: DatabaseLog;
+  check: { everyMs: number; timeoutMs: number };
+}) {
   let current: pg.Client | undefined;
   let live = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
-  const lost = (client: pg.Client) => {
+  let checking: NodeJS.Timeout | undefined;
+  let lostAt: number | undefined;
+  const sockets = new WeakMap<pg.Client, Socket>();
+  const lost = (client: pg.Client, reason: string) => {
     if (current !== client) return;
     current = undefined;
+    clearInterval(checking);
+    if (live) {
+      lostAt = Date.now();
+      log.warn({ reason }, "change feed lost: cached answers dropped until it listens again");
+    }
     live = false;
     reset();
+    // A connection that stopped answering may never end by itself: it is let go.
+    if (reason === "unanswered check") {
+      client.end().catch(() => undefined);
+      sockets.get(client)?.destroy();
+    }
     if (!closed) retry = setTimeout(() => void connect(), 1000);
   };
+  const checkAlive = (client: pg.Client) =>
+    client.query("select 1").catch(() => lost(client, "unanswered check"));
   async function connect(): Promise<void> {
-    const client = new pg.Client({ connectionString, application_name: "paxelbox-listener" });
+    // Its socket made here (as pg makes it), so that a connection gone silent can be let go.
+    const socket = new Socket();
+    const client = new pg.Client({
+      connectionString,
+      application_name: "paxelbox-listener",
+      keepAlive: true,
+      connectionTimeoutMillis: postgresBounds.connectionTimeoutMillis,
+      query_timeout: check.timeoutMs,
+      stream: () => socket,
+    });
+    sockets.set(client, socket);
     current = client;
-    client.on("error", () => lost(client));
-    client.on("end", () => lost(client));
+    client.on("error", (error) => lost(client, error.message));
+    client.on("end", () => lost(client, "connection ended"));
     try {
       await client.connect();
       await listenOn(client);
       if (closed || current !== client) return;
       live = true;
       reset();
-    } catch {
-      lost(client);
+      if (lostAt !== undefined) {
+        log.info({ lostForSeconds: Math.round((Date.now() - lostAt) / 1000) }, "change feed listening again");
+        lostAt = undefined;
+      }
+      checking = setInterval(() => checkAlive(client), check.everyMs);
+      checking.unref();
+    } catch (error) {
+      lost(client, error instanceof Error ? error.message : String(error));
       client.end().catch(() => undefined);
     }
   }
@@ -292,6 +400,7 @@ function changeListener(
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearInterval(checking);
       const client = current;
       current = undefined;
       live = false;
@@ -308,4 +417,38 @@ export function isUniqueViolation(error: unknown, name: string): boolean {
   if (typeof error !== "object" || error === null) return false;
   const { code, constraint } = error as { code?: unknown; constraint?: unknown };
   return code === "23505" && constraint === name;
+}
+
+/**
+ * SQLSTATEs of a database that cannot answer now but may soon: its connection lost or refused
+ * (class 08), the server shutting down or starting (57P01–57P03), too many connections (53300),
+ * and this instance's bounds (`postgresBounds`): a statement past its time (57014) or a lock waited
+ * for too long (55P03).
+ */
+const unavailableStates = new Set(["57P01", "57P02", "57P03", "53300", "57014", "55P03"]);
+/** What pg and Node say of a connection that cannot be made or was cut. */
+const unavailableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+const unavailableMessages =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/;
+
+/**
+ * Whether a call failed because the database could not answer it now (rather than because of the
+ * call): the client is told to try again (503), not that the server is at fault.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (
+    typeof code === "string" &&
+    (code.startsWith("08") || unavailableStates.has(code) || unavailableCodes.has(code))
+  )
+    return true;
+  return typeof message === "string" && unavailableMessages.test(message);
 }

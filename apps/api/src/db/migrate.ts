@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Database, Queryable } from "./database.ts";
+import { type Database, type Queryable, withoutBounds } from "./database.ts";
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -24,6 +24,7 @@ export async function pendingMigrations(db: Queryable): Promise<string[]> {
 /** Applies the SQL files of `migrations/` that have not run yet, in name order, each in its own transaction. */
 export async function migrate(db: Pick<Database, "transaction">): Promise<string[]> {
   return db.transaction(async (tx) => {
+    await withoutBounds(tx);
     await tx.query("select pg_advisory_xact_lock($1)", [schemaLockKey]);
     await tx.query(
       "create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())",

@@ -2,6 +2,7 @@ import type { Language, MessageKey } from "@paxelbox/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import * as z from "zod/mini";
+import { isDatabaseUnavailable } from "../db/database.ts";
 import { TooManyRequests } from "../domain/rate-limit.ts";
 import { HttpError } from "../http/errors.ts";
 import { type AnyParams, acceptedLanguage, renderMessage } from "../http/messages.ts";
@@ -67,6 +68,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return sendMessage(request, reply, status, clientMessage(error));
+    // A database that cannot answer now (restarting, out of reach, a lock held too long) is no
+    // fault of this call or this code: the client tries again shortly, and one line says why.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: error.message, code: error.code }, "database unavailable");
+      reply.header("retry-after", "5");
+      return sendMessage(request, reply, 503, "databaseUnavailable");
+    }
     request.log.error({ err: error }, "request failed");
     return sendMessage(request, reply, 500, "serverFault");
   });

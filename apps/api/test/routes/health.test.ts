@@ -27,6 +27,20 @@ describe("health and docs", () => {
     ok(calls.readiness, await call(app(), calls.readiness));
   });
 
+  it("is not ready when the database takes longer than a probe waits", async () => {
+    // Every connection held, or a server that hangs: the query never answers.
+    const hung = vi.spyOn(app().db, "query").mockImplementation(() => new Promise(() => {}));
+    try {
+      // Answered (at `readinessTimeoutMs`), where it used to wait for ever.
+      const response = await call(app(), calls.readiness);
+      failure(response, 503);
+      expect(response.json()).toMatchObject({ key: "databaseUnavailable" });
+    } finally {
+      hung.mockRestore();
+    }
+    ok(calls.readiness, await call(app(), calls.readiness));
+  });
+
   it("serves the OpenAPI document with every call and a docs page", async () => {
     const response = await app().inject("/api/openapi.json");
     expect(response.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { hashToken } from "../../domain/tokens.ts";
-import type { Database, Queryable } from "../database.ts";
+import { type Database, type Queryable, withoutBounds } from "../database.ts";
 import { schemaLockKey } from "../migrate.ts";
 import { banners, paxelboxContent, services, shortLinks, userAppFeatures } from "./data/content.ts";
 import { locations } from "./data/locations.ts";
@@ -62,6 +62,7 @@ export async function seedIfEmpty(
   options: { demo: boolean } = { demo: true },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await withoutBounds(tx);
     await tx.query("select pg_advisory_xact_lock($1)", [schemaLockKey]);
     const [existing] = await tx.query<{ count: number }>("select count(*)::int as count from boxes");
     if (existing && existing.count > 0) return false;
