@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { buildApp, loadConfig, serveMetrics } from "@paxelbox/api";
+import { buildApp, listenAddress, loadConfig, serveMetrics } from "@paxelbox/api";
 import { buildWebServer, type WebServerOptions } from "@paxelbox/web/server";
 import closeWithGrace from "close-with-grace";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -48,8 +48,10 @@ export interface RunningSystem {
 
 export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
   const env = { ...process.env, ...options.env };
-  const port = options.port ?? Number(env.PORT ?? 3000);
-  const host = options.host ?? env.HOST ?? "0.0.0.0";
+  // Checked before anything listens: a bad PORT or HOST stops the start naming it.
+  const listen = listenAddress(env);
+  const port = options.port ?? listen.port ?? 3000;
+  const host = options.host ?? listen.host ?? "0.0.0.0";
 
   let apps: { api: FastifyInstance; web: FastifyInstance } | undefined;
   let draining = false;

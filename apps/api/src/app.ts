@@ -3,8 +3,8 @@ import { fastifySSE } from "@fastify/sse";
 import { fastifyTrustProxy, orderEventsHeartbeatMs } from "@paxelbox/contract";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import type { ApiConfig } from "./config.ts";
-import { type Database, openDatabase } from "./db/database.ts";
+import { type ApiConfig, describeDatabaseUrl } from "./config.ts";
+import { type Database, type DatabaseOptions, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
 import { traced } from "./db/traced.ts";
@@ -34,7 +34,7 @@ import { paymentRoutes } from "./routes/payments.ts";
 import { webVitalsRoutes } from "./routes/web-vitals.ts";
 import { whitePaperRoutes } from "./routes/white-papers.ts";
 
-export { type ApiConfig, loadConfig } from "./config.ts";
+export { type ApiConfig, listenAddress, loadConfig } from "./config.ts";
 export { type MetricsServer, serveMetrics } from "./plugins/metrics.ts";
 
 export interface BuildOptions {
@@ -91,7 +91,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   const db =
     options.database ??
     traced(
-      await openDatabase({
+      await openConfiguredDatabase({
         databaseUrl: config.databaseUrl,
         poolSize: config.databasePoolSize,
         dataDir: config.dataDir,
@@ -208,4 +208,28 @@ function listeningOrigin(app: FastifyInstance): string | undefined {
  */
 function selfOrigin(app: FastifyInstance, config: ApiConfig): string {
   return config.internalUrl ?? listeningOrigin(app) ?? publicOrigin(app, config);
+}
+
+/**
+ * Opens the database; a PostgreSQL server that refuses the first connection (unreachable, no such
+ * database, wrong password) stops the start with one message that names DATABASE_URL and what the
+ * server said, rather than pg's stack, which names neither the setting nor where it points.
+ */
+async function openConfiguredDatabase(options: DatabaseOptions): Promise<Database> {
+  try {
+    return await openDatabase(options);
+  } catch (error) {
+    if (!options.databaseUrl) throw error;
+    throw new Error(
+      `Cannot open the database of DATABASE_URL (${describeDatabaseUrl(options.databaseUrl)}): ${connectionFailure(error)}`,
+    );
+  }
+}
+
+/** What a failed connection says: pg's message, or for a host of several addresses (localhost) the first one's. */
+function connectionFailure(error: unknown): string {
+  if (error instanceof AggregateError && error.errors[0] instanceof Error)
+    return connectionFailure(error.errors[0]);
+  if (error instanceof Error) return error.message || (error as NodeJS.ErrnoException).code || error.name;
+  return String(error);
 }

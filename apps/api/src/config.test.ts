@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
+import { describeDatabaseUrl, listenAddress, loadConfig } from "./config.ts";
 
 describe("API configuration", () => {
   it("has working defaults for development", () => {
@@ -30,17 +30,19 @@ describe("API configuration", () => {
 
   it("turns demo off in production unless DEMO=1, and demands its own address and secrets there", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
-      /PUBLIC_BASE_URL and PAYMENT_SECRET and CAPTCHA_SECRET/,
+      /DATABASE_URL and PUBLIC_BASE_URL and PAYMENT_SECRET and CAPTCHA_SECRET/,
     );
     expect(() =>
       loadConfig({
         NODE_ENV: "production",
+        DATABASE_URL: "postgres://paxelbox@db.internal:5432/paxelbox",
         PAYMENT_SECRET: "0123456789abcdef0123",
         CAPTCHA_SECRET: "fedcba9876543210fedc",
       }),
     ).toThrow(/PUBLIC_BASE_URL must be set in production/);
     const secret = {
       NODE_ENV: "production",
+      DATABASE_URL: "postgres://paxelbox@db.internal:5432/paxelbox",
       PUBLIC_BASE_URL: "https://paxelbox.example/",
       PAYMENT_SECRET: "0123456789abcdef0123",
       CAPTCHA_SECRET: "fedcba9876543210fedc",
@@ -109,11 +111,87 @@ describe("API configuration", () => {
   it("stops with a clear message on a bad value", () => {
     expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });
+
+  it("listens on PORT and HOST, 3001 on every interface by default, and names either when it is bad", () => {
+    expect(loadConfig({}).listen).toEqual({ port: 3001, host: "0.0.0.0" });
+    expect(loadConfig({ PORT: "8080", HOST: "127.0.0.1" }).listen).toEqual({ port: 8080, host: "127.0.0.1" });
+    // Empty is unset; 0 is any free port (tests); IPv6 and host names are interfaces too.
+    expect(loadConfig({ PORT: "", HOST: "" }).listen).toEqual({ port: 3001, host: "0.0.0.0" });
+    expect(loadConfig({ PORT: "0", HOST: "::" }).listen).toEqual({ port: 0, host: "::" });
+    expect(loadConfig({ HOST: "api.internal" }).listen.host).toBe("api.internal");
+    for (const port of ["abc", "70000", "-1", "30.5", "1e3"]) {
+      expect(() => loadConfig({ PORT: port }), port).toThrow(/PORT is a port number from 0 to 65535/);
+    }
+    for (const host of ["http://0.0.0.0", "0.0.0.0:3000", "a host"]) {
+      expect(() => loadConfig({ HOST: host }), host).toThrow(/HOST is the interface to listen on/);
+    }
+  });
+
+  it("reads PORT and HOST alone for the composition root, which listens before the rest is read", () => {
+    expect(listenAddress({})).toEqual({ port: undefined, host: undefined });
+    expect(listenAddress({ PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production" })).toEqual({
+      port: 0,
+      host: "127.0.0.1",
+    });
+    expect(() => listenAddress({ PORT: "abc" })).toThrow(/PORT is a port number/);
+    expect(() => listenAddress({ HOST: "http://x" })).toThrow(/HOST is the interface/);
+  });
+
+  it("takes a PostgreSQL connection string only, and never repeats it in its message", () => {
+    for (const url of [
+      "postgres://paxelbox:secret@db.internal:5432/paxelbox",
+      "postgresql://paxelbox:secret@db.internal/paxelbox?sslmode=require",
+    ]) {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+    for (const url of [
+      "http://paxelbox:s3cr3t-value@db.internal:5432/paxelbox",
+      "mysql://u:s3cr3t-value@h/db",
+    ]) {
+      let message = "";
+      try {
+        loadConfig({ DATABASE_URL: url });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, url).toMatch(/DATABASE_URL is a PostgreSQL connection string: postgres:\/\//);
+      expect(message, url).not.toContain("s3cr3t-value");
+    }
+  });
+
+  it("shows where DATABASE_URL points without its password or query", () => {
+    expect(describeDatabaseUrl("postgres://paxelbox:s3cr3t@db.internal:5432/paxelbox?password=other")).toBe(
+      "postgres://paxelbox@db.internal:5432/paxelbox",
+    );
+    expect(describeDatabaseUrl("postgresql://db.internal/paxelbox")).toBe(
+      "postgresql://db.internal/paxelbox",
+    );
+  });
+
+  it("demands DATABASE_URL in production: N instances on PGlite would each keep a database of their own", () => {
+    const production = {
+      PUBLIC_BASE_URL: "https://paxelbox.example",
+      PAYMENT_SECRET: "0123456789abcdef0123",
+      CAPTCHA_SECRET: "fedcba9876543210fedc",
+    };
+    for (const mode of [{ NODE_ENV: "production" }, { NODE_ENV: "test", APP_ENV: "production" }]) {
+      expect(() => loadConfig({ ...production, ...mode })).toThrow(
+        "Invalid API configuration: DATABASE_URL must be set in production",
+      );
+      // DEMO=1 keeps the demo on, not the embedded database.
+      expect(() => loadConfig({ ...production, ...mode, DEMO: "1" })).toThrow(/DATABASE_URL must be set/);
+      const url = "postgres://paxelbox:secret@db.internal:5432/paxelbox";
+      expect(loadConfig({ ...production, ...mode, DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+    // `npm start` (React's production build, the API a development demo) keeps PGlite.
+    expect(loadConfig({ NODE_ENV: "production", APP_ENV: "development" }).databaseUrl).toBeUndefined();
+  });
 });
 
 describe("notifications", () => {
   const production = {
     NODE_ENV: "production",
+    DATABASE_URL: "postgres://paxelbox@db.internal:5432/paxelbox",
     PUBLIC_BASE_URL: "https://paxelbox.example",
     PAYMENT_SECRET: "production-payment-secret-0123",
     CAPTCHA_SECRET: "production-captcha-secret-0123",

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type TrustProxy, TrustProxySetting } from "@paxelbox/contract";
+import { hostSetting, portSetting, type TrustProxy, TrustProxySetting } from "@paxelbox/contract";
 import { z } from "zod";
 import type { CaptchaConfig } from "./captcha/captcha.ts";
 import { defaultGatewayTimeoutSeconds } from "./payments/gateway.ts";
@@ -9,6 +9,9 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
+const notAPostgresUrl =
+  "DATABASE_URL is a PostgreSQL connection string: postgres://user:password@host:5432/database";
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /**
@@ -17,7 +20,16 @@ const EnvSchema = z.object({
    * demo (NODE_ENV=production, APP_ENV=development). Unset, NODE_ENV decides.
    */
   APP_ENV: z.enum(["development", "production", "test"]).optional(),
-  DATABASE_URL: z.string().url().optional(),
+  PORT: portSetting("PORT"),
+  HOST: hostSetting("HOST"),
+  // A URL of another scheme passes as a URL and fails later inside pg with a message that names
+  // nothing (an http:// one: "no PostgreSQL user name specified in startup packet"). The message
+  // never repeats the value: it may hold the password.
+  DATABASE_URL: z
+    .string()
+    .url({ error: notAPostgresUrl })
+    .refine((value) => /^postgres(ql)?:\/\//i.test(value), { error: notAPostgresUrl })
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(10),
   DATA_DIR: z.string().default(".data"),
   DEMO: booleanFlag,
@@ -108,6 +120,12 @@ const EnvSchema = z.object({
 export interface ApiConfig {
   /** APP_ENV, else NODE_ENV. */
   environment: "development" | "production" | "test";
+  /**
+   * Where the API alone listens (`server.ts`): PORT (unset: 3001) on HOST (unset: 0.0.0.0). `npm
+   * start`'s composition root reads the same variables with `listenAddress` (unset: 3000).
+   */
+  listen: { port: number; host: string };
+  /** A PostgreSQL server (postgres:// or postgresql://), required in production; unset elsewhere: PGlite in DATA_DIR. */
   databaseUrl: string | undefined;
   /** Connections of the pool to a PostgreSQL server (`DATABASE_POOL_SIZE`); PGlite is one. */
   databasePoolSize: number;
@@ -331,7 +349,10 @@ export function loadConfig(
   }
   if (environment === "production") {
     const recaptcha = Boolean(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET);
+    // N stateless instances share one PostgreSQL server (docs/deployment.md); on PGlite each would
+    // keep a database of its own, and a production start without the server is a mistake.
     const missing = [
+      e.DATABASE_URL ? null : "DATABASE_URL",
       e.PUBLIC_BASE_URL ? null : "PUBLIC_BASE_URL",
       e.PAYMENT_SECRET ? null : "PAYMENT_SECRET",
       recaptcha || e.CAPTCHA_SECRET ? null : "CAPTCHA_SECRET",
@@ -355,6 +376,7 @@ export function loadConfig(
   const sandboxSecret = `${e.PAYMENT_SECRET ?? developmentSecret(environment, "PAYMENT_SECRET")}`;
   return {
     environment,
+    listen: { port: e.PORT ?? defaultPort, host: e.HOST ?? defaultHost },
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR.startsWith("memory://") ? e.DATA_DIR : path.resolve(e.DATA_DIR),
@@ -431,6 +453,39 @@ export function loadConfig(
       rentReminderMs: e.RENT_REMINDER_MINUTES * 60_000,
     },
   };
+}
+
+/** Where the API alone listens without PORT and HOST. */
+const defaultPort = 3001;
+const defaultHost = "0.0.0.0";
+
+const ListenSchema = z.object({ PORT: EnvSchema.shape.PORT, HOST: EnvSchema.shape.HOST });
+
+/**
+ * PORT and HOST alone, for `npm start`'s composition root, which listens before the API's whole
+ * configuration can be read (the API's own address follows from the port); unset, undefined.
+ */
+export function listenAddress(env: Record<string, string | undefined> = process.env): {
+  port: number | undefined;
+  host: string | undefined;
+} {
+  const parsed = ListenSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
+  return { port: parsed.data.PORT, host: parsed.data.HOST };
+}
+
+/**
+ * DATABASE_URL as a message may show it: scheme, user, host, port and database, never the password
+ * (nor the query, where a password may be given too).
+ */
+export function describeDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    const user = url.username ? `${url.username}@` : "";
+    return `${url.protocol}//${user}${url.host}${url.pathname}`;
+  } catch {
+    return "(not a URL)";
+  }
 }
 
 /** Development and tests get a fixed secret; production must configure its own. */

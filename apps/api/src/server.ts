@@ -9,7 +9,7 @@ const config = loadConfig();
 const app = await buildApp(config, { logger: true });
 if (stopTelemetry) app.addHook("onClose", stopTelemetry);
 await serveMetrics(app, config.metrics);
-await app.listen({ port: Number(process.env.PORT ?? 3001), host: process.env.HOST ?? "0.0.0.0" });
+await app.listen(config.listen);
 
 // SIGTERM or SIGINT: stop listening, finish the requests in flight, stop the reconciliation job, close
 // the database; after 10 s the process exits anyway (docs/operations.md).

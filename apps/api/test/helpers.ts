@@ -15,7 +15,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { z } from "zod";
-import { type BuildOptions, buildApp, loadConfig } from "../src/app.ts";
+import { type ApiConfig, type BuildOptions, buildApp, loadConfig } from "../src/app.ts";
 import type { PaymentRow } from "../src/payments/service.ts";
 
 export const budi = "demo-token-budi";
@@ -58,6 +58,17 @@ export async function freshDatabase(): Promise<{
   };
 }
 
+/**
+ * `env`'s configuration on a test's database: `databaseUrl`, or PGlite (in DATA_DIR) when it is
+ * undefined, as under `npm test`. Production demands DATABASE_URL (its instances share one server),
+ * so the tests that try production's behaviour meet that check with an address never connected to
+ * and run on the test's database: PGlite is production's PostgreSQL, embedded.
+ */
+export function configOn(databaseUrl: string | undefined, env: Record<string, string>): ApiConfig {
+  const config = loadConfig({ DATABASE_URL: databaseUrl ?? "postgres://pglite.invalid/test", ...env });
+  return { ...config, databaseUrl };
+}
+
 /** Builds the API once for the calling test file and closes it afterwards. */
 export function useApp(
   env: Record<string, string> = {},
@@ -68,12 +79,7 @@ export function useApp(
   beforeAll(async () => {
     const database = await freshDatabase();
     drop = database.drop;
-    const config = loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: "memory://",
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-      ...env,
-    });
+    const config = configOn(database.url, { NODE_ENV: "test", DATA_DIR: "memory://", ...env });
     app = await buildApp(config, { ...options, databaseTemplate: database.template });
   });
   afterAll(async () => {

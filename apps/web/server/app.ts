@@ -153,6 +153,10 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
             : false,
         }),
     logController: new RequestLog(),
+    // While the server alone drains (`standalone.ts`), a request that arrives on a connection still
+    // open is served, with `Connection: close`, as the composition root serves it: readiness then
+    // says 503 `shuttingDown` itself, rather than Fastify's bare 503 to every path.
+    return503OnClosing: false,
     // The visitor as the API sees it (TRUST_PROXY): the loaders name them on their API calls.
     trustProxy: fastifyTrustProxy(options.trustProxy ?? parseTrustProxy(env.TRUST_PROXY)),
   }) as FastifyInstance;

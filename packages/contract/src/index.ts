@@ -15,6 +15,7 @@ export * from "./entities/settings.ts";
 export * from "./entities/user.ts";
 export * from "./entities/web-vitals.ts";
 export * from "./entities/web-vitals-texts.ts";
+export * from "./listen-address.ts";
 export * from "./messages.ts";
 export * from "./openapi.ts";
 export * from "./trust-proxy.ts";

@@ -3,10 +3,11 @@ import { SMTPServer } from "smtp-server";
 import { describe, expect, it, vi } from "vitest";
 import { buildApp, loadConfig } from "../../src/app.ts";
 import { webhookSignature } from "../../src/notifications/webhook.ts";
-import { failure, pgliteTemplate } from "../helpers.ts";
+import { configOn, failure, pgliteTemplate } from "../helpers.ts";
 
 const production = {
   NODE_ENV: "production",
+  DATABASE_URL: "postgres://paxelbox@db.internal:5432/paxelbox",
   DATA_DIR: "memory://",
   LOG_LEVEL: "silent",
   PUBLIC_BASE_URL: "https://paxelbox.example",
@@ -41,7 +42,7 @@ describe("notifications in production", () => {
         ...infobip,
       },
     ]) {
-      const app = await buildApp(loadConfig(env), { databaseTemplate: await pgliteTemplate() });
+      const app = await buildApp(configOn(undefined, env), { databaseTemplate: await pgliteTemplate() });
       try {
         expect(["off", "cloud"]).toContain(loadConfig(env).notifications.whatsapp);
         expect(["off", "smtp"]).toContain(loadConfig(env).notifications.email);

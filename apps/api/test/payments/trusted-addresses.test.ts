@@ -15,6 +15,7 @@ import {
   bankInterfaceBody,
   budi,
   call,
+  configOn,
   dropoffPaymentBody,
   failure,
   freshDatabase,
@@ -58,8 +59,6 @@ async function recordingGateway() {
 let fake: Awaited<ReturnType<typeof recordingGateway>>;
 let dataDir: string;
 let database: Awaited<ReturnType<typeof freshDatabase>>;
-/** Where the database of both configurations lives (a PGlite folder, or a server's database in CI). */
-const storage = () => (database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir });
 
 beforeAll(async () => {
   fake = await recordingGateway();
@@ -75,7 +74,8 @@ afterAll(async () => {
 const forged = () => ({ host: fake.host, "x-forwarded-host": fake.host, "x-forwarded-proto": "http" });
 
 async function started(env: Record<string, string>): Promise<{ app: FastifyInstance; origin: string }> {
-  const app = await buildApp(loadConfig({ ...storage(), LOG_LEVEL: "silent", ...env }));
+  // Both configurations on one database: a PGlite folder, or a server's database in CI.
+  const app = await buildApp(configOn(database.url, { DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env }));
   const origin = await app.listen({ port: 0, host: "127.0.0.1" });
   return { app, origin };
 }
@@ -367,7 +367,12 @@ describe("production (Midtrans configured, no SNAP_BASE_URL, no DEMO)", () => {
 
   it("seeds no demo member: their published tokens open nothing", async () => {
     const fresh = await buildApp(
-      loadConfig({ ...production, DATA_DIR: "memory://", LOG_LEVEL: "silent", PAYMENT_GATEWAY: "sandbox" }),
+      configOn(undefined, {
+        ...production,
+        DATA_DIR: "memory://",
+        LOG_LEVEL: "silent",
+        PAYMENT_GATEWAY: "sandbox",
+      }),
       { databaseTemplate: await pgliteTemplate() },
     );
     try {
@@ -399,7 +404,7 @@ describe("production with DEMO=1", () => {
   it("says so loudly at start-up", async () => {
     const lines: string[] = [];
     const app = await buildApp(
-      loadConfig({
+      configOn(undefined, {
         NODE_ENV: "production",
         DEMO: "1",
         DATA_DIR: "memory://",

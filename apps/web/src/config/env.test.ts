@@ -66,6 +66,18 @@ describe("web configuration", () => {
     expect(() => parseWebEnv({ PORT: "70000" })).toThrow(/PORT/);
   });
 
+  it("names PORT or HOST when it is not one, before the web server listens", () => {
+    for (const port of ["abc", "70000", "-1", "1e3"]) {
+      expect(() => parseWebEnv({ PORT: port }), port).toThrow(/PORT is a port number from 0 to 65535/);
+    }
+    for (const host of ["http://0.0.0.0", "0.0.0.0:3000", "a host"]) {
+      expect(() => parseWebEnv({ HOST: host }), host).toThrow(/HOST is the interface to listen on/);
+    }
+    // Empty is unset: where `npm start` serves, not port 0.
+    expect(parseWebEnv({ PORT: "", HOST: "" }).apiInternalUrl).toBe("http://127.0.0.1:3000");
+    expect(() => parseWebEnv({ HOST: "::" })).not.toThrow();
+  });
+
   it("lets the pages' CSP allow what is configured: the API's other origin, reCAPTCHA's site key", () => {
     expect(parseWebEnv({}).csp).toEqual({ apiOrigin: undefined, recaptcha: false });
     expect(parseWebEnv({ RECAPTCHA_SITE_KEY: " " }).csp.recaptcha).toBe(false);

@@ -1,3 +1,4 @@
+import { hostSetting, portSetting } from "@paxelbox/contract";
 import { z } from "zod";
 import { envDefaults, type PublicConfig, toPublicConfig } from "./public-config";
 
@@ -61,7 +62,10 @@ export const WebEnv = z.object({
   /** Shared with the API: the loaders' calls prove with it that they may name their visitor's address. */
   INTERNAL_API_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
   // 0: any free port (tests, `PORT=0 npm start`); the composition root then sets API_INTERNAL_URL.
-  PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  // Checked here, as the server is built, so that a bad value stops the start naming it.
+  PORT: portSetting("PORT"),
+  /** The interface the web server alone listens on (`server/start.ts`); 0.0.0.0 unset. */
+  HOST: hostSetting("HOST"),
   NODE_ENV: z.enum(["development", "production", "test"]).optional(),
   APP_ENV: z.enum(["development", "production", "test"]).optional(),
   /** Share of page views that report their Web Vitals, 0 to 1: 0.1 in production, every one otherwise. */
