@@ -105,7 +105,12 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   registerMetrics(app, metrics, db);
   app.decorate("rateLimiter", createRateLimiter(db, config.rateLimitFactor, metrics));
   app.addHook("preClose", async () => app.rateLimiter.flush());
-  if (!options.database) app.addHook("onClose", () => db.close());
+  // After the HTTP drain (onClose) and the background jobs' stop, begun together at the shutdown:
+  // the pool closes once neither needs it, within the shutdown's bound (`plugins/shutdown.ts`).
+  app.addHook("onClose", async () => {
+    await app.shutdown.jobsStopped();
+    if (!options.database) await db.close();
+  });
   await migrate(db);
   await seedIfEmpty(db, { demo: config.demo });
 
@@ -135,19 +140,17 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
   const gateways = paymentGateways(config, () => selfOrigin(app, config));
   paymentRoutes(app, db, config, gateways, outbox);
   // Every instance reconciles; claims with FOR UPDATE SKIP LOCKED keep them out of each other's way.
-  let stopReconciliation: (() => Promise<void>) | undefined;
   app.addHook("onReady", async () => {
-    stopReconciliation = startReconciliation(db, {
-      ageSeconds: config.payments.reconcileAgeSeconds,
-      intervalSeconds: config.payments.reconcileIntervalSeconds,
-      gateways,
-      log: app.log,
-      metrics,
-      outbox,
-    });
-  });
-  app.addHook("preClose", async () => {
-    await stopReconciliation?.();
+    app.shutdown.stopOnShutdown(
+      startReconciliation(db, {
+        ageSeconds: config.payments.reconcileAgeSeconds,
+        intervalSeconds: config.payments.reconcileIntervalSeconds,
+        gateways,
+        log: app.log,
+        metrics,
+        outbox,
+      }),
+    );
   });
   whitePaperRoutes(app);
   webVitalsRoutes(app, metrics);

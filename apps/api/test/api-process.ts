@@ -131,7 +131,7 @@ export async function kill(child: ChildProcess): Promise<void> {
   await exited(child, 10_000);
 }
 
-/** Stops the process as an orchestrator does (SIGTERM: requests and the round in flight finish), with SIGKILL after 10 s. */
+/** Stops the process as an orchestrator does (SIGTERM: requests and the message in flight finish), with SIGKILL after 10 s. */
 export async function stop(child: ChildProcess): Promise<void> {
   child.kill("SIGTERM");
   if ((await exited(child, 10_000)) === null) child.kill("SIGKILL");

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { calls } from "@paxelbox/contract";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { type MetricsServer, serveMetrics } from "../src/plugins/metrics.ts";
 import { webVitalsLimit } from "../src/routes/web-vitals.ts";
@@ -148,6 +150,64 @@ describe("Prometheus metrics", () => {
     expect(sample(text, "paxelbox_process_cpu_seconds_total")).toBeGreaterThan(0);
     expect(sample(text, "paxelbox_nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
   });
+
+  it("answer promptly with every other series while the database fails or stalls the payments' reads", async () => {
+    const db = app().db;
+    const query = db.query.bind(db);
+    const paymentsRead = (sql: string) =>
+      sql.includes("from payments group by status") || sql.includes("as age from payments");
+    const timed = async () => {
+      const began = Date.now();
+      const response = await fetch(metricsServer?.url ?? "", { signal: AbortSignal.timeout(10_000) });
+      return { response, ms: Date.now() - began, text: await response.text() };
+    };
+    const failures = (text: string) =>
+      (sample(text, "paxelbox_metrics_read_failures_total", { series: "paxelbox_payments" }) ?? 0) +
+      (sample(text, "paxelbox_metrics_read_failures_total", {
+        series: "paxelbox_payment_oldest_pending_age_seconds",
+      }) ?? 0);
+    const before = failures(await scrape());
+    const spy = vi.spyOn(db, "query");
+    try {
+      // A database outage: the reads fail.
+      spy.mockImplementation(((sql: string, params?: readonly unknown[]) =>
+        paymentsRead(sql)
+          ? Promise.reject(new Error("connection refused"))
+          : query(sql, params)) as typeof db.query);
+      const failed = await timed();
+      expect(failed.response.status).toBe(200);
+      expect(sample(failed.text, "paxelbox_change_feed_listening")).toBeDefined();
+      expect(sample(failed.text, "paxelbox_db_pool_waiting")).toBeDefined();
+      expect(
+        sample(failed.text, "paxelbox_http_request_duration_seconds_count", {
+          route: orderPoll,
+          status_code: "200",
+        }),
+      ).toBeGreaterThan(0);
+      expect(failures(failed.text)).toBe(before + 2);
+      // The pool exhausted: the reads never answer; the scrape does not wait for them.
+      spy.mockImplementation(((sql: string, params?: readonly unknown[]) =>
+        paymentsRead(sql) ? new Promise(() => {}) : query(sql, params)) as typeof db.query);
+      const stalled = await timed();
+      expect(stalled.response.status).toBe(200);
+      expect(stalled.ms).toBeLessThan(5_000);
+      expect(sample(stalled.text, "paxelbox_change_feed_listening")).toBeDefined();
+      expect(sample(stalled.text, "paxelbox_db_pool_waiting")).toBeDefined();
+      expect(failures(stalled.text)).toBe(before + 4);
+      // The payments' series keep their last values meanwhile.
+      expect(sample(stalled.text, "paxelbox_payments", { state: "SUCCESS" })).toBeDefined();
+    } finally {
+      spy.mockRestore();
+    }
+    // Every series answers again; the stalled reads, left in flight, are not joined by another.
+    expect(sample(await scrape(), "paxelbox_payments", { state: "SUCCESS" })).toBeDefined();
+    // …and an operator is alerted while the reads fail.
+    const rules = readFileSync(
+      path.resolve(import.meta.dirname, "../../../deploy/prometheus/alerts.yml"),
+      "utf8",
+    );
+    expect(rules).toContain("increase(paxelbox_metrics_read_failures_total[10m])");
+  }, 30_000);
 
   it("are off unless METRICS_PORT is set", async () => {
     expect(await serveMetrics(app(), loadConfig({}).metrics)).toBeUndefined();

@@ -15,7 +15,7 @@ import { startNotificationWorker } from "./worker.ts";
 /**
  * Messages to people (docs/notifications.md): the webhook, the stand-ins in demo mode (the WhatsApp
  * sandbox, the SMS gateway sandbox, the SMTP sink), and the delivery worker, which starts with the
- * app and stops before it closes; its rounds also sweep for time-driven messages (`schedule.ts`).
+ * app and stops when its shutdown begins; its rounds also sweep for time-driven messages (`schedule.ts`).
  * Answers the outbox writer the changes that cause messages write through, or null while every
  * channel is off.
  */
@@ -73,10 +73,9 @@ export async function registerNotifications(
     partnershipInbox: settings.partnershipInbox,
   };
   const schedule = notificationSchedule(app.log, channels, settings);
-  let stopWorker: (() => Promise<void>) | undefined;
   app.addHook("onReady", async () => {
     if (settings.email === "sink") sink = await startSmtpSink(db, app.log);
-    stopWorker = startNotificationWorker(db, {
+    const stopWorker = startNotificationWorker(db, {
       senders: { whatsapp, email, sms },
       metrics: app.metrics,
       log: app.log,
@@ -88,11 +87,14 @@ export async function registerNotifications(
       beforeRound: throttled(settings.sweepIntervalMs, () => schedule.sweep(db)),
       withdraw: (id) => schedule.withdrawIfGone(db, id),
     });
-  });
-  app.addHook("preClose", async () => {
-    await stopWorker?.();
-    await sandbox?.settled();
-    await sink?.close();
+    // Stopped alongside the HTTP drain, not before it: a slow provider holds up neither the requests
+    // in flight nor the close past its bound (the send in flight is aborted: `plugins/shutdown.ts`).
+    // The stand-ins close after the worker, which may be sending to them.
+    app.shutdown.stopOnShutdown(async (abort) => {
+      await stopWorker(abort);
+      await sandbox?.settled();
+      await sink?.close();
+    });
   });
   return { ...outboxWriter(app.log, channels), writeDue: schedule.writeDue };
 }

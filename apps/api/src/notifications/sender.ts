@@ -31,10 +31,21 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** A request to an HTTP API that got no answer (a timeout, a network failure): worth another try. */
+/**
+ * A request to an HTTP API that got no answer (a timeout, a network failure, the worker's stop
+ * aborting it): worth another try.
+ */
 export function unanswered(error: unknown): SendResult {
-  const timedOut = error instanceof Error && error.name === "TimeoutError";
-  return { kind: "retry", error: timedOut ? "timeout" : `network: ${String(error).slice(0, 200)}` };
+  const name = error instanceof Error ? error.name : "";
+  if (name === "TimeoutError") return { kind: "retry", error: "timeout" };
+  if (name === "AbortError") return { kind: "retry", error: "aborted" };
+  return { kind: "retry", error: `network: ${String(error).slice(0, 200)}` };
+}
+
+/** A request's signal: its own timeout, and the caller's abort (the worker stopping) when given. */
+export function requestSignal(timeoutMs: number, abort?: AbortSignal): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return abort ? AbortSignal.any([timeout, abort]) : timeout;
 }
 
 /** An HTTP API's error answer: 429 and 5xx are worth another try (not before its Retry-After), any other is a refusal. */
@@ -46,7 +57,11 @@ export function failedAnswer(response: Response, error: string): SendResult {
   return { kind: "refused", error };
 }
 
-/** Sends one message on its channel. */
+/**
+ * Sends one message on its channel; `abort` (the worker stopping) ends a request in flight, where
+ * the sender can (the worker stops waiting for it either way).
+ */
 export type Sender<Template extends string = TemplateName> = (
   message: TemplateMessage<Template>,
+  abort?: AbortSignal,
 ) => Promise<SendResult>;

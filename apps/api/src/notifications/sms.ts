@@ -1,5 +1,5 @@
 import type { Language } from "@paxelbox/contract";
-import { failedAnswer, type Sender, unanswered } from "./sender.ts";
+import { failedAnswer, requestSignal, type Sender, unanswered } from "./sender.ts";
 import { renderSms } from "./sms-templates.ts";
 
 export interface SmsGatewayOptions {
@@ -45,7 +45,7 @@ interface SmsStatus {
  */
 export function smsGatewayClient(options: SmsGatewayOptions): Sender {
   const base = typeof options.baseUrl === "string" ? () => options.baseUrl as string : options.baseUrl;
-  return async (message) => {
+  return async (message, abort) => {
     const text = renderSms(message.template, message.language, message.parameters);
     if (text === null) {
       return {
@@ -70,7 +70,7 @@ export function smsGatewayClient(options: SmsGatewayOptions): Sender {
             smsCallbackData(message.template, message.language),
           ),
         ),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: requestSignal(options.timeoutMs, abort),
       });
     } catch (error) {
       return unanswered(error);

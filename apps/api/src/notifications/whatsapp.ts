@@ -1,4 +1,4 @@
-import { failedAnswer, type Sender, type TemplateMessage, unanswered } from "./sender.ts";
+import { failedAnswer, requestSignal, type Sender, type TemplateMessage, unanswered } from "./sender.ts";
 
 export type { Sender, SendResult, TemplateMessage } from "./sender.ts";
 
@@ -34,7 +34,7 @@ export function templateRequestBody(message: TemplateMessage) {
 /** The WhatsApp Business Cloud API (Graph API) messages endpoint, as a `Sender`. */
 export function whatsappClient(options: WhatsAppClientOptions): Sender {
   const base = typeof options.graphUrl === "string" ? () => options.graphUrl as string : options.graphUrl;
-  return async (message) => {
+  return async (message, abort) => {
     const url = `${base().replace(/\/$/, "")}/${options.version}/${options.phoneNumberId}/messages`;
     let response: Response;
     try {
@@ -42,7 +42,7 @@ export function whatsappClient(options: WhatsAppClientOptions): Sender {
         method: "POST",
         headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
         body: JSON.stringify(templateRequestBody(message)),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: requestSignal(options.timeoutMs, abort),
       });
     } catch (error) {
       return unanswered(error);

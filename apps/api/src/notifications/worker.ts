@@ -61,6 +61,13 @@ export interface DeliveryOptions {
    * (a reminder for a parcel taken meanwhile: `schedule.ts`).
    */
   withdraw?: (id: number) => Promise<boolean>;
+  /**
+   * Fires when the instance stops: the round starts no further row, and gives the rows it has not
+   * tried back (`releaseClaims`).
+   */
+  stopping?: AbortSignal;
+  /** Fires when the try in flight must end now: it is recorded as interrupted, to be tried again. */
+  abort?: AbortSignal;
 }
 
 /** First retry after about 5 s, doubling each time, at most 15 minutes apart. */
@@ -129,6 +136,22 @@ async function holdClaim(db: Queryable, row: Claimed, leaseMs: number): Promise<
   return held.length > 0;
 }
 
+/**
+ * Gives back the claims of rows this round has not tried (the instance is stopping): each due at
+ * once again, its claim's try not counted, so that another instance sends it without waiting for the
+ * lease and without it costing a try. Only rows still held by this claim (`attempts` unchanged, as
+ * in `holdClaim`): one another worker claimed since is left to it.
+ */
+async function releaseClaims(db: Queryable, rows: Claimed[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `update notification_outbox o set attempts = o.attempts - 1, next_attempt_at = now()
+       from unnest($1::bigint[], $2::int[]) as r(id, attempts)
+      where o.id = r.id and o.attempts = r.attempts and o.status = 'pending'`,
+    [rows.map((row) => row.id), rows.map((row) => row.attempts)],
+  );
+}
+
 /** Ranks of delivery statuses: a later report never moves a message back (read, then a late delivered). */
 export const deliveryRank = `(case $status when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 when 'failed' then 4 else 0 end)`;
 const rankOf = (column: string) => deliveryRank.replace("$status", column);
@@ -178,20 +201,40 @@ async function markDead(db: Database, row: Claimed, error: string, sms: boolean)
 /** A link that is a path is on this site: joined to its public origin (never a request's host). */
 const absolute = (link: string, origin: string) => (link.startsWith("/") ? `${origin}${link}` : link);
 
+/** The outcome of a try cut short by the instance's stop: not the provider's answer, so never the last. */
+const interruptedError = "interrupted: the instance stopped";
+
+/**
+ * Tries one claimed row; once `abort` fires it stops waiting, whether or not the sender heard the
+ * signal (nodemailer does not): the provider may still have taken the message, as after a timeout,
+ * and it is tried again (at least once, ADR 038).
+ */
+function trySend(row: Claimed, options: DeliveryOptions): Promise<SendResult> {
+  const { abort } = options;
+  const send = sendRow(row, options, abort);
+  if (!abort) return send;
+  return new Promise<SendResult>((resolve, reject) => {
+    const interrupted = () => resolve({ kind: "retry", error: interruptedError });
+    if (abort.aborted) return interrupted();
+    abort.addEventListener("abort", interrupted, { once: true });
+    send.then(resolve, reject).finally(() => abort.removeEventListener("abort", interrupted));
+  });
+}
+
 /** Tries one claimed row on its channel; a template its channel does not know is refused. */
-function sendRow(row: Claimed, options: DeliveryOptions): Promise<SendResult> {
+function sendRow(row: Claimed, options: DeliveryOptions, signal?: AbortSignal): Promise<SendResult> {
   const parameters = row.link
     ? [...row.parameters, absolute(row.link, options.publicOrigin())]
     : row.parameters;
   const message = { to: row.recipient, language: row.language, parameters };
   if (row.channel === "email" && options.senders.email && isEmailTemplateName(row.template)) {
-    return options.senders.email({ ...message, template: row.template });
+    return options.senders.email({ ...message, template: row.template }, signal);
   }
   if (row.channel === "whatsapp" && options.senders.whatsapp && isTemplateName(row.template)) {
-    return options.senders.whatsapp({ ...message, template: row.template });
+    return options.senders.whatsapp({ ...message, template: row.template }, signal);
   }
   if (row.channel === "sms" && options.senders.sms && isTemplateName(row.template)) {
-    return options.senders.sms({ ...message, template: row.template });
+    return options.senders.sms({ ...message, template: row.template }, signal);
   }
   return Promise.resolve({ kind: "refused", error: `no ${row.channel} template ${row.template}` });
 }
@@ -202,19 +245,26 @@ export interface RoundResult {
   dead: number;
 }
 
-/** One round: claims what is due and tries each once. */
+/**
+ * One round: claims what is due and tries each once. Once `stopping` fires it finishes the row in
+ * flight only (or, once `abort` fires, records it as interrupted) and gives the rest back.
+ */
 export async function deliverDue(db: Database, options: DeliveryOptions): Promise<RoundResult> {
   const channels = (Object.keys(options.senders) as Channel[]).filter((channel) => options.senders[channel]);
   const rows = await claimDue(db, options.batchSize ?? 20, options.leaseMs, channels);
   const sms = options.senders.sms !== undefined;
   const result: RoundResult = { sent: 0, retried: 0, dead: 0 };
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (options.stopping?.aborted) {
+      await releaseClaims(db, rows.slice(index));
+      break;
+    }
     const labels = { channel: row.channel, template: row.template };
     let outcome: SendResult;
     if (!(await holdClaim(db, row, options.leaseMs))) continue;
     try {
       if (await options.withdraw?.(row.id)) continue;
-      outcome = await sendRow(row, options);
+      outcome = await trySend(row, options);
     } catch (error) {
       outcome = { kind: "retry", error: String(error).slice(0, 300) };
     }
@@ -228,7 +278,9 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
       continue;
     }
     options.metrics.notificationsFailed.inc(labels);
-    const last = outcome.kind === "refused" || row.attempts >= options.maxAttempts;
+    // A try our own stop cut short says nothing about the message: it never makes it dead.
+    const interrupted = outcome.kind === "retry" && options.abort?.aborted === true;
+    const last = outcome.kind === "refused" || (row.attempts >= options.maxAttempts && !interrupted);
     if (last) {
       const smsWritten = await markDead(db, row, outcome.error, sms);
       options.metrics.notificationsDeadLettered.inc(labels);
@@ -272,25 +324,30 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
 /**
  * The delivery worker of one API instance: a round every `intervalMs`, one at a time. Any number of
  * instances may run it on one database (claims skip each other's rows); it keeps nothing in memory,
- * so a restart loses nothing. The returned function stops it and waits for the round in flight.
+ * so a restart loses nothing. The returned function stops it: the round in flight finishes its
+ * current row only (aborted once `abort` fires), records it, and gives the rows it has not tried
+ * back to the other instances.
  */
 export function startNotificationWorker(
   db: Database,
-  options: DeliveryOptions & {
+  options: Omit<DeliveryOptions, "stopping" | "abort"> & {
     intervalMs: number;
     /** Runs before each round (the sweep of time-driven messages, `schedule.ts`); its failure is logged. */
     beforeRound?: () => Promise<unknown>;
   },
-): () => Promise<void> {
+): (abort?: AbortSignal) => Promise<void> {
   let running: Promise<unknown> | undefined;
   let stopped = false;
+  const stopping = new AbortController();
+  const aborted = new AbortController();
+  const round = { ...options, stopping: stopping.signal, abort: aborted.signal };
   const tick = () => {
     if (running || stopped) return;
     running = Promise.resolve(options.beforeRound?.())
       .catch((error: unknown) => {
         if (!stopped) options.log.warn({ error: String(error) }, "notification sweep failed");
       })
-      .then(() => deliverDue(db, options))
+      .then(() => (stopped ? undefined : deliverDue(db, round)))
       .catch((error: unknown) => {
         if (!stopped) options.log.warn({ error: String(error) }, "notification worker failed a round");
       })
@@ -300,9 +357,17 @@ export function startNotificationWorker(
   };
   const timer = setInterval(tick, options.intervalMs);
   timer.unref();
-  return async () => {
+  return async (abort) => {
     stopped = true;
     clearInterval(timer);
-    await running;
+    stopping.abort();
+    const abortSend = () => aborted.abort();
+    if (abort?.aborted) abortSend();
+    abort?.addEventListener("abort", abortSend, { once: true });
+    try {
+      await running;
+    } finally {
+      abort?.removeEventListener("abort", abortSend);
+    }
   };
 }

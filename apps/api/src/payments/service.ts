@@ -61,6 +61,8 @@ export interface PaymentRow {
   created_at: Date;
   paid_at: Date | null;
   refunded_at: Date | null;
+  /** Checks of the reconciliation job, its claim's count (migration 0004). */
+  check_attempts: number;
 }
 
 /** The gateway that serves a payment, by name (configuration only: gateways.ts). */
@@ -622,20 +624,54 @@ export async function settleFromGateway(
 /**
  * What came of one payment the reconciliation job checked: the state it was settled to (`pending`:
  * still open at the gateway), `gateway-unavailable`, `refund-confirmed` / `refund-failed` for a
- * charge being given back, or `error` when settling it threw.
+ * charge being given back, `error` when settling it threw, or `interrupted` when the instance's stop
+ * cut its gateway call short.
  */
 export type ReconcileOutcome =
   | Lowercase<PaymentStatus>
   | "gateway-unavailable"
   | "refund-confirmed"
   | "refund-failed"
-  | "error";
+  | "error"
+  | "interrupted";
+
+/**
+ * Gives back the claims of payments a round has not checked (the instance is stopping): due at once
+ * again, the claim's check not counted, so that another instance checks them without waiting for
+ * `ageSeconds`. Only payments still under this claim (`check_attempts` unchanged).
+ */
+async function releaseChecks(db: Queryable, payments: PaymentRow[]): Promise<void> {
+  if (payments.length === 0) return;
+  await db.query(
+    `update payments p set next_check_at = now(), check_attempts = p.check_attempts - 1
+       from unnest($1::text[], $2::int[]) as r(id, attempts)
+      where p.id = r.id and p.check_attempts = r.attempts`,
+    [payments.map((payment) => payment.id), payments.map((payment) => payment.check_attempts)],
+  );
+}
+
+/**
+ * Waits for one payment's check, or until `abort` fires (the instance is stopping): then the check is
+ * left behind unrecorded, as if the process had died there, and the payment is checked again once
+ * its claim runs out. Settling is safe to repeat: it reads the gateway's record under the order's
+ * and the payment's locks, and a refund is idempotent at the gateway.
+ */
+function interruptible<T>(work: Promise<T>, abort: AbortSignal | undefined): Promise<T | "interrupted"> {
+  if (!abort) return work;
+  return new Promise((resolve, reject) => {
+    const interrupted = () => resolve("interrupted");
+    if (abort.aborted) return interrupted();
+    abort.addEventListener("abort", interrupted, { once: true });
+    work.then(resolve, reject).finally(() => abort.removeEventListener("abort", interrupted));
+  });
+}
 
 /**
  * One round of the reconciliation job: claims payments pending longer than `ageSeconds` (and refunds
  * not yet confirmed) with FOR UPDATE SKIP LOCKED, moving their next check forward — so several
  * instances share the work without holding a lock over the gateway calls — then settles each from
- * the gateway's record.
+ * the gateway's record. Once `stopping` fires it finishes the payment in flight only (stops waiting
+ * for it once `abort` fires) and gives the others back.
  */
 export async function reconcile(
   db: Database,
@@ -645,6 +681,8 @@ export async function reconcile(
     log: FastifyBaseLogger;
     limit?: number;
     outbox?: OutboxWriter | null | undefined;
+    stopping?: AbortSignal | undefined;
+    abort?: AbortSignal | undefined;
   },
 ): Promise<{ checked: number; outcomes: ReconcileOutcome[] }> {
   const claimed = await db.transaction((tx) =>
@@ -669,14 +707,26 @@ export async function reconcile(
     outbox: options.outbox,
   };
   const outcomes: ReconcileOutcome[] = [];
-  for (const payment of claimed) {
+  for (const [index, payment] of claimed.entries()) {
+    if (options.stopping?.aborted) {
+      await releaseChecks(db, claimed.slice(index));
+      return { checked: index, outcomes };
+    }
     try {
       if (payment.status === "REFUNDED") {
-        const confirmed = await refundPayment(db, payment.id, settleOptions);
-        outcomes.push(confirmed ? "refund-confirmed" : "refund-failed");
+        const confirmed = await interruptible(refundPayment(db, payment.id, settleOptions), options.abort);
+        outcomes.push(
+          confirmed === "interrupted" ? confirmed : confirmed ? "refund-confirmed" : "refund-failed",
+        );
       } else {
-        const status = await settleFromGateway(db, payment, settleOptions);
-        outcomes.push(status === "unanswered" ? "gateway-unavailable" : toOutcome(status));
+        const status = await interruptible(settleFromGateway(db, payment, settleOptions), options.abort);
+        outcomes.push(
+          status === "interrupted"
+            ? status
+            : status === "unanswered"
+              ? "gateway-unavailable"
+              : toOutcome(status),
+        );
       }
     } catch (error) {
       outcomes.push("error");
@@ -695,6 +745,8 @@ const toOutcome = (status: PaymentStatus) => status.toLowerCase() as Lowercase<P
 /**
  * Runs `reconcile` every `intervalSeconds` in this instance until the returned stop is called;
  * counts what came of each payment it checked, and rounds that failed as a whole (`round-failed`).
+ * The stop lets the round in flight finish its current payment only (until `abort` fires) and give
+ * the rest back.
  */
 export function startReconciliation(
   db: Database,
@@ -706,11 +758,13 @@ export function startReconciliation(
     metrics: Pick<Metrics, "reconciliations">;
     outbox?: OutboxWriter | null | undefined;
   },
-): () => Promise<void> {
+): (abort?: AbortSignal) => Promise<void> {
   let running: Promise<unknown> | undefined;
+  const stopping = new AbortController();
+  const aborted = new AbortController();
   const tick = () => {
-    if (running) return;
-    running = reconcile(db, options)
+    if (running || stopping.signal.aborted) return;
+    running = reconcile(db, { ...options, stopping: stopping.signal, abort: aborted.signal })
       .then(({ outcomes }) => {
         for (const outcome of outcomes) options.metrics.reconciliations.inc({ outcome });
       })
@@ -724,9 +778,17 @@ export function startReconciliation(
   };
   const timer = setInterval(tick, options.intervalSeconds * 1000);
   timer.unref();
-  return async () => {
+  return async (abort) => {
     clearInterval(timer);
-    await running;
+    stopping.abort();
+    const abortCheck = () => aborted.abort();
+    if (abort?.aborted) abortCheck();
+    abort?.addEventListener("abort", abortCheck, { once: true });
+    try {
+      await running;
+    } finally {
+      abort?.removeEventListener("abort", abortCheck);
+    }
   };
 }
 

@@ -39,6 +39,15 @@ const paymentStates = ["PENDING", "SUCCESS", "FAILED", "CANCELLED", "EXPIRED", "
 /** Route label of a request no route matched: one value, not the address asked for. */
 const unmatched = "unmatched";
 
+/**
+ * How long a scrape waits for a database read of its own. The database may be down or its pool
+ * exhausted exactly when the scrape matters most (the pool and change-feed gauges, the 5xx counts):
+ * such a read must never fail or stall the scrape.
+ */
+export const scrapeReadTimeoutMs = 2_000;
+/** A read still in flight after this long is left behind and the next scrape starts another. */
+const abandonedReadMs = 60_000;
+
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "paxelbox_" });
@@ -151,7 +160,7 @@ export function createMetrics(): Metrics {
 /**
  * Times every response by its route pattern (`/api/v1/box/express/info/:orderid/paid`, never the
  * address with its ids and tokens), and reads the database pool and the payments by state on each
- * scrape.
+ * scrape (the payments' read bounded: `readOnScrape`).
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, db: Database): void {
   app.decorate("metrics", metrics);
@@ -196,31 +205,93 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, db: Data
       this.set(db.listening() ? 1 : 0);
     },
   });
-  new Gauge({
+  // The payments' series are read from the database on each scrape, bounded (`readOnScrape`). The
+  // failure counter waits for the same reads, so that a scrape reports its own failures. Registered
+  // after the pool's gauges, which are read before these reads take a connection.
+  const readFailures = new Counter({
+    name: "paxelbox_metrics_read_failures_total",
+    help: "Scrapes whose database read for a series failed or timed out: the series kept its last value",
+    labelNames: ["series"] as const,
+    registers,
+    collect: () => readPayments(),
+  });
+  // Present from the first scrape on, so that an alert on its increase sees the first failure.
+  readFailures.inc({ series: "paxelbox_payments" }, 0);
+  readFailures.inc({ series: "paxelbox_payment_oldest_pending_age_seconds" }, 0);
+  const payments = new Gauge({
     name: "paxelbox_payments",
     help: "Payments by state (PENDING, SUCCESS, FAILED, CANCELLED, EXPIRED, REFUNDED)",
     labelNames: ["state"] as const,
     registers,
-    async collect() {
-      const rows = await db.query<{ status: string; count: number }>(
-        "select status, count(*)::int as count from payments group by status",
-      );
-      for (const state of paymentStates) {
-        this.set({ state }, rows.find((row) => row.status === state)?.count ?? 0);
-      }
-    },
+    collect: () => readPayments(),
   });
-  new Gauge({
+  const oldestPending = new Gauge({
     name: "paxelbox_payment_oldest_pending_age_seconds",
     help: "Age of the oldest payment still PENDING (0 when none is): reconciliation should settle it",
     registers,
-    async collect() {
-      const [row] = await db.query<{ age: number | null }>(
-        "select extract(epoch from now() - min(created_at))::float8 as age from payments where status = 'PENDING'",
-      );
-      this.set(Math.max(0, row?.age ?? 0));
-    },
+    collect: () => readPayments(),
   });
+
+  /**
+   * Runs a scrape's read of the database, bounded by `scrapeReadTimeoutMs`, and one at a time (a
+   * stalled read is not joined by another at each scrape); a read that fails or times out is counted
+   * and logged, and its series keeps its last value. Never rejects.
+   */
+  const readOnScrape = <T>(series: string, read: () => Promise<T>, apply: (value: T) => void) => {
+    let inFlight: { read: Promise<T>; since: number } | undefined;
+    return async () => {
+      // A read that never settles (a connection lost without a word) is given up after a while.
+      if (!inFlight || Date.now() - inFlight.since > abandonedReadMs) {
+        const current = {
+          read: read().finally(() => {
+            if (inFlight === current) inFlight = undefined;
+          }),
+          since: Date.now(),
+        };
+        inFlight = current;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("timed out")), scrapeReadTimeoutMs);
+      });
+      try {
+        apply(await Promise.race([inFlight.read, timeout]));
+      } catch (error) {
+        readFailures.inc({ series });
+        app.log.warn({ series, error: String(error) }, "a metric could not be read from the database");
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+  };
+  const readStates = readOnScrape(
+    "paxelbox_payments",
+    () =>
+      db.query<{ status: string; count: number }>(
+        "select status, count(*)::int as count from payments group by status",
+      ),
+    (rows) => {
+      for (const state of paymentStates) {
+        payments.set({ state }, rows.find((row) => row.status === state)?.count ?? 0);
+      }
+    },
+  );
+  const readOldest = readOnScrape(
+    "paxelbox_payment_oldest_pending_age_seconds",
+    () =>
+      db.query<{ age: number | null }>(
+        "select extract(epoch from now() - min(created_at))::float8 as age from payments where status = 'PENDING'",
+      ),
+    ([row]) => oldestPending.set(Math.max(0, row?.age ?? 0)),
+  );
+  /** The reads of one scrape, shared by the series that wait for them. */
+  let scrapeReads: Promise<void> | undefined;
+  const readPayments = () => {
+    scrapeReads ??= Promise.all([readStates(), readOldest()]).then(() => {
+      scrapeReads = undefined;
+    });
+    return scrapeReads;
+  };
 }
 
 /** Where an event stream registers when it opens: counted until its connection closes. */

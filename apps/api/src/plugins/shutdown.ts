@@ -1,5 +1,28 @@
 import type { FastifyInstance } from "fastify";
 
+/**
+ * After a signal, the process exits this long later whatever still runs (`server.ts`,
+ * close-with-grace): everything below must fit inside it.
+ */
+export const shutdownDeadlineMs = 10_000;
+
+/**
+ * A background job's work in flight (one message at its provider, one payment's gateway call) is
+ * aborted this long after the shutdown began: a provider that answers slowly or never cannot hold
+ * the process past its deadline, and the try that was aborted is still recorded.
+ */
+export const jobAbortMs = 5_000;
+
+/**
+ * The close waits this long at most for the background jobs (their record of the aborted try
+ * included), then closes the database all the same: what was not recorded by then is left to its
+ * claim's lease, as after a crash.
+ */
+export const jobGiveUpMs = 7_000;
+
+/** A background job's stop: no new work, the work in flight finished or, once `abort` fires, aborted. */
+export type JobStop = (abort: AbortSignal) => Promise<void>;
+
 /** How this instance stops taking traffic (docs/operations.md, "Graceful shutdown and rollouts"). */
 export interface Shutdown {
   /** True once the instance began to stop: `/readyz` answers 503 and every response closes its connection. */
@@ -11,6 +34,17 @@ export interface Shutdown {
    * sends the client to another instance; the returned function unregisters a stream that ended.
    */
   endOnShutdown(end: () => void): () => void;
+  /**
+   * Background jobs (the notification worker, the payment reconciliation) register here how to
+   * stop. They are told to when the shutdown begins, alongside the HTTP drain rather than before it,
+   * so neither holds the other up; a job registered after that is stopped at once.
+   */
+  stopOnShutdown(stop: JobStop): void;
+  /**
+   * Settles once every registered job has stopped, or `jobGiveUpMs` after the shutdown began,
+   * whichever comes first (the database closes after it).
+   */
+  jobsStopped(): Promise<void>;
 }
 
 declare module "fastify" {
@@ -19,9 +53,23 @@ declare module "fastify" {
   }
 }
 
-export function registerShutdown(app: FastifyInstance): void {
+export function registerShutdown(
+  app: FastifyInstance,
+  bounds: { abortMs: number; giveUpMs: number } = { abortMs: jobAbortMs, giveUpMs: jobGiveUpMs },
+): void {
   let begun = false;
   const openStreams = new Set<() => void>();
+  const jobs = new Set<JobStop>();
+  const stopping: Promise<void>[] = [];
+  const abort = new AbortController();
+  let givenUp: Promise<void> | undefined;
+  const stopJob = (stop: JobStop) => {
+    stopping.push(
+      stop(abort.signal).catch((error: unknown) => {
+        app.log.warn({ error: String(error) }, "a background job failed to stop");
+      }),
+    );
+  };
   app.decorate("shutdown", {
     get begun() {
       return begun;
@@ -31,10 +79,27 @@ export function registerShutdown(app: FastifyInstance): void {
       begun = true;
       for (const end of openStreams) end();
       openStreams.clear();
+      setTimeout(() => abort.abort(new Error("the instance is stopping")), bounds.abortMs).unref();
+      givenUp = new Promise((resolve) => setTimeout(resolve, bounds.giveUpMs).unref());
+      for (const stop of jobs) stopJob(stop);
+      jobs.clear();
     },
     endOnShutdown(end: () => void) {
       openStreams.add(end);
       return () => openStreams.delete(end);
+    },
+    stopOnShutdown(stop: JobStop) {
+      if (begun) stopJob(stop);
+      else jobs.add(stop);
+    },
+    async jobsStopped() {
+      if (!givenUp) return;
+      const all = Promise.all(stopping).then(() => "stopped" as const);
+      if ((await Promise.race([all, givenUp])) !== "stopped") {
+        app.log.warn(
+          "background jobs still running at the shutdown's bound: the database closes all the same",
+        );
+      }
     },
   } satisfies Shutdown);
   // A keep-alive client gets this response, then opens its next connection: to another instance.
