@@ -6,6 +6,7 @@ import enOverdue from "../src/locales/en/drop-off/overdue.json" with { type: "js
 import enResults from "../src/locales/en/drop-off/results.json" with { type: "json" };
 import idOverdue from "../src/locales/id/drop-off/overdue.json" with { type: "json" };
 import idResults from "../src/locales/id/drop-off/results.json" with { type: "json" };
+import idShell from "../src/locales/id/shell.json" with { type: "json" };
 import { type Lang, type ViewportName, visit } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { api } from "./support/journeys.ts";
@@ -197,6 +198,64 @@ for (const [viewport, lang] of combos)
       expect(errors).toEqual([]);
     });
   });
+
+/** Doubles every element's font size, px sizes too, as a phone's text zoom does (Android web view). */
+async function doubleText(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const elements = [...document.querySelectorAll<HTMLElement>("body, body *")];
+    const sizes = elements.map((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+    elements.forEach((element, index) => {
+      element.style.setProperty("font-size", `${(sizes[index] ?? 16) * 2}px`, "important");
+    });
+  });
+}
+
+describe("the overdue page on a small phone and with larger text (WCAG 1.4.4, 1.4.10)", () => {
+  test("its long Indonesian title reads in full, and doubled text wraps the amounts instead of scrolling sideways", async ({
+    openScenario,
+  }) => {
+    const { page, errors, demo } = await openScenario("dropoff-overdue-need-to-pay", {
+      viewport: "mobile",
+      language: "id",
+    });
+    await page.setViewportSize({ width: 320, height: 568 });
+    await visit(page, demo.url);
+    await $(page, "overdue-screen").waitFor();
+    const title = $(page, "header-title");
+    await expect(title).toHaveText(idShell.header.overdueFee);
+    // Not cut by an ellipsis: the title takes a second line rather than overflow its box (within the
+    // pixel its line heights round off).
+    await expect
+      .poll(() =>
+        title.evaluate(
+          (element) =>
+            element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight + 1,
+        ),
+      )
+      .toBe(true);
+
+    await page.setViewportSize({ width: 360, height: 640 });
+    await $(page, "overdue-total-toggle").click();
+    await expect($(page, "overdue-breakdown")).toBeVisible();
+    await doubleText(page);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(360);
+    // The bar grows with its text, and what scrolls a focused field into view stops below it.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const bar =
+            document.querySelector('[data-testid="back-header"]')?.getBoundingClientRect().height ?? 0;
+          return (
+            bar > 56 && Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) >= bar
+          );
+        }),
+      )
+      .toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
 
 describe("overdue result pages", () => {
   for (const [kind, path, viewport, lang] of [

@@ -109,16 +109,23 @@ function OverdueView({
             label={t("dropOff.overdue.invoiceNumber")}
             value={detail.invoiceNumber ?? "–"}
             testId="overdue-invoice"
+            unbroken
           />
           <Row
             label={t("dropOff.overdue.orderNumber")}
             value={detail.expressNumber}
             testId="overdue-order-number"
+            unbroken
           />
           <Row label={t("dropOff.overdue.sender")} value={detail.senderName} />
           <Row label={t("dropOff.overdue.createdAt")} value={formatTime(detail.createTime)} />
           <Row label={t("dropOff.overdue.location")} value={detail.mouth.box.name} />
-          <Row label={t("dropOff.overdue.doorNumber")} value={detail.mouth.number} testId="overdue-door" />
+          <Row
+            label={t("dropOff.overdue.doorNumber")}
+            value={detail.mouth.number}
+            testId="overdue-door"
+            unbroken
+          />
         </dl>
         {/* The browser's own disclosure: it opens without scripts, and says whether it is open. */}
         <details className={styles.total}>
@@ -130,7 +137,11 @@ function OverdueView({
             <CardChevron />
           </summary>
           <dl className={`stack ${styles.breakdown}`} data-testid="overdue-breakdown">
-            <Row label={t("dropOff.overdue.feePerDay")} value={formatRupiah(detail.overdueBasePrice)} />
+            <Row
+              label={t("dropOff.overdue.feePerDay")}
+              value={formatRupiah(detail.overdueBasePrice)}
+              unbroken
+            />
             <Row
               label={t("dropOff.overdue.days")}
               value={t("dropOff.overdue.daysValue", { count: detail.overdueDays })}
@@ -144,11 +155,24 @@ function OverdueView({
   );
 }
 
-function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+/** A label / value row; `unbroken`: a number or an amount, kept on one line (the row wraps instead). */
+function Row({
+  label,
+  value,
+  testId,
+  unbroken = false,
+}: {
+  label: string;
+  value: string;
+  testId?: string;
+  unbroken?: boolean;
+}) {
   return (
     <div>
       <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
+      <dd className={unbroken ? styles.unbroken : undefined} data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }
