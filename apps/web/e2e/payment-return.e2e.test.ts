@@ -484,6 +484,95 @@ for (const [viewport, lang] of phoneAndDesktop)
   });
 
 /**
+ * "Pay later" at the sandbox checkout: back to the shop with the checkout still open, as Midtrans
+ * sends the browser to its finish address (`status_code=201&transaction_status=pending`) once a
+ * virtual account or a QRIS code is shown, and a SNAP bank before it settles.
+ */
+async function returnWhilePending(page: Page, landsOn: string) {
+  await atCheckout(page);
+  await page.getByRole("button", { name: "Pay later (back to the shop)", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === landsOn);
+}
+
+for (const [viewport, lang] of phoneAndDesktop)
+  describe(`a return while the payment is still pending (${viewport}, ${lang})`, () => {
+    test("rent, Midtrans's pending finish redirect: 'being confirmed', not 'time is up'; paying then shows paid", async ({
+      newContext,
+    }) => {
+      const { page, errors, m, token, orderId, before } = await rentAtOverdue(newContext, viewport, lang, {
+        flagOff: "snap_bi_paxelbox",
+      });
+      await $(page, "pay").click();
+      await atCheckout(page);
+      const checkout = page.url();
+      await returnWhilePending(page, "/order-status");
+      const check = $(page, "payment-check");
+      await expect(check).toHaveAttribute("data-phase", "pending", { timeout: 10_000 });
+      await inCheck(page, m.payment.confirming);
+      await expect(page.getByText(m.rent.overdue.paymentCancelled)).toHaveCount(0);
+      expect(new URL(page.url()).searchParams.get("payment_status")).not.toBe("CANCELLED");
+
+      // The virtual account is paid a little later: the page keeps checking and shows paid.
+      await finishCheckout(checkout, "pay");
+      const result = page.locator('[data-view="in-store"] [data-testid="payment-result"]');
+      await result.waitFor({ timeout: 15_000 });
+      await expect(result).toHaveText(m.rent.overdue.paymentSuccess, { useInnerText: true });
+      expect((await orderOf(orderId, token)).data.overdueTime).toBe(before.next_overdue_time);
+      expect(errors).toEqual([]);
+    });
+
+    test("drop-off, the bank's return before it settled: 'being confirmed', not 'time is up'", async ({
+      newContext,
+    }) => {
+      const { page, errors, m, t, scenario, orderId, token } = await start(
+        "dropoff",
+        newContext,
+        viewport,
+        lang,
+      );
+      await visit(page, scenario.url);
+      await $(page, "overdue-email").fill(email);
+      await $(page, "overdue-select-payment").click();
+      await returnWhilePending(page, "/overduepayment/success-payment");
+      await expect($(page, "payment-check")).toHaveAttribute("data-phase", "pending", { timeout: 10_000 });
+      await asHeading(page, m.payment.confirming);
+      await expect($(page, "overdue-warning")).toHaveCount(0);
+      await expect(page.getByText(t.overdue.cancelled)).toHaveCount(0);
+      expect((await dropoffOf(orderId, token)).data.overdueStatus).toBe("need_to_pay");
+      expect(errors).toEqual([]);
+    });
+  });
+
+for (const [viewport, lang] of phoneAndDesktop)
+  describe(`the return of a charge the API refunded (${viewport}, ${lang})`, () => {
+    test("rent and drop-off say it was charged and refunded, not 'time is up'", async ({ newContext }) => {
+      const rent = await start("rent", newContext, viewport, lang);
+      await visit(
+        rent.page,
+        `/order-status?orderid=${rent.orderId}&token=${rent.token}&payment_status=REFUNDED&overdue=true`,
+      );
+      await expect($(rent.page, "payment-refunded")).toHaveText(rent.m.rent.overdue.paymentRefunded, {
+        useInnerText: true,
+      });
+      await expect(rent.page.getByText(rent.m.rent.overdue.paymentCancelled)).toHaveCount(0);
+      expect(rent.errors).toEqual([]);
+
+      const drop = await start("dropoff", newContext, viewport, lang);
+      await visit(
+        drop.page,
+        `/overduepayment?orderid=${drop.orderId}&token=${drop.token}&payment_status=REFUNDED&overdue=true`,
+      );
+      await expect($(drop.page, "overdue-refunded-message")).toHaveText(drop.t.overdue.refunded, {
+        useInnerText: true,
+      });
+      await expect($(drop.page, "overdue-warning")).toHaveCount(0);
+      await $(drop.page, "overdue-refunded-order").click();
+      await drop.page.waitForURL((url) => url.pathname === "/order");
+      expect(drop.errors).toEqual([]);
+    });
+  });
+
+/**
  * Pays the fee on another device (`visitor`): opens the link, gets the pay button ready (`ready`),
  * presses it (`button`) and pays at the sandbox checkout.
  */

@@ -55,8 +55,11 @@ export interface OverdueQuery extends Query {
   /** The page's language when it is not the default (a gateway's return keeps it). */
   lang?: "en";
   status?: "cancel" | "failed";
-  /** A payment return's claim (spec §4), which proves nothing: the page asks the server. */
-  payment_status?: "SUCCESS" | "FAILED" | "CANCELLED";
+  /**
+   * A payment return's claim (spec §4), which proves nothing: the page asks the server. REFUNDED:
+   * the API's word that this charge was given back (the fee was already paid, or the order moved on).
+   */
+  payment_status?: "SUCCESS" | "FAILED" | "CANCELLED" | "REFUNDED";
   overdue?: "true";
   /** The paid page without scripts: when its first check was drawn (the server's ms), while it waits. */
   since?: number;
@@ -70,7 +73,8 @@ export interface OrderStatusQuery extends Query {
   qrdisplay?: "data" | "overdue";
   preview?: "true";
   overdue?: "true";
-  payment_status?: "SUCCESS" | "FAILED" | "CANCELLED";
+  /** As the overdue page's: REFUNDED, this charge was given back. */
+  payment_status?: "SUCCESS" | "FAILED" | "CANCELLED" | "REFUNDED";
   /** On 'Rent Cancelled' after a cancel the route action made: the page records its event (ADR 043). */
   record?: "cancel";
 }

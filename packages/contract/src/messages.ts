@@ -38,7 +38,6 @@ export const messageKeys = [
   // Payments
   "paymentAccessTokenInvalid",
   "orderInfoMissing",
-  "paymentNotFound",
   "paymentReferenceUnknown",
   "notificationSignatureInvalid",
   "notificationRefused",

@@ -108,10 +108,6 @@ export const messages = {
     id: "order_info harus berisi pesanan yang dibayar.",
     en: "order_info must list the order to pay.",
   },
-  paymentNotFound: {
-    id: "Pembayaran ini tidak ada.",
-    en: "This payment does not exist.",
-  },
   paymentReferenceUnknown: {
     id: "Tidak ada pembayaran dengan referensi ini.",
     en: "No payment has this reference.",

@@ -27,6 +27,28 @@ export type PaymentStatus = "PENDING" | "SUCCESS" | "FAILED" | "CANCELLED" | "EX
 
 /** Minutes an open checkout is offered again before a fresh one is opened. */
 const checkoutReuseMinutes = 30;
+/**
+ * Minutes after its opening in which a payment the API closed (EXPIRED, CANCELLED, FAILED) is still
+ * asked about: closing is local first and best effort at the gateway (a superseded sibling in
+ * `settle`; an unstarted Midtrans Snap page reads 404, so it cannot be closed at all), so the
+ * gateway may take money for it until its checkout's lifetime ends. The margin covers a charge made
+ * in the last minute that the gateway settles a little later.
+ */
+export const lateChargeMinutes = midtransCheckoutMinutes + 30;
+const closedStatuses = ["EXPIRED", "CANCELLED", "FAILED"] as const;
+
+/**
+ * Whether the gateway's record can still change what is owed for this payment: it is open, or it
+ * was closed here while its checkout could still be paid (`lateChargeMinutes`).
+ */
+export function mayStillBeCharged(
+  payment: Pick<PaymentRow, "status" | "created_at">,
+  now = Date.now(),
+): boolean {
+  if (payment.status === "PENDING") return true;
+  if (!(closedStatuses as readonly string[]).includes(payment.status)) return false;
+  return now - payment.created_at.getTime() < lateChargeMinutes * 60_000;
+}
 /** Hours a paid drop-off stays collectable with its one-time pick-up code. */
 const paidPickupHours = 24;
 
@@ -577,8 +599,10 @@ async function refundPayment(db: Database, paymentId: string, options: SettleOpt
 }
 
 /**
- * The latest overdue payment of an order, settled from the gateway first when it is still open (the
- * customer's return, and the screen that waits for the confirmation).
+ * The latest overdue payment of an order (the screen that waits for the confirmation), after every
+ * payment for the same fee that the gateway may still have charged was settled from its record — an
+ * older checkout given up here can be the one that was paid. When one of them paid the fee, that
+ * one is answered: the latest is then closed as superseded, and the fee is paid.
  */
 export async function checkLatestPayment(
   db: Database,
@@ -589,15 +613,24 @@ export async function checkLatestPayment(
     "select * from payments where order_id = $1 order by created_at desc, id desc limit 1",
     [orderId],
   );
-  if (latest?.status !== "PENDING") return latest ?? null;
-  await settleFromGateway(db, latest, options);
-  const [after] = await db.query<PaymentRow>("select * from payments where id = $1", [latest.id]);
-  return after ?? null;
+  if (!latest) return null;
+  const sameFee = () =>
+    db.query<PaymentRow>("select * from payments where overdue_key = $1 order by created_at desc, id desc", [
+      latest.overdue_key,
+    ]);
+  for (const payment of await sameFee()) {
+    if (mayStillBeCharged(payment)) await settleFromGateway(db, payment, options);
+  }
+  const after = await sameFee();
+  return (
+    after.find((payment) => payment.status === "SUCCESS") ?? after.find((p) => p.id === latest.id) ?? null
+  );
 }
 
 /**
- * Asks the gateway about one open payment and settles it; a gateway that does not answer leaves it
- * open. Answers the payment's state afterwards, or `unanswered`.
+ * Asks the gateway about one payment that may still be charged (`mayStillBeCharged`: open, or closed
+ * here while its checkout could still be paid) and settles it; a gateway that does not answer leaves
+ * it as it is. Answers the payment's state afterwards, or `unanswered`.
  */
 export async function settleFromGateway(
   db: Database,
@@ -617,8 +650,17 @@ export async function settleFromGateway(
   crashPoint(options.source === "reconcile" ? "reconcile-read" : "return-read");
   // Midtrans knows a checkout only once the customer has started paying: give an unstarted one its lifetime.
   const young = Date.now() - payment.created_at.getTime() < midtransCheckoutMinutes * 60_000;
-  if (record.status === "NOT_FOUND" && payment.checkout_url && young) return "PENDING";
-  return (await settle(db, payment.id, record, options)).status;
+  if (record.status === "NOT_FOUND" && payment.checkout_url && young) return payment.status;
+  const settled = await settle(db, payment.id, record, options);
+  const closed = (status: string) => (closedStatuses as readonly string[]).includes(status);
+  if (closed(record.status) && closed(settled.status)) {
+    // Closed at the gateway too: it can no longer be charged, so the job stops asking about it.
+    await db.query(
+      "update payments set next_check_at = created_at + make_interval(mins => $2) where id = $1",
+      [payment.id, lateChargeMinutes],
+    );
+  }
+  return settled.status;
 }
 
 /**
@@ -667,11 +709,13 @@ function interruptible<T>(work: Promise<T>, abort: AbortSignal | undefined): Pro
 }
 
 /**
- * One round of the reconciliation job: claims payments pending longer than `ageSeconds` (and refunds
- * not yet confirmed) with FOR UPDATE SKIP LOCKED, moving their next check forward — so several
- * instances share the work without holding a lock over the gateway calls — then settles each from
- * the gateway's record. Once `stopping` fires it finishes the payment in flight only (stops waiting
- * for it once `abort` fires) and gives the others back.
+ * One round of the reconciliation job: claims payments pending longer than `ageSeconds`, payments
+ * closed here while the gateway could still charge them (`lateChargeMinutes`: a late charge whose
+ * notification is lost is otherwise never credited nor refunded), and refunds not yet confirmed,
+ * with FOR UPDATE SKIP LOCKED, moving their next check forward — so several instances share the work
+ * without holding a lock over the gateway calls — then settles each from the gateway's record. Once
+ * `stopping` fires it finishes the payment in flight only (stops waiting for it once `abort` fires)
+ * and gives the others back.
  */
 export async function reconcile(
   db: Database,
@@ -692,12 +736,13 @@ export async function reconcile(
           select id from payments
            where next_check_at <= now()
              and ((status = 'PENDING' and created_at <= now() - make_interval(secs => $1))
+                  or (status = any($3) and created_at > now() - make_interval(mins => $4))
                   or (status = 'REFUNDED' and refunded_at is null))
            order by next_check_at
            limit $2
            for update skip locked)
         returning p.*`,
-      [options.ageSeconds, options.limit ?? 20],
+      [options.ageSeconds, options.limit ?? 20, closedStatuses, lateChargeMinutes],
     ),
   );
   const settleOptions = {

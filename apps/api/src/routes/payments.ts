@@ -24,6 +24,7 @@ import {
   checkLatestPayment,
   createOverduePayment,
   type GatewayLookup,
+  mayStillBeCharged,
   type PaymentRow,
   paymentTokenSeconds,
   settle,
@@ -31,6 +32,7 @@ import {
 } from "../payments/service.ts";
 import { verifySnapNotification } from "../payments/snap-signature.ts";
 import { anonymousUser, assertOrderAccess, countGuess, type Principal } from "../plugins/auth.ts";
+import { requestLanguage } from "../plugins/error-handler.ts";
 import { findOrder, findOrderByExpressNumber } from "../repositories/orders.ts";
 
 /** Payment access tokens per member (or order-link) token: each is a row; a person paying needs a few. */
@@ -224,8 +226,12 @@ export function paymentRoutes(
 
   mountCall(app, calls.paymentReturn, async ({ params, request, reply }) => {
     const [payment] = await db.query<PaymentRow>("select * from payments where id = $1", [params.paymentId]);
-    if (!payment) throw notFound("paymentNotFound");
-    if (payment.status === "PENDING") {
+    // A browser navigation, not a script's call: a payment this site does not know (a mistyped or
+    // forged address) lands on the site's first page in the visitor's language, not on raw JSON.
+    if (!payment) return reply.header("cache-control", "no-store").redirect(landingOf(request), 303);
+    // Any payment the gateway may still have charged, a closed one too: the payer may have paid a
+    // checkout the API had given up, and must not be told the time is up.
+    if (mayStillBeCharged(payment)) {
       await settleFromGateway(db, payment, { source: "return", gateways, log: request.log, outbox });
     }
     const [after] = await db.query<PaymentRow>("select * from payments where id = $1", [payment.id]);
@@ -342,23 +348,42 @@ export function paymentRoutes(
 /** NOT_FOUND never comes in a notification. */
 const notified = (status: GatewayStatus) => (status === "NOT_FOUND" ? "EXPIRED" : status);
 
+/** What the return tells the screen (`payment_status`). */
+export type ReturnOutcome = "SUCCESS" | "FAILED" | "CANCELLED" | "REFUNDED";
+
+/**
+ * What a return says, from the payment's state after the gateway was asked. A payment still open is
+ * not over: Midtrans sends the browser back with `transaction_status=pending` once a virtual account
+ * or a QRIS code is shown (still payable for the rest of the checkout's hour), and SNAP returns
+ * before the bank settles. It goes to the screen's check (SUCCESS, which proves nothing: the screen
+ * asks the API, says "being confirmed" and offers to pay again), unless the gateway's hint in the
+ * address says it failed or was cancelled (it is used only when the gateway could not be asked). A
+ * charge given back (REFUNDED: the fee was already paid, or the order moved on) says so.
+ */
+export function returnOutcome(payment: Pick<PaymentRow, "status">, hint: string | null): ReturnOutcome {
+  switch (payment.status) {
+    case "SUCCESS":
+    case "FAILED":
+    case "REFUNDED":
+      return payment.status;
+    case "CANCELLED":
+    case "EXPIRED":
+      return "CANCELLED";
+    case "PENDING":
+      if (hint === "deny" || hint === "failure") return "FAILED";
+      if (hint === "cancel" || hint === "expire") return "CANCELLED";
+      return "SUCCESS";
+  }
+}
+
 /**
  * Where the browser goes back to. The shop's own addresses for each outcome; one address shared by
  * every outcome (the bank-interface flows) gets `payment_status` and `overdue=true` appended. A
- * payment still open (the gateway did not answer) follows the gateway's hint in the address, which
- * is never proof of payment: the screen asks again.
+ * refunded charge has no address of its own: the cancel address with `payment_status=REFUNDED`
+ * (without the drop-off's own `status=cancel|failed`, which would show its warning instead).
  */
 export function returnTarget(payment: PaymentRow, hint: string | null): string {
-  const status =
-    payment.status === "SUCCESS"
-      ? "SUCCESS"
-      : payment.status === "FAILED"
-        ? "FAILED"
-        : payment.status === "PENDING" && (hint === "settlement" || hint === "capture")
-          ? "SUCCESS"
-          : payment.status === "PENDING" && (hint === "deny" || hint === "failure")
-            ? "FAILED"
-            : "CANCELLED";
+  const status = returnOutcome(payment, hint);
   const shared = payment.success_url === payment.failed_url && payment.failed_url === payment.cancel_url;
   const base =
     status === "SUCCESS"
@@ -370,13 +395,26 @@ export function returnTarget(payment: PaymentRow, hint: string | null): string {
   // Later, the return is a link anyone who learnt the payment id can open: without the order link's
   // token, the page asks to be opened from the app.
   const stale = !payerReturning(payment) && url.searchParams.has("token");
-  if (!shared && !stale) return base;
+  const refunded = status === "REFUNDED";
+  if (!shared && !stale && !refunded) return base;
   if (stale) url.searchParams.delete("token");
-  if (shared) {
+  if (refunded && ["cancel", "failed"].includes(url.searchParams.get("status") ?? "")) {
+    url.searchParams.delete("status");
+  }
+  if (shared || refunded) {
     url.searchParams.set("payment_status", status);
     url.searchParams.set("overdue", "true");
   }
   return url.toString();
+}
+
+/**
+ * The site's first page in the visitor's language: the web's language cookie (the choice made on the
+ * site), else the request's language (`Accept-Language`); Indonesian is the default, without `lang`.
+ */
+function landingOf(request: FastifyRequest): string {
+  const cookie = /(?:^|;\s*)language=(id|en)(?:;|$)/.exec(request.headers.cookie ?? "")?.[1];
+  return (cookie ?? requestLanguage(request)) === "en" ? "/?lang=en" : "/";
 }
 
 /**

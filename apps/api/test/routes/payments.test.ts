@@ -2,6 +2,8 @@ import { calls, type Order } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { midtransSignature } from "../../src/payments/midtrans-gateway.ts";
+import type { PaymentRow } from "../../src/payments/service.ts";
+import { returnTarget } from "../../src/routes/payments.ts";
 import {
   bankInterfaceBody,
   budi,
@@ -483,5 +485,122 @@ describe("drop-off overdue payment", () => {
       await call(app(), calls.overdueDropoffDetail, { params: { orderid } }),
     );
     expect(detail.overdueStatus).toBe("need_to_pay");
+  });
+});
+
+describe("the payment return", () => {
+  const site = "https://box.example";
+  const rentPage = (status: string) =>
+    `${site}/order-status?orderid=7&token=t0k3n&payment_status=${status}&overdue=true`;
+  const dropoffPage = `${site}/overduepayment?orderid=8&token=t0k3n`;
+  /** A payment opened just now, returning to the rent page's three addresses (or one shared). */
+  const payment = (status: PaymentRow["status"], urls?: Partial<PaymentRow>): PaymentRow => ({
+    id: "PAYTEST",
+    order_id: 7,
+    purpose: "rent-overdue",
+    gateway: "midtrans",
+    overdue_key: "rent-overdue:7:0",
+    status,
+    amount: 15000,
+    extends_to: null,
+    checkout_url: `${site}/demo/pay/SBX1`,
+    reference_no: null,
+    partner_reference_no: "RENT7",
+    success_url: rentPage("SUCCESS"),
+    failed_url: rentPage("FAILED"),
+    cancel_url: rentPage("CANCELLED"),
+    created_at: new Date(),
+    paid_at: status === "SUCCESS" || status === "REFUNDED" ? new Date() : null,
+    refunded_at: null,
+    check_attempts: 0,
+    ...urls,
+  });
+  const outcome = (row: PaymentRow, hint: string | null = null) =>
+    Object.fromEntries(new URL(returnTarget(row, hint)).searchParams);
+
+  it("sends a payment still pending to the screen's check ('being confirmed'), never to 'time is up'", () => {
+    // Midtrans's finish redirect once a virtual account or QRIS is shown: status_code=201, pending.
+    for (const hint of ["pending", null, "settlement", "capture", "authorize"]) {
+      expect(returnTarget(payment("PENDING"), hint), String(hint)).toBe(rentPage("SUCCESS"));
+    }
+    // SNAP's one address, back before the bank settled.
+    const shared = { success_url: dropoffPage, failed_url: dropoffPage, cancel_url: dropoffPage };
+    expect(outcome(payment("PENDING", shared))).toMatchObject({ payment_status: "SUCCESS", overdue: "true" });
+    // The gateway could not be asked: its hint of a failure or an end is taken.
+    expect(returnTarget(payment("PENDING"), "deny")).toBe(rentPage("FAILED"));
+    expect(returnTarget(payment("PENDING"), "failure")).toBe(rentPage("FAILED"));
+    expect(returnTarget(payment("PENDING"), "expire")).toBe(rentPage("CANCELLED"));
+    expect(returnTarget(payment("PENDING"), "cancel")).toBe(rentPage("CANCELLED"));
+  });
+
+  it("says what the gateway settled, whatever the address claims; a refunded charge says it was refunded", () => {
+    expect(returnTarget(payment("SUCCESS"), "deny")).toBe(rentPage("SUCCESS"));
+    expect(returnTarget(payment("FAILED"), "settlement")).toBe(rentPage("FAILED"));
+    expect(returnTarget(payment("CANCELLED"), "settlement")).toBe(rentPage("CANCELLED"));
+    expect(returnTarget(payment("EXPIRED"), "settlement")).toBe(rentPage("CANCELLED"));
+    expect(returnTarget(payment("REFUNDED"), "settlement")).toBe(rentPage("REFUNDED"));
+    // The drop-off's cancel address carries its own status=cancel, which would show 'time is up'.
+    const dropoff = {
+      success_url: `${site}/overduepayment/success-payment?orderid=8&token=t0k3n&payment_status=SUCCESS&overdue=true`,
+      failed_url: `${dropoffPage}&status=failed&payment_status=FAILED&overdue=true`,
+      cancel_url: `${dropoffPage}&status=cancel&payment_status=CANCELLED&overdue=true`,
+    };
+    expect(outcome(payment("REFUNDED", dropoff))).toEqual({
+      orderid: "8",
+      token: "t0k3n",
+      payment_status: "REFUNDED",
+      overdue: "true",
+    });
+    const shared = { success_url: dropoffPage, failed_url: dropoffPage, cancel_url: dropoffPage };
+    expect(outcome(payment("REFUNDED", shared))).toMatchObject({
+      payment_status: "REFUNDED",
+      overdue: "true",
+    });
+  });
+
+  it("a Midtrans return with a pending VA or QRIS goes to the check, and the payment stays open", async () => {
+    const orderid = await overdueRent();
+    const page = (status: string) =>
+      `${origin()}/order-status?orderid=${orderid}&token=${budi}&payment_status=${status}&overdue=true`;
+    const created = await http(origin(), calls.lockerOrderPayment, {
+      query: { access_token: await accessToken() },
+      body: orderBody(orderid, {
+        success: page("SUCCESS"),
+        failed: page("FAILED"),
+        cancel: page("CANCELLED"),
+      }),
+    });
+    expect(created.status).toBe(200);
+    const [row] = await app().db.query<{ id: string }>("select id from payments where order_id = $1", [
+      orderid,
+    ]);
+    const back = await app().inject({
+      url: `${calls.paymentReturn.path.replace("{paymentId}", row!.id)}?order_id=${row!.id}&status_code=201&transaction_status=pending`,
+    });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe(page("SUCCESS"));
+    const state = ok(
+      calls.checkPayment,
+      await call(app(), calls.checkPayment, { params: { orderid }, token: budi }),
+    );
+    expect(state.status).toBe("PENDING");
+  });
+
+  it("an unknown payment sends the browser to the site's first page in its language, not to JSON", async () => {
+    const unknown = calls.paymentReturn.path.replace("{paymentId}", "PAYNOSUCHPAYMENT00000");
+    const cases = [
+      [{}, "/"],
+      [{ "accept-language": "id-ID,id;q=0.9,en;q=0.8" }, "/"],
+      [{ "accept-language": "en-US,en;q=0.9" }, "/?lang=en"],
+      // The language chosen on the site wins over the browser's.
+      [{ "accept-language": "en-US", cookie: "theme=dark; language=id" }, "/"],
+      [{ "accept-language": "id-ID", cookie: "language=en" }, "/?lang=en"],
+    ] as const;
+    for (const [headers, landing] of cases) {
+      const response = await app().inject({ url: `${unknown}?transaction_status=settlement`, headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(303);
+      expect(response.headers.location).toBe(landing);
+      expect(response.headers["cache-control"]).toBe("no-store");
+    }
   });
 });

@@ -41,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = linkToken(search);
   const home = async () => redirect(paths.home.href({ lang: await languageToKeep(context, request) }));
   if (orderid === null) throw await home();
+  // A charge the API gave back: the page says so (the screen), whatever the fee's state now.
+  if (paymentReturn(search) === "refunded") return null;
   if (paymentReturn(search) === "success") {
     // Its language goes along: a browser without scripts has no stored choice to learn it from.
     const lang = await languageToKeep(context, request);

@@ -54,7 +54,8 @@ export function checkoutPage(transaction: SandboxTransaction): string {
     finished
       ? `<p class="done">This checkout is finished: <strong>${escapeHtml(transaction.status)}</strong>.</p>
          <div class="actions">${action("return", "Back to the shop", "cancel")}</div>`
-      : `<div class="actions">${action("pay", "Pay", "pay")}${action("fail", "Fail", "fail")}${action("cancel", "Cancel", "cancel")}</div>`
+      : `<div class="actions">${action("pay", "Pay", "pay")}${action("fail", "Fail", "fail")}${action("cancel", "Cancel", "cancel")}</div>
+         <div class="actions">${action("return", "Pay later (back to the shop)", "cancel")}</div>`
   }
   <footer>Payment-gateway sandbox of this PaxelBox installation.</footer>
 </main>

@@ -66,7 +66,10 @@ export async function sandboxRoutes(app: FastifyInstance, db: Database, config: 
         const { referenceNo, action } = request.params as z.infer<typeof ActionParams>;
         let transaction = await expireIfDue(db, await findTransaction(db, referenceNo));
         if (action !== "return") transaction = await finishTransaction(db, referenceNo, action);
-        if (transaction.status === "PENDING") {
+        // "Back to the shop" from an open checkout is Midtrans's window redirection once a virtual
+        // account or a QRIS code is shown (status_code=201, pending; still payable), or a SNAP bank
+        // returning before it settled: the shop must not take it as the end of the payment.
+        if (transaction.status === "PENDING" && action !== "return") {
           return reply.redirect(`/demo/pay/${encodeURIComponent(referenceNo)}`, 303);
         }
         // The merchant learns the result from the signed notification; the outbox worker re-sends

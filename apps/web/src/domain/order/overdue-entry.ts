@@ -32,11 +32,12 @@ export function paidPageTarget(detail: OverdueDetailResponse, lang?: "en"): stri
   return null;
 }
 
-export type PaymentReturn = "cancel" | "failed" | "success" | null;
+export type PaymentReturn = "cancel" | "failed" | "success" | "refunded" | null;
 
 /**
  * What the payment return says: `status=cancel|failed` of our own failed/cancel URLs, or the
- * gateway's `payment_status` on the single return URL of the bank-interface flow.
+ * `payment_status` the API puts on the single return URL of the bank-interface flow, or on any
+ * return of a charge it refunded.
  */
 export function paymentReturn(search: URLSearchParams): PaymentReturn {
   const status = search.get("status");
@@ -45,5 +46,7 @@ export function paymentReturn(search: URLSearchParams): PaymentReturn {
   if (gateway === "CANCELLED") return "cancel";
   if (gateway === "FAILED") return "failed";
   if (gateway === "SUCCESS") return "success";
+  // The API's word, not the gateway's: this charge was given back (the fee was already paid).
+  if (gateway === "REFUNDED") return "refunded";
   return null;
 }

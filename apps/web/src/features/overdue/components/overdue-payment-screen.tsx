@@ -1,9 +1,12 @@
 import type { OverdueDropoffDetail } from "@paxelbox/contract";
 import { useEffect, useId } from "react";
 import { useNavigate } from "react-router";
-import { AlertIcon } from "../../../components/icons";
+import { ButtonLink } from "../../../components/button";
+import { AlertIcon, CheckCircleIcon } from "../../../components/icons";
 import { ScreenSkeleton } from "../../../components/loaders";
+import { PageTitle } from "../../../components/page-title";
 import { Card, CardChevron, CardTitle, cardStyles } from "../../../components/ui/card";
+import { ResultPanel } from "../../../components/ui/result-panel";
 import { isFullDetail, useOverdueDetail } from "../../../domain/order/overdue-detail";
 import { overdueEntryTarget, type PaymentReturn } from "../../../domain/order/overdue-entry";
 import { sentBackState } from "../../../domain/order/sent-back";
@@ -43,6 +46,8 @@ export function OverduePaymentScreen({
   // Spec §4 entry rules; a gateway's successful return goes to the page that checks it with the server.
   const target = (() => {
     if (orderid === null) return paths.home.href();
+    // A refunded charge is said here; the order page is one link away.
+    if (paymentReturn === "refunded") return null;
     if (paymentReturn === "success") {
       return paths.overdue.successPayment.href({ orderid, token: linkToken ?? undefined });
     }
@@ -65,6 +70,9 @@ export function OverduePaymentScreen({
     storage.set("overdue_dropoff_data", data);
   }, [data, target]);
 
+  if (paymentReturn === "refunded" && orderid !== null) {
+    return <PaymentRefunded order={paths.order.href({ orderid, token: linkToken ?? undefined })} />;
+  }
   if (target || !isFullDetail(data)) return <ScreenSkeleton cards={3} />;
   return <OverdueView detail={data} token={token} paymentReturn={paymentReturn} refused={refused} />;
 }
@@ -151,6 +159,31 @@ function OverdueView({
       </Card>
 
       <OverduePayForm detail={detail} token={token} refused={refused} />
+    </div>
+  );
+}
+
+/**
+ * The return of a charge the API refunded (another payment had paid the fee, or the parcel left the
+ * locker): not 'time is up', which would send the payer to pay again for nothing.
+ */
+function PaymentRefunded({ order }: { order: string }) {
+  const { t } = useT();
+  return (
+    <div className={`stack ${styles.screen}`} data-testid="overdue-refunded">
+      <PageTitle title={t("dropOff.overdue.refundedTitle")} />
+      {/* Nothing is owed and nothing is lost: the money is on its way back. */}
+      <ResultPanel
+        icon={<CheckCircleIcon size={36} />}
+        title={t("dropOff.overdue.refundedTitle")}
+        message={t("dropOff.overdue.refunded")}
+        messageTestId="overdue-refunded-message"
+        actions={
+          <ButtonLink to={order} variant="primary" block data-testid="overdue-refunded-order">
+            {t("dropOff.overdue.toOrder")}
+          </ButtonLink>
+        }
+      />
     </div>
   );
 }

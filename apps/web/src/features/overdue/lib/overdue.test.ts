@@ -38,6 +38,7 @@ describe("overdue page entry (spec §4)", () => {
     expect(paymentReturn(new URLSearchParams("status=failed&payment_status=FAILED"))).toBe("failed");
     expect(paymentReturn(new URLSearchParams("payment_status=CANCELLED&overdue=true"))).toBe("cancel");
     expect(paymentReturn(new URLSearchParams("payment_status=SUCCESS&overdue=true"))).toBe("success");
+    expect(paymentReturn(new URLSearchParams("payment_status=REFUNDED&overdue=true"))).toBe("refunded");
     expect(paymentReturn(new URLSearchParams(""))).toBeNull();
   });
 

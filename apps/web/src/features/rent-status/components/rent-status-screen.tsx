@@ -19,6 +19,7 @@ import { paths } from "../../../paths";
 import { useRentOrder } from "../api/use-rent-order";
 import { useStatusTransitions } from "../hooks/use-status-transitions";
 import { isStopSuccess, readRentQuery, selectRentView, toHrefQuery } from "../lib/rent-view";
+import { Banner } from "./banner";
 import { DeadEnd, RentLoadFailed } from "./dead-end";
 import { InStoreView } from "./in-store-view";
 import { OtherView } from "./other-view";
@@ -148,6 +149,13 @@ export function RentStatusScreen({ cancelRefused }: { cancelRefused?: Refused<ne
             {t("rent.loadFailed.retry")}
           </Button>
         </div>
+      ) : null}
+      {query.overdue === "true" && query.paymentStatus === "REFUNDED" ? (
+        // The API's return for a charge it gave back: whatever view the rent is in now (extended by
+        // another payment, or ended), the payer learns where the money went.
+        <Banner tone="info" testId="payment-refunded">
+          {t("rent.overdue.paymentRefunded")}
+        </Banner>
       ) : null}
       {view === "to-store" ? (
         <ToStoreView

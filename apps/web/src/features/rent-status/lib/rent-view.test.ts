@@ -25,6 +25,8 @@ describe("readRentQuery", () => {
       overdue: "true",
       paymentStatus: "FAILED",
     });
+    // The API's return of a charge it gave back.
+    expect(query("orderid=12&payment_status=REFUNDED&overdue=true").paymentStatus).toBe("REFUNDED");
     expect(query("orderid=%20&status=weird&act=boom&payment_status=OK")).toEqual({
       orderid: null,
       token: null,

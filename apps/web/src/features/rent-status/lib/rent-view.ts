@@ -30,7 +30,12 @@ export function readRentQuery(search: URLSearchParams): RentQuery {
     act: oneOf(search.get("act"), ["cancel_success", "stop_success", "stop_count", "open_locker"] as const),
     qrdisplay: oneOf(search.get("qrdisplay"), ["data", "overdue"] as const),
     overdue: search.get("overdue") === "true" ? "true" : null,
-    paymentStatus: oneOf(search.get("payment_status"), ["SUCCESS", "FAILED", "CANCELLED"] as const),
+    paymentStatus: oneOf(search.get("payment_status"), [
+      "SUCCESS",
+      "FAILED",
+      "CANCELLED",
+      "REFUNDED",
+    ] as const),
   };
 }
 
