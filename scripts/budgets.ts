@@ -33,7 +33,7 @@ export const budgets: Budgets = {
   initialJsOf: {
     "/package": 176.8 * 1024,
     "/overduepayment/(index)": 175.0 * 1024,
-    "/order-status/(index)": 173.5 * 1024,
+    "/order-status/(index)": 173.6 * 1024,
   },
   routeChunk: 25 * 1024,
   css: 20 * 1024,

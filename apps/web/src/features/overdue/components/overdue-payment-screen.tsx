@@ -6,6 +6,7 @@ import { AlertIcon, CheckCircleIcon } from "../../../components/icons";
 import { ScreenSkeleton } from "../../../components/loaders";
 import { PageTitle } from "../../../components/page-title";
 import { Card, CardChevron, CardTitle, cardStyles } from "../../../components/ui/card";
+import { DetailRow } from "../../../components/ui/detail-row";
 import { ResultPanel } from "../../../components/ui/result-panel";
 import { isFullDetail, useOverdueDetail } from "../../../domain/order/overdue-detail";
 import { overdueEntryTarget, type PaymentReturn } from "../../../domain/order/overdue-entry";
@@ -201,11 +202,8 @@ function Row({
   unbroken?: boolean;
 }) {
   return (
-    <div>
-      <dt>{label}</dt>
-      <dd className={unbroken ? styles.unbroken : undefined} data-testid={testId}>
-        {value}
-      </dd>
-    </div>
+    <DetailRow label={label} valueClassName={unbroken ? styles.unbroken : undefined} valueTestId={testId}>
+      {value}
+    </DetailRow>
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { Card, CardTitle } from "../../../components/ui/card";
+import { DetailRow } from "../../../components/ui/detail-row";
 import { formatRupiah } from "../../../lib/i18n/format";
 import styles from "./rent-status.module.css";
 
@@ -43,10 +44,13 @@ export function InfoRow({
   testId?: string;
 }) {
   return (
-    <div className={total ? `${styles.row} ${styles.totalRow}` : styles.row} data-testid={testId}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
+    <DetailRow
+      label={label}
+      className={total ? `${styles.row} ${styles.totalRow}` : styles.row}
+      testId={testId}
+    >
+      {children}
+    </DetailRow>
   );
 }
 
