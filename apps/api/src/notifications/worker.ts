@@ -2,6 +2,7 @@ import type { Language } from "@paxelbox/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Queryable } from "../db/database.ts";
 import type { Metrics } from "../plugins/metrics.ts";
+import { jobSignals, unlessAborted } from "../plugins/shutdown.ts";
 import { type EmailTemplateName, isEmailTemplateName } from "./email-templates.ts";
 import { settleWhatsAppDelivery, smsForDeadWhatsApp } from "./fallback.ts";
 import type { Channel } from "./outbox.ts";
@@ -210,15 +211,14 @@ const interruptedError = "interrupted: the instance stopped";
  * and it is tried again (at least once, ADR 038).
  */
 function trySend(row: Claimed, options: DeliveryOptions): Promise<SendResult> {
-  const { abort } = options;
-  const send = sendRow(row, options, abort);
-  if (!abort) return send;
-  return new Promise<SendResult>((resolve, reject) => {
-    const interrupted = () => resolve({ kind: "retry", error: interruptedError });
-    if (abort.aborted) return interrupted();
-    abort.addEventListener("abort", interrupted, { once: true });
-    send.then(resolve, reject).finally(() => abort.removeEventListener("abort", interrupted));
-  });
+  return unlessAborted(
+    sendRow(row, options, options.abort),
+    options.abort,
+    (): SendResult => ({
+      kind: "retry",
+      error: interruptedError,
+    }),
+  );
 }
 
 /** Tries one claimed row on its channel; a template its channel does not know is refused. */
@@ -337,19 +337,18 @@ export function startNotificationWorker(
   },
 ): (abort?: AbortSignal) => Promise<void> {
   let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const stopping = new AbortController();
-  const aborted = new AbortController();
-  const round = { ...options, stopping: stopping.signal, abort: aborted.signal };
+  const signals = jobSignals(() => running);
+  const stopped = () => signals.stopping.aborted;
+  const round = { ...options, stopping: signals.stopping, abort: signals.abort };
   const tick = () => {
-    if (running || stopped) return;
+    if (running || stopped()) return;
     running = Promise.resolve(options.beforeRound?.())
       .catch((error: unknown) => {
-        if (!stopped) options.log.warn({ error: String(error) }, "notification sweep failed");
+        if (!stopped()) options.log.warn({ error: String(error) }, "notification sweep failed");
       })
-      .then(() => (stopped ? undefined : deliverDue(db, round)))
+      .then(() => (stopped() ? undefined : deliverDue(db, round)))
       .catch((error: unknown) => {
-        if (!stopped) options.log.warn({ error: String(error) }, "notification worker failed a round");
+        if (!stopped()) options.log.warn({ error: String(error) }, "notification worker failed a round");
       })
       .finally(() => {
         running = undefined;
@@ -358,16 +357,7 @@ export function startNotificationWorker(
   const timer = setInterval(tick, options.intervalMs);
   timer.unref();
   return async (abort) => {
-    stopped = true;
     clearInterval(timer);
-    stopping.abort();
-    const abortSend = () => aborted.abort();
-    if (abort?.aborted) abortSend();
-    abort?.addEventListener("abort", abortSend, { once: true });
-    try {
-      await running;
-    } finally {
-      abort?.removeEventListener("abort", abortSend);
-    }
+    await signals.stop(abort);
   };
 }

@@ -6,6 +6,7 @@ import { randomCode } from "../domain/tokens.ts";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
 import type { OutboxWriter } from "../notifications/outbox.ts";
 import type { Metrics } from "../plugins/metrics.ts";
+import { jobSignals, unlessAborted } from "../plugins/shutdown.ts";
 import { crashPoint } from "./crash-points.ts";
 import {
   type GatewayName,
@@ -698,15 +699,8 @@ async function releaseChecks(db: Queryable, payments: PaymentRow[]): Promise<voi
  * its claim runs out. Settling is safe to repeat: it reads the gateway's record under the order's
  * and the payment's locks, and a refund is idempotent at the gateway.
  */
-function interruptible<T>(work: Promise<T>, abort: AbortSignal | undefined): Promise<T | "interrupted"> {
-  if (!abort) return work;
-  return new Promise((resolve, reject) => {
-    const interrupted = () => resolve("interrupted");
-    if (abort.aborted) return interrupted();
-    abort.addEventListener("abort", interrupted, { once: true });
-    work.then(resolve, reject).finally(() => abort.removeEventListener("abort", interrupted));
-  });
-}
+const interruptible = <T>(work: Promise<T>, abort: AbortSignal | undefined) =>
+  unlessAborted(work, abort, () => "interrupted" as const);
 
 /**
  * One round of the reconciliation job: claims payments pending longer than `ageSeconds`, payments
@@ -805,11 +799,10 @@ export function startReconciliation(
   },
 ): (abort?: AbortSignal) => Promise<void> {
   let running: Promise<unknown> | undefined;
-  const stopping = new AbortController();
-  const aborted = new AbortController();
+  const signals = jobSignals(() => running);
   const tick = () => {
-    if (running || stopping.signal.aborted) return;
-    running = reconcile(db, { ...options, stopping: stopping.signal, abort: aborted.signal })
+    if (running || signals.stopping.aborted) return;
+    running = reconcile(db, { ...options, stopping: signals.stopping, abort: signals.abort })
       .then(({ outcomes }) => {
         for (const outcome of outcomes) options.metrics.reconciliations.inc({ outcome });
       })
@@ -825,15 +818,7 @@ export function startReconciliation(
   timer.unref();
   return async (abort) => {
     clearInterval(timer);
-    stopping.abort();
-    const abortCheck = () => aborted.abort();
-    if (abort?.aborted) abortCheck();
-    abort?.addEventListener("abort", abortCheck, { once: true });
-    try {
-      await running;
-    } finally {
-      abort?.removeEventListener("abort", abortCheck);
-    }
+    await signals.stop(abort);
   };
 }
 

@@ -23,6 +23,46 @@ export const jobGiveUpMs = 7_000;
 /** A background job's stop: no new work, the work in flight finished or, once `abort` fires, aborted. */
 export type JobStop = (abort: AbortSignal) => Promise<void>;
 
+/**
+ * The signals of a background job: `stopping` fires as its stop is called (start no further work),
+ * `abort` as the shutdown's abort fires (end the work in flight). The stop waits for the round in
+ * flight (`running`).
+ */
+export function jobSignals(running: () => Promise<unknown> | undefined) {
+  const stopping = new AbortController();
+  const aborted = new AbortController();
+  const stop = async (abort?: AbortSignal): Promise<void> => {
+    stopping.abort();
+    const abortWork = () => aborted.abort();
+    if (abort?.aborted) abortWork();
+    abort?.addEventListener("abort", abortWork, { once: true });
+    try {
+      await running();
+    } finally {
+      abort?.removeEventListener("abort", abortWork);
+    }
+  };
+  return { stopping: stopping.signal, abort: aborted.signal, stop };
+}
+
+/**
+ * `work`, or `interrupted()` once `abort` fires first: the job stops waiting for work that did not
+ * hear the signal (a sender or a gateway call that ignores it).
+ */
+export function unlessAborted<T, U>(
+  work: Promise<T>,
+  abort: AbortSignal | undefined,
+  interrupted: () => U,
+): Promise<T | U> {
+  if (!abort) return work;
+  return new Promise((resolve, reject) => {
+    const stop = () => resolve(interrupted());
+    if (abort.aborted) return stop();
+    abort.addEventListener("abort", stop, { once: true });
+    work.then(resolve, reject).finally(() => abort.removeEventListener("abort", stop));
+  });
+}
+
 /** How this instance stops taking traffic (docs/operations.md, "Graceful shutdown and rollouts"). */
 export interface Shutdown {
   /** True once the instance began to stop: `/readyz` answers 503 and every response closes its connection. */
