@@ -5,9 +5,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { portSetting } from "@paxelbox/contract";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const port = Number(process.env.PORT ?? 3000);
+const portSet = portSetting("PORT").safeParse(process.env.PORT);
+if (!portSet.success) {
+  console.error(portSet.error.issues.map((issue) => issue.message).join("\n"));
+  process.exit(1);
+}
+// Unset or 0 (any free port, which the API's PORT+1 cannot follow): the default.
+const port = portSet.data || 3000;
 const apiPort = port + 1;
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const bin = path.join(root, "node_modules/.bin");

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { exitOnStartUpError } from "@paxelbox/contract/start-up";
 import { npmStartModes } from "./modes.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -22,7 +23,7 @@ npmStartModes();
 const { startTelemetry } = await import("@paxelbox/api/telemetry");
 const stopTelemetry = await startTelemetry();
 const { closeOnSignals, startSystem } = await import("./system.ts");
-const system = await startSystem();
+const system = await startSystem().catch(exitOnStartUpError);
 // After the system closes, the spans still queued are sent.
 closeOnSignals(system, stopTelemetry);
 

@@ -1,6 +1,7 @@
 import fastifyMultipart from "@fastify/multipart";
 import { fastifySSE } from "@fastify/sse";
 import { fastifyTrustProxy, orderEventsHeartbeatMs } from "@paxelbox/contract";
+import { StartUpError } from "@paxelbox/contract/start-up";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type ApiConfig, describeDatabaseUrl } from "./config.ts";
@@ -223,7 +224,7 @@ async function openConfiguredDatabase(options: DatabaseOptions): Promise<Databas
     return await openDatabase(options);
   } catch (error) {
     if (!options.databaseUrl) throw error;
-    throw new Error(
+    throw new StartUpError(
       `Cannot open the database of DATABASE_URL (${describeDatabaseUrl(options.databaseUrl)}): ${connectionFailure(error)}`,
     );
   }

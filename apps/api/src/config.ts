@@ -1,5 +1,6 @@
 import path from "node:path";
 import { hostSetting, portSetting, type TrustProxy, TrustProxySetting } from "@paxelbox/contract";
+import { StartUpError } from "@paxelbox/contract/start-up";
 import { z } from "zod";
 import type { CaptchaConfig } from "./captcha/captcha.ts";
 import { defaultGatewayTimeoutSeconds } from "./payments/gateway.ts";
@@ -286,7 +287,7 @@ export function loadConfig(
 ): ApiConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`);
+    throw new StartUpError(`Invalid API configuration: ${z.prettifyError(parsed.error)}`);
   }
   const e = parsed.data;
   const environment = e.APP_ENV ?? e.NODE_ENV;
@@ -298,7 +299,7 @@ export function loadConfig(
     e.SNAP_BASE_URL && !e.SNAP_CLIENT_SECRET ? "SNAP_CLIENT_SECRET" : null,
   ].filter(Boolean);
   if (gatewayMissing.length > 0) {
-    throw new Error(
+    throw new StartUpError(
       `Invalid API configuration: ${gatewayMissing.join(" and ")} must be set for the configured payment gateway`,
     );
   }
@@ -315,7 +316,9 @@ export function loadConfig(
   // Part of WhatsApp's credentials is a mistake in every environment; none at all is one only where
   // notifications are asked for and there is no sandbox to stand in (production without DEMO=1).
   if (!whatsappConfigured && whatsappMissing.length < 4) {
-    throw new Error(`Invalid API configuration: ${whatsappMissing.join(" and ")} must be set for WhatsApp`);
+    throw new StartUpError(
+      `Invalid API configuration: ${whatsappMissing.join(" and ")} must be set for WhatsApp`,
+    );
   }
   // SMTP_URL needs its sender and the partnership inbox; without SMTP_URL the sink (demo mode) uses
   // them when set and development values otherwise.
@@ -325,7 +328,7 @@ export function loadConfig(
     e.PARTNERSHIP_INBOX ? null : "PARTNERSHIP_INBOX",
   ].filter((name): name is string => name !== null);
   if (e.SMTP_URL && emailMissing.length > 0) {
-    throw new Error(`Invalid API configuration: ${emailMissing.join(" and ")} must be set for e-mail`);
+    throw new StartUpError(`Invalid API configuration: ${emailMissing.join(" and ")} must be set for e-mail`);
   }
   // The SMS gateway needs its key and sender id; without SMS_GATEWAY_URL the sandbox (demo mode) uses
   // SMS_SENDER when set. SMS is optional in production: without it, failed WhatsApp messages stay failed.
@@ -335,7 +338,7 @@ export function loadConfig(
     e.SMS_SENDER ? null : "SMS_SENDER",
   ].filter((name): name is string => name !== null);
   if ((e.SMS_GATEWAY_URL || e.SMS_API_KEY) && smsMissing.length > 0) {
-    throw new Error(`Invalid API configuration: ${smsMissing.join(" and ")} must be set for SMS`);
+    throw new StartUpError(`Invalid API configuration: ${smsMissing.join(" and ")} must be set for SMS`);
   }
   if (
     environment === "production" &&
@@ -343,7 +346,7 @@ export function loadConfig(
     e.NOTIFICATIONS === "on" &&
     (!whatsappConfigured || emailMissing.length > 0)
   ) {
-    throw new Error(
+    throw new StartUpError(
       `Invalid API configuration: ${[...whatsappMissing, ...emailMissing].join(" and ")} must be set in production with NOTIFICATIONS=on`,
     );
   }
@@ -358,7 +361,7 @@ export function loadConfig(
       recaptcha || e.CAPTCHA_SECRET ? null : "CAPTCHA_SECRET",
     ].filter(Boolean);
     if (missing.length > 0) {
-      throw new Error(`Invalid API configuration: ${missing.join(" and ")} must be set in production`);
+      throw new StartUpError(`Invalid API configuration: ${missing.join(" and ")} must be set in production`);
     }
   }
   // The sandboxes (and their published keys) exist in demo mode only: never in production without DEMO=1.
@@ -470,7 +473,7 @@ export function listenAddress(env: Record<string, string | undefined> = process.
   host: string | undefined;
 } {
   const parsed = ListenSchema.safeParse(env);
-  if (!parsed.success) throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success) throw new StartUpError(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
   return { port: parsed.data.PORT, host: parsed.data.HOST };
 }
 
@@ -491,7 +494,7 @@ export function describeDatabaseUrl(databaseUrl: string): string {
 /** Development and tests get a fixed secret; production must configure its own. */
 function developmentSecret(nodeEnv: string, name: string): string {
   if (nodeEnv === "production") {
-    throw new Error(`Invalid API configuration: ${name} must be set in production`);
+    throw new StartUpError(`Invalid API configuration: ${name} must be set in production`);
   }
   return "paxelbox-development-secret-not-for-production";
 }

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "./helpers.ts";
@@ -97,6 +98,34 @@ describe("a start that cannot succeed", () => {
       /Cannot open the database of DATABASE_URL \(postgres(ql)?:\/\/[^)]*\/paxelbox_no_such_database\): database "paxelbox_no_such_database" does not exist/,
     );
     if (url.password) expect(output).not.toContain(url.password);
+  });
+
+  it("says it in its message alone: no stack, no frame of Node's around it", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const address = taken.address() as AddressInfo;
+    try {
+      const starts = [
+        { PORT: "abc" },
+        { DATABASE_URL: `postgres://paxelbox:${password}@127.0.0.1:${await freePort()}/paxelbox` },
+        { ...production, NODE_ENV: "production" },
+        { PORT: String(address.port) },
+      ];
+      let output = "";
+      for (const env of starts) {
+        const started = await start(env);
+        output = started.output;
+        expect(started.code, JSON.stringify(env)).toBe(1);
+        expect(output, JSON.stringify(env)).not.toMatch(/^\s+at /m);
+        expect(output, JSON.stringify(env)).not.toContain("Node.js v");
+      }
+      // The last: the port in use.
+      expect(output).toContain(
+        `Cannot listen (PORT, HOST): listen EADDRINUSE: address already in use 127.0.0.1:${address.port}`,
+      );
+    } finally {
+      taken.close();
+    }
   });
 
   it("does not run production on the embedded database: it names DATABASE_URL", async () => {

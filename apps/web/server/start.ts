@@ -1,4 +1,5 @@
 /** Runs the web server alone (production: the API is deployed separately, see docs/deployment.md). */
+import { exitOnStartUpError } from "@paxelbox/contract/start-up";
 import { buildWebServer } from "./app.ts";
 import { serveStandalone } from "./standalone.ts";
 
@@ -9,12 +10,9 @@ if (!process.env.API_INTERNAL_URL) {
 // The configuration is checked as the server is built (src/config/env.ts): every bad variable,
 // PORT and HOST included, and PUBLIC_BASE_URL in production, on which the payment return addresses
 // are built.
-const app = await buildWebServer({ logger: true }).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+const app = await buildWebServer({ logger: true }).catch(exitOnStartUpError);
 // Both checked by now; empty is unset.
 await serveStandalone(app, {
   port: Number(process.env.PORT || 3000),
   host: process.env.HOST || "0.0.0.0",
-});
+}).catch(exitOnStartUpError);

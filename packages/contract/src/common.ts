@@ -48,12 +48,22 @@ export const PositiveCount = checked(
   z.maximum(pgIntegerMax, { error: "is too large" }),
 );
 
-/** Database id as it appears in paths and queries (`orderid=123`). */
-export const NumericId = checked(
-  z.coerce.number({ error: "must be a number" }),
-  z.int({ error: "must be a whole number" }),
-  z.positive({ error: "must be a positive number" }),
-  z.maximum(pgIntegerMax, { error: "is too large" }),
+/**
+ * Database id as it appears in paths and queries (`orderid=123`) and in bodies: a number, or a string
+ * of decimal digits (spaces around them, as a copied link may carry, are let go). What else `Number()`
+ * reads (`0x10`, `1e3`, `+12`) is refused, so that one order is not read from many spellings.
+ */
+export const NumericId = z.pipe(
+  z.union([
+    z.number({ error: "must be a number" }),
+    z.string().check(z.regex(/^\s*[0-9]+\s*$/, { error: "must be a number" })),
+  ]),
+  checked(
+    z.coerce.number<string | number>({ error: "must be a number" }),
+    z.int({ error: "must be a whole number" }),
+    z.positive({ error: "must be a positive number" }),
+    z.maximum(pgIntegerMax, { error: "is too large" }),
+  ),
 );
 
 /** A description shown in the OpenAPI document (classic zod's `.describe`). */

@@ -11,6 +11,7 @@ import {
   GuestBookForm,
   guestBookMessages,
   InvoiceNumber,
+  NumericId,
   nationalMobileNumber,
   OrderStatusValue,
   OverdueDropoffSubmitBody,
@@ -166,6 +167,22 @@ describe("drop-off", () => {
     };
     const pattern = new RegExp(document.properties.email.pattern);
     expect(["", " rina@example.id ", "x"].map((email) => pattern.test(email))).toEqual([false, true, false]);
+  });
+});
+
+describe("ids", () => {
+  it("reads an id written in decimal digits, as a number or a string", () => {
+    expect(NumericId.parse(12)).toBe(12);
+    expect(NumericId.parse("12")).toBe(12);
+    expect(NumericId.parse("2147483647")).toBe(2_147_483_647);
+    // Spaces around, as a link copied out of a message may carry.
+    expect(NumericId.parse(" 12 ")).toBe(12);
+  });
+
+  it("refuses every other spelling a number can have, so one order is not read from many spellings", () => {
+    for (const value of ["0x10", "1e3", "1 2", "+12", "12.0", "", "0", "-3", "2147483648", 1.5, 0, null]) {
+      expect(NumericId.safeParse(value).success, String(value)).toBe(false);
+    }
   });
 });
 

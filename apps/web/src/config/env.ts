@@ -1,4 +1,5 @@
 import { hostSetting, portSetting } from "@paxelbox/contract";
+import { StartUpError } from "@paxelbox/contract/start-up";
 import { z } from "zod";
 import { envDefaults, type PublicConfig, toPublicConfig } from "./public-config";
 
@@ -102,13 +103,13 @@ export function parseWebEnv(env: Record<string, string | undefined>): ServerConf
   );
   const parsed = WebEnv.safeParse(cleaned);
   if (!parsed.success) {
-    throw new Error(`Invalid web configuration:\n${z.prettifyError(parsed.error)}`);
+    throw new StartUpError(`Invalid web configuration:\n${z.prettifyError(parsed.error)}`);
   }
   const e = parsed.data;
   // The payment return addresses are built on it alone, never on the request's Host: production
   // names it, as the API's start-up demands (a split deployment would send payers to localhost).
   if ((e.APP_ENV ?? e.NODE_ENV) === "production" && !e.PUBLIC_BASE_URL) {
-    throw new Error(
+    throw new StartUpError(
       "Invalid web configuration: PUBLIC_BASE_URL must be set in production: the site's public address, the API's too",
     );
   }

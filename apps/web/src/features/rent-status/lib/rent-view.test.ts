@@ -37,7 +37,7 @@ describe("readRentQuery", () => {
       paymentStatus: null,
     });
     // An id no order can have is no order: the page says so instead of asking the API about it.
-    for (const orderid of ["abc", "12abc", "-3", "0", "1.5", "99999999999"]) {
+    for (const orderid of ["abc", "12abc", "-3", "0", "1.5", "99999999999", "0x10", "1e3"]) {
       expect(query(`orderid=${orderid}&token=t`).orderid, orderid).toBeNull();
     }
     expect(query("orderid=%2012%20").orderid).toBe("12");
