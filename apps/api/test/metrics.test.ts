@@ -149,6 +149,28 @@ describe("Prometheus metrics", () => {
     // prom-client's process metrics, on the same registry and prefix.
     expect(sample(text, "paxelbox_process_cpu_seconds_total")).toBeGreaterThan(0);
     expect(sample(text, "paxelbox_nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
+    expect(sample(text, "paxelbox_payment_refunds_left_to_people")).toBe(0);
+  });
+
+  it("count the refunds left to people, and an operator is alerted", async () => {
+    const [payment] = await app().db.query<{ id: string }>("select id from payments limit 1");
+    expect(payment).toBeDefined();
+    const leftToPeople = async () => sample(await scrape(), "paxelbox_payment_refunds_left_to_people");
+    const before = await leftToPeople();
+    await app().db.query(
+      `update payments set status = 'REFUNDED', refunded_at = null, refund_given_up_at = now(), refund_attempts = 13
+        where id = $1`,
+      [payment!.id],
+    );
+    expect(await leftToPeople()).toBe((before ?? 0) + 1);
+    // Given back by hand.
+    await app().db.query("update payments set refunded_at = now() where id = $1", [payment!.id]);
+    expect(await leftToPeople()).toBe(before);
+    const rules = readFileSync(
+      path.resolve(import.meta.dirname, "../../../deploy/prometheus/alerts.yml"),
+      "utf8",
+    );
+    expect(rules).toContain("max(paxelbox_payment_refunds_left_to_people) > 0");
   });
 
   it("answer promptly with every other series while the database fails or stalls the payments' reads", async () => {

@@ -105,7 +105,7 @@ describe("a start that cannot succeed", () => {
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const address = taken.address() as AddressInfo;
     try {
-      const starts = [
+      const starts: Record<string, string>[] = [
         { PORT: "abc" },
         { DATABASE_URL: `postgres://paxelbox:${password}@127.0.0.1:${await freePort()}/paxelbox` },
         { ...production, NODE_ENV: "production" },

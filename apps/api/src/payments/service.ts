@@ -86,6 +86,10 @@ export interface PaymentRow {
   refunded_at: Date | null;
   /** Checks of the reconciliation job, its claim's count (migration 0004). */
   check_attempts: number;
+  /** Refund tries the gateway did not confirm (migration 0013). */
+  refund_attempts: number;
+  /** When the refund was left to people: the gateway refused it, or it failed for about a day. */
+  refund_given_up_at: Date | null;
 }
 
 /** The gateway that serves a payment, by name (configuration only: gateways.ts). */
@@ -566,7 +570,7 @@ async function credit(tx: Queryable, payment: PaymentRow, outbox: OutboxWriter |
   });
 }
 
-type AnomalyKind = "late-success-credited" | "late-success-refunded" | "refund-failed";
+type AnomalyKind = "late-success-credited" | "late-success-refunded" | "refund-failed" | "refund-given-up";
 
 async function anomaly(tx: Queryable, paymentId: string, kind: AnomalyKind, detail: object): Promise<void> {
   await tx.query("insert into payment_anomalies (payment_id, kind, detail) values ($1, $2, $3)", [
@@ -577,12 +581,30 @@ async function anomaly(tx: Queryable, paymentId: string, kind: AnomalyKind, deta
 }
 
 /**
- * Asks the gateway to give a charge back; the reconciliation job tries again until it has. Answers
- * false when the gateway has not confirmed it.
+ * How a refund the gateway did not confirm is tried again: after 30 s, then after twice the wait
+ * each time up to 6 h; after `tries` failures (about a day) it is left to people. A refusal is tried
+ * again too, as it may pass later (a card charge Midtrans refunds once settled), or never (a bank
+ * transfer, which Midtrans does not refund): the day bounds both.
+ */
+export const refundRetry = { firstWaitSeconds: 30, longestWaitSeconds: 6 * 3600, tries: 13 };
+
+/** Seconds before the next try, after `failures` tries failed. */
+export function refundWaitSeconds(failures: number): number {
+  return Math.min(
+    refundRetry.firstWaitSeconds * 2 ** Math.max(0, failures - 1),
+    refundRetry.longestWaitSeconds,
+  );
+}
+
+/**
+ * Asks the gateway to give a charge back; the reconciliation job tries again, less and less often,
+ * until it has or the refund is left to people (`refundRetry`). Answers false when the gateway has
+ * not confirmed it.
  */
 async function refundPayment(db: Database, paymentId: string, options: SettleOptions): Promise<boolean> {
   const [payment] = await db.query<PaymentRow>("select * from payments where id = $1", [paymentId]);
   if (payment?.status !== "REFUNDED" || payment.refunded_at) return true;
+  if (payment.refund_given_up_at) return false;
   try {
     await options
       .gateways(payment.gateway)
@@ -590,11 +612,29 @@ async function refundPayment(db: Database, paymentId: string, options: SettleOpt
     await db.query("update payments set refunded_at = now(), updated_at = now() where id = $1", [paymentId]);
     return true;
   } catch (error) {
-    options.log.warn(
-      { paymentId, error: String(error) },
-      "refund not confirmed by the gateway; it will be retried",
+    const failures = payment.refund_attempts + 1;
+    const giveUp = failures >= refundRetry.tries;
+    await db.query(
+      `update payments set refund_attempts = $2, updated_at = now(),
+              next_check_at = now() + make_interval(secs => $3),
+              refund_given_up_at = case when $4::boolean then now() else refund_given_up_at end
+        where id = $1`,
+      [paymentId, failures, refundWaitSeconds(failures), giveUp],
     );
-    await anomaly(db, paymentId, "refund-failed", { error: String(error).slice(0, 300) });
+    const detail = { error: String(error).slice(0, 300), tries: failures };
+    if (giveUp) {
+      options.log.error(
+        { paymentId, orderId: payment.order_id, gateway: payment.gateway, amount: payment.amount, ...detail },
+        "refund left to people: give the charge back by hand, then set the payment's refunded_at (docs/operations.md)",
+      );
+      await anomaly(db, paymentId, "refund-given-up", detail);
+    } else {
+      options.log.warn(
+        { paymentId, ...detail, nextTryInSeconds: refundWaitSeconds(failures) },
+        "refund not confirmed by the gateway; it will be retried",
+      );
+      await anomaly(db, paymentId, "refund-failed", detail);
+    }
     return false;
   }
 }
@@ -731,7 +771,7 @@ export async function reconcile(
            where next_check_at <= now()
              and ((status = 'PENDING' and created_at <= now() - make_interval(secs => $1))
                   or (status = any($3) and created_at > now() - make_interval(mins => $4))
-                  or (status = 'REFUNDED' and refunded_at is null))
+                  or (status = 'REFUNDED' and refunded_at is null and refund_given_up_at is null))
            order by next_check_at
            limit $2
            for update skip locked)

@@ -225,6 +225,12 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, db: Data
     registers,
     collect: () => readPayments(),
   });
+  const refundsLeftToPeople = new Gauge({
+    name: "paxelbox_payment_refunds_left_to_people",
+    help: "Charges to give back by hand: the gateway did not confirm their refund for about a day (docs/operations.md)",
+    registers,
+    collect: () => readPayments(),
+  });
   const oldestPending = new Gauge({
     name: "paxelbox_payment_oldest_pending_age_seconds",
     help: "Age of the oldest payment still PENDING (0 when none is): reconciliation should settle it",
@@ -268,12 +274,16 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, db: Data
     "paxelbox_payments",
     () =>
       db.query<{ status: string; count: number }>(
-        "select status, count(*)::int as count from payments group by status",
+        `select status, count(*)::int as count from payments group by status
+         union all
+         select 'LEFT_TO_PEOPLE', count(*)::int from payments
+          where status = 'REFUNDED' and refunded_at is null and refund_given_up_at is not null`,
       ),
     (rows) => {
       for (const state of paymentStates) {
         payments.set({ state }, rows.find((row) => row.status === state)?.count ?? 0);
       }
+      refundsLeftToPeople.set(rows.find((row) => row.status === "LEFT_TO_PEOPLE")?.count ?? 0);
     },
   );
   const readOldest = readOnScrape(

@@ -1,9 +1,10 @@
 import { calls } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
+import { GatewayRefused, type PaymentGateway } from "../../src/payments/gateway.ts";
 import { paymentGateways } from "../../src/payments/gateways.ts";
 import { expireTransaction, finishTransaction } from "../../src/payments/sandbox/ledger.ts";
-import { lateChargeMinutes, reconcile } from "../../src/payments/service.ts";
+import { lateChargeMinutes, reconcile, refundRetry, refundWaitSeconds } from "../../src/payments/service.ts";
 import {
   budi,
   call,
@@ -23,7 +24,8 @@ import {
  * notification lost (SANDBOX_NOTIFICATIONS=off), the reconciliation job, the return and the screen's
  * check still credit it exactly once, or refund it when another checkout paid the fee.
  */
-const app = useApp({ SANDBOX_NOTIFICATIONS: "off" });
+// The job's own rounds are left out (every hour): each test runs its rounds, with its gateways.
+const app = useApp({ SANDBOX_NOTIFICATIONS: "off", PAYMENT_RECONCILE_INTERVAL: "3600" });
 const origin = useServer(app);
 
 const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
@@ -149,6 +151,67 @@ describe("a charge on a payment the API had given up, every notification lost", 
     expect(await ledgerOf(p2.id)).toMatchObject({ charged_count: 1, refunded_amount: 0 });
     expect(await deadlineOf(orderid)).toBe(fee.next_overdue_time);
     expect(await anomalies(p1.id, "late-success-refunded")).toBe(1);
+  });
+
+  it("a refund the gateway does not confirm is tried less and less often for a day, then left to people", async () => {
+    const { orderid, p1, p2 } = await givenUpAndReplaced();
+    expect((await press(p2.url, "pay")).searchParams.get("payment_status")).toBe("SUCCESS");
+    await finishTransaction(app().db, p1.reference, "pay");
+    // A gateway that will not give this charge back (Midtrans and a bank transfer).
+    const refusing = (name: Parameters<ReturnType<typeof gateways>>[0]): PaymentGateway => ({
+      ...gateways()(name),
+      refund: async () => {
+        throw new GatewayRefused("412", "Merchant cannot modify the status of the transaction");
+      },
+    });
+    const refundState = async () =>
+      (
+        await q<{
+          status: string;
+          refunded_at: Date | null;
+          refund_attempts: number;
+          refund_given_up_at: Date | null;
+          wait: number;
+        }>(
+          `select status, refunded_at, refund_attempts, refund_given_up_at,
+                  extract(epoch from next_check_at - now())::float8 as wait
+             from payments where id = $1`,
+          [p1.id],
+        )
+      )[0];
+    const round = () => reconcile(app().db, { ageSeconds: 30, gateways: refusing, log: app().log });
+
+    // The round that finds the late charge refunds it at once: the first try.
+    await q(
+      "update payments set next_check_at = now() - interval '1 minute', created_at = created_at - interval '2 minutes' where order_id = $1",
+      [orderid],
+    );
+    await round();
+    const first = await refundState();
+    expect(first).toMatchObject({ status: "REFUNDED", refunded_at: null, refund_attempts: 1 });
+    const waits: number[] = [Math.round(first?.wait ?? 0)];
+    for (let tried = 2; tried <= refundRetry.tries; tried++) {
+      await q("update payments set next_check_at = now() - interval '1 second' where id = $1", [p1.id]);
+      const { outcomes } = await round();
+      expect(outcomes).toEqual(["refund-failed"]);
+      const state = await refundState();
+      expect(state).toMatchObject({ status: "REFUNDED", refunded_at: null, refund_attempts: tried });
+      expect(state?.refund_given_up_at === null).toBe(tried < refundRetry.tries);
+      waits.push(Math.round(state?.wait ?? 0));
+    }
+    // Each wait twice the one before, up to six hours: about a day in all, not every 30 s for ever.
+    expect(waits.slice(0, 4)).toEqual([30, 60, 120, 240]);
+    expect(Math.max(...waits)).toBe(6 * 3600);
+    const total = waits.slice(0, -1).reduce((sum, wait) => sum + wait, 0);
+    expect(total).toBeGreaterThan(18 * 3600);
+    expect(total).toBeLessThan(30 * 3600);
+    expect(waits.at(-1)).toBe(refundWaitSeconds(refundRetry.tries));
+    expect(await anomalies(p1.id, "refund-failed")).toBe(refundRetry.tries - 1);
+    expect(await anomalies(p1.id, "refund-given-up")).toBe(1);
+    // Left to people: never asked again, however due.
+    await q("update payments set next_check_at = now() - interval '1 second' where id = $1", [p1.id]);
+    expect((await round()).outcomes).toEqual([]);
+    expect(await refundState()).toMatchObject({ refund_attempts: refundRetry.tries });
   });
 
   it("the return asks the gateway and credits it: the payer is not told the time is up", async () => {

@@ -513,6 +513,8 @@ describe("the payment return", () => {
     paid_at: status === "SUCCESS" || status === "REFUNDED" ? new Date() : null,
     refunded_at: null,
     check_attempts: 0,
+    refund_attempts: 0,
+    refund_given_up_at: null,
     ...urls,
   });
   const outcome = (row: PaymentRow, hint: string | null = null) =>
