@@ -31,6 +31,9 @@ import { $, fillPackageForm, openPackageForm } from "./support/package-form.ts";
 /** How long a message may take to reach the inbox: the worker's poll, the send, the inbox's refresh. */
 const arrival = { timeout: 30_000 };
 
+/** The drop-off scenarios' recipient (Rina Kartika), as the sender typed the number. */
+const recipientNumber = "0811222233333";
+
 for (const [viewport, lang] of phoneAndDesktop) {
   describe(`notifications at ${viewport} in ${lang}`, () => {
     const t = inboxTexts[lang];
@@ -120,6 +123,43 @@ for (const [viewport, lang] of phoneAndDesktop) {
       await expect(mail).toContainText(total);
       await expect(mail).toContainText(door);
       expect(errors).toEqual([]);
+    });
+
+    test("overdue payment → the recipient's WhatsApp message in the page's language → its link opens the pick-up QR in it on the recipient's phone", async ({
+      openScenario,
+      open,
+    }) => {
+      test.setTimeout(120_000);
+      const { page, errors, demo } = await openScenario("dropoff-overdue-need-to-pay", {
+        viewport,
+        language: lang,
+      });
+      const orderId = new URL(demo.url, "http://x").searchParams.get("orderid") ?? "";
+      await openDropOffLink(page, lang, demo.url);
+      await $(page, "overdue-screen").waitFor();
+      const door = (await $(page, "overdue-door").textContent()) ?? "";
+      await payOverdueAtSandbox(page, freshEmail());
+
+      // The recipient's phone (the scenario's number): the fee's message, in the overdue page's language.
+      await visit(page, inboxPath(recipientNumber));
+      const paid = conversationWith(page, e164(recipientNumber))
+        .locator('[data-testid="message"][data-template="dropoff_fee_paid"]')
+        .filter({ has: page.locator(`a[href*="orderid=${orderId}&"]`) });
+      await expect(paid).toHaveCount(1, arrival);
+      await expect(paid.locator("p[lang]")).toHaveAttribute("lang", lang);
+      await expect(paid).toContainText(door);
+      const href = (await paid.getByTestId("message-link").getAttribute("href")) ?? "";
+
+      // Its link, tapped on that phone, whose browser has never opened the site: the pick-up QR, in
+      // the message's language.
+      const phone = await open({ viewport });
+      await visit(phone.page, href.replace(/^https?:\/\/[^/]+/, ""));
+      await $(phone.page, "order-screen").waitFor();
+      await expect(phone.page.locator("html")).toHaveAttribute("lang", lang);
+      await expect($(phone.page, "order-door")).toContainText(door);
+      expect(await decodeQr($(phone.page, "order-qr-code"))).toMatch(/^PXB-P-/);
+      expect(errors).toEqual([]);
+      expect(phone.errors).toEqual([]);
     });
 
     test("guest-book send → the lead in the partnership inbox", async ({ open }) => {

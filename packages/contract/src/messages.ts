@@ -60,6 +60,7 @@ export const messageKeys = [
   // Locker kiosk
   "codeUnknown",
   "codeUsed",
+  "codeReplaced",
   "codeExpired",
   "codeOfAnotherLocker",
   "codeOfAnotherNamedLocker",

@@ -186,6 +186,10 @@ export const messages = {
     id: "Kode ini sudah dipakai.",
     en: "This code has already been used.",
   },
+  codeReplaced: {
+    id: "QR ini sudah diganti saat biaya perpanjang sewa dibayar. Buka halaman paketmu untuk QR pengambilan yang baru.",
+    en: "This QR code was replaced when the overdue fee was paid. Open your parcel's page for the new pick-up QR code.",
+  },
   codeExpired: {
     id: "Kode ini sudah kadaluwarsa.",
     en: "This code has expired.",

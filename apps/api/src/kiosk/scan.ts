@@ -1,12 +1,12 @@
 import type { KioskScanResult } from "@paxelbox/contract";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
 import { issueCode } from "../domain/access-codes.ts";
-import { calculateRentOverdue, dayMs, dropoffOverdueStatus } from "../domain/overdue.ts";
+import { calculateRentOverdue, dayMs, dropoffOverdueStatus, isRentOverdue } from "../domain/overdue.ts";
 import { hashToken, randomCode, randomSecret } from "../domain/tokens.ts";
 import { conflict, gone, HttpError, notFound } from "../http/errors.ts";
 import type { OutboxWriter } from "../notifications/outbox.ts";
 import type { Metrics } from "../plugins/metrics.ts";
-import { findFreeMouth, getOrder, insertOrder, type OrderRecord } from "../repositories/orders.ts";
+import { findFreeMouth, getOrder, insertOrder, type OrderRecord, rentClock } from "../repositories/orders.ts";
 
 /** Days a drop-off parcel may stay for free, and days until its link expires (see ApiConfig.dropoff). */
 export interface DropoffPolicy {
@@ -61,6 +61,20 @@ function result(order: OrderRecord, action: KioskScanResult["action"], status: s
 const expressNumber = () => `PBD${new Date().toISOString().slice(2, 10).replaceAll("-", "")}${randomCode(6)}`;
 
 /**
+ * Whether a used code is a drop-off's pick-up code that a paid overdue fee replaced (`credit` voids
+ * it and issues a new one) while the parcel is still inside: its holder never used it, and would
+ * read "already used" as the parcel being gone. (A pick-up that used it ended the order.)
+ */
+async function replacedByPayment(tx: Queryable, code: CodeRow): Promise<boolean> {
+  if (code.purpose !== "take" || code.order_id === null) return false;
+  const [order] = await tx.query<{ kind: string; status: string }>(
+    "select kind, status from orders where id = $1",
+    [code.order_id],
+  );
+  return order?.kind === "dropoff" && order.status === "IN_STORE";
+}
+
+/**
  * What a locker does with a scanned QR text. Refusals are `{ code, message }` errors: unknown (404),
  * used or not allowed now (409), expired (410). Each scan is counted by its action, or as refused.
  */
@@ -102,7 +116,10 @@ async function applyScan(
       [text],
     );
     if (!code) throw notFound("codeUnknown");
-    if (code.used_at) throw conflict("codeUsed");
+    if (code.used_at) {
+      if (await replacedByPayment(tx, code)) throw conflict("codeReplaced");
+      throw conflict("codeUsed");
+    }
     if (code.expires_at && code.expires_at.getTime() <= Date.now()) throw gone("codeExpired");
 
     if (code.purpose === "dropoff-store") return storeDropoff(tx, code, input.boxId, policy, outbox);
@@ -130,6 +147,10 @@ async function applyScan(
       }
       case "open": {
         if (order.status !== "IN_STORE") throw conflict("doorOpensOnlyWhileInside");
+        // As when the code was asked for (`temporaryQr`): a rent that ran out while the code (valid
+        // for minutes) was on its way is not opened for time nobody paid; its stop code takes the
+        // items out once the fee is paid.
+        if (isRentOverdue(rentClock(order), now)) throw conflict("rentTimeOver");
         const [row] = await tx.query<{ open_count: number }>(
           "update orders set open_count = open_count + 1, updated_at = now() where id = $1 returning open_count",
           [order.id],
@@ -142,14 +163,7 @@ async function applyScan(
       case "pickup": {
         if (order.status !== "IN_STORE") throw conflict("nothingToTakeOut", { status: order.status });
         if (order.kind === "rent") {
-          const fee = calculateRentOverdue(
-            {
-              deadline: order.deadline,
-              expiredFlag: order.expired_flag,
-              feePerHour: order.overdue_unit_price,
-            },
-            now,
-          );
+          const fee = calculateRentOverdue(rentClock(order), now);
           if (code.purpose === "take" && fee.total_overdue_fee > 0) {
             throw conflict("rentOverduePayInApp");
           }

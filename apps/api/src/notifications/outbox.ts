@@ -128,7 +128,10 @@ export async function enqueueWithOrderLink(
   path: "/order" | "/overduepayment",
 ): Promise<boolean> {
   const token = randomSecret();
-  const link = `${path}?orderid=${message.orderId}&token=${encodeURIComponent(token)}`;
+  // The page opens in the browser's language (Indonesian unless it was switched there): a message in
+  // English asks for its page in English too, as the web app's `lang` does.
+  const language = message.language === "en" ? "&lang=en" : "";
+  const link = `${path}?orderid=${message.orderId}&token=${encodeURIComponent(token)}${language}`;
   const written = await enqueue(tx, { ...message, link });
   if (written) {
     await tx.query("insert into order_link_tokens (token_hash, order_id) values ($1, $2)", [

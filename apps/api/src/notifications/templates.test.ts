@@ -1,5 +1,6 @@
 import { BusinessType, GuestBookPurpose } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
+import { locations } from "../db/seed/data/locations.ts";
 import { emailTemplateNames, emailTemplates, renderEmail } from "./email-templates.ts";
 import { formatDateTimeWib, formatRupiah } from "./format.ts";
 import { renderSms } from "./sms-templates.ts";
@@ -141,6 +142,30 @@ describe("message templates", () => {
     // A row that lost its link is not rendered (the sender refuses it rather than send no link).
     expect(renderSms("dropoff_stored", "id", parameters.slice(0, 7))).toBeNull();
     expect(formatRupiah(1234567)).toBe("Rp. 1.234.567");
+  });
+
+  it("of SMS stay in the GSM 7-bit alphabet whatever the locker's name, so a part holds 160 characters", () => {
+    // The GSM 03.38 basic set and its extension (an extension character counts twice).
+    const gsm =
+      /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€]*$/;
+    const link = "https://paxelbox.example/order?orderid=123456&token=AbCdEfGhIjKlMnOpQrStUvWxYz012345";
+    for (const { name } of locations) {
+      for (const language of languages) {
+        const sms = renderSms("dropoff_stored", language, [
+          "Rina Kartika",
+          "Toko Batik Sekar Arum",
+          name,
+          "12",
+          "2",
+          formatDateTimeWib(new Date("2026-12-01T07:05:00Z"), language),
+          formatRupiah(15000),
+          link,
+        ]);
+        expect(sms, `${name} ${language}`).toMatch(gsm);
+        // Two parts of a long text (153 characters each) at most.
+        expect(sms?.length, `${name} ${language}`).toBeLessThanOrEqual(2 * 153);
+      }
+    }
   });
 
   it("of the time-driven messages write money and dates as the spec does, in both languages", () => {

@@ -11,6 +11,14 @@ export interface WhatsAppClientOptions {
   timeoutMs: number;
 }
 
+/**
+ * A body parameter as the Cloud API takes it: on one line, without runs of spaces. It refuses a
+ * parameter with a new line, a tab or more than four spaces in a row (error 132018), which a name
+ * typed or pasted elsewhere than the package form's one-line field may hold: the message would be
+ * given up for a character of layout.
+ */
+export const templateParameter = (text: string) => text.replace(/\s+/g, " ").trim();
+
 /** The body of `POST /{version}/{phone-number-id}/messages` for a template message. */
 export function templateRequestBody(message: TemplateMessage) {
   return {
@@ -24,7 +32,7 @@ export function templateRequestBody(message: TemplateMessage) {
       components: [
         {
           type: "body",
-          parameters: message.parameters.map((text) => ({ type: "text", text })),
+          parameters: message.parameters.map((text) => ({ type: "text", text: templateParameter(text) })),
         },
       ],
     },

@@ -1,7 +1,7 @@
 import type { Order, OverdueDropoffDetail } from "@paxelbox/contract";
 import type { Queryable } from "../db/database.ts";
 import { generateInvoiceNumber } from "../domain/invoice-number.ts";
-import { dayMs, dropoffOverdueFee, dropoffOverdueStatus } from "../domain/overdue.ts";
+import { dayMs, dropoffOverdueFee, dropoffOverdueStatus, type RentClock } from "../domain/overdue.ts";
 import { notFound } from "../http/errors.ts";
 
 /** An order row joined with its door, box and size. */
@@ -45,6 +45,13 @@ export interface OrderRecord {
   box_latitude: number | null;
   box_longitude: number | null;
 }
+
+/** A rent's clock, as the overdue rules read it (`domain/overdue.ts`). */
+export const rentClock = (order: OrderRecord): RentClock => ({
+  deadline: order.deadline,
+  expiredFlag: order.expired_flag,
+  feePerHour: order.overdue_unit_price,
+});
 
 const orderSelect = `
   select o.id, o.kind, o.express_number, o.status, o.member_id, o.sender_name, o.recipient_name,

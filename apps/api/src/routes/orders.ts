@@ -23,6 +23,7 @@ import {
   getOrder,
   type OrderRecord,
   orderViewChangesAt,
+  rentClock,
   toOrderView,
 } from "../repositories/orders.ts";
 
@@ -41,12 +42,6 @@ async function ownedOrder(db: Database, principal: Principal, id: number): Promi
 function requireRent(order: OrderRecord): void {
   if (order.kind !== "rent") throw notFound("rentNotFound", { id: order.id });
 }
-
-const rentClock = (order: OrderRecord) => ({
-  deadline: order.deadline,
-  expiredFlag: order.expired_flag,
-  feePerHour: order.overdue_unit_price,
-});
 
 /** The order detail's answer as sent, with what its authorisation needs. */
 interface OrderAnswer {

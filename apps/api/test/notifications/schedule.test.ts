@@ -96,11 +96,15 @@ async function phoneMessages(to: string, template: string): Promise<DemoOutboxEn
   return all.filter((message) => message.template === template);
 }
 
-/** The order and token of a message's link, which must be this site's `path`. */
+/**
+ * The order and token of a message's link, which must be this site's `path`; a message in English
+ * opens its page in English (`lang=en`), one in Indonesian in the default language.
+ */
 function linkOf(message: DemoOutboxEntry, path: string) {
   expect(message.links).toHaveLength(1);
   const url = new URL(message.links[0] as string);
   expect(`${url.origin}${url.pathname}`).toBe(`${origin()}${path}`);
+  expect(url.searchParams.get("lang")).toBe(message.language === "en" ? "en" : null);
   return { orderid: Number(url.searchParams.get("orderid")), token: url.searchParams.get("token") as string };
 }
 
@@ -311,6 +315,11 @@ describe("a drop-off's overdue fee starting", () => {
     const after = await messagesOf(orderid);
     expect(after.map((row) => row.event)).toEqual(["dropoff-overdue", "dropoff-fee-paid", "dropoff-overdue"]);
     expect(after[2]?.idempotency_key).not.toBe(after[0]?.idempotency_key);
+    // In the language the overdue page was read in, and so is the page its link opens.
+    await deliver();
+    const [overdue] = await phoneMessages(dropoffPhone, "dropoff_overdue");
+    expect(overdue?.language).toBe("en");
+    expect(linkOf(overdue as DemoOutboxEntry, "/overduepayment").orderid).toBe(orderid);
   });
 
   it("is not written before the deadline, nor once the link has expired", async () => {

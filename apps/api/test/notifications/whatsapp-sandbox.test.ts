@@ -137,6 +137,42 @@ describe("drop-off stored → WhatsApp message to the recipient", () => {
     expect(texts[7]).toMatch(new RegExp(`^${origin()}/order\\?orderid=\\d+&token=`));
   });
 
+  it("writes each parameter on one line, as the Cloud API takes it (it refuses new lines, tabs, runs of spaces)", async () => {
+    // A name that came from elsewhere than the form's one-line field: pasted with a line break.
+    await storeParcel("6281234567021", "Toko Batik\r\nSekar     Arum\t");
+    const message = await messageFor("6281234567021");
+    expect(message.text).toContain("ada paket dari Toko Batik Sekar Arum untukmu");
+    // The sandbox refuses such a parameter as Meta does.
+    const settings = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://" }).notifications;
+    const refused = await fetch(
+      `${origin()}/demo/whatsapp/${settings.graphVersion}/${settings.phoneNumberId}/messages`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${settings.token}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          messaging_product: "whatsapp",
+          to: "6281234567023",
+          type: "template",
+          template: {
+            name: "rent_ending",
+            language: { code: "id" },
+            components: [
+              {
+                type: "body",
+                parameters: ["Budi\nSantoso", "Loker", "3", "1 Des 2026 14:05 WIB"].map((text) => ({
+                  type: "text",
+                  text,
+                })),
+              },
+            ],
+          },
+        }),
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { code: number } }).error.code).toBe(132018);
+  });
+
   it("the link opens that order's detail and no other order", async () => {
     const stored = await storeParcel("081234567002");
     const message = await messageFor("6281234567002");

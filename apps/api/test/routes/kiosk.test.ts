@@ -81,6 +81,22 @@ describe("kiosk: rent", () => {
     expect(failure(await scan(qr.temporaryQrcode), 410)).toMatch(/expired/);
   });
 
+  it("a temporary QR asked for before the rent ran out does not open the door after it", async () => {
+    const { orderid, order } = await rent("rent-in-store");
+    const qr = ok(
+      calls.temporaryQr,
+      await call(app(), calls.temporaryQr, { body: { expressNumber: order.expressNumber }, token: budi }),
+    );
+    // The rent ends while the code (valid for minutes) is on its way to the locker.
+    await app().db.query("update orders set deadline = now() - interval '1 minute' where id = $1", [orderid]);
+    expect(failure(await scan(qr.temporaryQrcode), 409)).toMatch(/rent time is over/);
+    const [row] = await app().db.query<{ open_count: number; status: string }>(
+      "select open_count, status from orders where id = $1",
+      [orderid],
+    );
+    expect(row).toEqual({ open_count: 0, status: "IN_STORE" });
+  });
+
   it("the stop QR ends the rent; while a fee is due it is refused", async () => {
     const inStore = await rent("rent-in-store");
     expect(ok(calls.kioskScan, await scan(inStore.order.barcode.qrcodeCustomerTake!))).toMatchObject({

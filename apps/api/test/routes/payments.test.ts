@@ -451,6 +451,33 @@ describe("drop-off overdue payment", () => {
     failure(await call(app(), calls.kioskScan, { body: { code: code!.code } }), 409);
   });
 
+  it("the pick-up QR of before the payment is refused at the locker as replaced, not as used", async () => {
+    const params = await scenario(app(), "dropoff-in-store");
+    const orderid = Number(params.get("orderid"));
+    const token = params.get("token")!;
+    const before = ok(
+      calls.orderDetail,
+      await call(app(), calls.orderDetail, { params: { orderid }, token }),
+    );
+    const old = before.barcode.qrcodeCustomerTake!;
+    ok(
+      calls.advanceOrder,
+      await call(app(), calls.advanceOrder, { params: { id: orderid }, body: { minutes: 3 * 24 * 60 } }),
+    );
+    await payDropoffFee(app(), origin(), orderid, token, "rina.replaced@example.id");
+    // The recipient kept the first QR (a screenshot, a page opened before): the parcel is still inside.
+    const scan = (code: string) =>
+      call(app(), calls.kioskScan, { body: { code }, headers: { "accept-language": "en" } });
+    expect(failure(await scan(old), 409)).toBe(
+      "This QR code was replaced when the overdue fee was paid. Open your parcel's page for the new pick-up QR code.",
+    );
+    const after = ok(calls.orderDetail, await call(app(), calls.orderDetail, { params: { orderid }, token }));
+    expect(after.barcode.qrcodeCustomerTake).toMatch(/^PXB-P-/);
+    expect(ok(calls.kioskScan, await scan(after.barcode.qrcodeCustomerTake!)).action).toBe("pickup");
+    // Taken: every code of it is simply used.
+    expect(failure(await scan(old), 409)).toBe("This code has already been used.");
+  });
+
   it("a fee paid near the link's end keeps the order's page open as long as its pick-up code", async () => {
     const { orderid, token } = await overdueDropoff();
     // The link ends in an hour: the paid pick-up code (24 hours) outlives it.

@@ -87,6 +87,15 @@ export async function whatsappSandboxRoutes(
           "Number of parameters does not match the expected number of params",
         );
       }
+      // Meta's rule for body parameters (error 132018).
+      if (parameters.some((parameter) => /[\n\t]| {5}/.test(parameter))) {
+        return graphError(
+          reply,
+          400,
+          132018,
+          "Param text cannot have new-line/tab characters or more than 4 consecutive spaces",
+        );
+      }
       const text = renderTemplate(template.name, language, parameters);
       const id = `wamid.${Buffer.from(`sandbox-${randomCode(24)}`).toString("base64url")}`;
       await db.query(
