@@ -62,6 +62,12 @@ describe("drop-off overdue", () => {
     ).toBe("none");
   });
 
+  it("has nothing to pay past the deadline when the size has no fee, until the link expires", () => {
+    const free = { ...base, feePerDay: 0, deadline: new Date(now - dayMs) };
+    expect(dropoffOverdueStatus(free, now)).toBe("none");
+    expect(dropoffOverdueStatus({ ...free, linkExpiresAt: new Date(now - 1) }, now)).toBe("expired");
+  });
+
   it("charges each started day", () => {
     expect(dropoffOverdueFee({ ...base, deadline: new Date(now - dayMs - 1) }, now)).toEqual({
       days: 2,

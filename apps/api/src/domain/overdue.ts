@@ -45,11 +45,16 @@ export interface DropoffClock {
   feePerDay: number;
 }
 
-/** Overdue state of a drop-off: expired after the link's limit, need_to_pay past the deadline, else none. */
+/**
+ * Overdue state of a drop-off: expired after the link's limit, need_to_pay past the deadline when its
+ * size has a fee, else none. A size without an overdue fee (0 a day) has nothing to pay: its parcel
+ * is picked up with its code until the link expires, as a rent without a fee is stopped (spec §6),
+ * rather than held behind a payment of Rp 0 no gateway takes.
+ */
 export function dropoffOverdueStatus(dropoff: DropoffClock, now: number): OverdueStatus {
   if (dropoff.status !== "IN_STORE") return "none";
   if (dropoff.linkExpiresAt && now > dropoff.linkExpiresAt.getTime()) return "expired";
-  if (dropoff.deadline && now > dropoff.deadline.getTime()) return "need_to_pay";
+  if (dropoff.deadline && now > dropoff.deadline.getTime() && dropoff.feePerDay > 0) return "need_to_pay";
   return "none";
 }
 

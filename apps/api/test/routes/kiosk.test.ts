@@ -191,6 +191,24 @@ describe("kiosk: drop-off", () => {
     expect(later.overdueStatus).toBe("expired");
   });
 
+  it("a parcel whose size has no overdue fee is picked up past its free days, never held for Rp 0", async () => {
+    const params = await scenario(app(), "dropoff-in-store");
+    const orderid = Number(params.get("orderid"));
+    const token = params.get("token")!;
+    const order = ok(calls.orderDetail, await call(app(), calls.orderDetail, { params: { orderid }, token }));
+    await app().db.query("update orders set overdue_unit_price = 0 where id = $1", [orderid]);
+    ok(
+      calls.advanceOrder,
+      await call(app(), calls.advanceOrder, { params: { id: orderid }, body: { minutes: 3 * 24 * 60 } }),
+    );
+    const state = ok(
+      calls.overdueDropoffDetail,
+      await call(app(), calls.overdueDropoffDetail, { params: { orderid } }),
+    );
+    expect(state.overdueStatus).toBe("none");
+    expect(ok(calls.kioskScan, await scan(order.barcode.qrcodeCustomerTake!)).action).toBe("pickup");
+  });
+
   it("an unknown code is 404 and an empty one 400", async () => {
     failure(await scan("PXB-T-NOTAREALCODE0000"), 404);
     failure(await call(app(), calls.kioskScan, { body: { code: " " } }), 400);
