@@ -138,6 +138,7 @@ describe("security headers", () => {
       expect(Number(/s-maxage=(\d+)/.exec(cacheControl)?.[1]), path).toBeGreaterThan(0);
       expect(Number(/stale-while-revalidate=(\d+)/.exec(cacheControl)?.[1]), path).toBeGreaterThan(0);
       expect(response.headers.getSetCookie(), path).toEqual([]);
+      expect(response.headers.get("x-robots-tag"), path).toBeNull();
       const varies = (response.headers.get("vary") ?? "").toLowerCase().split(/,\s*/);
       expect(varies, path).toContain("accept-encoding");
       if (vary) expect(varies, path).toContain(vary.toLowerCase());
@@ -166,6 +167,10 @@ describe("security headers", () => {
       if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
         expect(response.headers.get("content-security-policy"), label).toMatch(/'nonce-/);
         expect(response.headers.get("cache-control"), label).toMatch(/^private, no-(cache|store)$/);
+        // A page its link's token opened is listed by no search engine, should the link reach one.
+        expect(response.headers.get("x-robots-tag"), label).toBe(
+          path.includes("token=") ? "noindex, nofollow" : null,
+        );
       } else {
         expect(response.status, label).toBe(302);
         expect(response.headers.get("cache-control") ?? "", label).not.toMatch(/public|s-maxage/);
@@ -179,6 +184,8 @@ describe("security headers", () => {
       expect(response.status, path).toBe(200);
       expect(body, path).toContain(overdue.token);
       expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+      if (!path.startsWith("/_.data"))
+        expect(response.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
     }
   });
 

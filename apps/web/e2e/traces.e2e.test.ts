@@ -235,6 +235,38 @@ describe("traces (OTLP)", () => {
     expect(recorded).not.toContain(rent.token);
   });
 
+  test("no span carries a payment return's or pick-up QR's id, a verify token or an escaped token", async () => {
+    const paymentId = "PAYtracesZ9x8c7v6b5";
+    const barcodeId = "tracesBarcodeQ1w2E3r4";
+    const secrets = [paymentId, barcodeId, "tracesVerifySecret42", "tracesEscapedSecret42"];
+    const addresses = [
+      `/api/v1/payments/${paymentId}/return?order_id=${paymentId}`,
+      `/ebox/api/v1/barcode/paxelbox/${barcodeId}`,
+      "/api/v1/notifications/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=tracesVerifySecret42&hub.challenge=1",
+      "/api/webview/v1/members/auth?%74oken=tracesEscapedSecret42",
+    ];
+    for (const address of addresses) {
+      await (await fetch(new URL(address, baseUrl), { redirect: "manual" })).text();
+    }
+    const prefixes = ["/api/v1/payments/", "/ebox/api/v1/barcode/", "/api/v1/notifications/whatsapp/webhook"];
+    await expect
+      .poll(() => prefixes.every((prefix) => serverSpan((p) => p.startsWith(prefix))), { timeout: 15_000 })
+      .toBe(true);
+    // Each secret's places, named `span name: attribute` (an event's attributes too).
+    const places = (secret: string) =>
+      spans.flatMap((span) =>
+        Object.entries(span.attributes)
+          .filter(([, value]) => String(value).includes(secret))
+          .map(([key]) => `${span.name}: ${key}`)
+          .concat(
+            JSON.stringify(span).includes(secret) && !JSON.stringify(span.attributes).includes(secret)
+              ? [`${span.name}: (events)`]
+              : [],
+          ),
+      );
+    for (const secret of secrets) expect(places(secret), secret).toEqual([]);
+  });
+
   test("stops cleanly on SIGTERM when the collector is gone, with spans still queued", async () => {
     test.setTimeout(20_000);
     await new Promise((resolve) => receiver.close(resolve));

@@ -1,13 +1,40 @@
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 
 /** Query parameters that carry a credential (web-view and order-link tokens). */
-const secretParameter = /([?&](?:token|access_token)=)[^&#]*/gi;
+const secretNames = new Set(["token", "access_token"]);
+
+/** A parameter's name as the pages read it (`URLSearchParams`: `%74oken` is `token`). */
+function readName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, " ")).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
+/** The address with the value of every credential in its query replaced. */
+export function redactedAddress(url: string): string {
+  const queryAt = url.indexOf("?");
+  if (queryAt < 0) return url;
+  const fragmentAt = url.indexOf("#", queryAt);
+  const queryEnd = fragmentAt < 0 ? url.length : fragmentAt;
+  const query = url
+    .slice(queryAt + 1, queryEnd)
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      return secretNames.has(readName(name)) ? `${name}=[redacted]` : pair;
+    })
+    .join("&");
+  return `${url.slice(0, queryAt + 1)}${query}${url.slice(queryEnd)}`;
+}
 
 /** Request log fields with tokens in the address redacted, so log stores never hold them. */
 export function requestLogFields(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.replace(secretParameter, "$1[redacted]"),
+    url: redactedAddress(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -34,6 +34,11 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  // A page opened with a link's token is rendered with its holder's data: should the link reach a
+  // search engine, it lists neither the page nor what it links to.
+  if (new URL(request.url).searchParams.has("token")) {
+    responseHeaders.set("X-Robots-Tag", "noindex, nofollow");
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

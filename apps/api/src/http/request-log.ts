@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyLogFn, LogLevel } from "fastify";
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import pretty from "pino-pretty";
 import type { ApiConfig } from "../config.ts";
-import { requestLogFields } from "./log-redaction.ts";
+import { errorLogFields, requestLogFields } from "./log-redaction.ts";
 
 /** The fields of a request line (see `RequestLog`). */
 interface RequestLine {
@@ -13,7 +13,8 @@ interface RequestLine {
 
 /**
  * Fastify's logger: JSON lines, or (LOG_FORMAT=pretty, a terminal) pino-pretty with one short line per
- * request: `GET /api/v1/orders/7 200 4 ms`. Addresses are redacted in both.
+ * request: `GET /api/v1/orders/7 200 4 ms`. Addresses are redacted in both, and errors lose the values
+ * a database error carries.
  */
 export function loggerOptions(
   config: Pick<ApiConfig, "logLevel" | "logFormat">,
@@ -21,7 +22,7 @@ export function loggerOptions(
 ) {
   return {
     level: config.logLevel,
-    serializers: { req: requestLogFields },
+    serializers: { req: requestLogFields, err: errorLogFields },
     ...(stream ? { stream } : config.logFormat === "pretty" ? { stream: prettyStream() } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { Language } from "@paxelbox/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Queryable } from "../db/database.ts";
+import { withoutContacts } from "../http/log-redaction.ts";
 import type { Metrics } from "../plugins/metrics.ts";
 import { jobSignals, unlessAborted } from "../plugins/shutdown.ts";
 import { type EmailTemplateName, isEmailTemplateName } from "./email-templates.ts";
@@ -290,7 +291,8 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
           channel: row.channel,
           template: row.template,
           attempts: row.attempts,
-          error: outcome.error,
+          // The row keeps the provider's whole answer; the log store gets it without the recipient.
+          error: withoutContacts(outcome.error),
           smsFallback: smsWritten,
         },
         "notification given up (dead letter)",
@@ -310,7 +312,7 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
           channel: row.channel,
           template: row.template,
           attempt: row.attempts,
-          error: outcome.error,
+          error: withoutContacts(outcome.error),
           delayMs: delay,
         },
         "notification not sent; it will be tried again",

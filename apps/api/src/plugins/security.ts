@@ -1,5 +1,6 @@
 import fastifyCors from "@fastify/cors";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { secretQueryParameters } from "../http/log-redaction.ts";
 
 /**
  * The headers every API response carries; a response written outside the `onSend` hooks (an event
@@ -40,8 +41,25 @@ export async function registerSecurity(
   }
 
   // Callback hooks on every response: no promise per request on the polled path.
-  app.addHook("onSend", (_request, reply, payload, done) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     setSecurityHeaders(reply);
+    // An answer to a credential is its holder's (a member's name and phone, a payment access
+    // token): no cache keeps it, the browser's own on a shared phone included, unless its call
+    // says how it may be kept (the order detail's revalidated copy).
+    if (!reply.hasHeader("cache-control") && carriesCredential(request)) {
+      reply.header("cache-control", "no-store");
+    }
     done(null, payload);
   });
+}
+
+/** A bearer token in `Authorization`, or a credential in the query (`?token=` of the members auth call). */
+function carriesCredential(request: FastifyRequest): boolean {
+  if (request.headers.authorization !== undefined) return true;
+  const query = request.query;
+  return (
+    typeof query === "object" &&
+    query !== null &&
+    secretQueryParameters.some((name) => (query as Record<string, unknown>)[name] !== undefined)
+  );
 }

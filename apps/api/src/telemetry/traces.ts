@@ -11,7 +11,7 @@
  * Start it before any server is created: the entry points call it first and import the system after.
  */
 import { createRequire } from "node:module";
-import { secretQueryParameters } from "../http/log-redaction.ts";
+import { personalQueryParameters, secretQueryParameters } from "../http/log-redaction.ts";
 
 export type StopTelemetry = () => Promise<void>;
 
@@ -21,7 +21,7 @@ export function tracesConfigured(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
 }
 
-/** The OpenTelemetry default list of credential query parameters, plus the product's own. */
+/** The OpenTelemetry default list of credential query parameters, plus the product's own and a visitor's position. */
 const redactedQueryParams = [
   "sig",
   "Signature",
@@ -31,6 +31,7 @@ const redactedQueryParams = [
   "X-Amz-Credential",
   "X-Amz-Security-Token",
   ...secretQueryParameters,
+  ...personalQueryParameters,
 ];
 
 /** Built, fingerprinted files: thousands of requests a trace store does not need. */
@@ -61,6 +62,17 @@ export async function startTelemetry(
         ignoreIncomingRequestHook: (request) => isStaticAsset(request.url),
         redactedQueryParams,
         redactedQueryParamsServer: redactedQueryParams,
+        // An incoming address as the request log writes it (`redactUrl`): besides the tokens (under
+        // any escaped name), the ids a path holds as a credential (a payment return's, with its
+        // `order_id`, and a pick-up QR picture's) and the locker finder's position.
+        requestHook: (span, request) => {
+          const address = (request as { url?: unknown }).url;
+          // Only an incoming request has `url`; an outgoing one's address is the undici hook's below.
+          if (typeof address !== "string") return;
+          const [path = "", query] = redactUrl(address).split(/\?(.*)/s);
+          span.setAttribute("url.path", path);
+          if (query !== undefined) span.setAttribute("url.query", query);
+        },
       }),
       // `fetch`: the web server's loaders calling the API, the API calling a payment gateway.
       new UndiciInstrumentation({
@@ -75,7 +87,8 @@ export async function startTelemetry(
       new FastifyOtelInstrumentation({
         registerOnInitialization: true,
         // The address without its query (recorded, redacted, on the HTTP span).
-        requestHook: (span, request) => span.setAttribute("url.path", request.url.replace(/[?#].*$/, "")),
+        requestHook: (span, request) =>
+          span.setAttribute("url.path", redactUrl(request.url).replace(/[?#].*$/, "")),
       }),
     ],
   });

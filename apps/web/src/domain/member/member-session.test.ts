@@ -38,6 +38,42 @@ describe("member session (spec §5, §6)", () => {
     expect(storage.get("offline_cache")).toBeNull();
   });
 
+  it("leaves no order, code or overdue detail of one member to the next on a shared device", () => {
+    const kept = () =>
+      [
+        storage.get("order_data"),
+        storage.get("order_id"),
+        storage.get("bloburl"),
+        storage.get("qrOverdue"),
+        storage.get("lockerUserData"),
+        storage.get("overdue"),
+        storage.get("overdue_dropoff_data"),
+      ].filter((value) => value !== null).length;
+    const keepOrderOf = () => {
+      storage.set("order_data", { id: 7, recipientName: "Sari" } as never);
+      storage.set("order_id", "7");
+      storage.set("bloburl", "data:image/png;base64,AAAA");
+      storage.set("isBase64", true);
+      storage.set("qrOverdue", "PXB-X-0000000000000000");
+      storage.set("lockerUserData", [{ expressNumber: "PXB7", openFrequency: 2 }]);
+      storage.set("overdue", "7");
+      storage.set("overdue_dropoff_data", { id: 7, takeUserPhoneNumber: "0811222233333" } as never);
+    };
+    session.keepMember(sari, "token-sari");
+    keepOrderOf();
+    // The same member again (a new token from their app, or the same link): everything stays.
+    session.keepMember(sari, "token-sari-2");
+    expect(kept()).toBe(7);
+    session.keepMember(budi, "token-budi");
+    expect(kept()).toBe(0);
+    expect(storage.get("isBase64")).toBeNull();
+    // A drop-off recipient's link is its own owner; a refused token forgets it all too.
+    session.keepMember({ ...sari, member_code: "" }, "link-token");
+    keepOrderOf();
+    session.forgetMember();
+    expect(kept()).toBe(0);
+  });
+
   it("takes a member's language from their app, not a drop-off recipient's", () => {
     expect(session.memberLanguage(sari)).toBe("en");
     expect(session.memberLanguage({ ...sari, member_code: "" })).toBeNull();

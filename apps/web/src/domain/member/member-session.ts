@@ -1,6 +1,6 @@
 import type { Language, UserData } from "@paxelbox/contract";
-import { claimOfflineCache, clearOfflineCache, offlineOwner } from "../../lib/offline/offline-cache";
-import { storage } from "../../lib/offline/storage";
+import { offlineOwner } from "../../lib/offline/offline-cache";
+import { type StorageKey, storage, storageKeys } from "../../lib/offline/storage";
 
 /**
  * The member behind a web-view screen (spec §5, §6): the token a link carries, the member a
@@ -31,18 +31,29 @@ export function storedMemberFor(token: string): UserData | null {
   return token === storage.get("user_token") ? storage.get("userdata") : null;
 }
 
-/** Keeps a validated member on this device; another member's kept copies go first. */
+/** Keys of this device, no member's: the language chosen here, the parcels a courier's tab sent. */
+const deviceKeys: readonly StorageKey[] = ["language", "package_sent"];
+
+/** Keeps a validated member on this device; another member's kept data goes first. */
 export function keepMember(user: UserData, token: string): void {
-  claimOfflineCache(offlineOwner(user, token));
+  const kept = storedSession();
+  if (kept.token && kept.user && offlineOwner(kept.user, kept.token) !== offlineOwner(user, token)) {
+    forgetMember();
+  }
   storage.set("user_token", token);
   storage.set("userdata", user);
 }
 
-/** Forgets the member this device kept (their token was refused), with their kept copies. */
+/**
+ * Forgets the member this device kept (their token was refused, or another member's was validated):
+ * every key but the device's — their token and data, the last order shown with its pick-up code and
+ * the recipient's name, its QR pictures and codes, the overdue detail being paid (name, phone,
+ * sender), the openings counted and the offline copies (spec §3). A key added later goes too.
+ */
 export function forgetMember(): void {
-  storage.remove("user_token");
-  storage.remove("userdata");
-  clearOfflineCache();
+  for (const key of Object.keys(storageKeys) as StorageKey[]) {
+    if (!deviceKeys.includes(key)) storage.remove(key);
+  }
 }
 
 /**

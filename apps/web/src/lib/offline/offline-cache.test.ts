@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import type { UserData } from "@paxelbox/contract";
 import { beforeEach, describe, expect, it } from "vitest";
+import { keepMember } from "../../domain/member/member-session";
 import {
-  claimOfflineCache,
   forgetOffline,
   offlineCacheLimit,
-  offlineOwner,
   recallOffline,
   rememberOffline,
 } from "./offline-cache";
@@ -23,11 +22,7 @@ const sari: UserData = { ...budi, email: "sari@example.com", first_name: "Sari",
 /** A drop-off recipient: no member code, known by the link's token. */
 const recipient: UserData = { ...budi, member_code: "" };
 
-function signIn(user: UserData, token: string) {
-  claimOfflineCache(offlineOwner(user, token));
-  storage.set("user_token", token);
-  storage.set("userdata", user);
-}
+const signIn = (user: UserData, token: string) => keepMember(user, token);
 
 beforeEach(() => window.localStorage.clear());
 

@@ -9,8 +9,8 @@ import { type OfflineCache, type StoredValues, storage } from "./storage";
  *
  * The copies belong to one member: each write is tagged with the signed-in member (their member
  * code; a drop-off recipient, who has none, is known by their link's token), a read answers only
- * for that same member, and the whole cache is dropped when another member's token is validated
- * (`claimOfflineCache`). Stored through the storage module (`offline_cache`).
+ * for that same member, and the whole cache is dropped with the rest of a member's data when another
+ * member's token is validated (`keepMember`). Stored through the storage module (`offline_cache`).
  */
 
 /** What is kept: an order, a paid overdue detail, a pick-up barcode picture, a temporary QR. */
@@ -74,17 +74,6 @@ export function forgetOffline(key: OfflineKey): void {
   if (!cache?.entries[key]) return;
   const { [key]: _gone, ...entries } = cache.entries;
   storage.set("offline_cache", { owner: cache.owner, entries });
-}
-
-/** Drops every copy. */
-export function clearOfflineCache(): void {
-  storage.remove("offline_cache");
-}
-
-/** A validated member: another member's copies are dropped before anything is shown. */
-export function claimOfflineCache(owner: string): void {
-  const cache = read();
-  if (cache && cache.owner !== owner) clearOfflineCache();
 }
 
 // --- connectivity -----------------------------------------------------------------------------
