@@ -334,6 +334,67 @@ for (const [viewport, lang] of phoneAndDesktop) {
 }
 
 for (const [viewport, lang] of phoneAndDesktop) {
+  test(`Pick Up past the deadline with no signal fails at once and stays on the page when the signal returns (${viewport}, ${lang})`, async ({
+    open,
+    scenario,
+  }) => {
+    const { context, page, errors } = await open({ viewport, language: lang });
+    const { rent, shell } = texts[lang];
+    const demo = await scenario("rent-in-store-overdue", { language: lang });
+    await visit(page, demo.url);
+    await page.locator('[data-view="in-store"]').waitFor();
+    await context.setOffline(true);
+    await page.getByTestId("offline-notice").waitFor({ timeout: 10_000 });
+    const pickUp = page.getByTestId("pick-up");
+    await pickUp.click();
+    // The fee cannot be asked for: 'Oops...' now, not 'Checking your rent…' until the signal returns.
+    const dialog = page.locator('[data-testid="error-dialog"][open]');
+    await expect(dialog).toContainText(shell.errors.oops, { timeout: 5_000 });
+    await expect(dialog).toContainText(shell.errors.somethingWrong);
+    await expect(pickUp).toHaveText(rent.inStore.pickUp);
+    await expect(pickUp).toBeEnabled();
+    await dialog.getByRole("button").first().click();
+    await expect(dialog).toBeHidden();
+
+    // Back online, the failed press does not move on by itself; a new press does.
+    await context.setOffline(false);
+    await page.getByTestId("offline-notice").waitFor({ state: "detached", timeout: 15_000 });
+    await page.waitForTimeout(1_000);
+    expect(new URL(page.url()).searchParams.get("status")).toBeNull();
+    await pickUp.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("status")).toBe("overdue");
+    expect(unexpected(errors)).toEqual([]);
+  });
+}
+
+for (const [viewport, lang] of phoneAndDesktop) {
+  test(`the open-locker QR is drawn though its drawing code was dropped on the way (weak link) (${viewport}, ${lang})`, async ({
+    open,
+    scenario,
+  }) => {
+    const { page, errors } = await open({ viewport, language: lang });
+    const { rent } = texts[lang];
+    const demo = await scenario("rent-in-store", { language: lang });
+    await visit(page, demo.url);
+    await page.locator('[data-view="in-store"]').waitFor();
+    // The QR encoder's script, asked for when the code is to be drawn: the first request is lost.
+    let dropped = 0;
+    await page.route(/\/assets\/qr-path-[\w-]+\.js$/, (route) => {
+      if (dropped > 0) return route.continue();
+      dropped += 1;
+      return route.abort("connectionreset");
+    });
+    await page.getByRole("button", { name: rent.inStore.pickUp, exact: true }).click();
+    await page.getByTestId("open-locker").click();
+    const card = page.getByTestId("open-locker-qr");
+    await expect(card.locator("[data-qr-value] svg")).toBeVisible({ timeout: 15_000 });
+    expect(dropped).toBe(1);
+    expect(await decodeQr(card.getByTestId("qr"))).toMatch(/^PXB/);
+    expect(unexpected(errors).filter((error) => !/ERR_CONNECTION_RESET/.test(error))).toEqual([]);
+  });
+}
+
+for (const [viewport, lang] of phoneAndDesktop) {
   describe(`a network drop while the rent page polls (${viewport}, ${lang})`, () => {
     const { shell } = texts[lang];
 
@@ -384,6 +445,36 @@ for (const [viewport, lang] of phoneAndDesktop) {
         });
       expect(unexpected(errors)).toEqual([]);
     });
+  });
+}
+
+for (const [viewport, lang] of phoneAndDesktop) {
+  test(`a page whose address without its query redirects is not kept as another page: offline it opens the offline page (${viewport}, ${lang})`, async ({
+    open,
+  }) => {
+    // The overdue page: kept, as web-view pages are, without its query, which the server answers
+    // with a redirect to the landing page.
+    const { context, page } = await startAt(open, viewport, lang, "dropoff-overdue-need-to-pay", {
+      language: lang,
+    });
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/overduepayment");
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+    // The worker has been asked to keep the page (and has fetched it): the page's scripts are kept.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const cache = await caches.open("paxelbox-assets");
+            return (await cache.keys()).length;
+          }),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    await page.waitForTimeout(2_000);
+    await context.setOffline(true);
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await expect(page.locator("h1").first()).toHaveText("Kamu sedang offline");
+    await expect(page.getByTestId("offline-retry")).toHaveCount(1);
   });
 }
 

@@ -47,8 +47,18 @@ function isPage(url: URL): boolean {
   );
 }
 
+/**
+ * A page worth keeping: HTML answered at its own address. A page fetched by the worker itself
+ * follows redirects (a web-view page without its query, such as `/overduepayment`, redirects to the
+ * landing page): such a copy would be another page, and the browser refuses a redirected answer to
+ * a navigation with its own error page, where the offline page belongs.
+ */
 function isHtml(response: Response): boolean {
-  return response.status === 200 && (response.headers.get("content-type") ?? "").startsWith("text/html");
+  return (
+    response.status === 200 &&
+    !response.redirected &&
+    (response.headers.get("content-type") ?? "").startsWith("text/html")
+  );
 }
 
 /** The network, but not longer than `networkTimeoutMs` (a weak signal counts as none). */

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { setScreenBrightness } from "../lib/bridge/bridge";
 import { useHydrated } from "../lib/ssr/use-hydrated";
 import { lazyModule, useLazyModule } from "../lib/ui/lazy-module";
+import { useLoadWhile } from "../lib/ui/use-load-while";
 import { cardStyles, QrCard } from "./ui/card";
 
 export interface QrCodeProps {
@@ -20,10 +21,11 @@ type DrawnQr = ReturnType<typeof import("./qr-path").qrPath>;
 /**
  * Loads the QR encoder once. Screens call it when they ask for the data a QR will show, so the
  * encoder arrives in parallel with that data instead of after it; a server loader calls it before
- * rendering a page it has the data for, so that the page arrives with its QR drawn.
+ * rendering a page it has the data for, so that the page arrives with its QR drawn. A failed load
+ * (a request dropped on the way) is left to the QR itself, which tries again until it has drawn.
  */
 export function preloadQrEncoder(): Promise<unknown> {
-  return qrEncoder.load();
+  return qrEncoder.load().catch(() => undefined);
 }
 
 /**
@@ -70,10 +72,8 @@ export function QrCode({ value, label, size = 300 }: QrCodeProps) {
     const drawn = drawnInPage(value);
     return drawn ?? (hydrating ? undefined : encode?.(value));
   }, [onServer, encode, hydrating, value]);
-  const needsEncoder = !onServer && !hydrating && !qr;
-  useEffect(() => {
-    if (needsEncoder) qrEncoder.load().catch(() => undefined);
-  }, [needsEncoder]);
+  // Tried again until it arrives: a QR screen is opened where the signal is weakest.
+  useLoadWhile(qrEncoder, !onServer && !hydrating && !qr);
 
   if (!qr) {
     return (

@@ -3,6 +3,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type LazyModule, lazyModule, useLazyModule } from "./lazy-module";
+import { retryLoadMs, useLoadWhile } from "./use-load-while";
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -102,5 +103,39 @@ describe("useLazyModule", () => {
     await act(async () => undefined);
     expect(text()).toBe("placeholder");
     expect(importer).not.toHaveBeenCalled();
+  });
+});
+
+function Waits({ module }: { module: LazyModule<string> }) {
+  const text = useLazyModule(module, { load: false });
+  useLoadWhile(module, text === undefined);
+  return <p>{text ?? "placeholder"}</p>;
+}
+
+describe("useLoadWhile", () => {
+  const dropped = () => new TypeError("Failed to fetch dynamically imported module");
+
+  it("tries a failed import again until it arrives, then stops", async () => {
+    vi.useFakeTimers();
+    try {
+      const importer = vi
+        .fn<() => Promise<string>>()
+        .mockRejectedValueOnce(dropped())
+        .mockRejectedValueOnce(dropped())
+        .mockResolvedValueOnce("arrived");
+      const text = render(<Waits module={lazyModule(importer)} />);
+      await act(async () => vi.advanceTimersByTimeAsync(0));
+      expect(importer).toHaveBeenCalledTimes(1);
+      await act(async () => vi.advanceTimersByTimeAsync(retryLoadMs));
+      expect(importer).toHaveBeenCalledTimes(2);
+      expect(text()).toBe("placeholder");
+      await act(async () => vi.advanceTimersByTimeAsync(retryLoadMs));
+      expect(importer).toHaveBeenCalledTimes(3);
+      expect(text()).toBe("arrived");
+      await act(async () => vi.advanceTimersByTimeAsync(10 * retryLoadMs));
+      expect(importer).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -78,9 +78,12 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
         setDialogOpen(true);
         return;
       }
-      const calculation = await queryClient.fetchQuery(
-        overdueCalculationQueryOptions(orderid, token, order.overdueTime),
-      );
+      // Asked now like the press itself: without signal it fails at once ('Oops...'), instead of
+      // waiting paused on 'Checking your rent…' and moving on by itself when the signal returns.
+      const calculation = await queryClient.fetchQuery({
+        ...overdueCalculationQueryOptions(orderid, token, order.overdueTime),
+        networkMode: "always",
+      });
       if (calculation.total_overdue_fee > 0) {
         await navigate(paths.orderStatus.page.href({ ...base, status: "overdue" }));
         return;
