@@ -2,12 +2,7 @@
 import type { UserData } from "@paxelbox/contract";
 import { beforeEach, describe, expect, it } from "vitest";
 import { keepMember } from "../../domain/member/member-session";
-import {
-  forgetOffline,
-  offlineCacheLimit,
-  recallOffline,
-  rememberOffline,
-} from "./offline-cache";
+import { forgetOffline, offlineCacheLimit, recallOffline, rememberOffline } from "./offline-cache";
 import { storage } from "./storage";
 
 const budi: UserData = {
