@@ -7,6 +7,7 @@ import type { Lang, ViewportName } from "./support/browser.ts";
 import { holdRequests, hydrated, otherFrames, phoneAndDesktop, visit } from "./support/browser.ts";
 import { describe, expect, type Open, test } from "./support/fixtures.ts";
 import { api, createScenario, decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
+import { shot } from "./support/shots.ts";
 
 /**
  * At the locker with no signal: the QR screens of an order opened earlier open with the network
@@ -445,6 +446,55 @@ for (const [viewport, lang] of phoneAndDesktop) {
         });
       expect(unexpected(errors)).toEqual([]);
     });
+  });
+}
+
+for (const [viewport, lang] of phoneAndDesktop) {
+  test(`the rent page rides out the API answering "not now" (503) and follows the order again by itself (${viewport}, ${lang})`, async ({
+    open,
+    scenario,
+  }) => {
+    const { shell } = texts[lang];
+    const { context, page, errors } = await start(open, viewport, lang);
+    // An instance restarting, the database briefly out: every order call of the browser answers 503
+    // (the page itself arrives drawn by the web server, which still reached the API).
+    let refused = 0;
+    const orderCalls = "**/api/v1/box/express/info/**";
+    await context.route(orderCalls, async (route) => {
+      refused++;
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        headers: { "retry-after": "5" },
+        body: JSON.stringify({
+          code: 503,
+          message: "The service is briefly unavailable",
+          key: "databaseUnavailable",
+        }),
+      });
+    });
+    const demo = await scenario("rent-to-store", { language: lang });
+    await visit(page, demo.url);
+    await page.locator('[data-view="to-store"]').waitFor();
+    const storeCode = await decodeQr(page.locator('[data-testid="qr"]').first());
+
+    // The poll meets the 503: the last data stays, said to be not live (the server, not the phone's
+    // signal), and nothing says it stopped.
+    await page.getByTestId("offline-notice").waitFor({ timeout: 15_000 });
+    await expect(page.getByTestId("offline-notice")).toContainText(shell.offline.unreachableTitle);
+    await expect(page.getByTestId("offline-notice")).toContainText(shell.offline.unreachableResumes);
+    await shot(page, `rent-server-unreachable-${viewport}-${lang}`);
+    expect(refused).toBeGreaterThan(0);
+    await expect(page.getByTestId("rent-updates-stopped")).toHaveCount(0);
+    await expect(page.locator('[data-testid="error-dialog"]:visible')).toHaveCount(0);
+    expect(await decodeQr(page.locator('[data-testid="qr"]').first())).toBe(storeCode);
+
+    // Meanwhile the items are stored; the API answers again, and the page follows by itself.
+    expect((await scanAtKiosk(storeCode)).status).toBe(200);
+    await context.unroute(orderCalls);
+    await page.locator('[data-view="in-store"]').waitFor({ timeout: 20_000 });
+    await expect(page.getByTestId("offline-notice")).toHaveCount(0);
+    expect(unexpected(errors).filter((error) => !/\b503\b/.test(error))).toEqual([]);
   });
 }
 

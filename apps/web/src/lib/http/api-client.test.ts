@@ -285,6 +285,13 @@ describe("isConnectionError", () => {
     expect(isConnectionError(new ApiError({ ...base, kind: "network" }))).toBe(true);
     expect(isConnectionError(new ApiError({ ...base, kind: "timeout" }))).toBe(true);
     expect(isConnectionError(new ApiError({ ...base, status: 403, code: 403, kind: "http" }))).toBe(false);
+    // "Not now" on the way or from the API (a restart, the database briefly out): asked again.
+    for (const status of [502, 503, 504]) {
+      expect(isConnectionError(new ApiError({ ...base, status, code: status, kind: "http" }))).toBe(true);
+    }
+    for (const status of [500, 501, 429, 409]) {
+      expect(isConnectionError(new ApiError({ ...base, status, code: status, kind: "http" }))).toBe(false);
+    }
     expect(isConnectionError(new Error("x"))).toBe(false);
   });
 });

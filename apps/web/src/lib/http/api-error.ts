@@ -59,9 +59,14 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * A call unanswered (no signal, the connection dropped, timed out): not a refusal of the server, and
- * it may or may not have reached it.
+ * A call unanswered (no signal, the connection dropped, timed out), or answered "not now" by the
+ * way to the API or the API itself (502, 503, 504: an instance restarting, the database briefly
+ * out): not a refusal of the server, and it may or may not have reached it. Screens keep their
+ * last data and ask again, as without signal.
  */
 export function isConnectionError(error: unknown): boolean {
-  return isApiError(error) && (error.kind === "network" || error.kind === "timeout");
+  return (
+    isApiError(error) &&
+    (error.kind === "network" || error.kind === "timeout" || (error.status >= 502 && error.status <= 504))
+  );
 }
