@@ -627,6 +627,36 @@ for (const [viewport, lang] of combos)
       expect(errors).toEqual([]);
     });
 
+    test("puts the widget in its loading line's place: nothing below it moves as it arrives", async ({
+      open,
+    }) => {
+      const { page, errors } = await open({ viewport, language: lang });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await visit(page, "/guest-book?business_type=Individu");
+      const shifts = () =>
+        page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+      await page.evaluate(() => {
+        (window as unknown as { layoutShifts: number[] }).layoutShifts.length = 0;
+      });
+      // Scrolled to by the page (no input of the visitor's): the widget loads as its place nears.
+      const captcha = $(page, "captcha");
+      await captcha.scrollIntoViewIfNeeded();
+      await expect(captcha).toHaveAttribute("data-status", "ready", { timeout: 15_000 });
+      await expect(page.getByText(m.captchaLoading)).toBeHidden();
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+      );
+      expect((await shifts()).reduce((sum, value) => sum + value, 0)).toBeLessThan(0.005);
+      expect(errors).toEqual([]);
+    });
+
     test("keeps what was typed through a language switch, and speaks the other language", async ({
       open,
     }) => {

@@ -107,6 +107,29 @@ describe("landing HTML from the server (no JavaScript)", () => {
     expect(html).toContain(escapeHtml(banner?.header ?? "missing"));
   });
 
+  for (const lang of ["id", "en"] as const) {
+    test(`serves /services/ (where the service links lead) as /services, one page to caches and search engines, in ${lang}`, async () => {
+      const response = await fetch(`${baseUrl}/services/?lang=${lang}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toMatch(/s-maxage=/);
+      const html = (await response.text()).toLowerCase();
+      expect(html).toContain(`<link rel="canonical" href="${baseUrl}/services?lang=${lang}"/>`);
+      expect(html).toContain(`hreflang="id" href="${baseUrl}/services?lang=id"`);
+      expect(html).toContain(`hreflang="en" href="${baseUrl}/services?lang=en"`);
+      expect(html).toContain(`hreflang="x-default" href="${baseUrl}/services"`);
+      expect(html).toContain(`<meta property="og:url" content="${baseUrl}/services?lang=${lang}"/>`);
+    });
+
+    test(`previews the guest book, which has no picture of its own, with the site's icon in ${lang}`, async () => {
+      const html = await (await fetch(`${baseUrl}/guest-book?business_type=Business&lang=${lang}`)).text();
+      expect(html).toContain(`<meta property="og:image" content="${baseUrl}/icons/maskable-512.png"/>`);
+      expect(html).toContain('<meta property="og:image:width" content="512"/>');
+      const icon = await fetch(`${baseUrl}/icons/maskable-512.png`);
+      expect(icon.status).toBe(200);
+      expect(icon.headers.get("content-type")).toBe("image/png");
+    });
+  }
+
   test("renders every service on /services in the HTML", async () => {
     const all = await services("id", -1);
     const html = await (await fetch(`${baseUrl}/services`)).text();

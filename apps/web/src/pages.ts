@@ -1,4 +1,4 @@
-import { paths } from "./paths.ts";
+import { pagePath, paths } from "./paths.ts";
 
 /**
  * What each page is, said once (the route registry): the service worker, the server preload, the
@@ -128,7 +128,7 @@ export const pages: readonly PageEntry[] = [
 
 /** The registered page at a path (a trailing slash is the same page); `undefined` for any other. */
 export function pageAt(pathname: string): PageEntry | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+  const path = pagePath(pathname);
   return pages.find((page) => page.path === path);
 }
 

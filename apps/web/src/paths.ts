@@ -190,3 +190,11 @@ export type RouteName = keyof typeof namedRoutes;
 
 /** Route ids as registered in `routes.ts` (used by `useRouteLoaderData`). */
 export const routeIds = { root: "root" } as const;
+
+/**
+ * The path of the page an address opens: a trailing slash opens the same page (the spec's service
+ * links are `/services/#{slug}`), so it is one page to caches and search engines.
+ */
+export function pagePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
+}

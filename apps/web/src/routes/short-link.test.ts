@@ -61,4 +61,18 @@ describe("short-link route", () => {
     lookup.answer = () => refused(500);
     expect((await open("down")).status).toBe(503);
   });
+
+  it("sends a target without a host to the configured site, not to the Host the request named", async () => {
+    lookup.answer = () => Promise.resolve({ url: "/services#titip-paket" });
+    const request = new Request("http://attacker.example/o/here", {
+      headers: { host: "attacker.example", "x-forwarded-host": "attacker.example" },
+    });
+    const answer = await loader({
+      request,
+      params: { code: "here" },
+      context: requestContexts(parseWebEnv({ PUBLIC_BASE_URL: "https://box.example" }))(),
+    } as unknown as Route.LoaderArgs).catch((thrown: unknown) => thrown);
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).headers.get("location")).toBe("https://box.example/services#titip-paket");
+  });
 });

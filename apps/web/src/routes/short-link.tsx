@@ -27,10 +27,12 @@ export const shortLinkRetryAfterSeconds = 60;
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const config = getServerConfig(context);
+  // A target without a host is on this site: at its configured address, never the Host the request
+  // named (ADR 033), which would send the visitor wherever a forged header said.
   const result = await resolveShortLink(
     serverApiClient(config, null, request),
     params.code,
-    new URL(request.url).origin,
+    config.publicBaseUrl,
   );
   if (result.kind === "redirect") throw redirect(result.target);
   // The page is drawn only when there is nowhere to go: its title says why, as its panel does.

@@ -5,7 +5,15 @@ const at = (path: string) => new URL(path, "https://paxelbox.example");
 
 describe("marketing pages a shared cache may keep", () => {
   it("the landing and services pages, with no query or only the language", () => {
-    for (const path of ["/", "/?lang=en", "/services", "/services?lang=id"])
+    // `/services/` too: the spec's service links lead there, and it is the same page.
+    for (const path of [
+      "/",
+      "/?lang=en",
+      "/services",
+      "/services?lang=id",
+      "/services/",
+      "/services/?lang=en",
+    ])
       expect(isSharedPage(at(path)), path).toBe(true);
   });
 
@@ -14,7 +22,7 @@ describe("marketing pages a shared cache may keep", () => {
       "/?orderid=7&token=abc",
       "/?orderid=7",
       "/package",
-      "/services/",
+      "/package/",
       "/?utm_source=x",
       "/guest-book",
     ])

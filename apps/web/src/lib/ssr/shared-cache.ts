@@ -1,4 +1,4 @@
-import { paths } from "../../paths";
+import { pagePath, paths } from "../../paths";
 
 /**
  * Marketing HTML a shared cache (a CDN) may keep (ADR 021). Only the landing page and the services
@@ -11,7 +11,7 @@ const sharedPaths: ReadonlySet<string> = new Set([paths.home.pattern, paths.serv
 const sharedQuery: ReadonlySet<string> = new Set(["lang"]);
 
 export function isSharedPage(url: URL, method = "GET"): boolean {
-  if (method.toUpperCase() !== "GET" || !sharedPaths.has(url.pathname)) return false;
+  if (method.toUpperCase() !== "GET" || !sharedPaths.has(pagePath(url.pathname))) return false;
   for (const name of url.searchParams.keys()) if (!sharedQuery.has(name)) return false;
   return true;
 }

@@ -1,3 +1,4 @@
+import type { MetaDescriptor } from "react-router";
 import type { ServerConfig } from "../../../config/env";
 import {
   createI18n,
@@ -7,6 +8,7 @@ import {
   requestLanguage,
   type TKey,
 } from "../../../lib/i18n/i18n";
+import { pagePath } from "../../../paths";
 import type { Seo } from "./seo";
 
 /** A translator for one language on the server (for texts a loader hands to `meta`). */
@@ -25,6 +27,29 @@ function absoluteUrl(config: ServerConfig, path: string): string {
   return new URL(path, config.publicBaseUrl).href;
 }
 
+/** The site's square icon, opaque (a transparent one previews on black in some apps). */
+export const shareIcon = { path: "/icons/maskable-512.png", size: 512 } as const;
+
+/**
+ * A link preview's picture: the page's own (a banner, wide), else the site's icon, so a page without
+ * one (say, the guest book's, sent in a chat) still shows the brand.
+ */
+function previewTags(config: ServerConfig, image: string | null | undefined): MetaDescriptor[] {
+  if (image) {
+    return [
+      { name: "twitter:card", content: "summary_large_image" },
+      { property: "og:image", content: absoluteUrl(config, image) },
+    ];
+  }
+  const size = String(shareIcon.size);
+  return [
+    { name: "twitter:card", content: "summary" },
+    { property: "og:image", content: absoluteUrl(config, shareIcon.path) },
+    { property: "og:image:width", content: size },
+    { property: "og:image:height", content: size },
+  ];
+}
+
 /** Title, description, canonical and hreflang alternates of a page (see `seoMeta`). */
 export async function buildSeo(
   config: ServerConfig,
@@ -34,7 +59,10 @@ export async function buildSeo(
   image?: string | null,
 ): Promise<Seo> {
   const t = await serverT(config, language);
-  const { pathname, searchParams } = new URL(request.url);
+  const url = new URL(request.url);
+  const { searchParams } = url;
+  // One address per page: `/services/` (where the service links lead) is `/services`.
+  const pathname = pagePath(url.pathname);
   const inLanguage = (lang: Language) => absoluteUrl(config, `${pathname}?lang=${lang}`);
   // The address as asked for, without other parameters: `/` (the default) or `/?lang=…`.
   const canonical = isLanguage(searchParams.get("lang"))
@@ -47,7 +75,7 @@ export async function buildSeo(
     siteName: t("marketing.seo.siteName"),
     url: canonical,
     alternates: { id: inLanguage("id"), en: inLanguage("en"), "x-default": absoluteUrl(config, pathname) },
-    image: image ? absoluteUrl(config, image) : undefined,
+    preview: previewTags(config, image),
   };
 }
 

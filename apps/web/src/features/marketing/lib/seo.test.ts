@@ -13,7 +13,10 @@ const seo: Seo = {
     en: "https://box.example/?lang=en",
     "x-default": "https://box.example/",
   },
-  image: "https://box.example/banner.svg",
+  preview: [
+    { name: "twitter:card", content: "summary_large_image" },
+    { property: "og:image", content: "https://box.example/banner.svg" },
+  ],
 };
 
 describe("marketing meta", () => {

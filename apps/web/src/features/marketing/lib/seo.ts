@@ -18,8 +18,8 @@ export interface Seo {
   url: string;
   /** The page in each language, and the address without a language (x-default). */
   alternates: Record<Language | "x-default", string>;
-  /** Absolute address of the preview picture, if the page has one. */
-  image?: string;
+  /** The link preview's picture (`og:image`) and its `twitter:card`, chosen on the server. */
+  preview: MetaDescriptor[];
 }
 
 const ogLocales: Record<Language, string> = { id: "id_ID", en: "en_US" };
@@ -27,7 +27,7 @@ const ogLocales: Record<Language, string> = { id: "id_ID", en: "en_US" };
 export function seoMeta(seo: Seo | undefined | null): MetaDescriptor[] {
   if (!seo) return [];
   const other: Language = seo.language === "id" ? "en" : "id";
-  const tags: MetaDescriptor[] = [
+  return [
     { title: seo.title },
     { name: "description", content: seo.description },
     { property: "og:type", content: "website" },
@@ -37,14 +37,12 @@ export function seoMeta(seo: Seo | undefined | null): MetaDescriptor[] {
     { property: "og:url", content: seo.url },
     { property: "og:locale", content: ogLocales[seo.language] },
     { property: "og:locale:alternate", content: ogLocales[other] },
-    { name: "twitter:card", content: seo.image ? "summary_large_image" : "summary" },
     { tagName: "link", rel: "canonical", href: seo.url },
     { tagName: "link", rel: "alternate", hrefLang: "id", href: seo.alternates.id },
     { tagName: "link", rel: "alternate", hrefLang: "en", href: seo.alternates.en },
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: seo.alternates["x-default"] },
+    ...seo.preview,
   ];
-  if (seo.image) tags.push({ property: "og:image", content: seo.image });
-  return tags;
 }
 
 /**
