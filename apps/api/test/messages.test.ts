@@ -195,7 +195,7 @@ describe("messages in the caller's language", () => {
     const body = bankInterfaceBody(expressNumber, orderid, "http://localhost");
     // A rent still in its time owes nothing.
     const response = await call(app(), calls.bankInterfacePayment, { body, token: budi });
-    expect(failure(response, 409)).toBe("Tidak ada biaya perpanjangan yang perlu dibayar.");
+    expect(failure(response, 409)).toBe("Tidak ada biaya perpanjang sewa yang perlu dibayar.");
     expect(response.json().key).toBe("noOverdueFee");
   });
 

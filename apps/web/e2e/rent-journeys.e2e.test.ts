@@ -552,11 +552,13 @@ describe("the in-store view without scripts", () => {
       open,
     }) => {
       const m = lang === "en" ? en : id;
+      // The note names the app by the product's name (PRODUCT_NAME, "Paxel" in the tests).
+      const noScript = m.rent.inStore.noScript.replaceAll("{{product}}", "Paxel");
       const demo = await createScenario("rent-in-store", { language: lang });
       const off = await open({ viewport, language: lang, javaScriptEnabled: false });
       await off.page.goto(demo.url);
       await off.page.locator('[data-view="in-store"]').waitFor();
-      const note = off.page.getByText(m.rent.inStore.noScript, { exact: true });
+      const note = off.page.getByText(noScript, { exact: true });
       await expect(note).toBeVisible();
       // Beside the button it is about, in view on a phone without scrolling.
       await expect(off.page.getByTestId("pick-up")).toBeInViewport();
@@ -565,7 +567,7 @@ describe("the in-store view without scripts", () => {
       const { page } = await start(open, viewport, lang);
       await openRent(page, "rent-in-store", budi, "in-store");
       await expect(page.getByTestId("pick-up")).toBeVisible();
-      await expect(page.getByText(m.rent.inStore.noScript, { exact: true })).toHaveCount(0);
+      await expect(page.getByText(noScript, { exact: true })).toHaveCount(0);
     });
 });
 

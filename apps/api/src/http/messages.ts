@@ -38,7 +38,7 @@ export const messages = {
     en: "The door can be opened only while your items are inside the locker.",
   },
   rentTimeOver: {
-    id: "Waktu sewamu sudah habis. Silakan bayar biaya perpanjangan sewa atau akhiri sewa.",
+    id: "Waktu sewamu sudah habis. Silakan bayar biaya perpanjang sewa atau akhiri sewa.",
     en: "Your rent time is over. Please pay the overdue fee or stop the rent.",
   },
   rentHasNoItems: {
@@ -46,7 +46,7 @@ export const messages = {
     en: "This rent has no items in the locker.",
   },
   payOverdueBeforeTaking: {
-    id: "Silakan bayar biaya perpanjangan sewa sebelum mengambil barangmu.",
+    id: "Silakan bayar biaya perpanjang sewa sebelum mengambil barangmu.",
     en: "Please pay the overdue fee before taking your items.",
   },
   rentNotCancellable: {
@@ -145,11 +145,11 @@ export const messages = {
     en: "The payment could not be prepared. Please try again.",
   },
   noOverdueFee: {
-    id: "Tidak ada biaya perpanjangan yang perlu dibayar.",
+    id: "Tidak ada biaya perpanjang sewa yang perlu dibayar.",
     en: "There is no overdue fee to pay.",
   },
   overdueFeeAlreadyPaid: {
-    id: "Biaya perpanjangan ini sudah dibayar.",
+    id: "Biaya perpanjang sewa ini sudah dibayar.",
     en: "This overdue fee has already been paid.",
   },
   checkoutNotFound: {
@@ -215,7 +215,7 @@ export const messages = {
     en: "Nothing to take out: the order is {status}.",
   },
   rentOverduePayInApp: {
-    id: "Sewa sudah lewat waktu: bayar biaya perpanjangan sewa di aplikasi sebelum mengambil barang.",
+    id: "Sewa sudah lewat waktu: bayar biaya perpanjang sewa di aplikasi sebelum mengambil barang.",
     en: "The rent is overdue: pay the overdue fee in the app before taking the items.",
   },
   pickupTimeEnded: {
@@ -294,7 +294,7 @@ export const messages = {
   },
   notImplemented: {
     id: "Belum tersedia.",
-    en: "not implemented yet",
+    en: "Not available yet.",
   },
 
   serverFault: {

@@ -49,26 +49,37 @@ export function isEmailTemplateName(name: string): name is EmailTemplateName {
   return Object.hasOwn(emailTemplates, name);
 }
 
+/**
+ * A text with the product's name (PRODUCT_NAME) in place of `{{product}}`, as the screens write it
+ * ("{{product}}Box" reads "PaxelBox"): before the parameters, so that nothing a sender typed is read
+ * as a placeholder.
+ */
+const withProduct = (text: string, product: string) => text.replaceAll("{{product}}", product);
+
 /** An e-mail as it is sent: its subject and plain text with the parameters in place, and its Reply-To. */
 export function renderEmail(
   name: EmailTemplateName,
   language: Language,
   parameters: readonly string[],
+  product: string,
 ): { subject: string; text: string; replyTo: string | undefined } {
   const template = emailTemplates[name];
   const { subject, lines } = texts[language].email[name];
   const replyTo = "replyTo" in template ? parameters[template.replyTo - 1] : undefined;
   return {
     // A subject is one line, whatever a parameter holds.
-    subject: fillParameters(subject, parameters).replace(/\s+/g, " ").trim(),
-    text: fillParameters(lines.join("\n"), parameters),
+    subject: fillParameters(withProduct(subject, product), parameters).replace(/\s+/g, " ").trim(),
+    text: fillParameters(withProduct(lines.join("\n"), product), parameters),
     replyTo,
   };
 }
 
 /** How a guest-book purpose is written in a message (`purpose.<value>` of the locale files). */
-export const purposeLabel = (purpose: GuestBookSubmission["requested_value"], language: Language) =>
-  texts[language].purpose[purpose];
+export const purposeLabel = (
+  purpose: GuestBookSubmission["requested_value"],
+  language: Language,
+  product: string,
+) => withProduct(texts[language].purpose[purpose], product);
 
 /** How a business type is written in a message (`businessType.<value>`; `-` when the page did not say). */
 export const businessTypeLabel = (businessType: BusinessType | null, language: Language) =>

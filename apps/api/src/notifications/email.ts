@@ -7,6 +7,8 @@ export interface SmtpSenderOptions {
   url: string | (() => string);
   /** The From of every e-mail. */
   from: string;
+  /** PRODUCT_NAME, for the texts' `{{product}}`. */
+  product: string;
   /** Connection, greeting and each reply give up after this long (the message is tried again). */
   timeoutMs: number;
 }
@@ -53,7 +55,7 @@ export function smtpSender(options: SmtpSenderOptions): Sender<EmailTemplateName
       greetingTimeout: options.timeoutMs,
       socketTimeout: options.timeoutMs,
     });
-    const email = renderEmail(message.template, message.language, message.parameters);
+    const email = renderEmail(message.template, message.language, message.parameters, options.product);
     try {
       const info = await transport.sendMail({
         from: options.from,

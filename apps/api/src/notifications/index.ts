@@ -65,6 +65,7 @@ export async function registerNotifications(
           url: () =>
             settings.email === "sink" ? (sink?.url() ?? "smtp://127.0.0.1:1") : (settings.smtpUrl ?? ""),
           from: settings.mailFrom,
+          product: config.productName,
           timeoutMs: settings.smtpTimeoutMs,
         });
   const channels = {
@@ -96,5 +97,5 @@ export async function registerNotifications(
       await sink?.close();
     });
   });
-  return { ...outboxWriter(app.log, channels), writeDue: schedule.writeDue };
+  return { ...outboxWriter(app.log, channels, config.productName), writeDue: schedule.writeDue };
 }

@@ -142,7 +142,12 @@ export async function enqueueWithOrderLink(
   return written;
 }
 
-export function outboxWriter(log: FastifyBaseLogger, channels: OutboxChannels): OutboxWriter {
+/** `product`: PRODUCT_NAME, as the guest book's purposes name it. */
+export function outboxWriter(
+  log: FastifyBaseLogger,
+  channels: OutboxChannels,
+  product: string,
+): OutboxWriter {
   return {
     async dropoffStored(tx, { orderId, token }) {
       if (!channels.whatsapp) return;
@@ -260,7 +265,7 @@ export function outboxWriter(log: FastifyBaseLogger, channels: OutboxChannels): 
       if (!channels.email) return;
       // The partnership team reads Indonesian; the sender gets the page's language.
       const lead = (language: Language) => ({
-        purpose: purposeLabel(input.purpose, language),
+        purpose: purposeLabel(input.purpose, language, product),
         businessType: businessTypeLabel(input.businessType, language),
       });
       const inbox = lead("id");

@@ -1,7 +1,7 @@
 import { BusinessType, GuestBookPurpose } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import { locations } from "../db/seed/data/locations.ts";
-import { emailTemplateNames, emailTemplates, renderEmail } from "./email-templates.ts";
+import { emailTemplateNames, emailTemplates, purposeLabel, renderEmail } from "./email-templates.ts";
 import { formatDateTimeWib, formatRupiah } from "./format.ts";
 import { renderSms } from "./sms-templates.ts";
 import { linksIn, renderTemplate, templateNames, templates } from "./templates.ts";
@@ -78,29 +78,46 @@ describe("message templates", () => {
   });
 
   it("render the receipt e-mail with its subject, amount and the QR's validity", () => {
-    const email = renderEmail("dropoff_fee_receipt", "id", [
-      "Rina",
-      "INV-DOL-A1B2C3-D4E5",
-      formatRupiah(15000),
-      "Stasiun Sudirman",
-      "12",
-      "24",
-      formatDateTimeWib(new Date("2026-12-01T07:05:00Z"), "id"),
-    ]);
+    const email = renderEmail(
+      "dropoff_fee_receipt",
+      "id",
+      [
+        "Rina",
+        "INV-DOL-A1B2C3-D4E5",
+        formatRupiah(15000),
+        "Stasiun Sudirman",
+        "12",
+        "24",
+        formatDateTimeWib(new Date("2026-12-01T07:05:00Z"), "id"),
+      ],
+      "Paxel",
+    );
     expect(email.subject).toBe("Pembayaran diterima: INV-DOL-A1B2C3-D4E5");
     expect(email.text).toContain("Jumlah: Rp. 15.000\n");
     expect(email.text).toContain("berlaku 24 jam, sampai 1 Des 2026 14:05 WIB");
     expect(email.replyTo).toBeUndefined();
-    const lead = renderEmail("partnership_lead", "en", [
-      "Sari",
-      "0812",
-      "sari@example.id",
-      "x",
-      "y",
-      "z",
-      "t",
-    ]);
+    const lead = renderEmail(
+      "partnership_lead",
+      "en",
+      ["Sari", "0812", "sari@example.id", "x", "y", "z", "t"],
+      "Paxel",
+    );
     expect(lead.replyTo).toBe("sari@example.id");
+  });
+
+  it("of e-mail sign with the configured product's name (PRODUCT_NAME), as the screens do", () => {
+    for (const language of languages) {
+      const purpose = purposeLabel("paxelbox_locker", language, "Kirim");
+      expect(purpose, language).toMatch(/KirimBox/);
+      for (const name of emailTemplateNames) {
+        const parameters = emailTemplates[name].parameters.map((_, index) => `p${index + 1}`);
+        const email = renderEmail(name, language, parameters, "Kirim");
+        expect(`${email.subject}\n${email.text}`, `${name} ${language}`).not.toMatch(/Paxel|\{\{/);
+      }
+      const ack = renderEmail("partnership_ack", language, [purpose, "https://x.example/p.pdf"], "Kirim");
+      expect(ack.text, language).toMatch(/\nKirimBox$/);
+      expect(ack.text, language).toContain(`(${purpose})`);
+    }
   });
 
   it("render with the spec's money and date formats", () => {

@@ -189,11 +189,15 @@ describe("delivery to the WhatsApp Cloud API", () => {
     const orders = [await storedParcel(), await storedParcel(), await storedParcel(), await storedParcel()];
     // The same event written again (a retried transaction) is the same row.
     await app().db.transaction((tx) =>
-      outboxWriter(app().log, {
-        whatsapp: true,
-        email: true,
-        partnershipInbox: "x@example.id",
-      }).dropoffStored(tx, { orderId: orders[0] as number, token: "again" }),
+      outboxWriter(
+        app().log,
+        {
+          whatsapp: true,
+          email: true,
+          partnershipInbox: "x@example.id",
+        },
+        "Paxel",
+      ).dropoffStored(tx, { orderId: orders[0] as number, token: "again" }),
     );
     const small = options({ batchSize: 2 });
     const rounds = await Promise.all([

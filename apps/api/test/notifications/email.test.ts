@@ -104,7 +104,11 @@ describe("a drop-off's overdue fee paid → a receipt by e-mail", () => {
           throw new Error("not asked");
         },
         log: app().log,
-        outbox: outboxWriter(app().log, { whatsapp: true, email: true, partnershipInbox: "x@example.id" }),
+        outbox: outboxWriter(
+          app().log,
+          { whatsapp: true, email: true, partnershipInbox: "x@example.id" },
+          "Paxel",
+        ),
       },
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -135,7 +139,11 @@ describe("a drop-off's overdue fee paid → a receipt by e-mail", () => {
               express_number, 'x', 'x', 'x' from orders where id = $1 returning *`,
       [orderid],
     );
-    const writer = outboxWriter(app().log, { whatsapp: true, email: true, partnershipInbox: "x@example.id" });
+    const writer = outboxWriter(
+      app().log,
+      { whatsapp: true, email: true, partnershipInbox: "x@example.id" },
+      "Paxel",
+    );
     const options = {
       source: "test",
       gateways: () => {

@@ -169,11 +169,15 @@ describe("a WhatsApp sandbox test number without WhatsApp", () => {
     const token = params.get("token") ?? "";
     await app().db.query("update orders set recipient_phone = $2 where id = $1", [orderId, phone]);
     await app().db.transaction((tx) =>
-      outboxWriter(app().log, {
-        whatsapp: true,
-        email: true,
-        partnershipInbox: "x@example.id",
-      }).dropoffStored(tx, {
+      outboxWriter(
+        app().log,
+        {
+          whatsapp: true,
+          email: true,
+          partnershipInbox: "x@example.id",
+        },
+        "Paxel",
+      ).dropoffStored(tx, {
         orderId,
         token,
       }),

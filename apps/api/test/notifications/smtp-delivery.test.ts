@@ -57,7 +57,12 @@ const app = useApp({
 
 const options = (overrides: Partial<DeliveryOptions> = {}): DeliveryOptions => ({
   senders: {
-    email: smtpSender({ url: () => smtpUrl, from: "PaxelBox <no-reply@paxelbox.example>", timeoutMs: 2_000 }),
+    email: smtpSender({
+      url: () => smtpUrl,
+      from: "PaxelBox <no-reply@paxelbox.example>",
+      timeoutMs: 2_000,
+      product: "Paxel",
+    }),
   },
   metrics: app().metrics,
   log: app().log,
@@ -73,11 +78,15 @@ let submissions = 0;
 async function lead(): Promise<{ inbox: string; sender: string }> {
   const id = 900_000 + ++submissions;
   await app().db.transaction((tx) =>
-    outboxWriter(app().log, {
-      whatsapp: false,
-      email: true,
-      partnershipInbox: "kemitraan@paxelbox.example",
-    }).guestBookLead(tx, {
+    outboxWriter(
+      app().log,
+      {
+        whatsapp: false,
+        email: true,
+        partnershipInbox: "kemitraan@paxelbox.example",
+      },
+      "Paxel",
+    ).guestBookLead(tx, {
       submissionId: id,
       language: "id",
       senderName: "Sari",
@@ -161,7 +170,12 @@ describe("delivery over SMTP", () => {
     await due();
     const refused = options({
       senders: {
-        email: smtpSender({ url: "smtp://127.0.0.1:1", from: "x <x@example.id>", timeoutMs: 2_000 }),
+        email: smtpSender({
+          url: "smtp://127.0.0.1:1",
+          from: "x <x@example.id>",
+          timeoutMs: 2_000,
+          product: "Paxel",
+        }),
       },
     });
     expect((await deliverDue(app().db, refused)).retried).toBe(1);

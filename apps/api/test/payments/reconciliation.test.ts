@@ -116,7 +116,7 @@ describe("reconciliation from the gateway's record", () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       key: "overdueFeeAlreadyPaid",
-      message: "Biaya perpanjangan ini sudah dibayar.",
+      message: "Biaya perpanjang sewa ini sudah dibayar.",
     });
     expect(await ledgerOf(orderid)).toHaveLength(1);
     expect((await paymentsOf(orderid)).map((row) => row.status)).toEqual(["SUCCESS"]);

@@ -116,7 +116,7 @@ describe("InboxPage", () => {
     const input = dom.$("inbox-to") as HTMLInputElement;
     expect(input.value).toBe("rina@");
     expect(input.getAttribute("aria-invalid")).toBe("true");
-    expect(dom.$("field-error")?.textContent).toBe("Write a phone number (0812…) or an e-mail address.");
+    expect(dom.$("field-error")?.textContent).toBe("Write a phone number (0812…) or an email address.");
     expect(dom.$("inbox-empty")).toBeNull();
     // The language the address named goes with the next filter.
     expect(dom.container.querySelector<HTMLInputElement>('input[name="lang"]')?.value).toBe("en");
