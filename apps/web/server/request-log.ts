@@ -1,16 +1,8 @@
+import { redactQuery } from "@paxelbox/contract";
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 
 /** Query parameters that carry a credential (web-view and order-link tokens). */
 const secretNames = new Set(["token", "access_token"]);
-
-/** A parameter's name as the pages read it (`URLSearchParams`: `%74oken` is `token`). */
-function readName(name: string): string {
-  try {
-    return decodeURIComponent(name.replace(/\+/g, " ")).toLowerCase();
-  } catch {
-    return name.toLowerCase();
-  }
-}
 
 /** The address with the value of every credential in its query replaced. */
 export function redactedAddress(url: string): string {
@@ -18,15 +10,7 @@ export function redactedAddress(url: string): string {
   if (queryAt < 0) return url;
   const fragmentAt = url.indexOf("#", queryAt);
   const queryEnd = fragmentAt < 0 ? url.length : fragmentAt;
-  const query = url
-    .slice(queryAt + 1, queryEnd)
-    .split("&")
-    .map((pair) => {
-      const equals = pair.indexOf("=");
-      const name = equals < 0 ? pair : pair.slice(0, equals);
-      return secretNames.has(readName(name)) ? `${name}=[redacted]` : pair;
-    })
-    .join("&");
+  const query = redactQuery(url.slice(queryAt + 1, queryEnd), (name) => secretNames.has(name));
   return `${url.slice(0, queryAt + 1)}${query}${url.slice(queryEnd)}`;
 }
 

@@ -18,4 +18,5 @@ export * from "./entities/web-vitals-texts.ts";
 export * from "./listen-address.ts";
 export * from "./messages.ts";
 export * from "./openapi.ts";
+export * from "./query-redaction.ts";
 export * from "./trust-proxy.ts";

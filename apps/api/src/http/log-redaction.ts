@@ -1,4 +1,4 @@
-import { calls } from "@paxelbox/contract";
+import { calls, redactQuery } from "@paxelbox/contract";
 import type { FastifyRequest } from "fastify";
 import { stdSerializers } from "pino";
 
@@ -73,18 +73,10 @@ export function redactUrl(url: string): string {
   const path = returnPath ?? redactedPath(rawPath, barcodeImagePath) ?? rawPath;
   if (queryAt < 0) return path + url.slice(pathEnd);
   const queryEnd = fragmentAt >= 0 ? fragmentAt : url.length;
-  const query = url
-    .slice(queryAt + 1, queryEnd)
-    .split("&")
-    .map((pair) => {
-      const equals = pair.indexOf("=");
-      const name = equals < 0 ? pair : pair.slice(0, equals);
-      // Named as the server reads it: `%74oken` is `token`.
-      const plain = decoded(name.replace(/\+/g, " ")).toLowerCase();
-      const secret = secretNames.has(plain) || (paymentReturn && plain === "order_id");
-      return secret ? `${name}=[redacted]` : pair;
-    })
-    .join("&");
+  const query = redactQuery(
+    url.slice(queryAt + 1, queryEnd),
+    (name) => secretNames.has(name) || (paymentReturn && name === "order_id"),
+  );
   return `${path}?${query}${url.slice(queryEnd)}`;
 }
 

@@ -165,48 +165,37 @@ describe("kiosk: drop-off", () => {
     failure(await scan(order.barcode.qrcodeCustomerTake!), 409);
   });
 
-  it("an overdue parcel is refused until paid, and after its limit the link has expired", async () => {
+  /** A stored parcel, its pick-up code, and a way to move its clock on and read its overdue state. */
+  async function storedParcel() {
     const params = await scenario(app(), "dropoff-in-store");
     const orderid = Number(params.get("orderid"));
     const token = params.get("token")!;
     const order = ok(calls.orderDetail, await call(app(), calls.orderDetail, { params: { orderid }, token }));
-    ok(
-      calls.advanceOrder,
-      await call(app(), calls.advanceOrder, { params: { id: orderid }, body: { minutes: 3 * 24 * 60 } }),
-    );
-    const state = ok(
-      calls.overdueDropoffDetail,
-      await call(app(), calls.overdueDropoffDetail, { params: { orderid } }),
-    );
-    expect(state.overdueStatus).toBe("need_to_pay");
-    expect(failure(await scan(order.barcode.qrcodeCustomerTake!), 409)).toMatch(/overdue/);
-    ok(
-      calls.advanceOrder,
-      await call(app(), calls.advanceOrder, { params: { id: orderid }, body: { minutes: 7 * 24 * 60 } }),
-    );
-    const later = ok(
-      calls.overdueDropoffDetail,
-      await call(app(), calls.overdueDropoffDetail, { params: { orderid } }),
-    );
-    expect(later.overdueStatus).toBe("expired");
+    const daysLater = async (days: number) => {
+      ok(
+        calls.advanceOrder,
+        await call(app(), calls.advanceOrder, { params: { id: orderid }, body: { minutes: days * 24 * 60 } }),
+      );
+      return ok(
+        calls.overdueDropoffDetail,
+        await call(app(), calls.overdueDropoffDetail, { params: { orderid } }),
+      ).overdueStatus;
+    };
+    return { orderid, takeCode: order.barcode.qrcodeCustomerTake!, daysLater };
+  }
+
+  it("an overdue parcel is refused until paid, and after its limit the link has expired", async () => {
+    const { takeCode, daysLater } = await storedParcel();
+    expect(await daysLater(3)).toBe("need_to_pay");
+    expect(failure(await scan(takeCode), 409)).toMatch(/overdue/);
+    expect(await daysLater(7)).toBe("expired");
   });
 
   it("a parcel whose size has no overdue fee is picked up past its free days, never held for Rp 0", async () => {
-    const params = await scenario(app(), "dropoff-in-store");
-    const orderid = Number(params.get("orderid"));
-    const token = params.get("token")!;
-    const order = ok(calls.orderDetail, await call(app(), calls.orderDetail, { params: { orderid }, token }));
+    const { orderid, takeCode, daysLater } = await storedParcel();
     await app().db.query("update orders set overdue_unit_price = 0 where id = $1", [orderid]);
-    ok(
-      calls.advanceOrder,
-      await call(app(), calls.advanceOrder, { params: { id: orderid }, body: { minutes: 3 * 24 * 60 } }),
-    );
-    const state = ok(
-      calls.overdueDropoffDetail,
-      await call(app(), calls.overdueDropoffDetail, { params: { orderid } }),
-    );
-    expect(state.overdueStatus).toBe("none");
-    expect(ok(calls.kioskScan, await scan(order.barcode.qrcodeCustomerTake!)).action).toBe("pickup");
+    expect(await daysLater(3)).toBe("none");
+    expect(ok(calls.kioskScan, await scan(takeCode)).action).toBe("pickup");
   });
 
   it("an unknown code is 404 and an empty one 400", async () => {
