@@ -677,3 +677,34 @@ describe("services page", () => {
     expect(errors.filter((error) => !/Content Security Policy/.test(error))).toEqual([]);
   });
 });
+
+describe("what search engines read", () => {
+  test("robots.txt keeps them off the token screens; every sitemap address opens, naming itself and its alternates as the sitemap does", async () => {
+    const robots = await fetch(`${baseUrl}/robots.txt`);
+    expect(robots.headers.get("content-type")).toContain("text/plain");
+    const rules = await robots.text();
+    expect(rules).toContain("Disallow: /order-status\n");
+    expect(rules).toContain("Disallow: /overduepayment\n");
+    const sitemapAt = /^Sitemap: (.+)$/m.exec(rules)?.[1] ?? "";
+    expect(new URL(sitemapAt).pathname).toBe("/sitemap.xml");
+
+    const sitemap = await fetch(`${baseUrl}/sitemap.xml`);
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const entries = (await sitemap.text()).split("<url>").slice(1);
+    expect(entries.length).toBeGreaterThanOrEqual(9);
+    for (const entry of entries) {
+      const loc = /<loc>([^<]+)<\/loc>/.exec(entry)?.[1] ?? "";
+      const listed = [...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+      const address = new URL(loc);
+      const page = await fetch(`${baseUrl}${address.pathname}${address.search}`);
+      expect(page.status, loc).toBe(200);
+      const html = await page.text();
+      expect(html, loc).not.toMatch(/<meta name="robots" content="noindex/);
+      expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1], loc).toBe(loc);
+      const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/gi)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      );
+      expect(alternates, loc).toEqual(listed);
+    }
+  });
+});

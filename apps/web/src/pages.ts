@@ -16,6 +16,11 @@ export interface PageEntry {
    */
   kind: "marketing" | "web-view" | "app";
   /**
+   * A marketing page search engines are asked to leave out (its `robots` meta says `noindex`): not
+   * in the sitemap.
+   */
+  indexed?: false;
+  /**
    * What the page's server copy is drawn from besides its path and language: the offline copy is
    * kept per value (the package form for one locker, the guest book for one business type). A
    * web-view page's copy is its skeleton, kept by path alone: its query carries tokens and ids.
@@ -71,14 +76,15 @@ export const pages: readonly PageEntry[] = [
     // Target 140 KB; held at today's figure (its form hydrates with the page, ADR 036).
     measured: { scenario: "guest-book-individu", weightKb: 156.2, performance: 95 },
   },
-  { id: "guest-book-submitted", path: paths.guestBook.submitted.href(), kind: "marketing" },
+  // Opened by a send; directly, it is the empty form's way back.
+  { id: "guest-book-submitted", path: paths.guestBook.submitted.href(), kind: "marketing", indexed: false },
   {
     id: "package",
     path: paths.package.href(),
     kind: "app",
     drawnFrom: ["boxId", "name"],
     // Target 170 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "package-form", weightKb: 181.3, performance: 95 },
+    measured: { scenario: "package-form", weightKb: 181.4, performance: 95 },
   },
   {
     id: "order",
@@ -87,7 +93,7 @@ export const pages: readonly PageEntry[] = [
     serverPreload: true,
     precache: true,
     // Target 170 KB; held at today's figure (the route manifest, ADR 048).
-    measured: { scenario: "dropoff-in-store", weightKb: 170.6, performance: 95 },
+    measured: { scenario: "dropoff-in-store", weightKb: 170.7, performance: 95 },
   },
   {
     id: "order-status",
@@ -112,7 +118,7 @@ export const pages: readonly PageEntry[] = [
     kind: "web-view",
     serverPreload: true,
     // Target 170 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 179.4, performance: 95 },
+    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 179.5, performance: 95 },
   },
   { id: "overdue-success", path: paths.overdue.success.href(), kind: "web-view" },
   { id: "overdue-expire", path: paths.overdue.expire.href(), kind: "web-view" },
@@ -131,6 +137,21 @@ export function pageAt(pathname: string): PageEntry | undefined {
   const path = pagePath(pathname);
   return pages.find((page) => page.path === path);
 }
+
+/** The pages the sitemap lists: the marketing pages search engines may index. */
+export const indexedPaths = pages.flatMap((page) =>
+  page.kind === "marketing" && page.indexed !== false ? [page.path] : [],
+);
+
+/**
+ * The paths crawlers are asked to keep away from (robots.txt): the screens opened with a member's
+ * token or a drop-off link, and the package form of a locker. A path under another listed one
+ * (`/overduepayment/success` under `/overduepayment`) goes with it.
+ */
+export const uncrawledPaths = pages
+  .filter((page) => page.kind !== "marketing")
+  .map((page) => page.path)
+  .filter((path, _, all) => !all.some((other) => path.startsWith(`${other}/`)));
 
 export function isWebViewPath(pathname: string): boolean {
   return pageAt(pathname)?.kind === "web-view";

@@ -170,6 +170,10 @@ export const paths = {
   language: { pattern: "/language", href: () => "/language" },
   /** Web app manifest (installing the site). */
   webManifest: { pattern: "/manifest.webmanifest", href: () => "/manifest.webmanifest" },
+  /** What search engines may crawl, and where the sitemap is. */
+  robots: { pattern: "/robots.txt", href: () => "/robots.txt" },
+  /** The pages search engines are asked to list, in both languages. */
+  sitemap: { pattern: "/sitemap.xml", href: () => "/sitemap.xml" },
 } as const;
 
 /** The spec's named routes (spec §2), each pointing at its link builder. */

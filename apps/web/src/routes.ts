@@ -33,6 +33,8 @@ export default [
     page(paths.orderStatus.action, "order-status-action"),
   ]),
   route(paths.webManifest.pattern, "routes/web-manifest.ts", { id: "web-manifest" }),
+  route(paths.robots.pattern, "routes/robots.ts", { id: "robots" }),
+  route(paths.sitemap.pattern, "routes/sitemap.ts", { id: "sitemap" }),
   route(paths.language.pattern, "routes/language.ts", { id: "language" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -63,20 +63,27 @@ export async function buildSeo(
   const { searchParams } = url;
   // One address per page: `/services/` (where the service links lead) is `/services`.
   const pathname = pagePath(url.pathname);
-  const inLanguage = (lang: Language) => absoluteUrl(config, `${pathname}?lang=${lang}`);
+  const alternates = languageAlternates(config, pathname);
   // The address as asked for, without other parameters: `/` (the default) or `/?lang=…`.
-  const canonical = isLanguage(searchParams.get("lang"))
-    ? inLanguage(language)
-    : absoluteUrl(config, pathname);
+  const canonical = isLanguage(searchParams.get("lang")) ? alternates[language] : alternates["x-default"];
   return {
     title: t(keys.title),
     description: t(keys.description),
     language,
     siteName: t("marketing.seo.siteName"),
     url: canonical,
-    alternates: { id: inLanguage("id"), en: inLanguage("en"), "x-default": absoluteUrl(config, pathname) },
+    alternates,
     preview: previewTags(config, image),
   };
+}
+
+/**
+ * A page's address in each language (`?lang=`) and without one (`x-default`: the stored choice, else
+ * Indonesian), at the public address: its hreflang alternates, and its entries in the sitemap.
+ */
+export function languageAlternates(config: ServerConfig, pathname: string): Seo["alternates"] {
+  const inLanguage = (lang: Language) => absoluteUrl(config, `${pathname}?lang=${lang}`);
+  return { id: inLanguage("id"), en: inLanguage("en"), "x-default": absoluteUrl(config, pathname) };
 }
 
 /** The language a page is rendered in and its SEO, for a page whose texts do not depend on content. */
