@@ -708,3 +708,41 @@ describe("what search engines read", () => {
     }
   });
 });
+
+describe("a language named by the address, without scripts", () => {
+  // The address names the other language than the browser's stored choice: English over the
+  // default, and Indonesian over a stored English.
+  for (const [viewport, lang] of [
+    ["mobile", "id"],
+    ["desktop", "en"],
+  ] as [ViewportName, Lang][]) {
+    const stored: Lang = lang === "en" ? "id" : "en";
+    test(`stays on the next pages: links, the locker finder and the partnership form (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page } = await open({ viewport, language: stored, javaScriptEnabled: false });
+      const inLanguage = async (path: string) => {
+        await expect(page).toHaveURL((url) => url.pathname === path && url.searchParams.get("lang") === lang);
+        await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      };
+      await page.goto(`/?lang=${lang}`);
+      await inLanguage("/");
+      await page.getByRole("link", { name: messages[lang].marketing.home.allServices }).click();
+      await inLanguage("/services");
+      // The wordmark, home.
+      await page.getByTestId("public-header").locator("a").first().click();
+      await inLanguage("/");
+
+      await page.getByTestId("finder-input").fill("Depok");
+      await page.getByTestId("finder-search").click();
+      await inLanguage("/");
+      await expect(page).toHaveURL((url) => url.searchParams.get("q") === "Depok");
+      await expect(page.getByTestId("finder-summary")).toContainText("Depok");
+
+      await page.locator('label:has([data-testid="business-type-Business"])').click();
+      await page.getByTestId("fill-form").click();
+      await inLanguage("/guest-book");
+      await expect(page).toHaveURL((url) => url.searchParams.get("business_type") === "Business");
+    });
+  }
+});

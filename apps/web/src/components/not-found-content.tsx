@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useConfig } from "../config/use-config";
 import { useT } from "../lib/i18n/i18n";
+import { useLanguageLink } from "../lib/i18n/language-link";
 import { storage } from "../lib/offline/storage";
 import { paths } from "../paths";
 import { ButtonLink } from "./button";
@@ -18,6 +19,7 @@ import { Wordmark } from "./wordmark";
  */
 export function NotFoundContent() {
   const { t } = useT();
+  const link = useLanguageLink();
   const config = useConfig();
   const [search] = useSearchParams();
   const queryToken = Boolean(search.get("token")?.trim());
@@ -32,7 +34,7 @@ export function NotFoundContent() {
       {fromApp ? (
         <Wordmark product={config.productName} />
       ) : (
-        <Link to={paths.home.href()} className={styles.brand} aria-label={t("nav.home")}>
+        <Link to={link(paths.home.href())} className={styles.brand} aria-label={t("nav.home")}>
           <Wordmark product={config.productName} />
         </Link>
       )}
@@ -43,7 +45,7 @@ export function NotFoundContent() {
         messageTestId="not-found-message"
         actions={
           fromApp ? null : (
-            <ButtonLink to={paths.home.href()} data-testid="back-home">
+            <ButtonLink to={link(paths.home.href())} data-testid="back-home">
               <HomeIcon size={20} />
               {t("notFound.backHome")}
             </ButtonLink>

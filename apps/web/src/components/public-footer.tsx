@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { SocialNetwork } from "../config/public-config";
 import { useConfig } from "../config/use-config";
 import { type TKey, useT } from "../lib/i18n/i18n";
+import { useLanguageLink } from "../lib/i18n/language-link";
 import { type ExternalPage, externalLink } from "../lib/security/external-links";
 import { paths } from "../paths";
 import styles from "./public-footer.module.css";
@@ -40,6 +41,7 @@ const networks: SocialNetwork[] = ["instagram", "facebook", "x", "youtube", "lin
 /** Marketing footer: company links (locale in the path), app stores, social links, legal. */
 export function PublicFooter() {
   const { t, language } = useT();
+  const link = useLanguageLink();
   const config = useConfig();
   const year = new Date().getFullYear();
 
@@ -47,7 +49,7 @@ export function PublicFooter() {
     <footer className={styles.footer} data-testid="public-footer">
       <div className={`split page-width ${styles.inner}`}>
         <div className={`stack ${styles.brand}`}>
-          <Link to={paths.home.href()} className={styles.brandLink} aria-label={t("nav.home")}>
+          <Link to={link(paths.home.href())} className={styles.brandLink} aria-label={t("nav.home")}>
             <Wordmark product={config.productName} tone="light" />
           </Link>
           <p className={styles.tagline}>{t("footer.tagline")}</p>

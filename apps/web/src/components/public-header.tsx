@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useConfig } from "../config/use-config";
 import { useT } from "../lib/i18n/i18n";
+import { useLanguageLink } from "../lib/i18n/language-link";
 import { externalLink } from "../lib/security/external-links";
 import { type LandingAnchor, landingAnchors, paths } from "../paths";
 import { CloseIcon, MenuIcon } from "./icons";
@@ -64,6 +65,7 @@ function closeMenu(menu: HTMLElement | null) {
  */
 export function PublicHeader() {
   const { t, language } = useT();
+  const link = useLanguageLink();
   const config = useConfig();
   const location = useLocation();
   const menu = useRef<HTMLElement>(null);
@@ -87,7 +89,7 @@ export function PublicHeader() {
   return (
     <header className={styles.header} data-testid="public-header">
       <div className={`page-width ${styles.inner}`}>
-        <Link to={paths.home.href()} className={styles.brand} aria-label={t("nav.home")}>
+        <Link to={link(paths.home.href())} className={styles.brand} aria-label={t("nav.home")}>
           <Wordmark product={config.productName} />
         </Link>
         <IconButton
@@ -118,7 +120,7 @@ export function PublicHeader() {
             {anchors.map((anchor) => (
               <li key={anchor}>
                 <Link
-                  to={paths.home.anchor(anchor)}
+                  to={link(paths.home.anchor(anchor))}
                   className={styles.link}
                   aria-current={activeAnchor === anchor ? "location" : undefined}
                 >

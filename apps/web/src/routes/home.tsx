@@ -24,6 +24,7 @@ import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo } from "../features/marketing/lib/seo.server";
 import { serverApiClient } from "../lib/http/api-client.server";
 import { requestLanguage, useT } from "../lib/i18n/i18n";
+import { useLanguageLink } from "../lib/i18n/language-link";
 import { storage } from "../lib/offline/storage";
 import { personalPageHeaders } from "../lib/ssr/web-view-preload.server";
 import { type LandingAnchor, landingAnchors, paths } from "../paths";
@@ -179,6 +180,7 @@ function LandingSection({
 
 function LandingPage({ data }: { data: LandingData }) {
   const { t } = useT();
+  const link = useLanguageLink();
   useLanguageRevalidation(data.language);
   useScrollToHash();
   useEffect(() => storage.remove("overdue"), []);
@@ -202,7 +204,7 @@ function LandingPage({ data }: { data: LandingData }) {
         <ServiceCards cards={data.services} />
         {data.services.length > 0 ? (
           <div className={styles.sectionFooter}>
-            <ButtonLink to={paths.services.href()} variant="secondary">
+            <ButtonLink to={link(paths.services.href())} variant="secondary">
               {t("marketing.home.allServices")}
             </ButtonLink>
           </div>

@@ -12,6 +12,7 @@ import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo } from "../features/marketing/lib/seo.server";
 import { serverApiClient } from "../lib/http/api-client.server";
 import { requestLanguage, useT } from "../lib/i18n/i18n";
+import { useLanguageLink } from "../lib/i18n/language-link";
 import { paths } from "../paths";
 import type { Route } from "./+types/services";
 import styles from "./services.module.css";
@@ -45,6 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** Services page (`/services`, one anchor `#{slug}` per service). */
 export default function ServicesRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
+  const link = useLanguageLink();
   const { banners, services } = loaderData;
   useLanguageRevalidation(loaderData.language);
   useScrollToHash();
@@ -62,7 +64,7 @@ export default function ServicesRoute({ loaderData }: Route.ComponentProps) {
             <ul className="cluster plain-list">
               {services.map((service) => (
                 <li key={service.slug}>
-                  <Link to={paths.services.href(service.slug)}>{service.title}</Link>
+                  <Link to={link(paths.services.href(service.slug))}>{service.title}</Link>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { ButtonLink } from "../../../components/button";
 import { useConfig } from "../../../config/use-config";
 import { useT } from "../../../lib/i18n/i18n";
+import { useLanguageLink } from "../../../lib/i18n/language-link";
 import { articleLink } from "../../../lib/security/external-links";
 import { isSafeUrl, withScheme } from "../../../lib/security/safe-url";
 import type { BannerData } from "../types";
@@ -41,6 +42,7 @@ interface BannerSlideProps {
 export function BannerSlide({ banner, priority = false }: BannerSlideProps) {
   const { t } = useT();
   const link = useBannerLink(banner);
+  const languageLink = useLanguageLink();
   const label = banner.button.text_button.trim() || t("marketing.home.readMore");
 
   return (
@@ -55,7 +57,7 @@ export function BannerSlide({ banner, priority = false }: BannerSlideProps) {
           <div className={`cluster ${styles.actions}`}>
             {link ? (
               // A link to another site is a plain link: React Router leaves it to the browser.
-              <ButtonLink to={link} className={styles.button} data-testid="banner-button">
+              <ButtonLink to={languageLink(link)} className={styles.button} data-testid="banner-button">
                 {label}
                 <ArrowRightIcon />
               </ButtonLink>

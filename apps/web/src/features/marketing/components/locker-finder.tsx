@@ -1,8 +1,10 @@
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { AddressLanguageField } from "../../../components/address-language-field";
 import { SearchIcon } from "../../../components/icons";
 import { useConfig } from "../../../config/use-config";
 import { getLocation, openMapLink, openMapLocation } from "../../../lib/bridge/bridge";
 import { type Language, localeOf, useT } from "../../../lib/i18n/i18n";
+import { useLanguageLink } from "../../../lib/i18n/language-link";
 import { isSafeUrl } from "../../../lib/security/safe-url";
 import { scrollBehavior } from "../../../lib/ui/motion";
 import { paths } from "../../../paths";
@@ -87,6 +89,7 @@ function useNearViewport<T extends Element>(margin = "300px") {
  */
 export function LockerFinder({ initial, query }: { initial: LockerPage | null; query?: string | undefined }) {
   const { t, language } = useT();
+  const link = useLanguageLink();
   const config = useConfig();
   const [state, setState] = useState(() => initialState(initial, query));
   const input = useRef<HTMLInputElement>(null);
@@ -210,6 +213,7 @@ export function LockerFinder({ initial, query }: { initial: LockerPage | null; q
               aria-describedby={summaryId}
               data-testid="finder-input"
             />
+            <AddressLanguageField />
             <button type="submit" className={styles.searchButton} data-testid="finder-search">
               {t("marketing.finder.search")}
             </button>
@@ -319,7 +323,7 @@ export function LockerFinder({ initial, query }: { initial: LockerPage | null; q
           {items.length < total && status !== "error" ? (
             <a
               className={styles.more}
-              href={paths.home.finder({ q: criteria.q, shown: items.length + finderPageSize })}
+              href={link(paths.home.finder({ q: criteria.q, shown: items.length + finderPageSize }))}
               onClick={(event) => {
                 event.preventDefault();
                 if (status !== "loading") void run(criteria, true);

@@ -1,8 +1,10 @@
 import type { BusinessType } from "@paxelbox/contract";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { AddressLanguageField } from "../../../components/address-language-field";
 import { Button } from "../../../components/button";
 import { useT } from "../../../lib/i18n/i18n";
+import { useLanguageLink } from "../../../lib/i18n/language-link";
 import { useHydrated } from "../../../lib/ssr/use-hydrated";
 import { paths } from "../../../paths";
 import { BuildingIcon, UserIcon } from "./marketing-icons";
@@ -22,6 +24,7 @@ const types: { value: BusinessType; line: "marketing.home.individuLine" | "marke
  */
 export function PartnershipContact() {
   const { t } = useT();
+  const link = useLanguageLink();
   const navigate = useNavigate();
   const live = useHydrated();
   const [type, setType] = useState<BusinessType | null>(null);
@@ -36,7 +39,7 @@ export function PartnershipContact() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (type) navigate(paths.guestBook.form.href({ business_type: type }));
+    if (type) navigate(link(paths.guestBook.form.href({ business_type: type })));
   }
 
   return (
@@ -73,6 +76,7 @@ export function PartnershipContact() {
           ))}
         </div>
       </fieldset>
+      <AddressLanguageField />
       <div className={`cluster ${styles.submit}`}>
         <Button
           type="submit"

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useT } from "../../../lib/i18n/i18n";
+import { useLanguageLink } from "../../../lib/i18n/language-link";
 import { paths } from "../../../paths";
 import type { ServiceCardData } from "../types";
 import { ArrowRightIcon } from "./marketing-icons";
@@ -9,6 +10,7 @@ import styles from "./service-cards.module.css";
 /** The landing page's service cards (limit 3; descriptions already cut to 15 words). */
 export function ServiceCards({ cards }: { cards: ServiceCardData[] }) {
   const { t } = useT();
+  const link = useLanguageLink();
   if (cards.length === 0) return null;
   return (
     <ul className={`equal-columns plain-list ${styles.cards}`} data-testid="service-cards">
@@ -21,7 +23,7 @@ export function ServiceCards({ cards }: { cards: ServiceCardData[] }) {
               {card.excerpt}
             </p>
             <Link
-              to={paths.services.href(card.slug)}
+              to={link(paths.services.href(card.slug))}
               className={styles.more}
               aria-label={t("marketing.home.learnMoreAbout", { title: card.title })}
             >
