@@ -15,6 +15,10 @@ if (!portSet.success) {
 }
 // Unset or 0 (any free port, which the API's PORT+1 cannot follow): the default.
 const port = portSet.data || 3000;
+if (port === 65_535) {
+  console.error("PORT is at most 65534 for `npm run dev`: the API listens on PORT+1");
+  process.exit(1);
+}
 const apiPort = port + 1;
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const bin = path.join(root, "node_modules/.bin");
