@@ -558,3 +558,31 @@ describe("installable, and pages never opened", () => {
     await expect(page.getByTestId("offline-retry")).toHaveCount(1);
   });
 });
+
+for (const [viewport, lang] of phoneAndDesktop) {
+  test(`a poll that hangs without an answer says the server cannot be reached, until it answers (${viewport}, ${lang})`, async ({
+    open,
+    scenario,
+  }) => {
+    test.setTimeout(90_000);
+    const { shell } = texts[lang];
+    const { page, errors } = await start(open, viewport, lang);
+    const demo = await scenario("rent-to-store", { language: lang });
+    // A dead connection: the browser's order calls (its polls, its stream of changes) are neither
+    // answered nor refused. The page itself arrives drawn by the web server.
+    const release = await holdRequests(page, (url) => url.pathname.startsWith("/api/v1/box/express/info/"));
+    const began = Date.now();
+    await visit(page, demo.url);
+    await page.locator('[data-view="to-store"]').waitFor();
+    await page.getByTestId("offline-notice").waitFor({ timeout: 40_000 });
+    // Not at the first slow answer: after the first poll (5 s) has hung for `hungRefreshMs` (15 s).
+    expect(Date.now() - began).toBeGreaterThanOrEqual(20_000);
+    await expect(page.getByTestId("offline-notice")).toContainText(shell.offline.unreachableTitle);
+    await expect(page.locator('[data-view="to-store"]')).toBeVisible();
+    // The connection comes back: the held call answers, and the notice goes.
+    release();
+    await expect(page.getByTestId("offline-notice")).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.locator('[data-view="to-store"]')).toBeVisible();
+    expect(unexpected(errors)).toEqual([]);
+  });
+}

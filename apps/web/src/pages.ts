@@ -67,7 +67,7 @@ export const pages: readonly PageEntry[] = [
     kind: "marketing",
     // Target 140 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041;
     // the route manifest, ADR 048).
-    measured: { weightKb: 148.0, performance: 98 },
+    measured: { weightKb: 148.1, performance: 98 },
   },
   {
     id: "guest-book-form",
@@ -103,7 +103,7 @@ export const pages: readonly PageEntry[] = [
     serverPreload: true,
     precache: true,
     // Target 170 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041).
-    measured: { scenario: "rent-in-store", weightKb: 180.7, performance: 95 },
+    measured: { scenario: "rent-in-store", weightKb: 180.8, performance: 95 },
   },
   {
     id: "order-status-action",

@@ -97,6 +97,14 @@ export function useOnline(): boolean {
 /** How long a first load may wait before the kept copy is shown (weak signal). */
 export const slowLoadMs = 4000;
 
+/**
+ * How long a refresh of what the screen shows may go unanswered before the screen says the server
+ * cannot be reached: a request can hang silently (a dead connection) for the spec's 60 s, and once
+ * more, while the screen would go on showing the old state as if it were current. A poll on a slow
+ * link answers well within it.
+ */
+export const hungRefreshMs = 15_000;
+
 interface QueryLike<T> {
   data: T | undefined;
   dataUpdatedAt: number;
@@ -119,7 +127,8 @@ export interface OfflineView<T> {
 /**
  * A query's data with the offline copy behind it: every answer is kept for the signed-in
  * member; when the server is out of reach (offline, a failed connection, or a first load slower
- * than `slowLoadMs`) and there is no answer in memory, the kept copy is shown instead.
+ * than `slowLoadMs`) and there is no answer in memory, the kept copy is shown instead. A refresh
+ * unanswered for `hungRefreshMs` counts as out of reach too, until it answers.
  */
 export function useOfflineData<T>(key: OfflineKey | null, query: QueryLike<T>): OfflineView<T> {
   const online = useOnline();
@@ -136,8 +145,20 @@ export function useOfflineData<T>(key: OfflineKey | null, query: QueryLike<T>): 
     return () => clearTimeout(timer);
   }, [isPending]);
 
+  const fetching = fetchStatus === "fetching";
+  const [hung, setHung] = useState(false);
+  useEffect(() => {
+    setHung(false);
+    if (!fetching) return;
+    const timer = setTimeout(() => setHung(true), hungRefreshMs);
+    return () => clearTimeout(timer);
+  }, [fetching]);
+
   const unreachable =
-    !online || isConnectionError(error) || (isPending && (fetchStatus === "paused" || slow));
+    !online ||
+    isConnectionError(error) ||
+    (isPending && (fetchStatus === "paused" || slow)) ||
+    (data !== undefined && fetching && hung);
   const kept = useMemo(
     () => (key && data === undefined && unreachable ? recallOffline<T>(key) : null),
     [key, data, unreachable],

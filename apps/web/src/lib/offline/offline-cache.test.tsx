@@ -1,8 +1,18 @@
 // @vitest-environment jsdom
 import type { UserData } from "@paxelbox/contract";
-import { beforeEach, describe, expect, it } from "vitest";
+import { act } from "react";
+import { createRoot } from "react-dom/client";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { keepMember } from "../../domain/member/member-session";
-import { forgetOffline, offlineCacheLimit, recallOffline, rememberOffline } from "./offline-cache";
+import {
+  forgetOffline,
+  hungRefreshMs,
+  type OfflineView,
+  offlineCacheLimit,
+  recallOffline,
+  rememberOffline,
+  useOfflineData,
+} from "./offline-cache";
 import { storage } from "./storage";
 
 const budi: UserData = {
@@ -73,5 +83,62 @@ describe("offline cache", () => {
     expect(recallOffline(`order:${offlineCacheLimit}`)?.data).toBe(offlineCacheLimit);
     forgetOffline(`order:${offlineCacheLimit}`);
     expect(recallOffline(`order:${offlineCacheLimit}`)).toBeNull();
+  });
+});
+
+describe("a refresh that does not answer", () => {
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  type Fetch = "fetching" | "idle";
+  /** Renders `useOfflineData` over a query with data; returns a way to move its fetch and read the view. */
+  function screen() {
+    let view: OfflineView<string> | undefined;
+    function Probe({ fetchStatus }: { fetchStatus: Fetch }) {
+      view = useOfflineData(null, {
+        data: "order",
+        dataUpdatedAt: 1,
+        error: null,
+        isPending: false,
+        fetchStatus,
+      });
+      return null;
+    }
+    const root = createRoot(document.createElement("div"));
+    const show = (fetchStatus: Fetch) => act(() => root.render(<Probe fetchStatus={fetchStatus} />));
+    return { show, view: () => view, unmount: () => act(() => root.unmount()) };
+  }
+
+  it(`says the server cannot be reached after ${hungRefreshMs / 1000} s, until it answers`, () => {
+    vi.useFakeTimers();
+    const { show, view, unmount } = screen();
+    show("fetching");
+    act(() => vi.advanceTimersByTime(hungRefreshMs - 100));
+    expect(view()?.offline).toBe(false);
+    act(() => vi.advanceTimersByTime(200));
+    expect(view()).toMatchObject({ data: "order", offline: true, fromCache: false });
+    show("idle");
+    expect(view()?.offline).toBe(false);
+    // The next poll starts its own count.
+    show("fetching");
+    expect(view()?.offline).toBe(false);
+    act(() => vi.advanceTimersByTime(hungRefreshMs + 100));
+    expect(view()?.offline).toBe(true);
+    unmount();
+  });
+
+  it("leaves a refresh that answers in time alone", () => {
+    vi.useFakeTimers();
+    const { show, view, unmount } = screen();
+    for (let poll = 0; poll < 5; poll++) {
+      show("fetching");
+      act(() => vi.advanceTimersByTime(hungRefreshMs / 2));
+      show("idle");
+      act(() => vi.advanceTimersByTime(hungRefreshMs));
+      expect(view()?.offline).toBe(false);
+    }
+    unmount();
   });
 });
