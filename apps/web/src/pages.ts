@@ -77,7 +77,7 @@ export const pages: readonly PageEntry[] = [
     // Target 140 KB; held at today's figure (its form hydrates with the page, ADR 036).
     measured: { scenario: "guest-book-individu", weightKb: 156.4, performance: 95 },
   },
-  // Opened by a send; directly, it is the empty form's way back.
+  // The confirmation after a send (opened directly, it goes back to the form): not for search.
   { id: "guest-book-submitted", path: paths.guestBook.submitted.href(), kind: "marketing", indexed: false },
   {
     id: "package",
