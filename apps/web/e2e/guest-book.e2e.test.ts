@@ -666,9 +666,12 @@ for (const [viewport, lang] of combos)
       await visit(page, "/guest-book?business_type=Individu");
       await page.getByLabel(m.senderName, { exact: true }).fill("Budi Santoso");
       const switcher = page.locator(`[data-testid="public-header"] button[data-language="${other}"]`);
-      if (!(await switcher.isVisible())) await $(page, "menu-toggle").click();
+      const inMenu = !(await switcher.isVisible());
+      if (inMenu) await $(page, "menu-toggle").click();
       await page.locator(`button[data-language="${other}"]:visible`).first().click();
       await expect(page.locator("html")).toHaveAttribute("lang", other);
+      // The menu closed with its toggle: a tap outside it would only close it.
+      if (inMenu) await $(page, "menu-toggle").click();
       const name = page.getByLabel(o.senderName, { exact: true });
       await expect(name).toHaveCount(1, { timeout: 15_000 });
       await expect(name).toHaveValue("Budi Santoso");

@@ -128,10 +128,17 @@ describe("mobile menu", () => {
     await expect.poll(expanded).toBe(false);
     await expect(menu).toBeHidden();
 
-    await toggle.click();
-    await expect(menu).toBeVisible();
-    await page.mouse.click(200, 800);
-    await expect(menu).toBeHidden();
+    // A tap outside closes it and does nothing else: under it at (200, 800) is a service card's link.
+    for (const tapOutside of [() => page.mouse.click(200, 800), () => page.touchscreen.tap(200, 800)]) {
+      await toggle.click();
+      await expect(menu).toBeVisible();
+      await animationsDone(page);
+      await tapOutside();
+      await expect(menu).toBeHidden();
+      await expect.poll(expanded).toBe(false);
+      await page.waitForTimeout(600);
+      await expect(page).toHaveURL((url) => url.pathname === "/");
+    }
 
     await toggle.click();
     await menu.locator('a[href="/#services"]').click();

@@ -76,6 +76,33 @@ export function PublicHeader() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
   useEffect(() => closeMenu(menu.current), [location.key]);
 
+  // A tap outside the open menu closes it (the browser's light dismiss) and does nothing else: the
+  // link under the finger (a service card, under the menu's lower edge) is not followed as well.
+  // The tap's click is dropped; a tap that ends in no click (a scroll) keeps nothing waiting.
+  useEffect(() => {
+    const drop = (event: MouseEvent) => {
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    const keep = () => document.removeEventListener("click", drop, true);
+    const onPointerDown = (event: PointerEvent) => {
+      const nav = menu.current;
+      const target = event.target;
+      if (!nav?.matches(":popover-open") || !(target instanceof Element) || nav.contains(target)) return;
+      // The toggle closes the menu itself.
+      if (target.closest(`[popovertarget="${CSS.escape(nav.id)}"]`)) return;
+      document.addEventListener("click", drop, { capture: true, once: true });
+      // A touch's click may come a moment after the finger lifts.
+      document.addEventListener("pointerup", () => setTimeout(keep, 500), { capture: true, once: true });
+      document.addEventListener("pointercancel", keep, { capture: true, once: true });
+    };
+    document.addEventListener("pointerdown", onPointerDown, true);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown, true);
+      keep();
+    };
+  }, []);
+
   // Widened past the breakpoint (a tablet turned), the menu is the header's row again.
   useEffect(() => {
     const wide = window.matchMedia(wideHeader);
