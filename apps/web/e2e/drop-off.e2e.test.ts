@@ -1,5 +1,13 @@
 import type { Page } from "playwright-core";
-import { animationsDone, everyFrame, hydrated, otherFrames, visit } from "./support/browser.ts";
+import {
+  animationsDone,
+  everyFrame,
+  hydrated,
+  phoneAndDesktop,
+  phoneEn,
+  phoneId,
+  visit,
+} from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { createScenario, decodeQr } from "./support/journeys.ts";
 import {
@@ -294,10 +302,7 @@ describe("package form edges", () => {
     expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
   });
 
-  for (const [viewport, lang] of [
-    ["mobile", "id"],
-    ["desktop", "en"],
-  ] as const) {
+  for (const [viewport, lang] of [phoneId]) {
     test(`${viewport}, ${lang}: a send without signal says 'Oops...' and keeps the form to send again`, async ({
       openScenario,
     }) => {
@@ -324,7 +329,7 @@ describe("package form edges", () => {
     });
   }
 
-  for (const [viewport, lang] of otherFrames) {
+  for (const [viewport, lang] of [phoneEn]) {
     test(`${viewport}, ${lang}: a reloaded page, or one gone back to, shows the QR it made; a form opened anew or "New Package" does not`, async ({
       openScenario,
     }) => {
@@ -391,7 +396,7 @@ describe("package form edges", () => {
     });
   }
 
-  for (const [viewport, lang] of everyFrame) {
+  for (const [viewport, lang] of phoneAndDesktop) {
     test(`${viewport}, ${lang}: Enter on Get QR Code keeps the focus on the button while the QR is made, then gives it to the QR; the progress is said once`, async ({
       openScenario,
     }) => {

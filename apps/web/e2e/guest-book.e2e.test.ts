@@ -14,6 +14,8 @@ import {
   isScript,
   type Lang,
   phoneAndDesktop,
+  phoneEn,
+  phoneId,
   type ViewportName,
   visit,
   watchRequests,
@@ -243,10 +245,7 @@ describe("guest-book send", () => {
     });
   }
 
-  for (const [viewport, lang] of [
-    ["mobile", "en"],
-    ["desktop", "id"],
-  ] as [ViewportName, Lang][])
+  for (const [viewport, lang] of [phoneEn])
     test(`a send without signal says 'Oops...' with the spec's server-error text and keeps every field (${viewport}, ${lang})`, async ({
       open,
     }) => {
@@ -532,10 +531,7 @@ for (const [viewport, lang] of combos)
   });
 
 describe("guest-book with scripts held back, a field to correct", () => {
-  for (const [viewport, lang] of [
-    ["mobile", "id"],
-    ["desktop", "en"],
-  ] as [ViewportName, Lang][]) {
+  for (const [viewport, lang] of [phoneId]) {
     // Scripts held back, then the captcha's proof of work: on a loaded 2-core runner over a minute.
     test(`shows the action's message, keeps everything, and sends once corrected (${viewport}, ${lang})`, async ({
       open,

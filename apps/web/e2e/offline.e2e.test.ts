@@ -4,7 +4,17 @@ import shellEn from "../src/locales/en/shell.json" with { type: "json" };
 import rentId from "../src/locales/id/rent.json" with { type: "json" };
 import shellId from "../src/locales/id/shell.json" with { type: "json" };
 import type { Lang, ViewportName } from "./support/browser.ts";
-import { holdRequests, hydrated, otherFrames, phoneAndDesktop, visit } from "./support/browser.ts";
+import {
+  desktopEn,
+  desktopId,
+  holdRequests,
+  hydrated,
+  otherFrames,
+  phoneAndDesktop,
+  phoneEn,
+  phoneId,
+  visit,
+} from "./support/browser.ts";
 import { describe, expect, type Open, test } from "./support/fixtures.ts";
 import { api, createScenario, decodeQr, payOverdueAtSandbox, scanAtKiosk } from "./support/journeys.ts";
 import { shot } from "./support/shots.ts";
@@ -128,7 +138,7 @@ for (const [viewport, lang] of phoneAndDesktop) {
   });
 }
 
-for (const [viewport, lang] of phoneAndDesktop)
+for (const [viewport, lang] of [phoneEn])
   test(`a copy opened without signal days later hides the pick-up QR whose free period has run out (${viewport}, ${lang})`, async ({
     open,
   }) => {
@@ -203,7 +213,7 @@ for (const [viewport, lang] of otherFrames) {
   });
 }
 
-for (const [viewport, lang] of phoneAndDesktop) {
+for (const [viewport, lang] of [phoneId]) {
   describe(`another member on the same device (${viewport}, ${lang})`, () => {
     const t = texts[lang].shell;
 
@@ -282,7 +292,7 @@ for (const [viewport, lang] of otherFrames) {
   });
 }
 
-for (const [viewport, lang] of otherFrames) {
+for (const [viewport, lang] of [phoneEn]) {
   describe(`a page that loads more while the worker is starting (${viewport}, ${lang})`, () => {
     test("keeps what arrived before the worker took the page over, and opens offline", async ({ open }) => {
       const { context, page, errors } = await start(open, viewport, lang);
@@ -310,7 +320,7 @@ for (const [viewport, lang] of otherFrames) {
   });
 }
 
-for (const [viewport, lang] of phoneAndDesktop) {
+for (const [viewport, lang] of [phoneId]) {
   test(`Stop Rent with no signal counts down to the stop QR kept on the phone (${viewport}, ${lang})`, async ({
     open,
     scenario,
@@ -334,7 +344,7 @@ for (const [viewport, lang] of phoneAndDesktop) {
   });
 }
 
-for (const [viewport, lang] of phoneAndDesktop) {
+for (const [viewport, lang] of [phoneEn]) {
   test(`Pick Up past the deadline with no signal fails at once and stays on the page when the signal returns (${viewport}, ${lang})`, async ({
     open,
     scenario,
@@ -368,7 +378,7 @@ for (const [viewport, lang] of phoneAndDesktop) {
   });
 }
 
-for (const [viewport, lang] of phoneAndDesktop) {
+for (const [viewport, lang] of [phoneId]) {
   test(`the open-locker QR is drawn though its drawing code was dropped on the way (weak link) (${viewport}, ${lang})`, async ({
     open,
     scenario,
@@ -395,7 +405,7 @@ for (const [viewport, lang] of phoneAndDesktop) {
   });
 }
 
-for (const [viewport, lang] of phoneAndDesktop) {
+for (const [viewport, lang] of [desktopEn]) {
   describe(`a network drop while the rent page polls (${viewport}, ${lang})`, () => {
     const { shell } = texts[lang];
 
@@ -449,7 +459,7 @@ for (const [viewport, lang] of phoneAndDesktop) {
   });
 }
 
-for (const [viewport, lang] of phoneAndDesktop) {
+for (const [viewport, lang] of [desktopId]) {
   test(`the rent page rides out the API answering "not now" (503) and follows the order again by itself (${viewport}, ${lang})`, async ({
     open,
     scenario,
@@ -498,7 +508,7 @@ for (const [viewport, lang] of phoneAndDesktop) {
   });
 }
 
-for (const [viewport, lang] of phoneAndDesktop) {
+for (const [viewport, lang] of [phoneEn]) {
   test(`a page whose address without its query redirects is not kept as another page: offline it opens the offline page (${viewport}, ${lang})`, async ({
     open,
   }) => {
@@ -559,7 +569,7 @@ describe("installable, and pages never opened", () => {
   });
 });
 
-for (const [viewport, lang] of phoneAndDesktop) {
+for (const [viewport, lang] of [desktopEn]) {
   test(`a poll that hangs without an answer says the server cannot be reached, until it answers (${viewport}, ${lang})`, async ({
     open,
     scenario,

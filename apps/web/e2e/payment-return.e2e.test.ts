@@ -11,10 +11,12 @@ import {
   baseUrl,
   type ContextOptions,
   collectErrors,
+  desktopEn,
+  desktopId,
   featureOff,
   type Lang,
-  otherFrames,
-  phoneAndDesktop,
+  phoneEn,
+  phoneId,
   type ViewportName,
   visit,
 } from "./support/browser.ts";
@@ -195,7 +197,7 @@ async function rentAtOverdue(
   return { ...rent, before, deadline };
 }
 
-for (const [viewport, lang] of phoneAndDesktop)
+for (const [viewport, lang] of [phoneId])
   describe(`rent paid at the gateway (${viewport}, ${lang})`, () => {
     test("Pay says Processing…; the return is checked and shows paid at once; history back never shows the pay screen", async ({
       newContext,
@@ -259,7 +261,7 @@ for (const [viewport, lang] of phoneAndDesktop)
     });
   });
 
-for (const [viewport, lang] of otherFrames)
+for (const [viewport, lang] of [phoneEn])
   describe(`rent payment still being confirmed (${viewport}, ${lang})`, () => {
     test("non-interface URLs carry the result; 'being confirmed', then after a minute check again and pay again", async ({
       newContext,
@@ -355,7 +357,7 @@ const receiverEmailOf = async (orderId: string, token: string) =>
   (await api<{ receiverEmail: string | null }>(`/api/v1/dropoff/overdue/${orderId}`, token)).data
     .receiverEmail;
 
-for (const [viewport, lang] of otherFrames)
+for (const [viewport, lang] of [desktopId])
   describe(`drop-off overdue paid through the bank interface (${viewport}, ${lang})`, () => {
     test("the return is the order link with its token; the email survives Fail and Cancel; paid → QR; history back shows no pay screen", async ({
       newContext,
@@ -428,7 +430,7 @@ for (const [viewport, lang] of otherFrames)
     });
   });
 
-for (const [viewport, lang] of phoneAndDesktop)
+for (const [viewport, lang] of [desktopEn])
   describe(`drop-off overdue payment still being confirmed (${viewport}, ${lang})`, () => {
     test("a return that claims success: 'being confirmed', then after a minute pay again reopens the checkout with the email kept", async ({
       newContext,
@@ -494,7 +496,7 @@ async function returnWhilePending(page: Page, landsOn: string) {
   await expect(page).toHaveURL((url) => url.pathname === landsOn);
 }
 
-for (const [viewport, lang] of phoneAndDesktop)
+for (const [viewport, lang] of [phoneEn])
   describe(`a return while the payment is still pending (${viewport}, ${lang})`, () => {
     test("rent, Midtrans's pending finish redirect: 'being confirmed', not 'time is up'; paying then shows paid", async ({
       newContext,
@@ -543,7 +545,7 @@ for (const [viewport, lang] of phoneAndDesktop)
     });
   });
 
-for (const [viewport, lang] of phoneAndDesktop)
+for (const [viewport, lang] of [desktopId])
   describe(`the return of a charge the API refunded (${viewport}, ${lang})`, () => {
     test("rent and drop-off say it was charged and refunded, not 'time is up'", async ({ newContext }) => {
       const rent = await start("rent", newContext, viewport, lang);

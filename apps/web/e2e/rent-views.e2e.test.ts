@@ -12,6 +12,7 @@ import {
   holdClock,
   type Lang,
   phoneAndDesktop,
+  phoneEn,
   runClock,
   setHidden,
   speakEnglish,
@@ -331,7 +332,7 @@ describe("polling and failures", () => {
     }
   });
 
-  for (const [viewport, lang] of phoneAndDesktop)
+  for (const [viewport, lang] of [phoneEn])
     test(`the action pages of an order that cannot be loaded say 'Oops...', not a skeleton or a template (${viewport}, ${lang})`, async ({
       open,
     }) => {

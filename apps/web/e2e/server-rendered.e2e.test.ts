@@ -5,7 +5,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { buildWebServer } from "../server/app.ts";
-import { baseUrl, hydrated, otherFrames, watchRequests } from "./support/browser.ts";
+import {
+  baseUrl,
+  hydrated,
+  otherFrames,
+  phoneAndDesktop,
+  phoneEn,
+  watchRequests,
+} from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { decodeQr } from "./support/journeys.ts";
 
@@ -27,9 +34,7 @@ const pages = [
 ] as const;
 
 const cases = pages.flatMap((page) =>
-  (["id", "en"] as const).flatMap((lang) =>
-    (["mobile", "desktop"] as const).map((viewport) => ({ ...page, lang, viewport })),
-  ),
+  phoneAndDesktop.map(([viewport, lang]) => ({ ...page, lang, viewport })),
 );
 
 const authCall = "/api/webview/v1/members/auth";
@@ -136,9 +141,7 @@ describe("web-view pages rendered on the server", () => {
     });
   }
 
-  for (const { lang, viewport } of (["id", "en"] as const).flatMap((lang) =>
-    (["mobile", "desktop"] as const).map((viewport) => ({ lang, viewport })),
-  )) {
+  for (const [viewport, lang] of phoneAndDesktop) {
     test(`order detail (${lang}, ${viewport}): the door QR arrives drawn, hydration keeps it, no encoder loads`, async ({
       open,
       scenario,
@@ -214,10 +217,7 @@ describe("web-view pages rendered on the server", () => {
     });
   }
 
-  for (const [viewport, lang] of [
-    ["mobile", "id"],
-    ["desktop", "en"],
-  ] as const) {
+  for (const [viewport, lang] of [phoneEn]) {
     test(`without scripts, the overdue view of a rent that is not overdue is its in-store view (${viewport}, ${lang})`, async ({
       open,
       scenario,

@@ -24,13 +24,22 @@ export async function resize(page: Page, viewport: ViewportName): Promise<void> 
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
 
+/** A viewport and the language of the visitor who sees the page in it. */
+export type Frame = readonly [ViewportName, Lang];
+
+/**
+ * One frame each, for a check that neither the width nor the language changes: how a screen meets
+ * the network, the clock or the API's data. Such a check runs once, in the frame its loop names
+ * (`for (const [viewport, lang] of [phoneEn])`), and the checks of a file take the frames in turn.
+ * Journeys, layout, focus and texts run in `phoneAndDesktop` (e2e/README.md).
+ */
+export const phoneId: Frame = ["mobile", "id"];
+export const desktopEn: Frame = ["desktop", "en"];
+export const phoneEn: Frame = ["mobile", "en"];
+export const desktopId: Frame = ["desktop", "id"];
+
 /** Every viewport in every language: the phone in Indonesian first, then the desktop in English. */
-export const everyFrame: readonly (readonly [ViewportName, Lang])[] = [
-  ["mobile", "id"],
-  ["desktop", "en"],
-  ["mobile", "en"],
-  ["desktop", "id"],
-];
+export const everyFrame: readonly Frame[] = [phoneId, desktopEn, phoneEn, desktopId];
 
 /** Every viewport and every language once each: the phone in Indonesian, the desktop in English. */
 export const phoneAndDesktop = everyFrame.slice(0, 2);
