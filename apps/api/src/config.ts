@@ -74,6 +74,7 @@ const EnvSchema = z.object({
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
@@ -402,6 +403,8 @@ export function loadConfig(
             siteKey: e.RECAPTCHA_SITE_KEY,
             secret: e.RECAPTCHA_SECRET,
             minScore: e.RECAPTCHA_MIN_SCORE,
+            verifyUrl: e.RECAPTCHA_VERIFY_URL,
+            hostname: e.PUBLIC_BASE_URL ? new URL(e.PUBLIC_BASE_URL).hostname : undefined,
           }
         : {
             provider: "altcha",

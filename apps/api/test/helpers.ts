@@ -69,9 +69,12 @@ export function configOn(databaseUrl: string | undefined, env: Record<string, st
   return { ...config, databaseUrl };
 }
 
-/** Builds the API once for the calling test file and closes it afterwards. */
+/**
+ * Builds the API once for the calling test file and closes it afterwards. `env` may be read when the
+ * app is built: the address of a stand-in that starts listening before it.
+ */
 export function useApp(
-  env: Record<string, string> = {},
+  env: Record<string, string> | (() => Record<string, string>) = {},
   options: Omit<BuildOptions, "database" | "databaseTemplate"> = {},
 ): () => FastifyInstance {
   let app: FastifyInstance | undefined;
@@ -79,7 +82,11 @@ export function useApp(
   beforeAll(async () => {
     const database = await freshDatabase();
     drop = database.drop;
-    const config = configOn(database.url, { NODE_ENV: "test", DATA_DIR: "memory://", ...env });
+    const config = configOn(database.url, {
+      NODE_ENV: "test",
+      DATA_DIR: "memory://",
+      ...(typeof env === "function" ? env() : env),
+    });
     app = await buildApp(config, { ...options, databaseTemplate: database.template });
   });
   afterAll(async () => {

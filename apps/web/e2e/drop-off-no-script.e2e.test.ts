@@ -15,7 +15,7 @@ import {
   postedForm,
   sliderValue,
 } from "./support/package-form.ts";
-import { cameraJpeg, cameraJpegFile } from "./support/photos.ts";
+import { cameraJpeg, cameraJpegFile, oversizedJpegFile } from "./support/photos.ts";
 
 /**
  * The package form is a plain HTML form that its route action answers (spec §2, §5): a courier on
@@ -157,12 +157,7 @@ describe("the package form without scripts: photo limits", () => {
   test("refuses a photo over 15 MB with its message, keeping the rest", async ({ openScenario }) => {
     test.setTimeout(60_000);
     const { page } = await openPackageForm(openScenario, "mobile", "id", "none");
-    const huge = Buffer.alloc(16 * 1024 * 1024, 7);
-    huge.set([0xff, 0xd8, 0xff, 0xe0]);
-    await fillPackageForm(page, {
-      photo: { name: "huge.jpg", mimeType: "image/jpeg", buffer: huge },
-      thumbnail: false,
-    });
+    await fillPackageForm(page, { photo: await oversizedJpegFile(), thumbnail: false });
     expect((await send(page))?.status()).toBe(400);
     await expect(fieldError(page, "package_photo")).toHaveText(packageTexts.id.messages.photoTooLarge);
     await expect(field(page, "recipient_name")).toHaveValue("Rina Kartika");

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { CaptchaSetup } from "@paxelbox/contract";
 import { createChallenge, randomInt } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
@@ -6,7 +7,20 @@ import type { Queryable } from "../db/database.ts";
 
 export type CaptchaConfig =
   | { provider: "altcha"; secret: string }
-  | { provider: "recaptcha"; siteKey: string; secret: string; minScore: number };
+  | {
+      provider: "recaptcha";
+      siteKey: string;
+      secret: string;
+      minScore: number;
+      /** Google's siteverify (RECAPTCHA_VERIFY_URL). */
+      verifyUrl: string;
+      /**
+       * The site's own host (PUBLIC_BASE_URL's): a token solved on another site's page with this
+       * site key is refused, should the key's domain list in Google's console be left open.
+       * Unset (no public address configured, outside production), not compared.
+       */
+      hostname: string | undefined;
+    };
 
 export const captchaAction = "guestbook_submit";
 const challengeMinutes = 10;
@@ -72,25 +86,29 @@ export async function verifyCaptcha(
     );
     return result.error ? result.error : null;
   }
+  let body: {
+    success?: boolean;
+    score?: number;
+    action?: string;
+    hostname?: string;
+    "error-codes"?: string[];
+  };
   try {
-    const response = await fetch("https://www.google.com/recaptcha/api/siteverify", {
+    const response = await fetch(config.verifyUrl, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ secret: config.secret, response: token }),
       signal: AbortSignal.timeout(10_000),
     });
-    const body = (await response.json()) as {
-      success?: boolean;
-      score?: number;
-      action?: string;
-      "error-codes"?: string[];
-    };
-    if (!body.success) return `rejected (${(body["error-codes"] ?? []).join(", ") || "unknown"})`;
-    if (body.action !== captchaAction) return "wrong action";
-    if ((body.score ?? 0) < config.minScore) return "score too low";
-    const fresh = await replayStore(db).setIfAbsent(token);
-    return fresh ? null : "already used";
+    body = (await response.json()) ?? {};
   } catch {
     return "verification service unreachable";
   }
+  if (!body.success) return `rejected (${(body["error-codes"] ?? []).join(", ") || "unknown"})`;
+  if (body.action !== captchaAction) return "wrong action";
+  if (config.hostname && body.hostname !== config.hostname) return "solved on another site";
+  if ((body.score ?? 0) < config.minScore) return "score too low";
+  // Kept by its digest: a token runs to thousands of characters, past what a key of an index holds.
+  const fresh = await replayStore(db).setIfAbsent(createHash("sha256").update(token).digest("base64url"));
+  return fresh ? null : "already used";
 }

@@ -6,7 +6,8 @@ import { outboxWriter } from "../../src/notifications/outbox.ts";
 import { whatsappClient } from "../../src/notifications/whatsapp.ts";
 import { type DeliveryOptions, deliverDue, retryDelayMs } from "../../src/notifications/worker.ts";
 import { scenario, useApp } from "../helpers.ts";
-import { deliveryOptions, useScriptedProvider } from "./stand-ins.ts";
+import { useScriptedProvider } from "../scripted-provider.ts";
+import { deliveryOptions } from "./stand-ins.ts";
 
 /**
  * Delivery against the Cloud API protocol with a stand-in Graph API whose answers each test scripts:

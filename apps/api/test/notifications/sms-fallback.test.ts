@@ -5,7 +5,8 @@ import { webhookSignature } from "../../src/notifications/webhook.ts";
 import { whatsappClient } from "../../src/notifications/whatsapp.ts";
 import { type DeliveryOptions, deliverDue } from "../../src/notifications/worker.ts";
 import { ok, scenario, useApp } from "../helpers.ts";
-import { deliveryOptions, statusWebhook, useScriptedProvider } from "./stand-ins.ts";
+import { useScriptedProvider } from "../scripted-provider.ts";
+import { deliveryOptions, statusWebhook } from "./stand-ins.ts";
 
 /**
  * The SMS fallback of WhatsApp messages, against stand-ins of the Graph API and of Infobip's SMS API

@@ -3,7 +3,8 @@ import type { Sender } from "../../src/notifications/sender.ts";
 import { whatsappClient } from "../../src/notifications/whatsapp.ts";
 import { startNotificationWorker } from "../../src/notifications/worker.ts";
 import { scenario, useApp } from "../helpers.ts";
-import { deliveryOptions, useScriptedProvider } from "./stand-ins.ts";
+import { useScriptedProvider } from "../scripted-provider.ts";
+import { deliveryOptions } from "./stand-ins.ts";
 
 /**
  * The worker stopping while a message is at the provider (the instance's shutdown): it starts no

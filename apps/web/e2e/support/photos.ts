@@ -86,3 +86,15 @@ export function cameraJpegFile(): Promise<string> {
   })();
   return cameraFile;
 }
+
+/**
+ * A file over the form's 15 MB limit that starts as a JPEG does, on disk: the browser reads it from
+ * there (given as bytes, 16 MB would cross the test's connection to the browser first).
+ */
+export async function oversizedJpegFile(): Promise<string> {
+  const bytes = Buffer.alloc(16 * 1024 * 1024, 7);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  const file = path.join(await mkdtemp(path.join(tmpdir(), "paxelbox-photo-")), "huge.jpg");
+  await writeFile(file, bytes);
+  return file;
+}
