@@ -170,6 +170,33 @@ for (const [viewport, lang] of [phoneEn])
     expect(unexpected(errors)).toEqual([]);
   });
 
+for (const [viewport, lang] of [desktopId])
+  test(`a link the API calls expired leaves nothing of it on the phone (${viewport}, ${lang})`, async ({
+    open,
+  }) => {
+    const { page, errors, demo } = await startAt(open, viewport, lang, "dropoff-in-store");
+    await page.getByTestId("order-qr-code").waitFor();
+    await page.waitForURL((url) => !url.searchParams.has("token"));
+    const kept = () =>
+      page.evaluate(() =>
+        ["user_token", "userdata", "offline_cache"].filter((key) => localStorage.getItem(key) !== null),
+      );
+    await expect.poll(kept).toEqual(["user_token", "userdata", "offline_cache"]);
+    // The link's days run out: the API answers its calls 410 from now on.
+    await page.route(`**/api/v1/box/express/info/${demo.orderId}/**`, (route) =>
+      route.fulfill({
+        status: 410,
+        json: { code: 410, message: "Link ini sudah kadaluwarsa.", key: "linkExpired" },
+      }),
+    );
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await page.waitForURL((url) => url.pathname === "/overduepayment/expire");
+    await expect(page.getByTestId("overdue-result-expired")).toBeVisible();
+    // The recipient's name and phone, the pick-up code and the copy kept for no signal: gone.
+    await expect.poll(kept).toEqual([]);
+    expect(unexpected(errors).filter((error) => !/410/.test(error))).toEqual([]);
+  });
+
 for (const [viewport, lang] of otherFrames) {
   describe(`rent open-locker QR with no signal (${viewport}, ${lang})`, () => {
     const { shell, rent } = texts[lang];

@@ -94,7 +94,7 @@ export const pages: readonly PageEntry[] = [
     serverPreload: true,
     precache: true,
     // Target 170 KB; held at today's figure (the route manifest, ADR 048).
-    measured: { scenario: "dropoff-in-store", weightKb: 170.7, performance: 95 },
+    measured: { scenario: "dropoff-in-store", weightKb: 170.8, performance: 95 },
   },
   {
     id: "order-status",
@@ -119,7 +119,7 @@ export const pages: readonly PageEntry[] = [
     kind: "web-view",
     serverPreload: true,
     // Target 170 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 179.5, performance: 95 },
+    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 179.6, performance: 95 },
   },
   { id: "overdue-success", path: paths.overdue.success.href(), kind: "web-view" },
   { id: "overdue-expire", path: paths.overdue.expire.href(), kind: "web-view" },

@@ -133,7 +133,10 @@ export const paths = {
     /** Named route `overdue` (index child). */
     payment: { href: (query?: OverdueQuery) => withQuery("/overduepayment", query) },
     /** Named route `overdue-success`: the parcel was already taken. */
-    success: { pattern: "success", href: () => "/overduepayment/success" },
+    success: {
+      pattern: "success",
+      href: (query?: { lang?: "en" }) => withQuery("/overduepayment/success", query),
+    },
     /** Named route `overdue-expire`: the link expired. */
     expire: {
       pattern: "expire",

@@ -113,9 +113,11 @@ describe("paid fee's page, opened with a token", () => {
     expect((await open()).redirect).toBe("/overduepayment/success");
     api.answers.overdueDropoffDetail = () => detail({ overdueStatus: "expired" });
     expect((await open()).redirect).toBe("/overduepayment/expire");
-    // The expired link's page has no token to learn the language from: it goes along.
+    // Neither page has a token to learn the language from: it goes along.
     api.answers.validateUser = () => testMember({ member_code: "", language: "en" });
     expect((await open("orderid=9&token=link&lang=en")).redirect).toBe("/overduepayment/expire?lang=en");
+    api.answers.overdueDropoffDetail = () => detail({ status: "CUSTOMER_TAKEN" });
+    expect((await open("orderid=9&token=link&lang=en")).redirect).toBe("/overduepayment/success?lang=en");
   });
 
   it("without a token is the skeleton the service worker keeps, asking the API nothing", async () => {

@@ -74,6 +74,20 @@ describe("member session (spec §5, §6)", () => {
     expect(kept()).toBe(0);
   });
 
+  it("forgets an expired link's data when it is the link kept, and nothing else's", () => {
+    const recipient = { ...sari, member_code: "" };
+    session.keepMember(recipient, "link-token");
+    rememberOffline("order:7", { id: 7 });
+    // Another link expired (opened once on this device, or never): the kept one stays.
+    session.forgetExpiredLink("other-link");
+    session.forgetExpiredLink(null);
+    expect(recallOffline("order:7")).not.toBeNull();
+    session.forgetExpiredLink("link-token");
+    expect(session.storedSession()).toEqual({ token: null, user: null });
+    expect(recallOffline("order:7")).toBeNull();
+    expect(storage.get("offline_cache")).toBeNull();
+  });
+
   it("takes a member's language from their app, not a drop-off recipient's", () => {
     expect(session.memberLanguage(sari)).toBe("en");
     expect(session.memberLanguage({ ...sari, member_code: "" })).toBeNull();

@@ -57,6 +57,15 @@ export function forgetMember(): void {
 }
 
 /**
+ * The API called this link expired (410): if it is the one this device keeps, what it kept goes
+ * with it (the recipient's name and phone, the pick-up code and its QR, the offline copies). The
+ * parcel can no longer be picked up with it; a shared or lent phone keeps nothing of it.
+ */
+export function forgetExpiredLink(token: string | null): void {
+  if (token !== null && token === storage.get("user_token")) forgetMember();
+}
+
+/**
  * The language a member's app gave them; `null` for a drop-off recipient (no member code), who
  * keeps the language chosen on the site — the link does not know it.
  */

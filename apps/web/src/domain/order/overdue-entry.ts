@@ -27,7 +27,7 @@ export function overdueEntryTarget(
  */
 export function paidPageTarget(detail: OverdueDetailResponse, lang?: "en"): string | null {
   if (detail.overdueStatus === "expired") return paths.overdue.expire.href({ lang });
-  if (detail.status !== "IN_STORE") return paths.overdue.success.href();
+  if (detail.status !== "IN_STORE") return paths.overdue.success.href({ lang });
   if (!isFullDetail(detail)) return paths.home.href({ lang });
   return null;
 }

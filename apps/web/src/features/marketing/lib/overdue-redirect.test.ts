@@ -9,19 +9,17 @@ describe("landing orderid redirect (spec §2)", () => {
     expect(overdueRedirectPath("need_to_pay", "12")).toBe("/overduepayment?orderid=12");
   });
 
-  it("sends none to the success page and expired to the expire page", () => {
-    expect(overdueRedirectPath("none", "7", "t")).toBe("/overduepayment/success?orderid=7&token=t");
-    expect(overdueRedirectPath("expired", "7", null)).toBe("/overduepayment/expire?orderid=7");
+  it("sends none to the success page and expired to the expire page, without the order or its token", () => {
+    expect(overdueRedirectPath("none", "7", "t")).toBe("/overduepayment/success");
+    expect(overdueRedirectPath("expired", "7", "t")).toBe("/overduepayment/expire");
   });
 
   it("keeps the landing's English on the way, for a link holder whose choice is not stored", () => {
     expect(overdueRedirectPath("need_to_pay", "12", "s3cret", "en")).toBe(
       "/overduepayment?orderid=12&token=s3cret&lang=en",
     );
-    expect(overdueRedirectPath("none", "7", "t", "en")).toBe(
-      "/overduepayment/success?orderid=7&token=t&lang=en",
-    );
-    expect(overdueRedirectPath("expired", "7", null, "en")).toBe("/overduepayment/expire?orderid=7&lang=en");
+    expect(overdueRedirectPath("none", "7", "t", "en")).toBe("/overduepayment/success?lang=en");
+    expect(overdueRedirectPath("expired", "7", "t", "en")).toBe("/overduepayment/expire?lang=en");
     expect(overdueRedirectPath(null, "7", "t", "en")).toBe("/?lang=en");
   });
 

@@ -15,6 +15,7 @@ import { Card } from "../../../components/ui/card";
 import { ContentBlock } from "../../../components/ui/content-block";
 import { DoorQrCard } from "../../../components/ui/door-qr-card";
 import { useConfig } from "../../../config/use-config";
+import { forgetExpiredLink } from "../../../domain/member/member-session";
 import { DoorSizeLabel } from "../../../domain/order/door-size-label";
 import { keepShownOrder } from "../../../domain/order/order-share";
 import { overdueDetailQueryOptions } from "../../../domain/order/overdue-detail";
@@ -90,12 +91,15 @@ function OrderDetail({
   // The overdue payment needs the network: no move while offline.
   useOverdueRedirect(view.offline ? undefined : data, linkToken);
 
-  // An expired link opens nothing any more (410): the spec's expire page says so.
+  // An expired link opens nothing any more (410): the spec's expire page says so, and the device
+  // forgets what it kept of the link.
   const navigate = useNavigate();
   const linkExpired = (order.error as { status?: number } | null)?.status === 410;
   useEffect(() => {
-    if (linkExpired) void navigate(paths.overdue.expire.href(), { replace: true });
-  }, [linkExpired, navigate]);
+    if (!linkExpired) return;
+    forgetExpiredLink(token);
+    void navigate(paths.overdue.expire.href(), { replace: true });
+  }, [linkExpired, navigate, token]);
 
   useShareOrderAction(data?.status, { labelKey: "dropOff.order.share", testId: "order-share" });
 
