@@ -1,4 +1,5 @@
 import { type Language, lockerUtcOffsetMinutes } from "@paxelbox/contract";
+import { texts } from "./texts.ts";
 
 /**
  * Money and dates in a message as the spec writes them (spec §9), like the web app's
@@ -14,6 +15,12 @@ const shortMonths: Record<Language, readonly string[]> = {
 export function formatRupiah(amount: number): string {
   const whole = Math.round(Math.abs(amount));
   return `${amount < 0 ? "-" : ""}Rp. ${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`;
+}
+
+/** A count of days as the language writes it: `1 day`, `2 days`; `1 hari`, `2 hari`. */
+export function formatDays(days: number, language: Language): string {
+  const form = new Intl.PluralRules(language).select(days) === "one" ? "one" : "other";
+  return texts[language].days[form].replace("{{n}}", String(days));
 }
 
 /** `3 Des 2026 14:05 WIB` (id), `3 Dec 2026 14:05 WIB` (en). */

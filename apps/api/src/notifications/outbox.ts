@@ -6,7 +6,7 @@ import { toE164 } from "../domain/phone.ts";
 import { hashToken, randomSecret } from "../domain/tokens.ts";
 import { getOrder } from "../repositories/orders.ts";
 import { businessTypeLabel, type EmailTemplateName, purposeLabel } from "./email-templates.ts";
-import { dayWib, formatDateTimeWib, formatRupiah } from "./format.ts";
+import { dayWib, formatDateTimeWib, formatDays, formatRupiah } from "./format.ts";
 import type { TemplateName } from "./templates.ts";
 
 /**
@@ -176,7 +176,7 @@ export function outboxWriter(
           order.sender_name,
           order.box_name,
           order.mouth_number,
-          String(freeDays),
+          formatDays(freeDays, language),
           formatDateTimeWib(deadline, language),
           formatRupiah(order.overdue_unit_price),
         ],

@@ -2,7 +2,7 @@ import { BusinessType, GuestBookPurpose } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import { locations } from "../db/seed/data/locations.ts";
 import { emailTemplateNames, emailTemplates, purposeLabel, renderEmail } from "./email-templates.ts";
-import { formatDateTimeWib, formatRupiah } from "./format.ts";
+import { formatDateTimeWib, formatDays, formatRupiah } from "./format.ts";
 import { renderSms } from "./sms-templates.ts";
 import { linksIn, renderTemplate, templateNames, templates } from "./templates.ts";
 import { texts } from "./texts.ts";
@@ -20,8 +20,9 @@ describe("message templates", () => {
     for (const language of languages) {
       const messages = texts[language];
       expect(Object.keys(messages).sort(), language).toEqual(
-        ["businessType", "email", "purpose", "sms", "whatsapp"].sort(),
+        ["businessType", "days", "email", "purpose", "sms", "whatsapp"].sort(),
       );
+      expect(Object.keys(messages.days).sort(), `${language} days`).toEqual(["one", "other"]);
       expect(Object.keys(messages.whatsapp).sort(), `${language} whatsapp`).toEqual(
         [...templateNames].sort(),
       );
@@ -127,12 +128,12 @@ describe("message templates", () => {
       "Toko Batik",
       "Stasiun Sudirman",
       "12",
-      "2",
+      formatDays(2, "id"),
       formatDateTimeWib(stored, "id"),
       formatRupiah(5000),
       "https://paxelbox.example/order?orderid=1&token=abc",
     ]);
-    expect(text).toContain("sampai 1 Des 2026 14:05 WIB");
+    expect(text).toContain("gratis selama 2 hari, sampai 1 Des 2026 14:05 WIB");
     expect(text).toContain("Rp. 5.000 per hari");
     expect(linksIn(text)).toEqual(["https://paxelbox.example/order?orderid=1&token=abc"]);
     expect(formatDateTimeWib(new Date("2026-09-30T17:00:00Z"), "en")).toBe("1 Oct 2026 00:00 WIB");
@@ -143,7 +144,7 @@ describe("message templates", () => {
       "Toko Batik",
       "Stasiun Sudirman",
       "12",
-      "2",
+      formatDays(2, "en"),
       formatDateTimeWib(stored, "en"),
       formatRupiah(5000),
       "https://paxelbox.example/order?orderid=1&token=abc",
@@ -155,6 +156,16 @@ describe("message templates", () => {
     expect(sms?.length).toBeLessThan(renderTemplate("dropoff_stored", "en", parameters).length);
     expect(renderSms("dropoff_stored", "id", parameters)).toContain(
       "s.d. 1 Dec 2026 14:05 WIB, lalu Rp. 5.000/hari",
+    );
+    // A locker set to one free day says so in either language.
+    expect([formatDays(1, "en"), formatDays(2, "en"), formatDays(1, "id"), formatDays(7, "id")]).toEqual([
+      "1 day",
+      "2 days",
+      "1 hari",
+      "7 hari",
+    ]);
+    expect(renderTemplate("dropoff_stored", "en", parameters.with(4, formatDays(1, "en")))).toContain(
+      "It stays free for 1 day, until 1 Dec 2026 14:05 WIB;",
     );
     // A row that lost its link is not rendered (the sender refuses it rather than send no link).
     expect(renderSms("dropoff_stored", "id", parameters.slice(0, 7))).toBeNull();
@@ -173,7 +184,7 @@ describe("message templates", () => {
           "Toko Batik Sekar Arum",
           name,
           "12",
-          "2",
+          formatDays(2, language),
           formatDateTimeWib(new Date("2026-12-01T07:05:00Z"), language),
           formatRupiah(15000),
           link,

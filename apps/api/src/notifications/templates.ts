@@ -16,7 +16,7 @@ export const templates = {
       "senderName",
       "location",
       "doorNumber",
-      "freeDays",
+      "freePeriod",
       "freeUntil",
       "feePerDay",
       "link",

@@ -29,7 +29,7 @@ const parameters = (link: string) => [
   "Kurir Kilat",
   "Stasiun Sudirman",
   "7",
-  "2",
+  "2 days",
   "3 Dec 2026 14:05 WIB",
   "Rp. 5.000",
   link,

@@ -133,7 +133,7 @@ describe("drop-off stored → WhatsApp message to the recipient", () => {
     const texts = request.template.components[0]?.parameters.map(({ text }) => text) ?? [];
     expect(texts).toHaveLength(8);
     expect(texts.slice(0, 2)).toEqual(["Dewi Lestari", "Kurir Kilat"]);
-    expect(texts[4]).toBe("2");
+    expect(texts[4]).toBe("2 hari");
     expect(texts[7]).toMatch(new RegExp(`^${origin()}/order\\?orderid=\\d+&token=`));
   });
 
