@@ -599,6 +599,19 @@ describe("landing with an orderid (spec §2)", () => {
   });
 });
 
+/**
+ * The carousel's library, loaded once the page runs, has started: React shows a part that waited for
+ * its code after a short timer of its own, so the held clock moves a little at a time until then.
+ */
+async function carouselReady(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      await runClock(page, 100);
+      return page.getByTestId("banner-carousel").getAttribute("data-ready");
+    })
+    .toBe("true");
+}
+
 describe("services page", () => {
   for (const [viewport, lang] of [
     ["mobile", "en"],
@@ -640,6 +653,95 @@ describe("services page", () => {
       expect(errors).toEqual([]);
     });
   }
+
+  test("the banner carousel moves every 1.5 s while in sight, not while paused or scrolled away (desktop, en)", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport: "desktop", language: "en" });
+    const t = messages.en.marketing.services;
+    // The page's timers are the test's: the slides move only as far as the test lets time pass.
+    await holdClock(page);
+    await visit(page, "/services");
+    const carousel = page.getByTestId("banner-carousel");
+    await carouselReady(page);
+    const shown = () =>
+      carousel
+        .locator("ol button")
+        .evaluateAll((dots) => dots.findIndex((dot) => dot.ariaCurrent === "true"));
+    /** Whether the slides are in sight, once the page's own observer has been told (same frame, made earlier). */
+    const inSight = () =>
+      carousel
+        .locator("> div")
+        .first()
+        .evaluate(
+          (slides) =>
+            new Promise<boolean>((resolve) => {
+              const observer = new IntersectionObserver(([entry]) => {
+                observer.disconnect();
+                resolve(entry?.isIntersecting === true);
+              });
+              observer.observe(slides);
+            }),
+        );
+    /** The slide shown moves on within one autoplay delay (the spec's 1.5 s), or stays for `ms`. */
+    const movesOn = async () => {
+      const before = await shown();
+      await runClock(page, 1_600);
+      await expect.poll(shown).not.toBe(before);
+    };
+    const staysFor = async (ms: number) => {
+      const before = await shown();
+      await runClock(page, ms);
+      expect(await shown()).toBe(before);
+    };
+
+    await movesOn();
+    await movesOn();
+    // Scrolled away: no slide moves where nobody sees it; back in sight, it plays again.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await inSight()).toBe(false);
+    await staysFor(6_000);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await inSight()).toBe(true);
+    await movesOn();
+    // Paused with its button (the keyboard's: a pointer over the slides pauses them too), until played.
+    const toggle = page.getByTestId("carousel-toggle");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-label", t.play);
+    await staysFor(6_000);
+    // Paused stays paused through a scroll away and back.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await inSight()).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await inSight()).toBe(true);
+    await staysFor(6_000);
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-label", t.pause);
+    await toggle.blur();
+    await movesOn();
+    expect(errors).toEqual([]);
+  });
+
+  test("the banner carousel never plays by itself when less motion is asked for (mobile, id)", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport: "mobile", language: "id" });
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await holdClock(page);
+    await visit(page, "/services");
+    const carousel = page.getByTestId("banner-carousel");
+    await carouselReady(page);
+    await expect(page.getByTestId("carousel-toggle")).toHaveCount(0);
+    const current = carousel.locator('ol button[aria-current="true"]');
+    const first = await current.getAttribute("aria-label");
+    await runClock(page, 10_000);
+    await expect(current).toHaveAttribute("aria-label", first ?? "");
+    // It still moves when asked: the next arrow.
+    await carousel.getByRole("button", { name: messages.id.marketing.services.next }).click();
+    await expect(current).not.toHaveAttribute("aria-label", first ?? "");
+    expect(errors).toEqual([]);
+  });
 
   test("links each landing card to its anchor on /services", async ({ open }) => {
     const { page } = await open({ viewport: "desktop", language: "en" });

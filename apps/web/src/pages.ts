@@ -67,7 +67,7 @@ export const pages: readonly PageEntry[] = [
     kind: "marketing",
     // Target 140 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041;
     // the route manifest, ADR 048).
-    measured: { weightKb: 148.2, performance: 98 },
+    measured: { weightKb: 148.4, performance: 98 },
   },
   {
     id: "guest-book-form",

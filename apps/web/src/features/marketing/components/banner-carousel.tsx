@@ -21,7 +21,8 @@ const CarouselEngine = lazy(() => import("./carousel-engine"));
 /**
  * Banner carousel: server-rendered slides (the first one shows at once), then swipe, arrows, one
  * dot per banner and a pause button when it plays by itself. Autoplay pauses while pointed at or
- * focused, and never starts for reduced motion.
+ * focused, and out of sight (scrolled away: a slide every 1.5 s nobody sees costs a phone's battery
+ * its animation frames), and never starts for reduced motion.
  */
 export default function BannerCarousel({
   banners,
@@ -38,6 +39,7 @@ export default function BannerCarousel({
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(false);
   const userPaused = useRef(false);
+  const outOfSight = useRef(false);
   const autoplayOn = settings.autoplay && !reduced;
   const total = banners.length;
 
@@ -56,7 +58,7 @@ export default function BannerCarousel({
     if (!api) return;
     const onSelect = () => setSelected(api.selectedScrollSnap());
     const onPlay = () => {
-      if (userPaused.current) api.plugins().autoplay?.stop();
+      if (userPaused.current || outOfSight.current) api.plugins().autoplay?.stop();
       else setPlaying(true);
     };
     onSelect();
@@ -64,6 +66,21 @@ export default function BannerCarousel({
     return () => {
       api.off("select", onSelect).off("reInit", onSelect).off("autoplay:play", onPlay);
     };
+  }, [api]);
+
+  // Out of sight, the timer stops; back in sight it starts again, unless paused with the button or
+  // a control inside holds the focus (the library starts it when the focus leaves).
+  useEffect(() => {
+    const element = viewport.current;
+    const plugin = api?.plugins().autoplay;
+    if (!element || !plugin || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => {
+      outOfSight.current = entry?.isIntersecting === false;
+      if (outOfSight.current) plugin.stop();
+      else if (!userPaused.current && !element.closest("section")?.matches(":focus-within")) plugin.play();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [api]);
 
   const toggle = useCallback(() => {
