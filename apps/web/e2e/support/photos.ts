@@ -72,6 +72,13 @@ export function cameraJpeg(): Promise<Buffer> {
   return cameraPhoto;
 }
 
+/** `bytes` as a file named `name` in a folder of its own under the machine's temporary folder. */
+async function onDisk(name: string, bytes: Buffer): Promise<string> {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), "paxelbox-photo-")), name);
+  await writeFile(file, bytes);
+  return file;
+}
+
 let cameraFile: Promise<string> | undefined;
 
 /**
@@ -79,11 +86,7 @@ let cameraFile: Promise<string> | undefined;
  * (a refresh of the page that answered it) reads the file again from there.
  */
 export function cameraJpegFile(): Promise<string> {
-  cameraFile ??= (async () => {
-    const file = path.join(await mkdtemp(path.join(tmpdir(), "paxelbox-photo-")), "IMG_20261129_101500.jpg");
-    await writeFile(file, await cameraJpeg());
-    return file;
-  })();
+  cameraFile ??= cameraJpeg().then((bytes) => onDisk("IMG_20261129_101500.jpg", bytes));
   return cameraFile;
 }
 
@@ -91,10 +94,8 @@ export function cameraJpegFile(): Promise<string> {
  * A file over the form's 15 MB limit that starts as a JPEG does, on disk: the browser reads it from
  * there (given as bytes, 16 MB would cross the test's connection to the browser first).
  */
-export async function oversizedJpegFile(): Promise<string> {
+export function oversizedJpegFile(): Promise<string> {
   const bytes = Buffer.alloc(16 * 1024 * 1024, 7);
   bytes.set([0xff, 0xd8, 0xff, 0xe0]);
-  const file = path.join(await mkdtemp(path.join(tmpdir(), "paxelbox-photo-")), "huge.jpg");
-  await writeFile(file, bytes);
-  return file;
+  return onDisk("huge.jpg", bytes);
 }
