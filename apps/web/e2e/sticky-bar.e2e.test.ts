@@ -5,15 +5,18 @@ import path from "node:path";
 import enOverdue from "../src/locales/en/drop-off/overdue.json" with { type: "json" };
 import idOverdue from "../src/locales/id/drop-off/overdue.json" with { type: "json" };
 import { focusAtLowest, inspect, type Probe } from "./support/bars.ts";
+import { visit } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 import { createScenario, openDropOffLink } from "./support/journeys.ts";
+import { fillPackageForm } from "./support/package-form.ts";
 
 /**
  * Nothing hides under a sticky or fixed bar (WCAG 2.2 SC 2.4.11 Focus Not Obscured, and errors
  * that stay readable). Every screen that has a bar is checked in the axe audits' walk through the
  * screens (`support/a11y-screens.ts`, the states marked `bars`), in Indonesian and English, at
  * 390×844 and 1280×800, with the checks of `support/bars.ts`. Here: the case no focus shows, the
- * overdue page's e-mail message appearing while the field sits just above the phone's bar.
+ * overdue page's e-mail message appearing while the field sits just above the phone's bar; and the
+ * package QR's sticky card on a shorter desktop screen than those two frames.
  *
  * Screenshots of the overdue page with its e-mail error: set SHOTS_DIR.
  */
@@ -89,4 +92,24 @@ describe("the overdue e-mail's message once the field is left, or on Enter (phon
       }
     });
   }
+});
+
+/**
+ * The made QR's card on the package form sits beside the form on a wide screen, stuck under the
+ * header while the form scrolls; it is nearly as tall as a laptop's viewport (a 1280×720 page, or
+ * larger text or a longer locker name at 1280×800). Stuck there, its foot (New Package) stayed below the fold until the form's
+ * end, and focusing it scrolled the page without bringing the button up. Each control of the card,
+ * focused from every scroll position, must be in full view.
+ */
+test("the package QR's card on a laptop's short screen: New Package in view when focused", async ({
+  open,
+}) => {
+  const { page } = await open({ viewport: "desktop", language: "id" });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await visit(page, (await createScenario("package-form")).url);
+  await fillPackageForm(page);
+  await page.getByTestId("package-submit").click();
+  await page.getByTestId("package-qr-image").waitFor();
+  await expect(page.getByTestId("package-new")).toBeVisible();
+  expect((await page.evaluate(inspect, { kind: "sweep", step: 60 } as Probe)).problems).toEqual([]);
 });

@@ -21,7 +21,9 @@ export type Probe =
    * Every tabbable element and every visible error message (made focusable for the moment),
    * focused from many scroll positions: every `step` px while it is near the viewport, and the
    * positions where it sits at the very edge of the area the browser counts as in view (the
-   * page's `scroll-padding` and its own `scroll-margin`), where a bar left too little room shows.
+   * page's `scroll-padding` and its own `scroll-margin`), where a bar left too little room shows;
+   * inside a sticky box (which does not move with the page while stuck), from every `step` px of
+   * the page.
    */
   | { kind: "sweep"; step: number };
 
@@ -148,6 +150,11 @@ export function inspect(probe: Probe): Inspection {
   );
   const errors = [...document.querySelectorAll<HTMLElement>('[data-testid="field-error"]')].filter(shown);
   const root = document.documentElement;
+  const stuckIn = (element: Element) => {
+    for (let box = element.parentElement; box; box = box.parentElement)
+      if (getComputedStyle(box).position === "sticky") return true;
+    return false;
+  };
   const px = (value: string) => Number.parseFloat(value) || 0;
   const found = new Map<string, string>();
   for (const target of [...tabbable, ...errors]) {
@@ -162,6 +169,9 @@ export function inspect(probe: Probe): Inspection {
     const starts = new Set<number>();
     for (let y = top - window.innerHeight; y < bottom + probe.step; y += probe.step)
       starts.add(Math.round(y));
+    // Inside a sticky box the element does not move with the page while the box is stuck: its
+    // place in the page depends on the scroll, so every position of the page is tried.
+    if (stuckIn(target)) for (let y = 0; y <= maxScroll; y += probe.step) starts.add(y);
     // The edges of the area counted as in view: the last positions from which focusing it does
     // not scroll at all.
     const rootStyle = getComputedStyle(root);
