@@ -163,10 +163,12 @@ async function applyScan(
       case "pickup": {
         if (order.status !== "IN_STORE") throw conflict("nothingToTakeOut", { status: order.status });
         if (order.kind === "rent") {
+          // Every code of a rent, its stop code (`overdue`, asked for while nothing was due) as
+          // much as its take code: a stop code lives 15 minutes, and a rent that runs out while
+          // it is on its way is not ended for time nobody paid (as `open` above). A real locker's
+          // firmware must check the same against the order before it opens the door.
           const fee = calculateRentOverdue(rentClock(order), now);
-          if (code.purpose === "take" && fee.total_overdue_fee > 0) {
-            throw conflict("rentOverduePayInApp");
-          }
+          if (fee.total_overdue_fee > 0) throw conflict("rentOverduePayInApp");
           await endOrder(tx, order.id);
           return result(order, "stop", "CUSTOMER_TAKEN");
         }

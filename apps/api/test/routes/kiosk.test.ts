@@ -116,6 +116,21 @@ describe("kiosk: rent", () => {
     expect(ok(calls.kioskScan, await scan(qr.qrcode)).orderStatus).toBe("CUSTOMER_TAKEN");
   });
 
+  it("a stop QR asked for before the rent ran out does not end it for free after it", async () => {
+    const { orderid } = await rent("rent-in-store");
+    const qr = ok(
+      calls.overdueQr,
+      await call(app(), calls.overdueQr, { body: { id: orderid, status: "IN_STORE" }, token: budi }),
+    );
+    // The rent ends while the stop code (valid for 15 minutes) is on its way to the locker.
+    await app().db.query("update orders set deadline = now() - interval '1 minute' where id = $1", [orderid]);
+    expect(failure(await scan(qr.qrcode), 409)).toMatch(/pay the overdue fee in the app/);
+    const [row] = await app().db.query<{ status: string }>("select status from orders where id = $1", [
+      orderid,
+    ]);
+    expect(row?.status).toBe("IN_STORE");
+  });
+
   it("advance makes a rent overdue", async () => {
     const { orderid } = await rent("rent-in-store");
     ok(
