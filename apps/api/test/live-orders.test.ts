@@ -271,6 +271,43 @@ describe("the order's event stream", () => {
     }
   });
 
+  it("keeps four streams of a token and order open: the newest opens, the oldest ends with a long retry hint", async () => {
+    const { orderid } = await order("rent-to-store");
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      for (let opened = 0; opened < 6; opened++) {
+        const stream = await openStream(origin, orderid);
+        expect(stream.response.status).toBe(200);
+        expect((await stream.nextOrder()).status).toBe("IMPORTED");
+        streams.push(stream);
+      }
+      // The two oldest made way, told to come back in a minute (their screens poll meanwhile).
+      for (const displaced of streams.slice(0, 2)) {
+        expect(await displaced.next()).toEqual({ retry: "60000" });
+        expect(await displaced.next()).toBeNull();
+      }
+      await expect.poll(openStreams).toBe(4);
+      // Another order's stream of the same token is not counted with them, nor another token's;
+      // the four hear each change (an ended one would read its retry hint first).
+      const second = await order("rent-to-store");
+      const link = await order("dropoff-in-store");
+      for (const [id, token] of [
+        [second.orderid, budi],
+        [link.orderid, link.token],
+      ] as const) {
+        const other = await openStream(origin, id, token);
+        streams.push(other);
+        await other.nextOrder();
+      }
+      await expect.poll(openStreams).toBe(6);
+      await expectCancelPushed(streams[5] as Awaited<ReturnType<typeof openStream>>, orderid);
+      for (const kept of streams.slice(2, 5)) expect((await kept.nextOrder()).status).toBe("CANCEL");
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+    await expect.poll(openStreams).toBe(0);
+  });
+
   it("ends every stream with a retry hint when the instance stops", async () => {
     const leaving = await instance();
     const leavingOrigin = await leaving.listen({ port: 0, host: "127.0.0.1" });

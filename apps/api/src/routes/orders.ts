@@ -75,13 +75,23 @@ async function loadOrderAnswer(db: Database, id: number): Promise<OrderAnswer | 
 const streamRecheckMs = 5_000;
 /** How long a client waits before it opens a stream again after this instance ended it. */
 const streamRetryMs = 1_000;
+/**
+ * Streams one token keeps open on an instance for one order at once: a few screens (two phones, a
+ * tab left open, a connection dead on the way that the server has not noticed yet). The newest
+ * opens, the oldest ends: a holder's reconnect always gets through, and a token opening streams in
+ * a loop holds this many per order it may read (as many per instance behind the balancer; its
+ * calls are rate-limited too).
+ */
+const streamsPerTokenAndOrder = 4;
+/** The retry hint of a stream ended for a newer one of its token: its screen polls meanwhile. */
+const displacedRetryMs = 60_000;
 
 interface OpenStream {
   orderId: number;
   /** Checks the caller again and sends the order's answer if it changed; ends the stream if the caller lost access. */
   refresh(): void;
-  /** Ends the stream, telling the client when to open it again. */
-  end(): void;
+  /** Ends the stream, telling the client when to open it again (by default soon). */
+  end(retryMs?: number): void;
 }
 
 /**
@@ -96,6 +106,8 @@ function orderEventRoutes(
 ): void {
   const open = new Set<OpenStream>();
   const byOrder = new Map<number, Set<OpenStream>>();
+  /** The open streams of each token and order, the oldest first. */
+  const byHolder = new Map<string, OpenStream[]>();
   const unsubscribe = db.subscribe({
     notified(payload) {
       const tag = changedTag(payload);
@@ -159,12 +171,12 @@ function orderEventRoutes(
             await send(answer);
           })().catch(() => stream.end());
         },
-        end() {
+        end(retryMs = streamRetryMs) {
           if (ended) return;
           ended = true;
           // A message of a `retry` field alone: the plugin writes no `data` line for undefined data.
           void reply.sse
-            .send({ data: undefined, retry: streamRetryMs })
+            .send({ data: undefined, retry: retryMs })
             .catch(() => undefined)
             .finally(() => reply.sse.close());
         },
@@ -173,6 +185,11 @@ function orderEventRoutes(
       byOrder.set(orderid, streams);
       streams.add(stream);
       open.add(stream);
+      const holder = `${orderid} ${token}`;
+      const mine = byHolder.get(holder) ?? [];
+      byHolder.set(holder, mine);
+      mine.push(stream);
+      while (mine.length > streamsPerTokenAndOrder) mine.shift()?.end(displacedRetryMs);
       const recheck = setInterval(stream.refresh, streamRecheckMs);
       const unregister = app.shutdown.endOnShutdown(stream.end);
       reply.sse.onClose(() => {
@@ -182,6 +199,9 @@ function orderEventRoutes(
         open.delete(stream);
         streams.delete(stream);
         if (streams.size === 0) byOrder.delete(orderid);
+        const place = mine.indexOf(stream);
+        if (place >= 0) mine.splice(place, 1);
+        if (mine.length === 0 && byHolder.get(holder) === mine) byHolder.delete(holder);
       });
       await send(first);
     },
