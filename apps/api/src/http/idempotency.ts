@@ -9,20 +9,29 @@ import type { AnyParams } from "./messages.ts";
 const abandonedSeconds = 60;
 
 /**
+ * Writes a call's answer under its key in the transaction that did the call's work: work done in
+ * one transaction then commits with its answer, and a process killed (or a database lost) right
+ * after the commit cannot leave the work done and the key free for a retry to do it again.
+ */
+export type RecordAnswer<T> = (tx: Queryable, answer: T) => Promise<void>;
+
+/**
  * Honours an `Idempotency-Key` header on a call that creates something: the same key and body get
  * the first answer again (success or refusal); the same key with another body is refused with 422;
  * while the first is still running, a second gets 409. Keys are scoped to the caller and the call,
- * kept in PostgreSQL (shared by every instance) and forgotten after a day.
+ * kept in PostgreSQL (shared by every instance) and forgotten after a day. `run` records its answer
+ * in its own transaction with `record` when its work is one transaction; otherwise (a gateway's
+ * call between writes) the answer is recorded after it.
  */
 export async function idempotent<T>(
   db: Queryable,
   request: FastifyRequest,
   scope: string,
   body: unknown,
-  run: () => Promise<T>,
+  run: (record: RecordAnswer<T>) => Promise<T>,
 ): Promise<T> {
   const header = request.headers["idempotency-key"];
-  if (header === undefined) return run();
+  if (header === undefined) return run(async () => {});
   if (
     typeof header !== "string" ||
     header.length < 1 ||
@@ -59,12 +68,17 @@ export async function idempotent<T>(
       ? new HttpError(row.status_code, key.data, refusal.params)
       : new HttpError(row.status_code, "requestRefusedBefore");
   }
-  try {
-    const result = await run();
-    await db.query(
+  let recorded = false;
+  const record: RecordAnswer<T> = async (tx, answer) => {
+    await tx.query(
       "update idempotency_keys set status_code = 200, response = $3 where scope = $1 and key = $2",
-      [scope, header, JSON.stringify(result)],
+      [scope, header, JSON.stringify(answer)],
     );
+    recorded = true;
+  };
+  try {
+    const result = await run(record);
+    if (!recorded) await record(db, result);
     return result;
   } catch (error) {
     if (error instanceof HttpError && error.statusCode < 500) {

@@ -6,7 +6,7 @@ import { issueCode } from "../domain/access-codes.ts";
 import { dropoffOverdueFee, dropoffOverdueStatus } from "../domain/overdue.ts";
 import { decodePhoto } from "../domain/photo.ts";
 import { conflict, notFound } from "../http/errors.ts";
-import { idempotent } from "../http/idempotency.ts";
+import { idempotent, type RecordAnswer } from "../http/idempotency.ts";
 import { mountCall, type RouteContext } from "../http/route.ts";
 import { assertOrderAccess } from "../plugins/auth.ts";
 import { requestLanguage } from "../plugins/error-handler.ts";
@@ -93,15 +93,23 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
       // A repeat of one send (a double tap, a refreshed page posting its form again) carries the
       // form's Idempotency-Key: it gets the first send's QR, and no second parcel is registered.
       // Keys are random (128 bits) and held only by the page that sent them: scoped to the call.
-      const code = await idempotent(db, request, calls.sendPackageData.id, body, () => registerPackage(body));
+      const code = await idempotent<string>(db, request, calls.sendPackageData.id, body, (record) =>
+        registerPackage(body, record),
+      );
       const png = await qrPng(code);
       return reply.header("content-type", "image/png").header("cache-control", "no-store").send(png);
     },
     { rateLimit: packageSendLimit },
   );
 
-  /** Registers one parcel and issues its store code; the code's text is what the QR shows. */
-  async function registerPackage(body: RouteContext<typeof calls.sendPackageData>["body"]): Promise<string> {
+  /**
+   * Registers one parcel and issues its store code; the code's text is what the QR shows, recorded
+   * as the send's answer in the same transaction.
+   */
+  async function registerPackage(
+    body: RouteContext<typeof calls.sendPackageData>["body"],
+    record: RecordAnswer<string>,
+  ): Promise<string> {
     const photo = await decodePhoto(body.photo);
     const code = await db.transaction(async (tx) => {
       const [box] = await tx.query<{ id: number }>("select id from boxes where id = $1", [body.box.id]);
@@ -128,13 +136,15 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
           photo.type,
         ],
       );
-      return issueCode(tx, {
+      const issued = await issueCode(tx, {
         purpose: "dropoff-store",
         packageId: saved?.id ?? null,
         expiresAt: new Date(Date.now() + storeCodeHours * 3_600_000),
       });
+      await record(tx, issued.code);
+      return issued.code;
     });
-    return code.code;
+    return code;
   }
 
   mountCall(app, calls.barcodeImage, async ({ params, reply }) => {

@@ -1,0 +1,93 @@
+import { calls } from "@paxelbox/contract";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, loadConfig } from "../src/app.ts";
+import { type Database, openDatabase, type Queryable } from "../src/db/database.ts";
+import { call, freshDatabase, packageBody, scenario } from "./helpers.ts";
+
+/**
+ * A send under an `Idempotency-Key` whose work commits and whose database is lost at once (the
+ * instance's connection dropped, or the instance killed, before anything else is written): its
+ * answer was written with its work, so the retry gets the first QR and one parcel is registered.
+ * On PGlite under `npm test`; on a PostgreSQL server when DATABASE_URL is set.
+ */
+let app: FastifyInstance;
+let drop: () => Promise<void> = async () => {};
+/** Set: the database fails every call, as after a lost connection. */
+let down = false;
+/** Set: the database goes down as soon as a transaction that registered a parcel commits. */
+let armed = false;
+
+beforeAll(async () => {
+  const database = await freshDatabase();
+  drop = database.drop;
+  const db = await openDatabase({
+    databaseUrl: database.url,
+    dataDir: "memory://",
+    template: database.template,
+  });
+  const lost = () => new Error("connection lost");
+  const failing: Database = {
+    ...db,
+    async query(sql, params) {
+      if (down) throw lost();
+      return db.query(sql, params);
+    },
+    async transaction(work) {
+      if (down) throw lost();
+      let registered = false;
+      const result = await db.transaction((tx) => {
+        const watched: Queryable = {
+          query(sql, params) {
+            if (/insert into dropoff_packages/.test(sql)) registered = true;
+            return tx.query(sql, params);
+          },
+        };
+        return work(watched);
+      });
+      if (armed && registered) down = true;
+      return result;
+    },
+  };
+  app = await buildApp(loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", NOTIFICATIONS: "off" }), {
+    database: failing,
+  });
+  app.addHook("onClose", () => db.close());
+});
+
+afterAll(async () => {
+  await app?.close();
+  await drop();
+});
+
+describe("a send whose database is lost right after its work commits", () => {
+  it("answers with its QR, and the retry gets the same QR without registering another parcel", async () => {
+    const params = await scenario(app, "package-form");
+    const body = packageBody(Number(params.get("boxId")), { recipientName: "Hilang Sambungan" });
+    const headers = { "idempotency-key": "package-form-lost-connection" };
+    armed = true;
+    const first = await call(app, calls.sendPackageData, { body, headers });
+    armed = false;
+    expect(down).toBe(true);
+    down = false;
+    expect(first.statusCode, first.body).toBe(200);
+
+    const again = await call(app, calls.sendPackageData, { body, headers });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    // Past the time after which a key whose send never answered is free again: still the first QR.
+    await app.db.query(
+      "update idempotency_keys set created_at = created_at - interval '2 minutes' where key = $1",
+      [headers["idempotency-key"]],
+    );
+    const later = await call(app, calls.sendPackageData, { body, headers });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    const [row] = await app.db.query<{ count: number }>(
+      "select count(*)::int as count from dropoff_packages where recipient_name = $1",
+      [body.recipientName],
+    );
+    expect(row?.count).toBe(1);
+  });
+});
