@@ -1,15 +1,17 @@
 import { calls } from "@paxelbox/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, loadConfig } from "../src/app.ts";
 import { type Database, openDatabase, type Queryable } from "../src/db/database.ts";
+import { idempotent } from "../src/http/idempotency.ts";
 import { call, freshDatabase, packageBody, scenario } from "./helpers.ts";
 
 /**
  * A send under an `Idempotency-Key` whose work commits and whose database is lost at once (the
  * instance's connection dropped, or the instance killed, before anything else is written): its
- * answer was written with its work, so the retry gets the first QR and one parcel is registered.
- * On PGlite under `npm test`; on a PostgreSQL server when DATABASE_URL is set.
+ * answer was written with its work, so the retry gets the first QR and one parcel is registered;
+ * and an answer so written is kept when the call fails after its commit. On PGlite under
+ * `npm test`; on a PostgreSQL server when DATABASE_URL is set.
  */
 let app: FastifyInstance;
 let drop: () => Promise<void> = async () => {};
@@ -89,5 +91,20 @@ describe("a send whose database is lost right after its work commits", () => {
       [body.recipientName],
     );
     expect(row?.count).toBe(1);
+  });
+});
+
+describe("an answer recorded with its work", () => {
+  it("stays when the call fails after its transaction committed: the retry gets it, the work is not run again", async () => {
+    const request = { headers: { "idempotency-key": "recorded-then-failed" } } as unknown as FastifyRequest;
+    let runs = 0;
+    const work = async (record: (tx: Queryable, answer: string) => Promise<void>) => {
+      runs++;
+      await app.db.transaction((tx) => record(tx, "done"));
+      throw new Error("failed after the commit");
+    };
+    await expect(idempotent(app.db, request, "test", { a: 1 }, work)).rejects.toThrow(/after the commit/);
+    await expect(idempotent(app.db, request, "test", { a: 1 }, work)).resolves.toBe("done");
+    expect(runs).toBe(1);
   });
 });

@@ -81,9 +81,10 @@ export async function idempotent<T>(
     if (!recorded) await record(db, result);
     return result;
   } catch (error) {
+    // An answer `run` recorded in a transaction that committed before the failure stays: its work is done.
     if (error instanceof HttpError && error.statusCode < 500) {
       await db.query(
-        "update idempotency_keys set status_code = $3, response = $4 where scope = $1 and key = $2",
+        "update idempotency_keys set status_code = $3, response = $4 where scope = $1 and key = $2 and status_code is null",
         [
           scope,
           header,
@@ -93,7 +94,10 @@ export async function idempotent<T>(
       );
     } else {
       // A failure worth retrying (gateway down, crash): the key is free for the next attempt.
-      await db.query("delete from idempotency_keys where scope = $1 and key = $2", [scope, header]);
+      await db.query("delete from idempotency_keys where scope = $1 and key = $2 and status_code is null", [
+        scope,
+        header,
+      ]);
     }
     throw error;
   }

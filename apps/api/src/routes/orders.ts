@@ -107,7 +107,7 @@ function orderEventRoutes(
   const open = new Set<OpenStream>();
   const byOrder = new Map<number, Set<OpenStream>>();
   /** The open streams of each token and order, the oldest first. */
-  const byHolder = new Map<string, OpenStream[]>();
+  const byTokenAndOrder = new Map<string, OpenStream[]>();
   const unsubscribe = db.subscribe({
     notified(payload) {
       const tag = changedTag(payload);
@@ -185,9 +185,9 @@ function orderEventRoutes(
       byOrder.set(orderid, streams);
       streams.add(stream);
       open.add(stream);
-      const holder = `${orderid} ${token}`;
-      const mine = byHolder.get(holder) ?? [];
-      byHolder.set(holder, mine);
+      const tokenAndOrder = `${orderid} ${token}`;
+      const mine = byTokenAndOrder.get(tokenAndOrder) ?? [];
+      byTokenAndOrder.set(tokenAndOrder, mine);
       mine.push(stream);
       while (mine.length > streamsPerTokenAndOrder) mine.shift()?.end(displacedRetryMs);
       const recheck = setInterval(stream.refresh, streamRecheckMs);
@@ -201,7 +201,8 @@ function orderEventRoutes(
         if (streams.size === 0) byOrder.delete(orderid);
         const place = mine.indexOf(stream);
         if (place >= 0) mine.splice(place, 1);
-        if (mine.length === 0 && byHolder.get(holder) === mine) byHolder.delete(holder);
+        if (mine.length === 0 && byTokenAndOrder.get(tokenAndOrder) === mine)
+          byTokenAndOrder.delete(tokenAndOrder);
       });
       await send(first);
     },
