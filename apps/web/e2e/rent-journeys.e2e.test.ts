@@ -167,6 +167,29 @@ describe("rent journeys", () => {
     expect(errors).toEqual([]);
   });
 
+  for (const [viewport, lang] of [phoneEn])
+    test(`open locker: the code opens the door once, and the page gives another for the next opening (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const { page, errors, m } = await start(open, viewport, lang);
+      await openRent(page, "rent-in-store", budi, "in-store");
+      await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
+      await page.getByTestId("open-locker").click();
+      const qr = page.locator('[data-testid="open-locker-page"] [data-testid="qr"]');
+      const first = await decodeQr(qr);
+      expect((await scanAtKiosk(first)).body.data).toMatchObject({ action: "open", openCount: 1 });
+      expect((await scanAtKiosk(first)).status).toBe(409);
+      // Still within its minutes, the used code says it works once; a new one is a tap away.
+      await expect(page.getByTestId("open-locker-valid-until")).toContainText(
+        m.rent.action.openLocker.validUntil.split("{{time}}")[0] as string,
+      );
+      await page.getByRole("button", { name: m.rent.action.openLocker.newQr, exact: true }).click();
+      await expect.poll(() => decodeQr(qr)).not.toBe(first);
+      const second = await decodeQr(qr);
+      expect((await scanAtKiosk(second)).body.data).toMatchObject({ action: "open", openCount: 2 });
+      expect(errors).toEqual([]);
+    });
+
   test("stop rent: stop_count, the stop QR scanned at the kiosk, then 'Rent has Ended'", async ({ open }) => {
     test.setTimeout(90_000);
     const { page, errors, m } = await start(open, "mobile", "id");
@@ -545,30 +568,44 @@ describe("rent journeys", () => {
   }
 });
 
-/** The in-store view's steps are the page's own (ADR 043): without scripts it says so, in the bar. */
-describe("the in-store view without scripts", () => {
-  for (const [viewport, lang] of phoneAndDesktop)
-    test(`says where Pick Up Items is that picking up needs JavaScript; a running page does not (${viewport}, ${lang})`, async ({
-      open,
-    }) => {
-      const m = lang === "en" ? en : id;
-      // The note names the app by the product's name (PRODUCT_NAME, "Paxel" in the tests).
-      const noScript = m.rent.inStore.noScript.replaceAll("{{product}}", "Paxel");
-      const demo = await createScenario("rent-in-store", { language: lang });
-      const off = await open({ viewport, language: lang, javaScriptEnabled: false });
-      await off.page.goto(demo.url);
-      await off.page.locator('[data-view="in-store"]').waitFor();
-      const note = off.page.getByText(noScript, { exact: true });
-      await expect(note).toBeVisible();
-      // Beside the button it is about, in view on a phone without scrolling.
-      await expect(off.page.getByTestId("pick-up")).toBeInViewport();
-      await expect(note).toBeInViewport();
+/**
+ * The in-store view's steps and the overdue view's payment are the page's own (ADR 043): without
+ * scripts each says so, in the bar.
+ */
+describe("the in-store and overdue views without scripts", () => {
+  const views = [
+    { name: "in-store", scenario: "rent-in-store", query: "", button: "pick-up", note: "inStore" },
+    {
+      name: "overdue",
+      scenario: "rent-in-store-overdue",
+      query: "&status=overdue",
+      button: "pay",
+      note: "overdue",
+    },
+  ] as const;
+  for (const view of views)
+    for (const [viewport, lang] of phoneAndDesktop)
+      test(`the ${view.name} view says where its button is that it needs JavaScript; a running page does not (${viewport}, ${lang})`, async ({
+        open,
+      }) => {
+        const m = lang === "en" ? en : id;
+        // The note names the app by the product's name (PRODUCT_NAME, "Paxel" in the tests).
+        const noScript = m.rent[view.note].noScript.replaceAll("{{product}}", "Paxel");
+        const demo = await createScenario(view.scenario, { language: lang });
+        const off = await open({ viewport, language: lang, javaScriptEnabled: false });
+        await off.page.goto(`${demo.url}${view.query}`);
+        await off.page.locator(`[data-view="${view.name}"]`).waitFor();
+        const note = off.page.getByText(noScript, { exact: true });
+        await expect(note).toBeVisible();
+        // Beside the button it is about, in view on a phone without scrolling.
+        await expect(off.page.getByTestId(view.button)).toBeInViewport();
+        await expect(note).toBeInViewport();
 
-      const { page } = await start(open, viewport, lang);
-      await openRent(page, "rent-in-store", budi, "in-store");
-      await expect(page.getByTestId("pick-up")).toBeVisible();
-      await expect(page.getByText(noScript, { exact: true })).toHaveCount(0);
-    });
+        const { page } = await start(open, viewport, lang);
+        await openRent(page, view.scenario, budi, view.name, view.query);
+        await expect(page.getByTestId(view.button)).toBeVisible();
+        await expect(page.getByText(noScript, { exact: true })).toHaveCount(0);
+      });
 });
 
 /**

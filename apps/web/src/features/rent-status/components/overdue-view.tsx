@@ -185,7 +185,8 @@ export function OverdueView({ order, query, token }: ViewProps) {
           <SkeletonCard lines={3} />
         )}
       </div>
-      <StickyActionBar>
+      {/* Paying is the page's own (ADR 043): without scripts it says so, where its button is. */}
+      <StickyActionBar noScriptNote={t("rent.overdue.noScript")}>
         <Button
           block
           onClick={startPayment}

@@ -339,20 +339,19 @@ function OpenLocker({ query }: { query: RentQuery }) {
             <p className={cardStyles.muted} data-testid="open-locker-valid-until">
               {t("rent.action.openLocker.validUntil", { time: formatDateTime(qr.expiresAt, language) })}
             </p>
-          ) : (
-            <Button
-              block
-              variant="secondary"
-              onClick={() => void requestNew()}
-              aria-disabled={temporaryQr.isPending || undefined}
-              data-testid="open-locker-new"
-            >
-              {temporaryQr.isPending ? <Spinner size={18} /> : null}
-              {temporaryQr.isPending
-                ? t("rent.action.openLocker.loading")
-                : t("rent.action.openLocker.newQr")}
-            </Button>
-          )}
+          ) : null}
+          {/* Offered while the code is valid too: it opens the door once, and this page does not
+              learn that it was used (a renter back for a forgotten item needs another). */}
+          <Button
+            block
+            variant="secondary"
+            onClick={() => void requestNew()}
+            aria-disabled={temporaryQr.isPending || undefined}
+            data-testid="open-locker-new"
+          >
+            {temporaryQr.isPending ? <Spinner size={18} /> : null}
+            {temporaryQr.isPending ? t("rent.action.openLocker.loading") : t("rent.action.openLocker.newQr")}
+          </Button>
           {failed ? (
             <p className={styles.inlineError} role="alert">
               {t("rent.inStore.openFailed")}
