@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, loadConfig } from "../src/app.ts";
 import { type Database, openDatabase, type Queryable } from "../src/db/database.ts";
-import { idempotent } from "../src/http/idempotency.ts";
+import { idempotent, type RecordAnswer } from "../src/http/idempotency.ts";
 import { call, freshDatabase, packageBody, scenario } from "./helpers.ts";
 
 /**
@@ -98,7 +98,7 @@ describe("an answer recorded with its work", () => {
   it("stays when the call fails after its transaction committed: the retry gets it, the work is not run again", async () => {
     const request = { headers: { "idempotency-key": "recorded-then-failed" } } as unknown as FastifyRequest;
     let runs = 0;
-    const work = async (record: (tx: Queryable, answer: string) => Promise<void>) => {
+    const work = async (record: RecordAnswer<string>) => {
       runs++;
       await app.db.transaction((tx) => record(tx, "done"));
       throw new Error("failed after the commit");

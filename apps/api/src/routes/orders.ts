@@ -88,6 +88,10 @@ const displacedRetryMs = 60_000;
 
 interface OpenStream {
   orderId: number;
+  /** The caller's bearer token. */
+  token: string;
+  /** Ended by this instance (its close may still be on its way). */
+  readonly ended: boolean;
   /** Checks the caller again and sends the order's answer if it changed; ends the stream if the caller lost access. */
   refresh(): void;
   /** Ends the stream, telling the client when to open it again (by default soon). */
@@ -106,8 +110,6 @@ function orderEventRoutes(
 ): void {
   const open = new Set<OpenStream>();
   const byOrder = new Map<number, Set<OpenStream>>();
-  /** The open streams of each token and order, the oldest first. */
-  const byTokenAndOrder = new Map<string, OpenStream[]>();
   const unsubscribe = db.subscribe({
     notified(payload) {
       const tag = changedTag(payload);
@@ -158,6 +160,10 @@ function orderEventRoutes(
       };
       const stream: OpenStream = {
         orderId: orderid,
+        token,
+        get ended() {
+          return ended;
+        },
         refresh() {
           void (async () => {
             const holder = await currentHolder(app.tokenHolders, db, token);
@@ -185,11 +191,9 @@ function orderEventRoutes(
       byOrder.set(orderid, streams);
       streams.add(stream);
       open.add(stream);
-      const tokenAndOrder = `${orderid} ${token}`;
-      const mine = byTokenAndOrder.get(tokenAndOrder) ?? [];
-      byTokenAndOrder.set(tokenAndOrder, mine);
-      mine.push(stream);
-      while (mine.length > streamsPerTokenAndOrder) mine.shift()?.end(displacedRetryMs);
+      // The token's oldest streams of this order make way (a Set keeps them in the order they opened).
+      const mine = [...streams].filter((other) => other.token === token && !other.ended);
+      for (const oldest of mine.slice(0, -streamsPerTokenAndOrder)) oldest.end(displacedRetryMs);
       const recheck = setInterval(stream.refresh, streamRecheckMs);
       const unregister = app.shutdown.endOnShutdown(stream.end);
       reply.sse.onClose(() => {
@@ -199,10 +203,6 @@ function orderEventRoutes(
         open.delete(stream);
         streams.delete(stream);
         if (streams.size === 0) byOrder.delete(orderid);
-        const place = mine.indexOf(stream);
-        if (place >= 0) mine.splice(place, 1);
-        if (mine.length === 0 && byTokenAndOrder.get(tokenAndOrder) === mine)
-          byTokenAndOrder.delete(tokenAndOrder);
       });
       await send(first);
     },
