@@ -282,15 +282,33 @@ describe(`notifications survive SIGKILL between the store and the provider's ans
       120_000,
     );
     await stop(child);
-    const settled = Date.now();
-
     // What the outbox says: every row sent, its tries telling whether it was claimed before the kill.
-    const db = await api.openDatabase();
-    const rows = await db
-      .query<{ order_id: number; status: string; attempts: number; provider_message_id: string | null }>(
-        "select order_id, status, attempts, provider_message_id from notification_outbox where event = 'dropoff-stored'",
-      )
-      .finally(() => db.close());
+    const readRows = async () => {
+      const db = await api.openDatabase();
+      return db
+        .query<{ order_id: number; status: string; attempts: number; provider_message_id: string | null }>(
+          "select order_id, status, attempts, provider_message_id from notification_outbox where event = 'dropoff-stored'",
+        )
+        .finally(() => db.close());
+    };
+    let rows = await readRows();
+    // A (d) parcel whose record the kill beat is due again only at its own lease's end, which its
+    // turn in the batch started a little after the batch's claim: its batch may all have arrived
+    // first. Such a row is still claimed; one more life sends it again.
+    const unrecorded = rows
+      .filter((row) => stepOf.get(row.order_id) === "d" && row.status !== "sent")
+      .map((row) => row.order_id);
+    if (unrecorded.length > 0) {
+      child = await api.start(settings());
+      await until(
+        () => unrecorded.every((id) => graph.count(id) >= 2),
+        "a (d) parcel whose record was lost was never sent again",
+        120_000,
+      );
+      await stop(child);
+      rows = await readRows();
+    }
+    const settled = Date.now();
     const byOrder = new Map(rows.map((row) => [row.order_id, row]));
 
     const figures = new Map<Step, { kills: number; lost: number; doubled: number }>();
