@@ -136,7 +136,7 @@ describe("message catalogue", () => {
     expect(acceptedLanguage("in")).toBe("id");
     expect(acceptedLanguage("en;q=0")).toBe("id");
     expect(acceptedLanguage("de, *;q=0.1")).toBe("id");
-    expect(renderMessage("orderNotFound", { id: 7 }, "id")).toBe("Pesanan 7 tidak ditemukan.");
+    expect(renderMessage("orderNotFound", { id: 7 }, "id")).toBe("Order 7 tidak ditemukan.");
   });
 });
 

@@ -26,7 +26,7 @@ export const messages = {
   },
 
   orderNotFound: {
-    id: "Pesanan {id} tidak ditemukan.",
+    id: "Order {id} tidak ditemukan.",
     en: "Order {id} was not found.",
   },
   rentNotFound: {
@@ -55,7 +55,7 @@ export const messages = {
   },
 
   dropoffNotFound: {
-    id: "Pesanan drop-off {id} tidak ditemukan.",
+    id: "Order drop-off {id} tidak ditemukan.",
     en: "Drop-off order {id} was not found.",
   },
   dropoffNothingToPay: {
@@ -105,7 +105,7 @@ export const messages = {
     en: "The payment access token is not valid any more. Please try again.",
   },
   orderInfoMissing: {
-    id: "order_info harus berisi pesanan yang dibayar.",
+    id: "order_info harus berisi order yang dibayar.",
     en: "order_info must list the order to pay.",
   },
   paymentReferenceUnknown: {
@@ -211,7 +211,7 @@ export const messages = {
     en: "The door opens only while the items are inside.",
   },
   nothingToTakeOut: {
-    id: "Tidak ada yang bisa diambil: status pesanan {status}.",
+    id: "Tidak ada yang bisa diambil: status order {status}.",
     en: "Nothing to take out: the order is {status}.",
   },
   rentOverduePayInApp: {

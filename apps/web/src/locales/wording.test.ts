@@ -63,4 +63,12 @@ describe("one wording across screens and messages", () => {
     ].filter(([key, text]) => !key.startsWith("debug.") && /Paxel/.test(text.replaceAll("{{product}}", "")));
     expect(written).toEqual([]);
   });
+
+  it("names an order 'order' in Indonesian, as the header does (spec: Detail Order), never 'pesanan'", () => {
+    expect(id.header.orderDetail).toBe("Detail Order");
+    const other = [...textsOf(id), ...textsOf(idNotifications, "notifications.")].filter(([, text]) =>
+      /pesanan/i.test(text),
+    );
+    expect(other).toEqual([]);
+  });
 });
