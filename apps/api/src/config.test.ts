@@ -272,6 +272,26 @@ describe("notifications", () => {
     expect(loadConfig({ NOTIFICATIONS: "off" }).notifications.email).toBe("off");
     expect(loadConfig({ ...production, NOTIFICATIONS: "off", ...email }).notifications.email).toBe("off");
   });
+
+  it("hold a drop-off's messages in the night (21 to 7 WIB) outside demo mode, as QUIET_HOURS says", () => {
+    expect(loadConfig(production).notifications.quietHours).toEqual({ from: 21, to: 7 });
+    // The demo shows each message as its moment comes, whatever the hour.
+    expect(loadConfig({}).notifications.quietHours).toBeNull();
+    expect(loadConfig({ ...production, DEMO: "1" }).notifications.quietHours).toBeNull();
+    expect(loadConfig({ ...production, QUIET_HOURS: "off" }).notifications.quietHours).toBeNull();
+    expect(loadConfig({ QUIET_HOURS: "22-6" }).notifications.quietHours).toEqual({ from: 22, to: 6 });
+    expect(loadConfig({ QUIET_HOURS: "1-5" }).notifications.quietHours).toEqual({ from: 1, to: 5 });
+    expect(() => loadConfig({ QUIET_HOURS: "21:00-07:00" })).toThrow(/QUIET_HOURS is off, or two WIB hours/);
+    expect(() => loadConfig({ QUIET_HOURS: "24-7" })).toThrow(/QUIET_HOURS/);
+    expect(() => loadConfig({ QUIET_HOURS: "7-7" })).toThrow(/QUIET_HOURS from and to are the same hour/);
+    // A reminder is due from its moment to the deadline: a lead within the night could never be sent.
+    expect(() => loadConfig({ ...production, DROPOFF_REMINDER_HOURS: "10" })).toThrow(
+      "DROPOFF_REMINDER_HOURS (10) must be longer than QUIET_HOURS (10 hours)",
+    );
+    expect(
+      loadConfig({ ...production, DROPOFF_REMINDER_HOURS: "11" }).notifications.quietHours,
+    ).not.toBeNull();
+  });
 });
 
 describe("TRUST_PROXY", () => {

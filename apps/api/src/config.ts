@@ -3,6 +3,7 @@ import { hostSetting, portSetting, type TrustProxy, TrustProxySetting } from "@p
 import { StartUpError } from "@paxelbox/contract/start-up";
 import { z } from "zod";
 import type { CaptchaConfig } from "./captcha/captcha.ts";
+import type { QuietHours } from "./notifications/schedule.ts";
 import { defaultGatewayTimeoutSeconds } from "./payments/gateway.ts";
 
 const booleanFlag = z
@@ -85,6 +86,12 @@ const EnvSchema = z.object({
   NOTIFICATIONS_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   DROPOFF_REMINDER_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   RENT_REMINDER_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  QUIET_HOURS: z
+    .string()
+    .regex(/^(off|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/, {
+      error: "QUIET_HOURS is off, or two WIB hours from-to (21-7)",
+    })
+    .optional(),
   WHATSAPP_TOKEN: z.string().min(1).optional(),
   WHATSAPP_PHONE_NUMBER_ID: z
     .string()
@@ -273,6 +280,11 @@ export interface NotificationsConfig {
   dropoffReminderMs: number;
   /** How long before a rent ends its member is reminded (RENT_REMINDER_MINUTES). */
   rentReminderMs: number;
+  /**
+   * The night in which a drop-off's reminder and overdue notice wait for the morning (QUIET_HOURS:
+   * 21-7 WIB outside demo mode); null: none.
+   */
+  quietHours: QuietHours | null;
 }
 
 /** Where a payment flow goes: the real gateway, this installation's sandbox (demo mode), or nowhere. */
@@ -367,6 +379,7 @@ export function loadConfig(
   }
   // The sandboxes (and their published keys) exist in demo mode only: never in production without DEMO=1.
   const demo = environment !== "production" || e.DEMO;
+  const quietHours = parseQuietHours(e.QUIET_HOURS ?? (demo ? "off" : "21-7"), e.DROPOFF_REMINDER_HOURS);
   const sandboxOr = <Real extends string>(real: Real | null): PaymentFlow<Real> =>
     real ?? (demo ? "sandbox" : "off");
   const midtransFlow = sandboxOr(e.PAYMENT_GATEWAY === "midtrans" ? "midtrans" : null);
@@ -457,8 +470,27 @@ export function loadConfig(
       sweepIntervalMs: e.NOTIFICATIONS_SWEEP_MS,
       dropoffReminderMs: e.DROPOFF_REMINDER_HOURS * 3_600_000,
       rentReminderMs: e.RENT_REMINDER_MINUTES * 60_000,
+      quietHours,
     },
   };
+}
+
+/**
+ * QUIET_HOURS: `off`, or `from-to` in WIB hours. A drop-off's reminder is due from its moment to its
+ * deadline, so a lead no longer than the night could fall in it whole and never be written.
+ */
+function parseQuietHours(value: string, reminderHours: number): QuietHours | null {
+  if (value === "off") return null;
+  const [from, to] = value.split("-").map(Number) as [number, number];
+  if (from === to)
+    throw new StartUpError("Invalid API configuration: QUIET_HOURS from and to are the same hour");
+  const length = (to - from + 24) % 24;
+  if (reminderHours <= length) {
+    throw new StartUpError(
+      `Invalid API configuration: DROPOFF_REMINDER_HOURS (${reminderHours}) must be longer than QUIET_HOURS (${length} hours), or a reminder could fall in them whole`,
+    );
+  }
+  return { from, to };
 }
 
 /** Where the API alone listens without PORT and HOST. */

@@ -35,3 +35,8 @@ export function formatDateTimeWib(value: Date, language: Language): string {
 export function dayWib(value: Date): string {
   return new Date(value.getTime() + lockerUtcOffsetMinutes * 60_000).toISOString().slice(0, 10);
 }
+
+/** The lockers' hour of a moment, 0 to 23 (WIB). */
+export function hourWib(value: Date): number {
+  return new Date(value.getTime() + lockerUtcOffsetMinutes * 60_000).getUTCHours();
+}

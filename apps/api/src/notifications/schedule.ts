@@ -2,7 +2,7 @@ import type { Language } from "@paxelbox/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Queryable } from "../db/database.ts";
 import { toE164 } from "../domain/phone.ts";
-import { formatDateTimeWib, formatRupiah } from "./format.ts";
+import { formatDateTimeWib, formatRupiah, hourWib } from "./format.ts";
 import {
   enqueue,
   enqueueWithOrderLink,
@@ -32,6 +32,23 @@ export interface ScheduleSettings {
   dropoffReminderMs: number;
   /** How long before a rent ends its member is reminded (RENT_REMINDER_MINUTES). */
   rentReminderMs: number;
+  /** The night, in the lockers' hours, in which a drop-off's messages wait for the morning (QUIET_HOURS). */
+  quietHours: QuietHours | null;
+}
+
+/** From `from`:00 to `to`:00 WIB, over midnight when `to` is the smaller. */
+export interface QuietHours {
+  from: number;
+  to: number;
+}
+
+/** Whether `now` falls in the quiet hours. */
+export function isQuiet(quiet: QuietHours | null, now: number): boolean {
+  if (!quiet) return false;
+  const hour = hourWib(new Date(now));
+  return quiet.from < quiet.to
+    ? hour >= quiet.from && hour < quiet.to
+    : hour >= quiet.from || hour < quiet.to;
 }
 
 /** An order whose message is due, with what the message says. */
@@ -86,7 +103,13 @@ interface EventDefinition {
   /** When the message is due, given that the order is in the locker. */
   due: string;
   /** The reminder's lead (a setting), for reminders. */
-  lead?: keyof ScheduleSettings;
+  lead?: "dropoffReminderMs" | "rentReminderMs";
+  /**
+   * Written outside the quiet hours only: a drop-off's recipient did not choose the parcel's hours,
+   * and its messages can wait for the morning (a reminder's lead is longer than the night). A rent's
+   * come at the time the member chose to rent until, whatever the hour.
+   */
+  waitsForMorning?: true;
   /** Where its link goes, with a token of its own (drop-offs only: a rent's screen needs the member's token). */
   path?: "/order" | "/overduepayment";
   parameters(order: DueOrder, now: number): string[];
@@ -100,6 +123,7 @@ const definitions: Record<ScheduledEvent, EventDefinition> = {
     template: "dropoff_reminder",
     due: `${reminderDue} and ${linkAlive}`,
     lead: "dropoffReminderMs",
+    waitsForMorning: true,
     path: "/order",
     parameters: (o) => [o.name, o.box_name, o.mouth_number, dateOf(o, o.deadline), formatRupiah(o.fee)],
   },
@@ -108,6 +132,7 @@ const definitions: Record<ScheduledEvent, EventDefinition> = {
     template: "dropoff_overdue",
     // The fee runs from the deadline (`dropoffOverdueStatus`): need_to_pay until the link expires.
     due: `o.deadline < $1 and ${linkAlive} and o.overdue_unit_price > 0`,
+    waitsForMorning: true,
     path: "/overduepayment",
     parameters: (o) => [o.name, o.box_name, o.mouth_number, dateOf(o, o.deadline), formatRupiah(o.fee)],
   },
@@ -208,6 +233,10 @@ export function notificationSchedule(
     input: { now: number; orderId: number | null; after: number },
   ): Promise<{ read: number; written: number; lastId: number }> {
     const definition = definitions[event];
+    // Still due in the morning: the sweep then writes it (withdrawIfGone does not ask the hour).
+    if (definition.waitsForMorning && isQuiet(settings.quietHours, input.now)) {
+      return { read: 0, written: 0, lastId: input.after };
+    }
     const orders = await tx.query<DueOrder>(
       `select * from (${dueOrders(event)}) d
         where not exists (select 1 from notification_outbox n

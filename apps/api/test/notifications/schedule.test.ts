@@ -1,8 +1,8 @@
 import { calls, type DemoOutboxEntry, type Language, OverdueDropoffDetail } from "@paxelbox/contract";
 import { describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { formatDateTimeWib, formatRupiah } from "../../src/notifications/format.ts";
-import { notificationSchedule } from "../../src/notifications/schedule.ts";
+import { formatDateTimeWib, formatRupiah, hourWib } from "../../src/notifications/format.ts";
+import { isQuiet, notificationSchedule } from "../../src/notifications/schedule.ts";
 import { whatsappClient } from "../../src/notifications/whatsapp.ts";
 import { deliverDue } from "../../src/notifications/worker.ts";
 import {
@@ -452,5 +452,52 @@ describe("rents: about to end, and overdue", () => {
     await advance(orderId, hours(5));
     await sweep();
     expect(await messagesOf(orderId)).toHaveLength(1);
+  });
+});
+
+describe("quiet hours (QUIET_HOURS, 21 to 7 WIB outside demo mode)", () => {
+  it("hold a drop-off's reminder and overdue notice until the morning, not a rent's reminder", async () => {
+    const quietHours = { from: 21, to: 7 };
+    const night = notificationSchedule(app().log, { whatsapp: true }, { ...settings, quietHours });
+    const [clock] = await app().db.query<{ now: number }>(
+      "select extract(epoch from now())::float8 * 1000 as now",
+    );
+    // The first minute of the coming night (or now, at night), and the morning after it.
+    let dark = Number(clock?.now);
+    while (!isQuiet(quietHours, dark)) dark += 60_000;
+    let morning = dark;
+    while (isQuiet(quietHours, morning)) morning += 60_000;
+    expect(hourWib(new Date(morning))).toBe(7);
+
+    const reminded = Number((await scenario(app(), "dropoff-in-store")).get("orderid"));
+    const overdue = Number((await scenario(app(), "dropoff-in-store")).get("orderid"));
+    const rented = Number((await scenario(app(), "rent-in-store")).get("orderid"));
+    const setTimes = (id: number, deadline: number, stored?: number) =>
+      app().db.query("update orders set deadline = $2, store_time = coalesce($3, store_time) where id = $1", [
+        id,
+        new Date(deadline),
+        stored === undefined ? null : new Date(stored),
+      ]);
+    // In the night: the reminder's moment an hour ago, a free period ended an hour ago, a rent that
+    // ends in half an hour.
+    await setTimes(reminded, dark + hours(23) * 60_000);
+    await setTimes(overdue, dark - hours(1) * 60_000);
+    await setTimes(rented, dark + 30 * 60_000, dark - hours(2) * 60_000);
+
+    await night.sweep(app().db, dark);
+    expect(await messagesOf(reminded)).toEqual([]);
+    expect(await messagesOf(overdue)).toEqual([]);
+    expect((await messagesOf(rented)).map((row) => row.event)).toEqual(["rent-ending"]);
+
+    await night.sweep(app().db, morning);
+    const [reminder] = await messagesOf(reminded);
+    expect(reminder?.event).toBe("dropoff-reminder");
+    expect((await messagesOf(overdue)).map((row) => row.event)).toEqual(["dropoff-overdue"]);
+    // A message written is not withdrawn for the hour: at night it is still due.
+    const [row] = await app().db.query<{ id: number }>(
+      "select id from notification_outbox where order_id = $1 and event = 'dropoff-reminder'",
+      [reminded],
+    );
+    expect(await night.withdrawIfGone(app().db, Number(row?.id), dark)).toBe(false);
   });
 });
