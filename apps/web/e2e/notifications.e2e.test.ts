@@ -91,6 +91,15 @@ for (const [viewport, lang] of phoneAndDesktop) {
       expect(taken.status).toBe(200);
       expect(taken.body.data?.action).toBe("pickup");
       expect(taken.body.data?.orderStatus).toBe("CUSTOMER_TAKEN");
+
+      // 5. The phone hears that the parcel was taken, from which door; nothing left to open.
+      await visit(page, inboxPath(phone));
+      const pickedUp = conversationWith(page, e164(phone))
+        .getByTestId("message")
+        .and(page.locator('[data-template="dropoff_picked_up"]'));
+      await expect(pickedUp).toHaveCount(1, arrival);
+      await expect(pickedUp).toContainText(`pintu ${door}, sudah diambil pada`);
+      await expect(pickedUp.getByTestId("message-link")).toHaveCount(0);
       expect(errors).toEqual([]);
     });
 

@@ -184,6 +184,7 @@ async function applyScan(
         if (state === "expired") throw gone("pickupTimeEnded");
         if (state === "need_to_pay") throw conflict("parcelOverdue");
         await endOrder(tx, order.id);
+        await outbox?.dropoffPickedUp(tx, { orderId: order.id });
         return result(order, "pickup", "CUSTOMER_TAKEN");
       }
     }

@@ -16,6 +16,7 @@ import type { TemplateName } from "./templates.ts";
 export type NotificationEvent =
   | "dropoff-stored"
   | "dropoff-fee-paid"
+  | "dropoff-picked-up"
   | "guest-book-lead"
   | "dropoff-reminder"
   | "dropoff-overdue"
@@ -43,6 +44,11 @@ export interface OutboxWriter {
     tx: Queryable,
     input: { paymentId: string; orderId: number; amount: number; validUntil: Date; validHours: number },
   ): Promise<void>;
+  /**
+   * A drop-off parcel was taken out at the locker: its recipient hears where and when, so that a
+   * pick-up by someone else holding the link or the QR is known at once (`dropoff_picked_up`).
+   */
+  dropoffPickedUp(tx: Queryable, input: { orderId: number }): Promise<void>;
   /**
    * A guest-book lead: every field to the partnership inbox, and an acknowledgement with the white
    * paper's link (`whitePaperUrl`: the one the page gets) to the sender, in the page's language.
@@ -182,6 +188,49 @@ export function outboxWriter(
         ],
         link: `/order?orderid=${orderId}&token=${encodeURIComponent(token)}`,
         idempotencyKey: `dropoff-stored:order:${orderId}`,
+      });
+    },
+
+    async dropoffPickedUp(tx, { orderId }) {
+      if (!channels.whatsapp) return;
+      const [order] = await tx.query<{
+        recipient_name: string;
+        recipient_phone: string;
+        receiver_language: Language | null;
+        take_time: Date;
+        box_name: string;
+        mouth_number: string;
+      }>(
+        `select o.recipient_name, o.recipient_phone, o.receiver_language, o.take_time,
+                b.name as box_name, m.number as mouth_number
+           from orders o join mouths m on m.id = o.mouth_id join boxes b on b.id = m.box_id
+          where o.id = $1 and o.take_time is not null`,
+        [orderId],
+      );
+      if (!order) return;
+      const recipient = toE164(order.recipient_phone);
+      if (!recipient) {
+        log.warn({ orderId }, "drop-off recipient's phone is not an Indonesian mobile number: no message");
+        return;
+      }
+      // As the reminders: Indonesian, English once the overdue page was read in English.
+      const language: Language = order.receiver_language ?? "id";
+      await enqueue(tx, {
+        event: "dropoff-picked-up",
+        orderId,
+        channel: "whatsapp",
+        template: "dropoff_picked_up",
+        language,
+        recipient,
+        parameters: [
+          order.recipient_name,
+          order.box_name,
+          order.mouth_number,
+          formatDateTimeWib(order.take_time, language),
+        ],
+        // Nothing to open: the parcel is out, and the order's page says so to whoever has its link.
+        link: null,
+        idempotencyKey: `dropoff-picked-up:order:${orderId}`,
       });
     },
 

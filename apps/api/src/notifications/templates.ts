@@ -31,6 +31,9 @@ export const templates = {
   dropoff_fee_paid: {
     parameters: ["recipientName", "amount", "location", "doorNumber", "validUntil", "link"],
   },
+  dropoff_picked_up: {
+    parameters: ["recipientName", "location", "doorNumber", "pickedUpAt"],
+  },
   rent_ending: {
     parameters: ["memberName", "location", "doorNumber", "rentEnds"],
   },

@@ -193,18 +193,20 @@ describe("a drop-off's reminder before its free period ends", () => {
     expect(new Set(rows.map((row) => row.idempotency_key)).size).toBe(2);
 
     // The parcel is taken before the worker's round: the first reminder was for a deadline that is
-    // no more, the second for a parcel that is gone. Neither is sent.
+    // no more, the second for a parcel that is gone. Neither is sent; the pick-up's own message is.
     await takeOut(orderId);
     const sentBefore = (await phoneMessages(dropoffPhone, "dropoff_reminder")).length;
     await deliver();
-    expect((await messagesOf(orderId)).map((row) => [row.status, row.link])).toEqual([
-      ["withdrawn", null],
-      ["withdrawn", null],
-    ]);
+    const settled = [
+      ["dropoff-reminder", "withdrawn", null],
+      ["dropoff-reminder", "withdrawn", null],
+      ["dropoff-picked-up", "sent", null],
+    ];
+    expect((await messagesOf(orderId)).map((row) => [row.event, row.status, row.link])).toEqual(settled);
     expect(await phoneMessages(dropoffPhone, "dropoff_reminder")).toHaveLength(sentBefore);
     await advance(orderId, hours(30));
     await sweep();
-    expect(await messagesOf(orderId)).toHaveLength(2);
+    expect((await messagesOf(orderId)).map((row) => [row.event, row.status, row.link])).toEqual(settled);
   });
 
   it("is not written for a free period shorter than its lead, nor for a taken parcel's scenario", async () => {

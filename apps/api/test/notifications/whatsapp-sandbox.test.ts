@@ -1,6 +1,7 @@
 import { calls, type DemoOutboxEntry } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
+import { formatDateTimeWib } from "../../src/notifications/format.ts";
 import { webhookSignature } from "../../src/notifications/webhook.ts";
 import { call, failure, ok, packageBody, scenario, useApp, useServer } from "../helpers.ts";
 import { statusWebhook } from "./stand-ins.ts";
@@ -234,6 +235,56 @@ describe("drop-off stored → WhatsApp message to the recipient", () => {
         { timeout: 10_000, interval: 50 },
       )
       .toBe("delivered");
+  });
+});
+
+describe("drop-off picked up → WhatsApp message to the recipient", () => {
+  /** The parcel's pick-up code, as the order page's QR carries it. */
+  async function takeCode(orderId: number) {
+    const [row] = await app().db.query<{ code: string }>(
+      "select code from access_codes where order_id = $1 and purpose = 'take' and used_at is null",
+      [orderId],
+    );
+    return row?.code ?? "";
+  }
+
+  it("says where and when the parcel was taken, once, with no link", async () => {
+    const stored = await storeParcel("081234567004");
+    await messageFor("6281234567004");
+    const scanned = () => call(app(), calls.kioskScan, { body: { code, boxId: stored.boxId } });
+    const code = await takeCode(stored.orderId);
+    expect(ok(calls.kioskScan, await scanned()).action).toBe("pickup");
+    // A second scan of the used code is refused and writes nothing.
+    failure(await scanned(), 409);
+
+    await expect
+      .poll(async () => (await outbox("6281234567004")).map((entry) => entry.template), { timeout: 10_000 })
+      .toEqual(["dropoff_picked_up", "dropoff_stored"]);
+    const message = (await outbox("6281234567004"))[0] as DemoOutboxEntry;
+    const [order] = await app().db.query<{ box_name: string; mouth_number: string; take_time: Date }>(
+      `select b.name as box_name, m.number as mouth_number, o.take_time from orders o
+         join mouths m on m.id = o.mouth_id join boxes b on b.id = m.box_id where o.id = $1`,
+      [stored.orderId],
+    );
+    expect(message).toMatchObject({ channel: "whatsapp", language: "id", links: [] });
+    expect(message.text).toBe(
+      `Halo Dewi Lestari, paketmu di loker ${order?.box_name}, pintu ${order?.mouth_number}, sudah diambil pada ${formatDateTimeWib(order?.take_time as Date, "id")}.`,
+    );
+  });
+
+  it("is not written when the locker refuses the pick-up (the fee is due)", async () => {
+    const stored = await storeParcel("081234567005");
+    await messageFor("6281234567005");
+    const code = await takeCode(stored.orderId);
+    await app().db.query("update orders set deadline = now() - interval '1 hour' where id = $1", [
+      stored.orderId,
+    ]);
+    failure(await call(app(), calls.kioskScan, { body: { code, boxId: stored.boxId } }), 409);
+    const rows = await app().db.query<{ template: string }>(
+      "select template from notification_outbox where order_id = $1 and template = 'dropoff_picked_up'",
+      [stored.orderId],
+    );
+    expect(rows).toEqual([]);
   });
 });
 
