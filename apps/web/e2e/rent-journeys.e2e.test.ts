@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { formatDateTime } from "../src/lib/i18n/format.ts";
 // The messages' own files, not `locales/en.ts`: Playwright's loader needs the import attribute on
 // a JSON import, which that file (bundled by Vite) does not give.
 import rentEn from "../src/locales/en/rent.json" with { type: "json" };
@@ -600,6 +601,23 @@ describe("the in-store and overdue views without scripts", () => {
         // Beside the button it is about, in view on a phone without scrolling.
         await expect(off.page.getByTestId(view.button)).toBeInViewport();
         await expect(note).toBeInViewport();
+        if (view.name === "overdue") {
+          // What is owed is drawn by the server, as the API prices it: the page can say that much.
+          const fee = (
+            await api<{ total_overdue_fee: number; next_overdue_time: number }>(
+              `/api/v1/box/rental/overdue-calculation/${demo.orderId}`,
+              demo.token,
+            )
+          ).data;
+          const value = (testId: string) => off.page.getByTestId(testId).locator("dd");
+          await expect(value("overdue-total")).toHaveText(
+            `Rp. ${fee.total_overdue_fee.toLocaleString("de-DE")}`,
+          );
+          await expect(value("overdue-extended-until")).toHaveText(
+            // Without scripts, times stay as the server writes them: the lockers' (WIB, UTC+7).
+            formatDateTime(fee.next_overdue_time, lang, 7 * 60),
+          );
+        }
 
         const { page } = await start(open, viewport, lang);
         await openRent(page, view.scenario, budi, view.name, view.query);

@@ -7,11 +7,16 @@ import { LoaderQueries } from "../components/query-provider";
 import { getServerConfig } from "../config/config.server";
 import { preloadOrderScreen } from "../domain/order/order-preload.server";
 import { orderQueryKeyOf } from "../domain/order/order-query";
+import { overdueCalculationQueryOptions } from "../features/rent-status/api/overdue-calculation";
 import { RentStatusScreen } from "../features/rent-status/components/rent-status-screen";
 import { cancelRentAction } from "../features/rent-status/lib/cancel-rent-action.server";
 import { isOverdue, readRentQuery } from "../features/rent-status/lib/rent-view";
 import { withRetryAfter } from "../lib/forms/action.server";
-import { personalPageHeaders, preloadedAnswer } from "../lib/ssr/web-view-preload.server";
+import {
+  type FollowingQuery,
+  personalPageHeaders,
+  preloadedAnswer,
+} from "../lib/ssr/web-view-preload.server";
 import type { Route } from "./+types/order-status-page";
 
 /** The overdue view of the rent status (`status=overdue`) is titled 'Overdue fee'. */
@@ -28,7 +33,18 @@ export const handle = routeHandle({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = readRentQuery(url.searchParams);
-  const preloaded = await preloadOrderScreen(getServerConfig(context), request, query.orderid);
+  const { orderid } = query;
+  // The overdue view's fee is drawn by the server too: without scripts it is all the page can show.
+  const fee: FollowingQuery | undefined =
+    query.status === "overdue" && orderid !== null
+      ? (order, token, api) => {
+          const rent = order as Order;
+          return rent.status === "IN_STORE" && isOverdue(rent, Date.now())
+            ? overdueCalculationQueryOptions(orderid, token, rent.overdueTime, api)
+            : null;
+        }
+      : undefined;
+  const preloaded = await preloadOrderScreen(getServerConfig(context), request, orderid, fee);
   if (query.status === "overdue" && query.orderid !== null && query.token !== null) {
     const order = preloadedAnswer<Order>(preloaded, orderQueryKeyOf(query.orderid, query.token));
     if (order?.status === "IN_STORE" && !isOverdue(order, Date.now())) {

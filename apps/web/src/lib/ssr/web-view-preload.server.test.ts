@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Settings } from "@paxelbox/contract";
+import { calls, type Order, type Settings } from "@paxelbox/contract";
 import { hydrate, QueryClient } from "@tanstack/react-query";
 import DOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
@@ -12,7 +12,13 @@ import { requestContexts } from "../../config/config.server";
 import { parseWebEnv, type ServerConfig } from "../../config/env";
 import { orderQueryOptions } from "../../domain/order/order-query";
 import { registerServerSanitizer, sanitizeOptions } from "../security/sanitize";
-import { preloadScreen, preloadSession, preloadTimeoutMs, preloadToken } from "./web-view-preload.server";
+import {
+  type FollowingQuery,
+  preloadScreen,
+  preloadSession,
+  preloadTimeoutMs,
+  preloadToken,
+} from "./web-view-preload.server";
 
 /** A small API on loopback: members auth, settings and order detail, one slow order. */
 let server: Server;
@@ -38,6 +44,16 @@ const settings: Settings = {
   enabled_userapp_feature: [],
 };
 
+/** A rent's fee, as the overdue calculation answers it. */
+const calculation = {
+  increase_duration: 3,
+  rent_unit: "hour",
+  rent_unit_bahasa: "jam",
+  overdue_fee_per_unit: 5000,
+  total_overdue_fee: 15000,
+  next_overdue_time: 1_700_000_000_000,
+};
+
 beforeAll(async () => {
   // As the server entry does: DOMPurify on a jsdom window.
   const purifier = DOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis);
@@ -57,6 +73,12 @@ beforeAll(async () => {
     if (url.pathname === "/api/v1/settings") return reply(200, { code: 200, data: settings });
     if (url.pathname === "/api/v1/box/express/info/7/paid") {
       return reply(200, { code: 200, data: testOrder({ id: 7 }) });
+    }
+    if (url.pathname === "/api/v1/box/rental/overdue-calculation/7") {
+      return reply(200, {
+        code: 200,
+        data: { ...calculation, authorization: request.headers.authorization },
+      });
     }
     if (url.pathname === "/api/v1/box/express/info/8/paid") {
       setTimeout(() => reply(200, { code: 200, data: testOrder({ id: 8 }) }), preloadTimeoutMs + 500);
@@ -185,6 +207,36 @@ describe("preloadScreen", () => {
     expect(await refused("/order?orderid=404&token=stale", english)).toBe("id");
     expect(await refused("/order?orderid=404&token=stale&lang=en", {})).toBe("en");
     expect(await refused("/order?orderid=404&token=stale", { ...english, cookie: "language=en" })).toBe("en");
+  });
+
+  it("asks the query that follows from the screen's answer within the same wait, and none without that answer", async () => {
+    // A rent's fee, keyed by the deadline the order answered (as the overdue view asks it).
+    const feeKey = (deadline: number | null) => ["overdue-calculation", "7", deadline] as const;
+    const fee: FollowingQuery = (answer, pageToken, api) => ({
+      queryKey: feeKey((answer as Order).overdueTime),
+      queryFn: () => api.request(calls.overdueCalculation, { params: { orderid: "7" }, token: pageToken }),
+    });
+    const feeCalls = () => seen.filter((call) => call.path === "/api/v1/box/rental/overdue-calculation/7");
+    const loaded = await preloadScreen(
+      config,
+      page("/order-status?orderid=7&status=overdue&token=good"),
+      (pageToken, api) => orderQueryOptions("7", pageToken, api),
+      fee,
+    );
+    const client = hydrated(loaded.dehydratedState);
+    const order = client.getQueryData(orderQueryOptions("7", "good").queryKey);
+    expect(client.getQueryData(feeKey(order?.overdueTime ?? null))).toEqual(calculation);
+    expect(feeCalls().at(-1)?.authorization).toBe("Bearer good");
+
+    const before = feeCalls().length;
+    const failed = await preloadScreen(
+      config,
+      page("/order-status?orderid=404&status=overdue&token=good"),
+      (pageToken, api) => orderQueryOptions("404", pageToken, api),
+      fee,
+    );
+    expect(failed.screenFailed).toBe(true);
+    expect(feeCalls()).toHaveLength(before);
   });
 
   it("asks nothing for a page without a token", async () => {

@@ -169,13 +169,26 @@ export async function preloadQueries(
 }
 
 /**
+ * A query the screen asks once its own answer is there, because its key or its call needs that
+ * answer (a rent's fee is keyed by its deadline); `null` when the answer needs none.
+ */
+export type FollowingQuery = (
+  answer: unknown,
+  token: string,
+  api: ApiClient,
+  // biome-ignore lint/suspicious/noExplicitAny: any screen's query options (each is typed where it is built)
+) => FetchQueryOptions<any, any, any, any> | null;
+
+/**
  * Runs the screen's query and the settings (how-to and attention texts, their HTML sanitised
- * here) with the page's token (`preloadQueries`).
+ * here) with the page's token (`preloadQueries`), then the query that follows from the screen's
+ * answer, if any, within the same wait.
  */
 export async function preloadScreen(
   config: ServerConfig,
   request: Request,
   screenQuery: ScreenQuery | null,
+  following?: FollowingQuery,
 ): Promise<ScreenPreload> {
   const token = preloadToken(request);
   if (!token) return { dehydratedState: null, screenLoaded: false, screenFailed: false, tokenless: true };
@@ -188,6 +201,12 @@ export async function preloadScreen(
     ...(screen ? [screen] : []),
   ]);
   const screenFailed = screen ? failed[1] === true : false;
+  const next =
+    screen && loaded[1] && following
+      ? following(answerIn(dehydratedState, screen.queryKey), token, api)
+      : null;
+  // What follows is the browser's to ask if it fails or is late; the screen shows without it.
+  if (next) dehydratedState.queries.push(...(await preloadQueries(request, [next])).dehydratedState.queries);
   return {
     dehydratedState,
     screenLoaded: screen ? loaded[1] === true : false,
@@ -196,11 +215,14 @@ export async function preloadScreen(
   };
 }
 
+function answerIn(state: DehydratedState | null, queryKey: readonly unknown[]): unknown {
+  const key = JSON.stringify(queryKey);
+  return state?.queries.find((query) => JSON.stringify(query.queryKey) === key)?.state.data;
+}
+
 /** The answer a preload holds for `queryKey` (a screen's loader deciding where its visitor goes). */
 export function preloadedAnswer<T>(preloaded: ScreenPreload, queryKey: readonly unknown[]): T | undefined {
-  const key = JSON.stringify(queryKey);
-  return preloaded.dehydratedState?.queries.find((query) => JSON.stringify(query.queryKey) === key)?.state
-    .data as T | undefined;
+  return answerIn(preloaded.dehydratedState, queryKey) as T | undefined;
 }
 
 /**

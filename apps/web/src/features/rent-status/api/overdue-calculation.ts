@@ -1,6 +1,6 @@
 import { calls, type OverdueCalculation } from "@paxelbox/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { request } from "../../../lib/http/api-client";
+import { type ApiClient, apiClient } from "../../../lib/http/api-client";
 import { serverNow } from "../../../lib/http/server-clock";
 
 /** The server's overdue fee of a rent (spec §3, §4): the one rule, shown as it comes. */
@@ -8,21 +8,24 @@ export const getOverdueCalculation = (
   orderId: string,
   token: string | null,
   signal?: AbortSignal,
+  api: Pick<ApiClient, "request"> = apiClient,
 ): Promise<OverdueCalculation> =>
-  request(calls.overdueCalculation, { params: { orderid: orderId }, token, signal });
+  api.request(calls.overdueCalculation, { params: { orderid: orderId }, token, signal });
 
 /**
  * The fee of the rent as its deadline stands: the deadline is part of the key, so one that the
- * polled order moved (a payment, the operator) prices the extension anew.
+ * polled order moved (a payment, the operator) prices the extension anew. Through the browser's
+ * client unless told otherwise (the overdue view's server loader fills this very key).
  */
 export const overdueCalculationQueryOptions = (
   orderId: string,
   token: string | null,
   deadline: number | null,
+  api: Pick<ApiClient, "request"> = apiClient,
 ) =>
   queryOptions({
     queryKey: ["rent-status", "overdue-calculation", orderId, deadline] as const,
-    queryFn: ({ signal }) => getOverdueCalculation(orderId, token, signal),
+    queryFn: ({ signal }) => getOverdueCalculation(orderId, token, signal, api),
     retry: false,
     staleTime: 0,
   });
