@@ -18,7 +18,8 @@ interface CountdownCardProps {
 
 /**
  * Countdown (spec §4): days, then hh:mm:ss; 00:00:00 at zero. The digits are a `timer` (not live);
- * a polite live region speaks the time left in words (`announcedTime`) and once at zero.
+ * a polite live region speaks the time left in words (`announcedTime`: "more than 45 minutes",
+ * "less than a minute") and once at zero.
  */
 export function CountdownCard({ deadline, label, hint, onZero }: CountdownCardProps) {
   const { t } = useT();
@@ -29,15 +30,17 @@ export function CountdownCard({ deadline, label, hint, onZero }: CountdownCardPr
   const told = announcedTime(remaining);
   const spoken = remaining.done
     ? t("rent.countdown.ended")
-    : t("rent.countdown.announce", {
-        time: [
-          told.days > 0 ? t("rent.countdown.day", { count: told.days }) : null,
-          told.hours > 0 ? t("rent.countdown.announceHours", { count: told.hours }) : null,
-          told.minutes > 0 ? t("rent.countdown.announceMinutes", { count: told.minutes }) : null,
-        ]
-          .filter(Boolean)
-          .join(" "),
-      });
+    : told.days + told.hours + told.minutes === 0
+      ? t("rent.countdown.announceUnderMinute")
+      : t("rent.countdown.announce", {
+          time: [
+            told.days > 0 ? t("rent.countdown.day", { count: told.days }) : null,
+            told.hours > 0 ? t("rent.countdown.announceHours", { count: told.hours }) : null,
+            told.minutes > 0 ? t("rent.countdown.announceMinutes", { count: told.minutes }) : null,
+          ]
+            .filter(Boolean)
+            .join(" "),
+        });
 
   return (
     <Card

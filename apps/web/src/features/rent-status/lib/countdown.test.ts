@@ -20,8 +20,9 @@ describe("countdown (spec §4: days, then hh:mm:ss; 00:00:00 at zero)", () => {
     expect(at(3 * 3600 - 3)).toEqual({ days: 0, hours: 2, minutes: 55 });
     expect(at(2 * 3600 + 60)).toEqual({ days: 0, hours: 2, minutes: 0 });
     expect(at(86_400 + 3600 + 7 * 60)).toEqual({ days: 1, hours: 1, minutes: 5 });
-    // The last five minutes one by one, and a minute until zero.
+    // The last five minutes one by one, and none in the last: it is less than a minute.
     expect(at(4 * 60 + 59)).toEqual({ days: 0, hours: 0, minutes: 4 });
-    expect(at(30)).toEqual({ days: 0, hours: 0, minutes: 1 });
+    expect(at(60)).toEqual({ days: 0, hours: 0, minutes: 1 });
+    expect(at(59)).toEqual({ days: 0, hours: 0, minutes: 0 });
   });
 });

@@ -32,9 +32,9 @@ export function formatClock(remaining: Pick<Remaining, "hours" | "minutes" | "se
 }
 
 /**
- * The time left as a screen reader is told it, so that it speaks seldom and never promises more
- * than is left: whole minutes rounded down, in five-minute steps above five minutes, at least one
- * until zero; split into days, hours and minutes for words.
+ * The time left as a screen reader is told it ("more than …"), so that it speaks seldom and never
+ * promises more than is left: whole minutes rounded down, in five-minute steps above five minutes,
+ * 0 in the last minute; split into days, hours and minutes for words.
  */
 export function announcedTime(remaining: Pick<Remaining, "totalSeconds">): {
   days: number;
@@ -42,6 +42,6 @@ export function announcedTime(remaining: Pick<Remaining, "totalSeconds">): {
   minutes: number;
 } {
   const whole = Math.floor(remaining.totalSeconds / 60);
-  const total = whole > 5 ? Math.floor(whole / 5) * 5 : Math.max(1, whole);
+  const total = whole > 5 ? Math.floor(whole / 5) * 5 : whole;
   return { days: Math.floor(total / 1440), hours: Math.floor((total % 1440) / 60), minutes: total % 60 };
 }
