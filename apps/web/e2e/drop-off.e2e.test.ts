@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import packageEn from "../src/locales/en/drop-off/package.json" with { type: "json" };
 import {
   animationsDone,
   everyFrame,
@@ -283,6 +284,9 @@ describe("package form edges", () => {
     const size = $(page, "field-package_size");
     await expect(size).toContainText("No locker available");
     await expect(size.locator("select")).toBeDisabled();
+    // Said above the form, before anything is typed: it cannot be sent from this locker now.
+    await expect($(page, "locker-full")).toHaveText(packageEn.lockerFull);
+    await expect($(page, "locker-full")).toBeInViewport();
 
     const response = await visit(page, "/package?name=Somewhere");
     await expect(page).toHaveURL((address) => address.pathname === "/");
@@ -299,6 +303,8 @@ describe("package form edges", () => {
     await visit(page, "/package?boxId=999999&name=Nowhere");
     await expect.poll(() => requests.includes("/api/v1/box/lockers/999999/sizes")).toBe(true);
     await expect(field(page, "package_size")).toBeDisabled();
+    // A box whose sizes could not be read is not said to be full.
+    await expect($(page, "locker-full")).toHaveCount(0);
     expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
   });
 

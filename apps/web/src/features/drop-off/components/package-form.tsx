@@ -291,6 +291,9 @@ export function PackageForm({ boxId, lockerName, sendKey, answer, qrStatus }: Pa
 
   const sizeList = sizes.data ?? [];
   const noLocker = !sizes.isPending && sizeList.length === 0;
+  // Every door in use (not a failed call, which the size field alone says): said before anything
+  // is typed, not only by the size's refusal after a courier has filled the rest.
+  const lockerFull = sizes.isSuccess && sizeList.length === 0;
   const formError =
     answer && !sent && answer.formError !== undefined ? answer.formError || t("errors.somethingWrong") : null;
   const formErrorId = `${ids.sender_name.input}-form-error`;
@@ -311,6 +314,12 @@ export function PackageForm({ boxId, lockerName, sendKey, answer, qrStatus }: Pa
       data-live={live || undefined}
     >
       <input type="hidden" name={sendKeyField} value={sendKey} />
+      {lockerFull ? (
+        <p className={styles.lockerFull} data-testid="locker-full">
+          <AlertIcon size={20} />
+          <span>{t("dropOff.package.lockerFull")}</span>
+        </p>
+      ) : null}
       <fieldset className={`stack ${styles.fields}`} disabled={locked}>
         <Field
           {...fieldOf("sender_name")}
