@@ -148,6 +148,27 @@ export async function enqueueWithOrderLink(
   return written;
 }
 
+/** A drop-off's recipient and where the parcel is, as its later messages name them. */
+async function dropoffRecipient(tx: Queryable, orderId: number) {
+  const [order] = await tx.query<{
+    recipient_name: string;
+    recipient_phone: string;
+    receiver_email: string | null;
+    receiver_language: Language | null;
+    invoice_number: string | null;
+    take_time: Date | null;
+    box_name: string;
+    mouth_number: string;
+  }>(
+    `select o.recipient_name, o.recipient_phone, o.receiver_email, o.receiver_language, o.invoice_number,
+            o.take_time, b.name as box_name, m.number as mouth_number
+       from orders o join mouths m on m.id = o.mouth_id join boxes b on b.id = m.box_id
+      where o.id = $1`,
+    [orderId],
+  );
+  return order;
+}
+
 /** `product`: PRODUCT_NAME, as the guest book's purposes name it. */
 export function outboxWriter(
   log: FastifyBaseLogger,
@@ -193,21 +214,9 @@ export function outboxWriter(
 
     async dropoffPickedUp(tx, { orderId }) {
       if (!channels.whatsapp) return;
-      const [order] = await tx.query<{
-        recipient_name: string;
-        recipient_phone: string;
-        receiver_language: Language | null;
-        take_time: Date;
-        box_name: string;
-        mouth_number: string;
-      }>(
-        `select o.recipient_name, o.recipient_phone, o.receiver_language, o.take_time,
-                b.name as box_name, m.number as mouth_number
-           from orders o join mouths m on m.id = o.mouth_id join boxes b on b.id = m.box_id
-          where o.id = $1 and o.take_time is not null`,
-        [orderId],
-      );
-      if (!order) return;
+      const order = await dropoffRecipient(tx, orderId);
+      const takenAt = order?.take_time;
+      if (!order || !takenAt) return;
       const recipient = toE164(order.recipient_phone);
       if (!recipient) {
         log.warn({ orderId }, "drop-off recipient's phone is not an Indonesian mobile number: no message");
@@ -226,7 +235,7 @@ export function outboxWriter(
           order.recipient_name,
           order.box_name,
           order.mouth_number,
-          formatDateTimeWib(order.take_time, language),
+          formatDateTimeWib(takenAt, language),
         ],
         // Nothing to open: the parcel is out, and the order's page says so to whoever has its link.
         link: null,
@@ -236,21 +245,7 @@ export function outboxWriter(
 
     async dropoffFeePaid(tx, { paymentId, orderId, amount, validUntil, validHours }) {
       if (!channels.email && !channels.whatsapp) return;
-      const [order] = await tx.query<{
-        recipient_name: string;
-        recipient_phone: string;
-        receiver_email: string | null;
-        receiver_language: Language | null;
-        invoice_number: string | null;
-        box_name: string;
-        mouth_number: string;
-      }>(
-        `select o.recipient_name, o.recipient_phone, o.receiver_email, o.receiver_language, o.invoice_number,
-                b.name as box_name, m.number as mouth_number
-           from orders o join mouths m on m.id = o.mouth_id join boxes b on b.id = m.box_id
-          where o.id = $1`,
-        [orderId],
-      );
+      const order = await dropoffRecipient(tx, orderId);
       if (!order) return;
       const language: Language = order.receiver_language ?? "id";
       const idempotencyKey = `dropoff-fee-paid:payment:${paymentId}`;

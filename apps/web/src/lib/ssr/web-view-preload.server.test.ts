@@ -75,10 +75,7 @@ beforeAll(async () => {
       return reply(200, { code: 200, data: testOrder({ id: 7 }) });
     }
     if (url.pathname === "/api/v1/box/rental/overdue-calculation/7") {
-      return reply(200, {
-        code: 200,
-        data: { ...calculation, authorization: request.headers.authorization },
-      });
+      return reply(200, { code: 200, data: calculation });
     }
     if (url.pathname === "/api/v1/box/express/info/8/paid") {
       setTimeout(() => reply(200, { code: 200, data: testOrder({ id: 8 }) }), preloadTimeoutMs + 500);
