@@ -9,9 +9,17 @@
  */
 export const safeUrlPattern = /^(?:https?:|mailto:|tel:|\/(?![/\\])|#)/i;
 
+/**
+ * Control characters inside a URL. A browser drops tabs and line breaks before it parses one, so
+ * `/<tab>/evil.example` is read as `//evil.example`, another site, though it passes the pattern.
+ */
+const controlCharacter = /\p{Cc}/u;
+
 /** A URL is followed only when its scheme is http(s) (or it is a path on this site). */
 export function isSafeUrl(url: string | null | undefined): url is string {
-  return typeof url === "string" && safeUrlPattern.test(url.trim()) && !/^(mailto|tel|#)/i.test(url.trim());
+  if (typeof url !== "string") return false;
+  const value = url.trim();
+  return safeUrlPattern.test(value) && !/^(mailto|tel|#)/i.test(value) && !controlCharacter.test(value);
 }
 
 /** Adds `https://` when a URL has no scheme (`example.com/x` → `https://example.com/x`). */

@@ -258,6 +258,15 @@ describe("the overdue page's action (Select Payment)", () => {
     expect(refused(await post(form)).formError).toBe("Sudah dibayar.");
   });
 
+  it("follows no checkout address that is not http(s), nor one a browser reads as another site", async () => {
+    for (const checkout_url of ["javascript:alert(1)", "//evil.example/pay", "/\t/evil.example/pay"]) {
+      api.answers[calls.snapDropoffPayment.id] = () => ({ checkout_url });
+      const answer = refused(await post(form));
+      expect(answer.status).toBe(502);
+      expect(answer.values.email).toBe(form.email);
+    }
+  });
+
   it("only stops when the submit answers another code (spec §8)", async () => {
     api.answers[calls.overdueDropoffSubmit.id] = () => ({ code: 500 });
     const answer = refused(await post(form));
