@@ -1,9 +1,7 @@
 import { useEffect, useRef } from "react";
 import { usePaymentCheck } from "../api/check-payment";
-import { useT } from "../lib/i18n/i18n";
-import { Button } from "./button";
 import type { PaymentCheckProps } from "./payment-check-card";
-import { PaymentCheckView, paymentCheckActionVariants } from "./payment-check-view";
+import { PaymentCheckActions, PaymentCheckView } from "./payment-check-view";
 
 /** What `PaymentCheck` shows once loaded (see there); `since`: when the browser came back. */
 export function PaymentCheckPanel({
@@ -15,7 +13,6 @@ export function PaymentCheckPanel({
   initialPhase,
   since,
 }: PaymentCheckProps & { since: number }) {
-  const { t } = useT();
   const { phase, checkAgain } = usePaymentCheck(orderid, token, since, initialPhase);
   const settled = useRef(onSettled);
   useEffect(() => {
@@ -25,21 +22,11 @@ export function PaymentCheckPanel({
     if (phase !== "checking" && phase !== "pending" && phase !== "unconfirmed") settled.current(phase);
   }, [phase]);
 
-  const [checkVariant, payVariant] = paymentCheckActionVariants(variant);
   return (
     <PaymentCheckView
       phase={phase}
       variant={variant}
-      actions={
-        <>
-          <Button block variant={checkVariant} onClick={checkAgain} data-testid="payment-check-again">
-            {t("payment.checkAgain")}
-          </Button>
-          <Button block variant={payVariant} onClick={onPayAgain} data-testid="payment-pay-again">
-            {t("payment.payAgain")}
-          </Button>
-        </>
-      }
+      actions={<PaymentCheckActions variant={variant} onCheckAgain={checkAgain} onPayAgain={onPayAgain} />}
     />
   );
 }

@@ -2,7 +2,7 @@ import "../lib/i18n/messages/payment";
 import type { ReactNode } from "react";
 import type { PaymentCheckPhase } from "../api/check-payment";
 import { useT } from "../lib/i18n/i18n";
-import { ButtonLink } from "./button";
+import { Button, ButtonLink } from "./button";
 import { AlertIcon } from "./icons";
 import { Spinner } from "./loaders";
 import { PageTitle } from "./page-title";
@@ -15,6 +15,30 @@ export type OpenPaymentCheckPhase = Extract<PaymentCheckPhase, "checking" | "pen
 /** The check's buttons or links: "check again" is a screen's primary action, a view's quiet one. */
 export const paymentCheckActionVariants = (variant: PaymentCheckProps["variant"]) =>
   variant === "screen" ? (["primary", "secondary"] as const) : (["secondary", "ghost"] as const);
+
+/** The check's two ways on, as buttons: check again, or go back to the pay form. */
+export function PaymentCheckActions({
+  variant,
+  onCheckAgain,
+  onPayAgain,
+}: {
+  variant: PaymentCheckProps["variant"];
+  onCheckAgain: () => void;
+  onPayAgain: () => void;
+}) {
+  const { t } = useT();
+  const [checkVariant, payVariant] = paymentCheckActionVariants(variant);
+  return (
+    <>
+      <Button block variant={checkVariant} onClick={onCheckAgain} data-testid="payment-check-again">
+        {t("payment.checkAgain")}
+      </Button>
+      <Button block variant={payVariant} onClick={onPayAgain} data-testid="payment-pay-again">
+        {t("payment.payAgain")}
+      </Button>
+    </>
+  );
+}
 
 /**
  * The check's card: its heading and line and, `unconfirmed`, its two ways on (`actions`). Settled, it

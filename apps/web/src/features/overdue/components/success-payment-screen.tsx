@@ -2,12 +2,18 @@ import type { OverdueDropoffDetail } from "@paxelbox/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { paymentCheckWindowMs } from "../../../api/check-payment";
 import { AlertIcon } from "../../../components/icons";
 import { ScreenSkeleton, Spinner } from "../../../components/loaders";
 import { OfflineNotice, OfflineQrHint } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
 import { PaymentCheck } from "../../../components/payment-check";
-import { type ServedPaymentCheck, ServedPaymentCheckView } from "../../../components/payment-check-view";
+import {
+  PaymentCheckActions,
+  PaymentCheckView,
+  type ServedPaymentCheck,
+  ServedPaymentCheckView,
+} from "../../../components/payment-check-view";
 import { Card, CardNote, QrCard, QrImage } from "../../../components/ui/card";
 import { DoorNumber } from "../../../components/ui/door-qr-card";
 import { useConfig } from "../../../config/use-config";
@@ -50,13 +56,24 @@ export function SuccessPaymentScreen({
   // The server's check is the first page's: kept when the page takes its token out of its address
   // (a navigation whose loader runs in the browser, and serves none).
   const [served] = useState(servedNow);
-  // The check said paid: the detail is asked again until it carries the barcode.
-  const [paid, setPaid] = useState(false);
+  // The check said paid (when): the detail is asked again until it carries the barcode, for as
+  // long as a payment check waits for its confirmation; then the page says it is not confirmed and
+  // offers to check again or pay again, as the server's check does (`servedCheck`).
+  const [paidAt, setPaidAt] = useState<number | null>(null);
+  const [waitOver, setWaitOver] = useState(false);
+  useEffect(() => {
+    if (paidAt === null) return;
+    setWaitOver(false);
+    const timer = setTimeout(() => setWaitOver(true), paymentCheckWindowMs);
+    return () => clearTimeout(timer);
+  }, [paidAt]);
   const detail = useQuery({
     ...overdueDetailQueryOptions(orderid ?? 0, token),
     enabled: orderid !== null,
     refetchInterval: (query) =>
-      paid && !(isFullDetail(query.state.data) && query.state.data.barcode) ? 2000 : false,
+      paidAt !== null && !waitOver && !(isFullDetail(query.state.data) && query.state.data.barcode)
+        ? 2000
+        : false,
   });
   // With no signal the last copy kept on this device shows (offline-cache.ts).
   const view = useOfflineData(orderid === null ? null : `overdue:${orderid}`, detail);
@@ -96,6 +113,22 @@ export function SuccessPaymentScreen({
           <PageTitle title={title} />
           <PaidQr detail={full} barcodeId={barcodeId} title={title} offline={offline} />
         </>
+      ) : paidAt !== null ? (
+        // Paid, the QR not there yet: still checking, and after the wait a way on.
+        <PaymentCheckView
+          phase={waitOver ? "unconfirmed" : "SUCCESS"}
+          variant="screen"
+          actions={
+            <PaymentCheckActions
+              variant="screen"
+              onCheckAgain={() => {
+                setPaidAt(Date.now());
+                void refetch();
+              }}
+              onPayAgain={() => void navigate(payment())}
+            />
+          }
+        />
       ) : (
         <PaymentCheck
           orderid={full.id}
@@ -108,7 +141,7 @@ export function SuccessPaymentScreen({
           initialPhase={served?.phase}
           onSettled={(status) => {
             if (status === "SUCCESS") {
-              setPaid(true);
+              setPaidAt(Date.now());
               void refetch();
             } else {
               void navigate(payment(status === "FAILED" ? "failed" : "cancel"), { replace: true });
