@@ -55,6 +55,26 @@ describe("CORS", () => {
     expect(other.headers.vary).toMatch(/origin/i);
   });
 
+  it("lets the web app on its own origin send what its client sends: the rent's Pay with its Idempotency-Key", async () => {
+    for (const call of [calls.bankInterfacePayment, calls.lockerOrderPayment]) {
+      const preflight = await app().inject({
+        method: "OPTIONS",
+        url: call.path,
+        headers: {
+          origin: "https://app.paxel.example",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization,content-type,idempotency-key",
+        },
+      });
+      expect(preflight.statusCode, call.path).toBe(204);
+      expect(preflight.headers["access-control-allow-origin"], call.path).toBe("https://app.paxel.example");
+      const allowed = String(preflight.headers["access-control-allow-headers"]).split(/\s*,\s*/);
+      expect(allowed, call.path).toEqual(
+        expect.arrayContaining(["authorization", "content-type", "idempotency-key"]),
+      );
+    }
+  });
+
   it("is not there at all without configured origins: no CORS headers, no Vary on Origin", async () => {
     const sameOrigin = await buildApp(loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://" }), {
       databaseTemplate: await pgliteTemplate(),

@@ -34,7 +34,8 @@ export async function registerSecurity(
     await app.register(fastifyCors, {
       origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
       methods: ["GET", "POST"],
-      allowedHeaders: ["authorization", "content-type", "if-none-match"],
+      // What the web app's client sends (`api-client.ts`): the rent's Pay carries its Idempotency-Key.
+      allowedHeaders: ["authorization", "content-type", "if-none-match", "idempotency-key"],
       exposedHeaders: ["etag", "retry-after", "date"],
       maxAge: 600,
     });
