@@ -94,11 +94,10 @@ describe("CORS", () => {
 });
 
 describe("rate limits", () => {
-  it("short-link lookups, package sends and kiosk scans answer 429 with Retry-After", async () => {
+  it("short-link lookups and kiosk scans answer 429 with Retry-After", async () => {
     const limited = [
       { url: "/api/v1/shortlinks/nope", method: "GET" as const, payload: undefined, max: 60 },
       { url: "/api/demo/kiosk/scan", method: "POST" as const, payload: { code: "PXB-T-NOPE" }, max: 120 },
-      { url: calls.sendPackageData.path, method: "POST" as const, payload: {}, max: packageSendLimit.max },
     ];
     for (const [index, route] of limited.entries()) {
       const remoteAddress = `10.9.0.${index + 1}`;
@@ -141,6 +140,55 @@ describe("rate limits", () => {
     // The same address sends on to another locker: many couriers share a carrier's address.
     const other = Number((await scenario(app(), "package-form-no-doors")).get("boxId"));
     expect((await send(other, "10.9.2.1")).statusCode).not.toBe(429);
+  });
+
+  it("package sends: an address registers 120 in 10 minutes, whatever the lockers; a send refused by a limit is not answered again under its key", async () => {
+    const remoteAddress = "10.9.3.1";
+    // Lockers that do not exist: each send is counted, then refused 404, one per locker.
+    const send = (box: number, headers: Record<string, string> = {}, from = remoteAddress) =>
+      app().inject({
+        method: "POST",
+        url: calls.sendPackageData.path,
+        payload: packageBody(box),
+        headers,
+        remoteAddress: from,
+      });
+    for (let i = 0; i < packageSendLimit.max; i++) failure(await send(800_000 + i), 404);
+    const refused = await send(800_500, { "idempotency-key": "package-limited" });
+    failure(refused, 429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // The same form sent again from another address (the phone moved from Wi-Fi to mobile data):
+    // a new try, not the 429 again.
+    failure(await send(800_500, { "idempotency-key": "package-limited" }, "10.9.3.2"), 404);
+  });
+
+  it("package sends: a repeat under its Idempotency-Key counts against no limit, and gets its QR when the locker is full", async () => {
+    const boxId = Number((await scenario(app(), "package-form")).get("boxId"));
+    const send = (remoteAddress: string, key?: string) =>
+      app().inject({
+        method: "POST",
+        url: calls.sendPackageData.path,
+        payload: packageBody(boxId),
+        headers: key ? { "idempotency-key": key } : {},
+        remoteAddress,
+      });
+    const first = await send("10.9.4.1", "double-tap");
+    expect(first.statusCode, first.body).toBe(200);
+    // A courier's double taps and the web server's asking again while the first runs.
+    for (let i = 0; i < 10; i++) {
+      const again = await send("10.9.4.1", "double-tap");
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+    // The locker still takes its 40 parcels: the first and 39 more.
+    for (let i = 1; i < lockerSendLimit.max; i++) {
+      const sent = await send(`10.9.4.${i + 1}`);
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    failure(await send("10.9.4.200"), 429);
+    const replay = await send("10.9.4.1", "double-tap");
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.rawPayload.equals(first.rawPayload)).toBe(true);
   });
 
   it("short links: only codes no link has count; a link that exists is never refused, even to a guesser's address", async () => {

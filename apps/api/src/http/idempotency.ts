@@ -82,7 +82,8 @@ export async function idempotent<T>(
     return result;
   } catch (error) {
     // An answer `run` recorded in a transaction that committed before the failure stays: its work is done.
-    if (error instanceof HttpError && error.statusCode < 500) {
+    // A 429 says "later", not "no": the key stays free for the try after the wait.
+    if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 429) {
       await db.query(
         "update idempotency_keys set status_code = $3, response = $4 where scope = $1 and key = $2 and status_code is null",
         [
@@ -93,7 +94,7 @@ export async function idempotent<T>(
         ],
       );
     } else {
-      // A failure worth retrying (gateway down, crash): the key is free for the next attempt.
+      // A failure worth retrying (gateway down, crash, a limit): the key is free for the next attempt.
       await db.query("delete from idempotency_keys where scope = $1 and key = $2 and status_code is null", [
         scope,
         header,

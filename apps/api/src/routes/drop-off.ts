@@ -5,6 +5,7 @@ import type { Database } from "../db/database.ts";
 import { issueCode } from "../domain/access-codes.ts";
 import { dropoffOverdueFee, dropoffOverdueStatus } from "../domain/overdue.ts";
 import { decodePhoto } from "../domain/photo.ts";
+import { clientAddress } from "../domain/rate-limit.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { idempotent, type RecordAnswer } from "../http/idempotency.ts";
 import { mountCall, type RouteContext } from "../http/route.ts";
@@ -85,22 +86,21 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
     return { code: 200 };
   });
 
-  mountCall(
-    app,
-    calls.sendPackageData,
-    async ({ body, request, reply }) => {
+  mountCall(app, calls.sendPackageData, async ({ body, request, reply }) => {
+    // A repeat of one send (a double tap, a refreshed page posting its form again) carries the
+    // form's Idempotency-Key: it gets the first send's QR, and no second parcel is registered.
+    // Keys are random (128 bits) and held only by the page that sent them: scoped to the call.
+    // Only a send that registers counts against the limits: a repeat, answered with the first
+    // send's QR or told the first is still running (the web server asks again while it runs),
+    // spends neither the address's sends nor its locker's, and is answered when they are spent.
+    const code = await idempotent<string>(db, request, calls.sendPackageData.id, body, async (record) => {
+      await app.rateLimiter.hit(packageSendLimit, clientAddress(request));
       await app.rateLimiter.hit(lockerSendLimit, `box:${body.box.id}`);
-      // A repeat of one send (a double tap, a refreshed page posting its form again) carries the
-      // form's Idempotency-Key: it gets the first send's QR, and no second parcel is registered.
-      // Keys are random (128 bits) and held only by the page that sent them: scoped to the call.
-      const code = await idempotent<string>(db, request, calls.sendPackageData.id, body, (record) =>
-        registerPackage(body, record),
-      );
-      const png = await qrPng(code);
-      return reply.header("content-type", "image/png").header("cache-control", "no-store").send(png);
-    },
-    { rateLimit: packageSendLimit },
-  );
+      return registerPackage(body, record);
+    });
+    const png = await qrPng(code);
+    return reply.header("content-type", "image/png").header("cache-control", "no-store").send(png);
+  });
 
   /**
    * Registers one parcel and issues its store code; the code's text is what the QR shows, recorded

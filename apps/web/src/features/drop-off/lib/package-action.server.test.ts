@@ -232,4 +232,19 @@ describe("the package form's action", () => {
     expect(refused.values.send_key).toMatch(/^[\w-]{16,}$/);
     expect(api.requestImage).toHaveBeenCalledTimes(1);
   }, 30_000);
+
+  it("keeps the key when the API kept none (a limit, a failure, no answer): the next try is the same send", async () => {
+    for (const failure of [
+      { status: 429, kind: "http" as const, key: "tooManyRequests" },
+      { status: 503, kind: "http" as const, key: undefined },
+      { status: 0, kind: "timeout" as const, key: undefined },
+    ]) {
+      api.requestImage.mockRejectedValueOnce(
+        new ApiError({ ...failure, code: failure.status, message: "x", callId: "sendPackageData" }),
+      );
+      const answer = await packageAction(config, post(filled, photo()), 7);
+      const refused = (answer as { data: { values: Record<string, string> } }).data;
+      expect(refused.values.send_key, String(failure.status)).toBe("key-1");
+    }
+  }, 30_000);
 });

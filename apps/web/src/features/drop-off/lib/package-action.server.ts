@@ -163,9 +163,17 @@ export async function packageAction(config: ServerConfig, request: Request, boxI
     image = await send(config, request, toPackageData(parsed.data, boxId), posted.values.send_key);
   } catch (error) {
     if (!isApiError(error)) throw error;
-    // The API refused this body under this key, and would refuse it again: the next try, with what
-    // the courier changes, is another send (a new key). "" is the page's 'something wrong' text.
-    return refused(error.serverMessage ?? "", newIdempotencyKey());
+    // A refusal the API keeps under this key would come again: the next try, with what the courier
+    // changes, is another send (a new key). A limit's 429, a failure or no answer at all leaves the
+    // key free, and the send may have registered: the next try is the same send, which gets the
+    // first one's QR if it did. "" is the page's 'something wrong' text.
+    const kept =
+      error.kind === "http" &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      error.status !== 429 &&
+      error.key !== "idempotencyKeyRunning";
+    return refused(error.serverMessage ?? "", kept ? newIdempotencyKey() : posted.values.send_key);
   }
   const values = Object.fromEntries(
     (Object.keys(posted.values) as PackagePostedField[])
