@@ -62,6 +62,11 @@ export interface GatewayRecord {
 
 export interface PaymentGateway {
   readonly name: GatewayName;
+  /**
+   * The longest `createCheckout` may take: each of its calls at most once, each bounded by the
+   * time-out. Until then a payment without its checkout may still be being opened.
+   */
+  readonly openingMs: number;
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** The gateway's own record (its status call). Throws GatewayUnavailable when it cannot answer. */
   status(payment: GatewayPaymentRef): Promise<GatewayRecord>;

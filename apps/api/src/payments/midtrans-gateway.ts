@@ -191,6 +191,8 @@ export function midtransGateway(options: MidtransOptions, fetchImpl: typeof fetc
 
   return {
     name: "midtrans",
+    // One call: Snap's transaction.
+    openingMs: timeout,
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
       const { status, body } = await send(`${base(options.snapBaseUrl)}/v1/transactions`, {
         method: "POST",

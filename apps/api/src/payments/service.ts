@@ -333,13 +333,44 @@ export async function createOverduePayment(
       throw error;
     }
     crashPoint("after-checkout-created");
-    await db.query(
-      "update payments set checkout_url = $2, reference_no = $3, updated_at = now() where id = $1",
-      [payment.id, checkout.checkoutUrl, checkout.referenceNo || null],
+    const opened = { ...payment, reference_no: checkout.referenceNo || null };
+    const [stored] = await db.query(
+      `update payments set checkout_url = $2, reference_no = $3, updated_at = now()
+        where id = $1 and status = 'PENDING' returning id`,
+      [payment.id, checkout.checkoutUrl, opened.reference_no],
     );
-    return answer({ ...payment, reference_no: checkout.referenceNo }, checkout.checkoutUrl);
+    if (!stored) {
+      // Given up while its checkout was being opened (a second Pay that waited longer than one
+      // call): this checkout is not handed out, but closed, and the fee's open payment is sought anew.
+      await closeUnused(db, opened, context);
+      continue;
+    }
+    return answer(opened, checkout.checkoutUrl);
   }
   throw new HttpError(503, "paymentNotPrepared");
+}
+
+/**
+ * Closes at its gateway a checkout opened for a payment given up meanwhile, and settles the payment
+ * from the record that answers (a charge already made there is credited, or refunded). A gateway that
+ * does not answer leaves it to the reconciliation job, which asks about closed payments while their
+ * checkouts could still be charged.
+ */
+async function closeUnused(db: Database, payment: PaymentRow, context: PaymentContext): Promise<void> {
+  try {
+    const record = await context.gateway.expire(ref(payment));
+    await settle(db, payment.id, record, {
+      source: "new-checkout",
+      gateways: context.gateways,
+      log: context.log,
+      outbox: context.outbox,
+    });
+  } catch (error) {
+    context.log.warn(
+      { paymentId: payment.id, error: String(error) },
+      "a checkout opened for a payment given up meanwhile could not be closed",
+    );
+  }
 }
 
 function answer(payment: PaymentRow, checkoutUrl: string): CreatedPayment {
@@ -679,8 +710,10 @@ export async function settleFromGateway(
   options: Omit<SettleOptions, "eventId">,
 ): Promise<PaymentStatus | "unanswered"> {
   let record: GatewayRecord;
+  let gateway: PaymentGateway;
   try {
-    record = await options.gateways(payment.gateway).status(ref(payment));
+    gateway = options.gateways(payment.gateway);
+    record = await gateway.status(ref(payment));
   } catch (error) {
     options.log.warn(
       { paymentId: payment.id, error: String(error) },
@@ -692,6 +725,10 @@ export async function settleFromGateway(
   // Midtrans knows a checkout only once the customer has started paying: give an unstarted one its lifetime.
   const young = Date.now() - payment.created_at.getTime() < midtransCheckoutMinutes * 60_000;
   if (record.status === "NOT_FOUND" && payment.checkout_url && young) return payment.status;
+  // No checkout yet: a Pay may still be opening it (the gateway knows of it once it answers).
+  const opening =
+    payment.checkout_url === null && Date.now() - payment.created_at.getTime() < gateway.openingMs + 1000;
+  if (record.status === "NOT_FOUND" && opening) return payment.status;
   const settled = await settle(db, payment.id, record, options);
   const closed = (status: string) => (closedStatuses as readonly string[]).includes(status);
   if (closed(record.status) && closed(settled.status)) {

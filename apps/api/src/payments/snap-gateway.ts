@@ -208,6 +208,8 @@ export function snapGateway(options: SnapOptions, fetchImpl: typeof fetch = fetc
 
   return {
     name: "snap",
+    // The access token and the call, and on a 401 a new token and the call again.
+    openingMs: 4 * timeout,
 
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
       const answer = await call("payment", {
