@@ -13,6 +13,7 @@ import {
   type GatewayPaymentRef,
   type GatewayRecord,
   GatewayRefused,
+  type GatewayStatus,
   GatewayUnavailable,
   type PaymentGateway,
 } from "./gateway.ts";
@@ -37,6 +38,8 @@ const checkoutReuseMinutes = 30;
  */
 export const lateChargeMinutes = midtransCheckoutMinutes + 30;
 const closedStatuses = ["EXPIRED", "CANCELLED", "FAILED"] as const;
+/** A gateway's records of a charge: taken (SUCCESS), or taken and given back (REFUNDED). */
+const chargedStatuses: readonly GatewayStatus[] = ["SUCCESS", "REFUNDED"];
 
 /**
  * Whether the gateway's record can still change what is owed for this payment: it is open, or it
@@ -441,8 +444,10 @@ export async function settle(
           refund: false,
         };
     }
-    if (record.referenceNo && payment.reference_no === null) {
-      // Midtrans names its transaction only once the customer pays: later notifications must name the same.
+    if (record.referenceNo && payment.reference_no === null && chargedStatuses.includes(record.status)) {
+      // Midtrans names a transaction once the customer starts paying, and a checkout may hold several
+      // (a card denied, then another one paying): the one that charged is the payment's, and later
+      // notifications must name it.
       await tx.query(
         `update payments set reference_no = $2
           where id = $1 and not exists (select 1 from payments where reference_no = $2)`,

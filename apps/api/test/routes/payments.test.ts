@@ -357,12 +357,32 @@ describe("notifications", () => {
     expect((await order(orderid)).overdueTime).not.toBe(before);
   });
 
-  it("refuses a notification naming another transaction than the payment's", async () => {
+  it("credits the transaction that charged when an earlier one of the same checkout did not (a card denied, then another)", async () => {
+    const { orderid, paymentId } = await pendingPayment();
+    const send = (body: object) =>
+      app().inject({ method: "POST", url: calls.paymentNotification.path, payload: body });
+    const before = (await order(orderid)).overdueTime;
+    const denied = midtransNotice(paymentId, "deny", "15000.00", `T-${paymentId}-1`);
+    expect(ok(calls.paymentNotification, await send(denied)).duplicate).toBe(false);
+    const paid = midtransNotice(paymentId, "settlement", "15000.00", `T-${paymentId}-2`);
+    expect(ok(calls.paymentNotification, await send(paid))).toEqual({ duplicate: false, status: "SUCCESS" });
+    expect((await order(orderid)).overdueTime).not.toBe(before);
+    const [row] = await app().db.query<{ reference_no: string }>(
+      "select reference_no from payments where id = $1",
+      [paymentId],
+    );
+    expect(row?.reference_no).toBe(`T-${paymentId}-2`);
+  });
+
+  it("refuses a notification naming another transaction than the one that charged the payment", async () => {
     const { paymentId } = await pendingPayment();
     const send = (body: object) =>
       app().inject({ method: "POST", url: calls.paymentNotification.path, payload: body });
     const pending = midtransNotice(paymentId, "pending", "15000.00", `T-${paymentId}`);
     expect(ok(calls.paymentNotification, await send(pending)).status).toBe("PENDING");
+    const settlement = midtransNotice(paymentId, "settlement", "15000.00", `T-${paymentId}`);
+    expect(ok(calls.paymentNotification, await send(settlement)).status).toBe("SUCCESS");
+    // The charge's body replayed under another transaction id (the signature does not cover it).
     const other = await send(midtransNotice(paymentId, "settlement", "15000.00", "T-other"));
     failure(other, 401);
     expect(other.json().key).toBe("notificationRefused");
@@ -370,7 +390,7 @@ describe("notifications", () => {
       "select status, reference_no from payments where id = $1",
       [paymentId],
     );
-    expect(row).toEqual({ status: "PENDING", reference_no: `T-${paymentId}` });
+    expect(row).toEqual({ status: "SUCCESS", reference_no: `T-${paymentId}` });
     // Nor may it take a transaction another payment already has.
     const second = await pendingPayment();
     const taken = await send(midtransNotice(second.paymentId, "settlement", "15000.00", `T-${paymentId}`));
