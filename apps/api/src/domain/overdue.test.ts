@@ -75,4 +75,13 @@ describe("drop-off overdue", () => {
     });
     expect(dropoffOverdueFee({ ...base, deadline: new Date(now + 1) }, now)).toEqual({ days: 0, total: 0 });
   });
+
+  it("charges nothing once the parcel has left its locker, however long ago its deadline was", () => {
+    for (const status of ["CUSTOMER_TAKEN", "OPERATOR_TAKEN", "TAKEN_BY_SYSTEM"]) {
+      expect(dropoffOverdueFee({ ...base, status, deadline: new Date(now - 5 * dayMs) }, now)).toEqual({
+        days: 0,
+        total: 0,
+      });
+    }
+  });
 });

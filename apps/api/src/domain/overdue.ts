@@ -58,9 +58,14 @@ export function dropoffOverdueStatus(dropoff: DropoffClock, now: number): Overdu
   return "none";
 }
 
-/** Started days past the deadline, and their fee. */
+/**
+ * Started days past the deadline, and their fee, while the parcel is in its locker: a parcel taken
+ * (by its recipient or an operator) owes nothing more, however long ago its deadline was.
+ */
 export function dropoffOverdueFee(dropoff: DropoffClock, now: number): { days: number; total: number } {
-  if (!dropoff.deadline || now <= dropoff.deadline.getTime()) return { days: 0, total: 0 };
+  if (dropoff.status !== "IN_STORE" || !dropoff.deadline || now <= dropoff.deadline.getTime()) {
+    return { days: 0, total: 0 };
+  }
   const days = Math.ceil((now - dropoff.deadline.getTime()) / dayMs);
   return { days, total: days * dropoff.feePerDay };
 }

@@ -201,7 +201,8 @@ export function toOrderView(order: OrderViewRecord, now = Date.now()): Order {
  */
 export function orderViewChangesAt(order: OrderViewRecord, now = Date.now()): number {
   let at = order.codes_change_at?.getTime() ?? Number.POSITIVE_INFINITY;
-  if (order.kind === "dropoff" && order.deadline) {
+  // A drop-off's answer changes as its fee grows, day by day while its parcel is in the locker.
+  if (order.kind === "dropoff" && order.deadline && order.status === "IN_STORE") {
     const { days } = dropoffOverdueFee(
       { status: order.status, deadline: order.deadline, linkExpiresAt: null, feePerDay: 0 },
       now,

@@ -57,6 +57,22 @@ describe("order detail", () => {
     const rentId = await rent("rent-in-store");
     failure(await call(app(), calls.orderDetail, { params: { orderid: rentId }, token }), 404);
   });
+
+  it("charges nothing on a drop-off whose parcel was taken after its deadline", async () => {
+    const taken = await scenario(app(), "dropoff-overdue-taken");
+    const token = taken.get("token")!;
+    const orderid = Number(taken.get("orderid"));
+    const order = ok(calls.orderDetail, await call(app(), calls.orderDetail, { params: { orderid }, token }));
+    expect(order.status).toBe("CUSTOMER_TAKEN");
+    expect(order.overdueTime).toBeLessThan(Date.now() - 86_400_000);
+    // The fee's rate stays (overduePrice, per day); no day is counted any more.
+    expect(order.overdueDays).toBe(0);
+    const detail = ok(
+      calls.overdueDropoffDetail,
+      await call(app(), calls.overdueDropoffDetail, { params: { orderid }, token }),
+    );
+    expect(detail).toMatchObject({ overdueStatus: "none", overdueDays: 0, overdueTotalPrice: 0 });
+  });
 });
 
 describe("overdue calculation", () => {
