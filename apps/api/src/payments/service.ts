@@ -857,7 +857,9 @@ export async function reconcile(
       );
     }
   }
+  // Kept a day past their use: answers to repeats (keys), and nothing once expired (access tokens).
   await db.query("delete from idempotency_keys where created_at < now() - interval '1 day'");
+  await db.query("delete from payment_access_tokens where expires_at < now() - interval '1 day'");
   return { checked: claimed.length, outcomes };
 }
 

@@ -244,3 +244,27 @@ describe("Idempotency-Key on payment creation", () => {
     expect(await paymentsOf(orderid)).toHaveLength(1);
   });
 });
+
+describe("the reconciliation job's housekeeping", () => {
+  it("forgets payment access tokens a day after they expired, and idempotency keys after a day", async () => {
+    await app().db.query(
+      `insert into payment_access_tokens (token_hash, expires_at) values
+         ('expired-long-ago', now() - interval '2 days'), ('expired-just-now', now() - interval '1 minute'),
+         ('still-valid', now() + interval '10 minutes')`,
+    );
+    await app().db.query(
+      `insert into idempotency_keys (scope, key, request_hash, created_at) values
+         ('test', 'old', 'h', now() - interval '2 days'), ('test', 'new', 'h', now())`,
+    );
+    const gateways = paymentGateways(loadConfig({ NODE_ENV: "test" }), () => origin());
+    await reconcile(app().db, { ageSeconds: 1, gateways, log: app().log });
+    const tokens = await app().db.query<{ token_hash: string }>(
+      "select token_hash from payment_access_tokens where token_hash in ('expired-long-ago', 'expired-just-now', 'still-valid') order by token_hash",
+    );
+    expect(tokens.map((row) => row.token_hash)).toEqual(["expired-just-now", "still-valid"]);
+    const keys = await app().db.query<{ key: string }>(
+      "select key from idempotency_keys where scope = 'test'",
+    );
+    expect(keys.map((row) => row.key)).toEqual(["new"]);
+  });
+});
