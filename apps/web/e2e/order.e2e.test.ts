@@ -107,8 +107,10 @@ describe("order detail", () => {
     await page.getByTestId("location-photo").click();
     await page.waitForURL((url) => url.searchParams.get("preview") === "true");
     await expect(viewer).toBeVisible();
-    const shown = (await viewer.locator("img").boundingBox())!;
-    expect(shown.width).toBeGreaterThan(600);
+    // Full screen once the picture has loaded (its box is empty until then).
+    await expect
+      .poll(async () => (await viewer.locator("img").boundingBox())?.width ?? 0)
+      .toBeGreaterThan(600);
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get("preview") === null);
     await expect(viewer).toBeHidden();
