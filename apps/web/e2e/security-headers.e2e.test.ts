@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { request } from "node:http";
 import { baseUrl, phoneAndDesktop, visit } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
 
@@ -212,6 +213,40 @@ describe("security headers", () => {
       expect(csp.get("default-src"), label).toEqual(["'none'"]);
       expect(csp.get("frame-ancestors"), label).toEqual(["'none'"]);
     }
+  });
+
+  test("a form posted through a front end that ends TLS or renames the host is the site's own; one from another site is refused", async () => {
+    const site = new URL(baseUrl);
+    // A raw request: the Host header is the front end's to write, which fetch does not let a test do.
+    const post = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const body = "receiver_name=x";
+        const sent = request(
+          {
+            host: site.hostname,
+            port: site.port,
+            // A page's action (the overdue form's; without an order it sends the browser home).
+            path: "/overduepayment?index",
+            method: "POST",
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              "content-length": String(Buffer.byteLength(body)),
+              ...headers,
+            },
+          },
+          (answer) => {
+            answer.resume();
+            resolve(answer.statusCode ?? 0);
+          },
+        );
+        sent.on("error", reject);
+        sent.end(body);
+      });
+    // The page's address is the configured one (PUBLIC_BASE_URL), whatever Host says.
+    expect(await post({ origin: site.origin, host: "web.internal:8080" })).toBe(302);
+    expect(await post({ origin: site.origin, host: "web.internal", "x-forwarded-proto": "https" })).toBe(302);
+    expect(await post({ origin: "https://evil.example", host: site.host })).toBe(400);
+    expect(await post({ origin: "https://evil.example", host: "evil.example" })).toBe(400);
   });
 
   test("the offline page: a policy of its own that runs no script", async () => {

@@ -70,6 +70,8 @@ export const staticPagePolicy =
  */
 interface WebConfig {
   csp: Pick<CspOptions, "apiOrigin" | "recaptcha">;
+  /** The site's public origin (PUBLIC_BASE_URL): every page's address is on it. */
+  publicBaseUrl: string;
 }
 
 /** The server build's entry (`src/entry.server.tsx`): the configuration and each request's context. */
@@ -81,11 +83,14 @@ type WebEntry = ServerBuild["entry"]["module"] & {
 /**
  * The Fastify request as a web `Request` for React Router (body streamed for non-GET), carrying
  * the visitor's address in `clientAddressHeader` for the loaders' API calls: Fastify's `request.ip`
- * under TRUST_PROXY, set over whatever the visitor sent in that header. Host and protocol too come
- * from X-Forwarded-* only when a trusted proxy sent them.
+ * under TRUST_PROXY, set over whatever the visitor sent in that header. Its address is the request's
+ * path and query on the site's configured origin (`origin`, PUBLIC_BASE_URL), never one a header
+ * names (ADR 033): React Router refuses a form posted from another origin than the page's, so a
+ * front end that ends TLS or rewrites Host must not make the site's own forms look foreign.
  */
-export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host || "localhost"}`);
+export function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+  const target = new URL(request.url, "http://path.invalid");
+  const url = new URL(`${target.pathname}${target.search}`, origin);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -194,7 +199,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
 
   app.all(pageRoute, async (request, reply) => {
     const nonce = randomBytes(16).toString("base64");
-    const webRequest = toWebRequest(request, reply);
+    const webRequest = toWebRequest(request, reply, config.publicBaseUrl);
     webRequest.headers.set(nonceHeader, nonce);
     const response = await handle(webRequest, requestContext());
     const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
