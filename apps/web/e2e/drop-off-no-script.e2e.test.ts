@@ -222,6 +222,32 @@ for (const [viewport, lang] of phoneAndDesktop) {
       expect(errors).toEqual([]);
     });
 
+    test("a photo kept through a refusal before the scripts arrive is sent with them as it came back", async ({
+      openScenario,
+    }) => {
+      const { page, errors, posts, release } = await openPackageForm(openScenario, viewport, lang, "held");
+      await fillAll(page);
+      await field(page, "recipient_name").fill("");
+      expect((await send(page))?.status()).toBe(400);
+      await $(page, "photo-thumbnail").waitFor();
+      const kept = await page.locator('input[name="package_photo_kept"]').inputValue();
+      expect(kept).toMatch(/^data:image\/jpeg;base64,/);
+      release();
+      await hydrated(page);
+      await $(page, "package-form").and(page.locator("[data-live]")).waitFor({ state: "attached" });
+      await field(page, "recipient_name").fill("Rina Kartika");
+      await $(page, "package-submit").click();
+      await expect($(page, "package-qr")).toHaveAttribute("data-state", "generated", { timeout: 20_000 });
+      // Not made smaller again on the server (a send that may have registered is repeated byte for
+      // byte under its key): the kept photo itself, no file.
+      const sent = posts.at(-1);
+      expect(new URL(sent?.url() ?? "").pathname).toBe("/package.data");
+      const body = sent?.postDataBuffer()?.toString("latin1") ?? "";
+      expect(body).toContain(kept);
+      expect(body).not.toMatch(/name="package_photo"; filename=/);
+      expect(unexpected(errors)).toEqual([]);
+    });
+
     test("refused before the scripts arrive, the form is finished and sent with them", async ({
       openScenario,
     }) => {

@@ -254,10 +254,17 @@ export function PackageForm({ boxId, lockerName, sendKey, answer, qrStatus }: Pa
   }, [formState.submitCount, refusals]);
 
   const validatedSubmit = useValidatedSubmit(form, {
-    // The photo made small in the browser is posted in place of the chosen file.
+    // The photo made small in the browser is posted in place of the chosen file. The photo the page
+    // arrived with (a refused post's) goes back as it came: a send that may have registered is then
+    // repeated byte for byte under its key (the server would make a file smaller again).
     prepare: (formData, values) => {
-      formData.delete(keptPhotoField);
-      formData.set("package_photo", dataUrlToBlob(values.package_photo), "package-photo.jpg");
+      formData.delete("package_photo");
+      if (values.package_photo && values.package_photo === initial.package_photo) {
+        formData.set(keptPhotoField, values.package_photo);
+      } else {
+        formData.delete(keptPhotoField);
+        formData.set("package_photo", dataUrlToBlob(values.package_photo), "package-photo.jpg");
+      }
       return formData;
     },
     // Spec §5: submit touches every field; with errors it scrolls to the top.

@@ -233,6 +233,23 @@ describe("the package form's action", () => {
     expect(api.requestImage).toHaveBeenCalledTimes(1);
   }, 30_000);
 
+  it("sends back the photo as it was sent when the key is kept, so the page's next post is the same body", async () => {
+    api.requestImage.mockRejectedValueOnce(
+      new ApiError({ status: 0, code: 0, kind: "timeout", message: "x", callId: "sendPackageData" }),
+    );
+    const answer = await packageAction(config, post(filled, photo()), 7);
+    const refused = (answer as { data: { values: Record<string, string> } }).data.values;
+    api.requestImage.mockResolvedValueOnce(new Blob([new Uint8Array([137, 80, 78, 71])]));
+    // The page posts what it was given back: the texts, the key, and the photo it kept.
+    const { package_photo, ...texts } = refused;
+    await packageAction(config, post({ ...texts, package_photo_kept: package_photo ?? "" }), 7);
+    const [first, second] = api.requestImage.mock.calls.map(
+      ([, options]) => options as { body: unknown; idempotencyKey: string },
+    );
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+    expect(JSON.stringify(second?.body)).toBe(JSON.stringify(first?.body));
+  }, 30_000);
+
   it("keeps the key when the API kept none (a limit, a failure, no answer): the next try is the same send", async () => {
     for (const failure of [
       { status: 429, kind: "http" as const, key: "tooManyRequests" },

@@ -146,11 +146,11 @@ async function send(
 export async function packageAction(config: ServerConfig, request: Request, boxId: number) {
   const posted = await readPackageForm(request);
   const { parsed, errors } = check(posted);
-  const refused = async (formError?: string, sendKey = posted.values.send_key) =>
+  const refused = async (formError?: string, sendKey = posted.values.send_key, photo?: string) =>
     refuse<PackagePostedField>({
       values: {
         ...posted.values,
-        package_photo: await photoToShow(posted.values.package_photo, keptPhotoLimits),
+        package_photo: photo ?? (await photoToShow(posted.values.package_photo, keptPhotoLimits)),
         send_key: sendKey,
       },
       errors,
@@ -163,17 +163,21 @@ export async function packageAction(config: ServerConfig, request: Request, boxI
     image = await send(config, request, toPackageData(parsed.data, boxId), posted.values.send_key);
   } catch (error) {
     if (!isApiError(error)) throw error;
+    // "" is the page's 'something wrong' text.
+    const message = error.serverMessage ?? "";
     // A refusal the API keeps under this key would come again: the next try, with what the courier
-    // changes, is another send (a new key). A limit's 429, a failure or no answer at all leaves the
-    // key free, and the send may have registered: the next try is the same send, which gets the
-    // first one's QR if it did. "" is the page's 'something wrong' text.
-    const kept =
+    // changes, is another send (a new key).
+    const refusalKept =
       error.kind === "http" &&
       error.status >= 400 &&
       error.status < 500 &&
       error.status !== 429 &&
       error.key !== "idempotencyKeyRunning";
-    return refused(error.serverMessage ?? "", kept ? newIdempotencyKey() : posted.values.send_key);
+    if (refusalKept) return refused(message, newIdempotencyKey());
+    // A limit's 429, a failure or no answer at all leaves the key free, and the send may have
+    // registered: the next try is the same send, the same body under the same key, which gets the
+    // first one's QR if it did. So the photo goes back exactly as it was sent, not made smaller.
+    return refused(message, posted.values.send_key, parsed.data.package_photo);
   }
   const values = Object.fromEntries(
     (Object.keys(posted.values) as PackagePostedField[])
