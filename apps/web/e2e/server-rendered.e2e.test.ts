@@ -359,6 +359,32 @@ describe("each web server's configuration", () => {
     }
   });
 
+  test("lets no shared cache keep a marketing page drawn while its content failed", async () => {
+    // A stand-in API that fails every call: the page still draws, its sections empty (spec §8).
+    const failing = createServer((_request, response) => {
+      response.writeHead(500, { "content-type": "application/json" });
+      response.end(JSON.stringify({ code: 500, message: "down" }));
+    });
+    await new Promise<void>((resolve) => failing.listen(0, "127.0.0.1", resolve));
+    const apiUrl = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+    const web = await buildWebServer({ env: { ...process.env, API_INTERNAL_URL: apiUrl } });
+    try {
+      for (const url of ["/", "/services", "/?lang=en"]) {
+        const page = await web.inject({ url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers["cache-control"], url).toBe("private, no-cache");
+      }
+    } finally {
+      await web.close();
+      await new Promise((resolve) => failing.close(() => resolve(undefined)));
+    }
+    // The same pages drawn whole are shared (the running system's).
+    for (const url of ["/", "/services"]) {
+      const page = await fetch(new URL(url, baseUrl));
+      expect(page.headers.get("cache-control"), url).toMatch(/^public, .*s-maxage=/);
+    }
+  });
+
   test("sets what its pages' CSP allows: its API's origin, Google's script hosts under reCAPTCHA", async () => {
     const cspOf = async (env: Record<string, string>) => {
       const web = await buildWebServer({ env: { ...process.env, ...env } });

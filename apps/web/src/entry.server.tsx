@@ -76,7 +76,8 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // The web server names this page's scripts by hash for it (server/shared-page.ts).
-          if (shared && responseStatusCode === 200) {
+          // Unless its route said otherwise (a page drawn while its content failed).
+          if (shared && responseStatusCode === 200 && !responseHeaders.has("Cache-Control")) {
             responseHeaders.set("Cache-Control", sharedPageCacheControl);
             const vary = sharedPageVary(url);
             if (vary) responseHeaders.append("Vary", vary);

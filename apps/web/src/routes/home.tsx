@@ -6,6 +6,7 @@ import { publicHandle } from "../components/layouts/public-layout";
 import { PageTitle } from "../components/page-title";
 import { getServerConfig } from "../config/config.server";
 import {
+  type ContentOutcome,
   fetchBanners,
   fetchLockerPage,
   fetchOverdueStatus,
@@ -26,6 +27,7 @@ import { serverApiClient } from "../lib/http/api-client.server";
 import { requestLanguage, useT } from "../lib/i18n/i18n";
 import { useLanguageLink } from "../lib/i18n/language-link";
 import { storage } from "../lib/offline/storage";
+import { degradedPageHeaders } from "../lib/ssr/shared-cache";
 import { personalPageHeaders } from "../lib/ssr/web-view-preload.server";
 import { type LandingAnchor, landingAnchors, paths } from "../paths";
 import type { Route } from "./+types/home";
@@ -81,11 +83,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The finder's list as the address asks for it (its form and "show more" without scripts); the
   // section's count of locations is of them all.
   const finder = readFinderQuery(url.searchParams);
+  const outcome: ContentOutcome = { failed: false };
   const [banners, services, lockers, found] = await Promise.all([
-    fetchBanners(api, language, bannerLimit),
-    fetchServiceCards(api, language, serviceCardLimit),
-    fetchLockerPage(api, finder.q === undefined ? finder.limit : 1),
-    finder.q === undefined ? null : fetchLockerPage(api, finder.limit, finder.q),
+    fetchBanners(api, language, bannerLimit, outcome),
+    fetchServiceCards(api, language, serviceCardLimit, outcome),
+    fetchLockerPage(api, finder.q === undefined ? finder.limit : 1, undefined, outcome),
+    finder.q === undefined ? null : fetchLockerPage(api, finder.limit, finder.q, outcome),
   ]);
   const seo = await buildSeo(
     config,
@@ -94,15 +97,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { title: "marketing.seo.homeTitle", description: "marketing.seo.homeDescription" },
     banners[0]?.image_desktop_jpg,
   );
-  return {
-    language,
-    overdueRedirect: null,
-    banners,
-    services,
-    lockers,
-    finder: { q: finder.q, page: finder.q === undefined ? lockers : found },
-    seo,
-  };
+  return data(
+    {
+      language,
+      overdueRedirect: null,
+      banners,
+      services,
+      lockers,
+      finder: { q: finder.q, page: finder.q === undefined ? lockers : found },
+      seo,
+    },
+    outcome.failed ? { headers: degradedPageHeaders } : undefined,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

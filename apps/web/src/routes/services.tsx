@@ -1,8 +1,8 @@
 import "../lib/i18n/messages/marketing";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { publicHandle } from "../components/layouts/public-layout";
 import { getServerConfig } from "../config/config.server";
-import { fetchBanners, fetchServices } from "../features/marketing/api/content.server";
+import { type ContentOutcome, fetchBanners, fetchServices } from "../features/marketing/api/content.server";
 import BannerCarousel from "../features/marketing/components/banner-carousel";
 import { ServiceSection } from "../features/marketing/components/service-section";
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
@@ -13,6 +13,7 @@ import { buildSeo } from "../features/marketing/lib/seo.server";
 import { serverApiClient } from "../lib/http/api-client.server";
 import { requestLanguage, useT } from "../lib/i18n/i18n";
 import { useLanguageLink } from "../lib/i18n/language-link";
+import { degradedPageHeaders } from "../lib/ssr/shared-cache";
 import { paths } from "../paths";
 import type { Route } from "./+types/services";
 import styles from "./services.module.css";
@@ -24,9 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const config = getServerConfig(context);
   const language = requestLanguage(request);
   const api = serverApiClient(config);
+  const outcome: ContentOutcome = { failed: false };
   const [banners, services] = await Promise.all([
-    fetchBanners(api, language, -1),
-    fetchServices(api, language, -1),
+    fetchBanners(api, language, -1, outcome),
+    fetchServices(api, language, -1, outcome),
   ]);
   const seo = await buildSeo(
     config,
@@ -35,7 +37,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { title: "marketing.seo.servicesTitle", description: "marketing.seo.servicesDescription" },
     services[0]?.image_desktop_jpg ?? banners[0]?.image_desktop_jpg,
   );
-  return { language, banners, services, seo };
+  return data(
+    { language, banners, services, seo },
+    outcome.failed ? { headers: degradedPageHeaders } : undefined,
+  );
+}
+
+/** Shared by every visitor, unless drawn while its content failed (its loader says so then). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

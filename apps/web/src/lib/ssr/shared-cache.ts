@@ -32,6 +32,13 @@ export const sharedPageCacheControl =
 export const pageCacheControl = "private, no-cache";
 
 /**
+ * A shared page drawn while one of its content calls failed (its section empty, spec §8): kept by
+ * no shared cache, which would serve the empty page to every visitor, and never reach for its
+ * `stale-if-error` copy, since this server did answer.
+ */
+export const degradedPageHeaders = { "cache-control": pageCacheControl } as const;
+
+/**
  * What else a shared page varies on. With a `lang` query the address names the language; without,
  * the `language` cookie does (the site's only cookie), so the cache keeps a copy per cookie.
  */

@@ -11,10 +11,19 @@ import type { BannerData, LockerPage, ServiceCardData, ServiceData } from "../ty
  * section, never an error.
  */
 
-async function orEmpty<T>(work: Promise<T[]>): Promise<T[]> {
+/**
+ * What a page's content calls met: `failed` once one of them did. A page drawn with a failed call's
+ * empty section is not the page, so no shared cache may keep it (`degradedPageHeaders`).
+ */
+export interface ContentOutcome {
+  failed: boolean;
+}
+
+async function orEmpty<T>(work: Promise<T[]>, outcome?: ContentOutcome): Promise<T[]> {
   try {
     return await work;
   } catch (error) {
+    if (outcome) outcome.failed = true;
     console.warn("[marketing] content call failed:", error instanceof Error ? error.message : error);
     return [];
   }
@@ -24,8 +33,13 @@ async function orEmpty<T>(work: Promise<T[]>): Promise<T[]> {
  * Banners in a language; `limit` 1 on the landing page (spec §9), -1 (all) on the services page.
  * `sub_heading` is sanitised here, on the server, before it is rendered or sent to the browser.
  */
-export async function fetchBanners(api: ApiClient, language: Language, limit: number): Promise<BannerData[]> {
-  const banners = await orEmpty(api.request(calls.banners, { query: { language, limit } }));
+export async function fetchBanners(
+  api: ApiClient,
+  language: Language,
+  limit: number,
+  outcome?: ContentOutcome,
+): Promise<BannerData[]> {
+  const banners = await orEmpty(api.request(calls.banners, { query: { language, limit } }), outcome);
   return banners.map((banner) => ({ ...banner, sub_heading: sanitizeHtml(banner.sub_heading) }));
 }
 
@@ -34,8 +48,9 @@ export async function fetchServices(
   api: ApiClient,
   language: Language,
   limit: number,
+  outcome?: ContentOutcome,
 ): Promise<ServiceData[]> {
-  const services = await orEmpty(api.request(calls.services, { query: { language, limit } }));
+  const services = await orEmpty(api.request(calls.services, { query: { language, limit } }), outcome);
   return services.map((service) => ({ ...service, description: sanitizeHtml(service.description) }));
 }
 
@@ -44,8 +59,9 @@ export async function fetchServiceCards(
   api: ApiClient,
   language: Language,
   limit = 3,
+  outcome?: ContentOutcome,
 ): Promise<ServiceCardData[]> {
-  const services = await fetchServices(api, language, limit);
+  const services = await fetchServices(api, language, limit, outcome);
   return services.map((service) => ({
     title: service.title,
     slug: service.slug,
@@ -59,10 +75,16 @@ export async function fetchServiceCards(
  * The locker finder's list as the server draws it: every location, or a search (`q`); further
  * pages and searches of a page whose scripts run are asked for by the browser.
  */
-export async function fetchLockerPage(api: ApiClient, limit: number, q?: string): Promise<LockerPage | null> {
+export async function fetchLockerPage(
+  api: ApiClient,
+  limit: number,
+  q?: string,
+  outcome?: ContentOutcome,
+): Promise<LockerPage | null> {
   try {
     return await api.request(calls.lockerLocations, { query: { q, limit, offset: 0 } });
   } catch (error) {
+    if (outcome) outcome.failed = true;
     console.warn("[marketing] locker locations failed:", error instanceof Error ? error.message : error);
     return null;
   }
