@@ -153,6 +153,44 @@ for (const [viewport, lang] of phoneAndDesktop) {
   });
 }
 
+describe("the package form without scripts: a copy of the page whose key went with another parcel", () => {
+  test("sends as a parcel of its own, and a refresh of its QR page gets its QR again", async ({
+    openScenario,
+  }) => {
+    test.setTimeout(60_000);
+    const { page, demo, boxId } = await openPackageForm(openScenario, "mobile", "id", "none");
+    const spent = await page.locator('input[name="send_key"]').inputValue();
+    await sendWhole(page);
+    const first = await expectQrPage(page, "id");
+
+    // The form opened again as a copy kept from before (the service worker's, with weak signal):
+    // the key in its HTML is the one just spent.
+    await page.route(
+      (url) => url.pathname === "/package",
+      async (route) => {
+        if (route.request().method() !== "GET") return route.fallback();
+        const response = await route.fetch();
+        const html = (await response.text()).replace(
+          /(name="send_key"[^>]*value=")[^"]*"/,
+          (_match, before: string) => `${before}${spent}"`,
+        );
+        await route.fulfill({ response, body: html });
+      },
+    );
+    await page.goto(inLanguage(demo.url, "id"));
+    await expect(page.locator('input[name="send_key"]')).toHaveValue(spent);
+    await fillAll(page);
+    await field(page, "recipient_name").fill("Budi Santoso");
+    expect((await send(page))?.status()).toBe(200);
+    const second = await expectQrPage(page, "id");
+    expect(second).not.toBe(first);
+    // The browser sends the same form again: the same parcel's QR, not a third parcel.
+    await page.reload({ waitUntil: "load" });
+    expect(await expectQrPage(page, "id")).toBe(second);
+    expect((await scanAtKiosk(second, boxId)).status).toBe(200);
+  });
+});
+
 describe("the package form without scripts: photo limits", () => {
   test("refuses a photo over 15 MB with its message, keeping the rest", async ({ openScenario }) => {
     test.setTimeout(60_000);

@@ -28,11 +28,14 @@ export function pageCacheKey(href: string): string {
 }
 
 /**
- * Whether the page at `href` is kept as fetched: not one whose address carries a token (the copy
- * would be that member's), nor one drawn for a visitor's search (the registry's `searchedBy`).
- * A web-view page is kept apart from this, by path alone.
+ * Whether the page at `href`, answered with `cacheControl`, is kept as fetched: not one whose
+ * address carries a token (the copy would be that member's), nor one drawn for a visitor's search
+ * (the registry's `searchedBy`), nor one its server said to keep nowhere (`no-store`: an order
+ * link's landing, the guest book's confirmation of one send). A web-view page is kept apart from
+ * this, by path alone.
  */
-export function keepsAsFetched(href: string): boolean {
+export function keepsAsFetched(href: string, cacheControl: string | null): boolean {
+  if (/(?:^|,)\s*no-store\s*(?:,|$)/i.test(cacheControl ?? "")) return false;
   const url = new URL(href);
   const searched = pageAt(url.pathname)?.searchedBy ?? [];
   return !["token", ...searched].some((name) => url.searchParams.has(name));

@@ -86,7 +86,7 @@ registerRoute(
       if (isHtml(response)) {
         const keeping = isWebViewPath(url.pathname)
           ? keepPage(url)
-          : keepsAsFetched(url.href)
+          : keepsAsFetched(url.href, response.headers.get("cache-control"))
             ? caches.open(pages).then((cache) => cache.put(pageCacheKey(url.href), response.clone()))
             : Promise.resolve();
         (event as ExtendableEvent).waitUntil(keeping);
@@ -174,13 +174,14 @@ async function keepAssets(hrefs: string[]): Promise<void> {
  */
 async function keepPage(url: URL): Promise<void> {
   const webView = isWebViewPath(url.pathname);
-  if (!webView && !keepsAsFetched(url.href)) return;
+  if (!webView && !keepsAsFetched(url.href, null)) return;
   const cache = await caches.open(pages);
   const key = pageCacheKey(url.href);
   if (webView && (await cache.match(key))) return;
   try {
     const response = await fetchPage(webView ? key : url.href);
-    if (isHtml(response)) await cache.put(key, response);
+    const keeps = webView || keepsAsFetched(url.href, response.headers.get("cache-control"));
+    if (isHtml(response) && keeps) await cache.put(key, response);
   } catch {
     // Offline: nothing to keep.
   }

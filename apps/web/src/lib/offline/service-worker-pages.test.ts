@@ -39,13 +39,24 @@ describe("kept pages", () => {
     );
   });
 
+  const shared = "public, max-age=0, s-maxage=300";
+  const page = "private, no-cache";
+
+  it("keeps no page its server said to keep nowhere: an order link's landing, one send's confirmation", () => {
+    expect(keepsAsFetched("https://box.example/?orderid=12", "private, no-store")).toBe(false);
+    expect(keepsAsFetched("https://box.example/guest-book/submitted", "private, no-store")).toBe(false);
+    expect(keepsAsFetched("https://box.example/guest-book/submitted", "no-store")).toBe(false);
+    expect(keepsAsFetched("https://box.example/", page)).toBe(true);
+    expect(keepsAsFetched("https://box.example/", null)).toBe(true);
+  });
+
   it("keeps no page drawn for a token or for a visitor's search, so the page's own copy stays", () => {
-    expect(keepsAsFetched("https://box.example/?lang=en")).toBe(true);
-    expect(keepsAsFetched("https://box.example/services?token=x")).toBe(false);
-    expect(keepsAsFetched("https://box.example/?q=blok+m")).toBe(false);
-    expect(keepsAsFetched("https://box.example/?shown=16")).toBe(false);
+    expect(keepsAsFetched("https://box.example/?lang=en", shared)).toBe(true);
+    expect(keepsAsFetched("https://box.example/services?token=x", shared)).toBe(false);
+    expect(keepsAsFetched("https://box.example/?q=blok+m", page)).toBe(false);
+    expect(keepsAsFetched("https://box.example/?shown=16", page)).toBe(false);
     // Only the landing is searched by these.
-    expect(keepsAsFetched("https://box.example/guest-book?q=x")).toBe(true);
+    expect(keepsAsFetched("https://box.example/guest-book?q=x", page)).toBe(true);
   });
 
   it("knows the web-view paths", () => {

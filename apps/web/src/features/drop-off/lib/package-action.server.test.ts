@@ -250,6 +250,36 @@ describe("the package form's action", () => {
     expect(JSON.stringify(second?.body)).toBe(JSON.stringify(first?.body));
   }, 30_000);
 
+  it("sends under a key of its own when the page's key went with another parcel, the same key for the same body", async () => {
+    const spent = () =>
+      new ApiError({
+        status: 422,
+        code: 422,
+        kind: "http",
+        key: "idempotencyKeyReused",
+        message: "x",
+        callId: "sendPackageData",
+      });
+    const qr = () => new Blob([new Uint8Array([137, 80, 78, 71])]);
+    api.requestImage.mockRejectedValueOnce(spent()).mockResolvedValueOnce(qr());
+    await packageAction(config, post(filled, photo()), 7);
+    // The same form posted again (a refresh of its QR page): the same derived key, so the same send.
+    api.requestImage.mockRejectedValueOnce(spent()).mockResolvedValueOnce(qr());
+    await packageAction(config, post(filled, photo()), 7);
+    const keys = api.requestImage.mock.calls.map(
+      ([, options]) => (options as { idempotencyKey: string }).idempotencyKey,
+    );
+    expect(keys[0]).toBe("key-1");
+    expect(keys[1]).not.toBe("key-1");
+    expect(keys[1]).toMatch(/^[\w-]{40,}$/);
+    expect(keys.slice(2)).toEqual(["key-1", keys[1]]);
+    // Another body under the spent key is another send.
+    api.requestImage.mockRejectedValueOnce(spent()).mockResolvedValueOnce(qr());
+    await packageAction(config, post({ ...filled, recipient_name: "Budi" }, photo()), 7);
+    const last = api.requestImage.mock.calls.at(-1) as [unknown, { idempotencyKey: string }];
+    expect(last[1].idempotencyKey).not.toBe(keys[1]);
+  }, 30_000);
+
   it("keeps the key when the API kept none (a limit, a failure, no answer): the next try is the same send", async () => {
     for (const failure of [
       { status: 429, kind: "http" as const, key: "tooManyRequests" },

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sendPackageData } from "@paxelbox/contract/calls/send-package-data";
 import type { ServerConfig } from "../../../config/env";
 import { type FieldErrors, fieldErrors, postedText, refuse } from "../../../lib/forms/action.server";
@@ -117,6 +118,15 @@ async function photoToShow(dataUrl: string, limits: PhotoLimits): Promise<string
   }
 }
 
+/**
+ * The key of a send whose page's key was already spent on another parcel (a copy of the page kept
+ * from before, opened again): made of that key and this body, so this send posted again is the same
+ * send again (the first one's QR), and any other body is another send.
+ */
+export function keyAfterSpent(key: string, body: unknown): string {
+  return createHash("sha256").update(key).update("\n").update(JSON.stringify(body)).digest("base64url");
+}
+
 /** Sends the parcel with the form's Idempotency-Key; a repeat still running is waited for. */
 async function send(
   config: ServerConfig,
@@ -128,13 +138,19 @@ async function send(
   const headers = new Headers(request.headers);
   headers.set("accept-language", requestLanguage(request));
   const api = serverApiClient(config, null, new Request(request.url, { headers }));
+  let idempotencyKey = key || undefined;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await api.requestImage(sendPackageData, { body, idempotencyKey: key || undefined });
+      return await api.requestImage(sendPackageData, { body, idempotencyKey });
     } catch (error) {
       // The same send, still running: the first of a double tap whose answer the browser dropped.
       if (isApiError(error) && error.key === "idempotencyKeyRunning" && attempt < runningRetries) {
         await new Promise((resolve) => setTimeout(resolve, runningRetryMs));
+        continue;
+      }
+      // The page's key went with another parcel: this is another send, under a key of its own.
+      if (isApiError(error) && error.key === "idempotencyKeyReused" && idempotencyKey === key && key) {
+        idempotencyKey = keyAfterSpent(key, body);
         continue;
       }
       throw error;
