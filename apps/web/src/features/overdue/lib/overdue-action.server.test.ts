@@ -134,8 +134,9 @@ describe("the overdue page's action (Select Payment)", () => {
     expect(api.asked).toEqual([]);
   });
 
-  it("pays through the bank interface with the fee as the API has it, then loads the checkout as a document", async () => {
-    const result = redirected(await post(form));
+  it("pays through the bank interface with the fee and the receiver as the API has them, then loads the checkout as a document", async () => {
+    // The receiver's fields are read-only on the page: a post that changes them changes nothing.
+    const result = redirected(await post({ ...form, receiver_name: "Orang Lain", phone: "089999999999" }));
     expect(result).toEqual({ status: 302, location: "https://pay.example/checkout/1", document: true });
     // The page's token and language go with every call.
     expect(api.clients).toEqual([{ token: "link-token", language: "en" }]);

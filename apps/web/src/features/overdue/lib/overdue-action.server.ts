@@ -56,8 +56,10 @@ export async function overduePaymentAction(config: ServerConfig, request: Reques
     checkout = await payOverdue(api, {
       detail: { ...detail, invoiceNumber: detail.invoiceNumber },
       email: parsed.data.email,
-      receiverName: parsed.data.receiver_name,
-      phone: parsed.data.phone,
+      // The receiver's name and phone are the order's (spec §5: prefilled, read-only): read again
+      // with the fee, as its amounts and invoice number are, never taken from the post.
+      receiverName: detail.recipientName,
+      phone: detail.takeUserPhoneNumber,
       language,
       snap: isFeatureEnabled(settings, "snap_bi_dropoff"),
       urls,
