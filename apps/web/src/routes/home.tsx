@@ -23,7 +23,7 @@ import { locationFloor } from "../features/marketing/lib/location-count";
 import { overdueRedirectPath } from "../features/marketing/lib/overdue-redirect";
 import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo } from "../features/marketing/lib/seo.server";
-import { serverApiClient } from "../lib/http/api-client.server";
+import { pageApiClient } from "../lib/http/api-client.server";
 import { requestLanguage, useT } from "../lib/i18n/i18n";
 import { useLanguageLink } from "../lib/i18n/language-link";
 import { storage } from "../lib/offline/storage";
@@ -55,7 +55,7 @@ const serviceCardLimit = 3;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const config = getServerConfig(context);
-  const api = serverApiClient(config);
+  const api = pageApiClient(config, request);
   const url = new URL(request.url);
   const language = requestLanguage(request);
   const orderid = url.searchParams.get("orderid")?.trim();

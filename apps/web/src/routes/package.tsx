@@ -9,7 +9,7 @@ import { lockerSizesQueryOptions } from "../features/drop-off/api/locker-sizes";
 import { PackageScreen } from "../features/drop-off/components/package-screen";
 import { packageAction } from "../features/drop-off/lib/package-action.server";
 import { postUnlessOffline, revalidateUnlessUnsent } from "../lib/forms/post-unless-offline";
-import { serverApiClient } from "../lib/http/api-client.server";
+import { pageApiClient } from "../lib/http/api-client.server";
 import { newIdempotencyKey } from "../lib/http/idempotency-key";
 import { pageCacheControl } from "../lib/ssr/shared-cache";
 import { preloadQueries } from "../lib/ssr/web-view-preload.server";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const boxId = boxIdOf(request);
   if (boxId === null) throw redirect(paths.home.href());
   const search = new URL(request.url).searchParams;
-  const api = serverApiClient(getServerConfig(context), null, request);
+  const api = pageApiClient(getServerConfig(context), request);
   const { dehydratedState } = await preloadQueries(request, [
     lockerSizesQueryOptions(boxId, api),
     ...(search.get("name")?.trim() ? [] : [boxLocationQueryOptions(boxId, api)]),

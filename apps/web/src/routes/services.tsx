@@ -10,7 +10,7 @@ import { useScrollToHash } from "../features/marketing/hooks/use-scroll-to-hash"
 import { servicesCarousel } from "../features/marketing/lib/carousel";
 import { bannerPreloadMeta, seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo } from "../features/marketing/lib/seo.server";
-import { serverApiClient } from "../lib/http/api-client.server";
+import { pageApiClient } from "../lib/http/api-client.server";
 import { requestLanguage, useT } from "../lib/i18n/i18n";
 import { useLanguageLink } from "../lib/i18n/language-link";
 import { degradedPageHeaders } from "../lib/ssr/shared-cache";
@@ -24,7 +24,7 @@ export const handle = publicHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const config = getServerConfig(context);
   const language = requestLanguage(request);
-  const api = serverApiClient(config);
+  const api = pageApiClient(config, request);
   const outcome: ContentOutcome = { failed: false };
   const [banners, services] = await Promise.all([
     fetchBanners(api, language, -1, outcome),

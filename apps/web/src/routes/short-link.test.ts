@@ -12,7 +12,7 @@ const lookup = vi.hoisted(() => ({
 }));
 
 vi.mock("../lib/http/api-client.server", () => ({
-  serverApiClient: (_config: unknown, _token: string | null, request?: Request) => {
+  pageApiClient: (_config: unknown, request: Request) => {
     lookup.requests.push(request);
     return { request: () => lookup.answer() } as unknown as ApiClient;
   },

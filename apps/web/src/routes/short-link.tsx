@@ -6,7 +6,7 @@ import { seoMeta } from "../features/marketing/lib/seo";
 import { buildSeo } from "../features/marketing/lib/seo.server";
 import { resolveShortLink } from "../features/short-link/api/short-link";
 import { ShortLinkNotFound } from "../features/short-link/components/short-link-not-found";
-import { serverApiClient } from "../lib/http/api-client.server";
+import { pageApiClient } from "../lib/http/api-client.server";
 import { requestLanguage } from "../lib/i18n/i18n";
 import type { Route } from "./+types/short-link";
 
@@ -29,11 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const config = getServerConfig(context);
   // A target without a host is on this site: at its configured address, never the Host the request
   // named (ADR 033), which would send the visitor wherever a forged header said.
-  const result = await resolveShortLink(
-    serverApiClient(config, null, request),
-    params.code,
-    config.publicBaseUrl,
-  );
+  const result = await resolveShortLink(pageApiClient(config, request), params.code, config.publicBaseUrl);
   if (result.kind === "redirect") throw redirect(result.target);
   // The page is drawn only when there is nowhere to go: its title says why, as its panel does.
   const seo = await buildSeo(config, request, requestLanguage(request), {

@@ -1,8 +1,8 @@
 import { calls } from "@paxelbox/contract";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseWebEnv } from "../../config/env";
 import { clientAddressHeader } from "../security/csp";
-import { serverApiClient, visitorHeaders } from "./api-client.server";
+import { pageApiClient, pageCallTimeoutMs, serverApiClient, visitorHeaders } from "./api-client.server";
 
 const secret = "the-secret-the-web-server-shares-with-the-api";
 
@@ -54,5 +54,47 @@ describe("the visitor's address on the loaders' API calls", () => {
     // The page's own language, when given, over the browser's.
     await serverApiClient(config, null, request, "id").request(calls.shortLink, { params: { code: "abc" } });
     expect(sent[1]?.get("accept-language")).toBe("id");
+  });
+});
+
+describe("a page's own calls on the server", () => {
+  /** An API that never answers (its answer is given up when the call is aborted). */
+  function hangingApi() {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_url: RequestInfo | URL, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+          }),
+      ),
+    );
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("are given up after a few seconds, not the browser's minute", async () => {
+    vi.useFakeTimers();
+    hangingApi();
+    const call = pageApiClient(config, pageRequest({}))
+      .request(calls.shortLink, { params: { code: "abc" } })
+      .catch((error: unknown) => error);
+    expect(pageCallTimeoutMs).toBeLessThanOrEqual(10_000);
+    await vi.advanceTimersByTimeAsync(pageCallTimeoutMs);
+    expect(await call).toMatchObject({ kind: "timeout" });
+  });
+
+  it("are given up when the visitor leaves", async () => {
+    hangingApi();
+    const left = new AbortController();
+    const request = new Request("https://box.example/o/abc", { signal: left.signal });
+    const call = pageApiClient(config, request)
+      .request(calls.shortLink, { params: { code: "abc" } })
+      .catch((error: unknown) => error);
+    left.abort();
+    expect(await call).toMatchObject({ name: "AbortError" });
   });
 });

@@ -1,7 +1,7 @@
 import { clientAddressHeader as apiClientAddressHeader, internalSecretHeader } from "@paxelbox/contract";
 import type { ServerConfig } from "../../config/env";
 import { clientAddressHeader } from "../security/csp";
-import { type ApiClient, createApiClient } from "./api-client";
+import { type ApiClient, type ApiClientOptions, createApiClient } from "./api-client";
 
 /**
  * What tells the API whom a loader calls for, so that its limits count the visitor and not the web
@@ -31,9 +31,39 @@ export function serverApiClient(
   token: string | null = null,
   request?: Request,
   language?: string,
+  options: Pick<ApiClientOptions, "timeoutMs" | "signal"> = {},
 ): ApiClient {
   const headers = visitorHeaders(request, config.internalApiSecret);
   const accepted = language ?? request?.headers.get("accept-language");
   if (accepted) headers["accept-language"] = accepted;
-  return createApiClient({ baseUrl: () => config.apiInternalUrl, getToken: () => token, headers });
+  return createApiClient({
+    baseUrl: () => config.apiInternalUrl,
+    getToken: () => token,
+    headers,
+    ...options,
+  });
+}
+
+/**
+ * How long a page's own calls on the server may take (its content, a short link's target, an order
+ * link's state). The browser's 60 s per call (spec §9) is not a budget for a render: a slow API makes
+ * an empty section or the page's error, not a page that hangs for a minute.
+ */
+export const pageCallTimeoutMs = 10_000;
+
+/**
+ * The api client of a page's render on the server (`serverApiClient`'s, for its visitor): every call
+ * bounded by `pageCallTimeoutMs`, and given up when the visitor leaves (the request's signal), so a
+ * reload does not leave the last render's calls running against an API already slow. Actions, which
+ * create things, use `serverApiClient` and finish what they started.
+ */
+export function pageApiClient(
+  config: ServerConfig,
+  request: Request,
+  token: string | null = null,
+): ApiClient {
+  return serverApiClient(config, token, request, undefined, {
+    timeoutMs: pageCallTimeoutMs,
+    signal: request.signal,
+  });
 }

@@ -45,6 +45,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Headers sent with every call (the server forwards its visitor's address and language). */
   headers?: Record<string, string>;
+  /** Aborts every call of this client (a page's render on the server: its visitor has gone). */
+  signal?: AbortSignal;
 }
 
 type Scalar = string | number | boolean | bigint;
@@ -210,9 +212,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
-    const onCallerAbort = () => controller.abort(opts.signal?.reason);
-    if (opts.signal?.aborted) onCallerAbort();
-    else opts.signal?.addEventListener("abort", onCallerAbort, { once: true });
+    const callerSignal =
+      opts.signal && options.signal
+        ? AbortSignal.any([opts.signal, options.signal])
+        : (opts.signal ?? options.signal);
+    const onCallerAbort = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) onCallerAbort();
+    else callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
 
     const doFetch = options.fetch ?? globalThis.fetch;
     try {
@@ -235,8 +241,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
           cause: error,
         });
       }
-      // The caller cancelled (e.g. TanStack Query): pass the abort through untouched.
-      if (opts.signal?.aborted) throw error;
+      // The caller cancelled (e.g. TanStack Query), or the page's visitor left: the abort as it is.
+      if (callerSignal?.aborted) throw error;
       throw new ApiError({
         status: 0,
         code: 0,
@@ -247,7 +253,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       });
     } finally {
       clearTimeout(timer);
-      opts.signal?.removeEventListener("abort", onCallerAbort);
+      callerSignal?.removeEventListener("abort", onCallerAbort);
     }
   }
 
