@@ -1,4 +1,4 @@
-import type { Order } from "@paxelbox/contract";
+import type { Order, OverdueDropoffDetail } from "@paxelbox/contract";
 
 /** A rent as the API returns it, for unit tests. */
 export function testOrder(overrides: Partial<Order> = {}): Order {
@@ -52,3 +52,30 @@ export function testOrder(overrides: Partial<Order> = {}): Order {
     ...overrides,
   };
 }
+
+/** A drop-off's overdue detail as the API returns it to its link's holder, for unit tests. */
+export const testOverdueDetail = (overrides: Partial<OverdueDropoffDetail> = {}): OverdueDropoffDetail => ({
+  ...overdueDetail,
+  // Its new deadline a day on: a paid fee's QR still opens the door.
+  overdueTime: Date.now() + 86_400_000,
+  ...overrides,
+});
+
+const overdueDetail: OverdueDropoffDetail = {
+  id: 9,
+  status: "IN_STORE",
+  overdueStatus: "none",
+  expressNumber: "PBD-9",
+  senderName: "Toko",
+  recipientName: "Rina Kartika",
+  takeUserPhoneNumber: "0811222233333",
+  createTime: 1,
+  overdueTime: 0,
+  overdueDays: 3,
+  overdueBasePrice: 5000,
+  overdueTotalPrice: 15000,
+  mouth: { number: "5", mouthType: { name: "M" }, box: { id: 4, name: "Seasons City" } },
+  barcode: { id: "PXB-P-1" },
+  invoiceNumber: null,
+  receiverEmail: null,
+};

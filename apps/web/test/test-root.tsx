@@ -1,6 +1,6 @@
 import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -47,4 +47,19 @@ export function testRoot() {
     /** The element with this test id, if any. */
     $: (testId: string) => mounted().container.querySelector(`[data-testid="${testId}"]`),
   };
+}
+
+/**
+ * Lets fetches, React Query and React settle under fake timers: `ms` on, then a few milliseconds
+ * more, a tick at a time.
+ */
+export async function flushTimers(ms = 0): Promise<void> {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+  for (let round = 0; round < 5; round++) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+  }
 }

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { testRoot } from "../../test/test-root";
+import { flushTimers, testRoot } from "../../test/test-root";
 import { paymentCheckPollMs, paymentCheckWindowMs, type SettledPayment } from "../api/check-payment";
 import { createI18n, ensureLanguage, I18nProvider } from "../lib/i18n/i18n";
 import en from "../locales/en/payment.json";
@@ -52,17 +52,7 @@ afterEach(() => {
   payAgain.mockReset();
 });
 
-/** Lets fetches, React Query and React settle (fake timers, a few milliseconds past `ms`). */
-async function flush(ms = 0) {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
-  for (let round = 0; round < 5; round++) {
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1);
-    });
-  }
-}
+const flush = flushTimers;
 
 async function render(variant: "screen" | "section" = "section") {
   const client = new QueryClient();

@@ -85,8 +85,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const finder = readFinderQuery(url.searchParams);
   const outcome: ContentOutcome = { failed: false };
   const [banners, services, lockers, found] = await Promise.all([
-    fetchBanners(api, language, bannerLimit, outcome),
-    fetchServiceCards(api, language, serviceCardLimit, outcome),
+    fetchBanners(api, { language, limit: bannerLimit }, outcome),
+    fetchServiceCards(api, { language, limit: serviceCardLimit }, outcome),
     fetchLockerPage(api, finder.q === undefined ? finder.limit : 1, undefined, outcome),
     finder.q === undefined ? null : fetchLockerPage(api, finder.limit, finder.q, outcome),
   ]);

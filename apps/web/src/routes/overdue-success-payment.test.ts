@@ -1,6 +1,7 @@
 import type { CallDef } from "@paxelbox/contract";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { testMember } from "../../test/test-member";
+import { testOverdueDetail } from "../../test/test-order";
 import { requestContexts } from "../config/config.server";
 import { parseWebEnv } from "../config/env";
 import type { Route } from "./+types/overdue-success-payment";
@@ -22,23 +23,7 @@ vi.mock("../lib/http/api-client.server", () => {
   return { serverApiClient: () => ({ request: answer, requestImage: answer }) };
 });
 
-const detail = (changes: Record<string, unknown> = {}) => ({
-  id: 9,
-  status: "IN_STORE",
-  overdueStatus: "none",
-  expressNumber: "PBD-9",
-  senderName: "Toko",
-  recipientName: "Rina Kartika",
-  takeUserPhoneNumber: "0811222233333",
-  createTime: 1,
-  overdueTime: Date.now() + 86_400_000,
-  overdueDays: 3,
-  overdueBasePrice: 5000,
-  overdueTotalPrice: 15000,
-  mouth: { number: "5", mouthType: { name: "M" }, box: { id: 4, name: "Seasons City" } },
-  barcode: { id: "PXB-P-1" },
-  ...changes,
-});
+const detail = (changes: Record<string, unknown> = {}) => testOverdueDetail(changes);
 
 /** Opens the page as the gateway's return does: with the link's token, in the language given. */
 async function open(query = "orderid=9&token=link&payment_status=SUCCESS&overdue=true") {

@@ -27,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = pageApiClient(config, request);
   const outcome: ContentOutcome = { failed: false };
   const [banners, services] = await Promise.all([
-    fetchBanners(api, language, -1, outcome),
-    fetchServices(api, language, -1, outcome),
+    fetchBanners(api, { language, limit: -1 }, outcome),
+    fetchServices(api, { language, limit: -1 }, outcome),
   ]);
   const seo = await buildSeo(
     config,

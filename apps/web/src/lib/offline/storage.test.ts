@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import type { Order, OverdueDropoffDetail, UserData } from "@paxelbox/contract";
+import type { Order, UserData } from "@paxelbox/contract";
 import { beforeEach, describe, expect, it } from "vitest";
+import { testOverdueDetail } from "../../../test/test-order";
 import { languageCookieName, readCookie, type StoredValues, storage, storageKeys } from "./storage";
 
 const user: UserData = {
@@ -12,24 +13,11 @@ const user: UserData = {
   language: "id",
 };
 
-const overdueDropoff: OverdueDropoffDetail = {
+const overdueDropoff = testOverdueDetail({
   id: 12,
-  status: "IN_STORE",
   overdueStatus: "need_to_pay",
-  expressNumber: "PXB-12",
-  senderName: "Toko A",
-  recipientName: "Sari",
-  takeUserPhoneNumber: "08111",
-  createTime: 1_700_000_000_000,
-  overdueTime: 1_700_100_000_000,
-  overdueDays: 2,
-  overdueBasePrice: 5000,
-  overdueTotalPrice: 10000,
-  mouth: { number: "A1", mouthType: { name: "M" }, box: { id: 3, name: "Monas" } },
-  barcode: { id: "BC-1" },
   invoiceNumber: "INV-DOL-A1B2C3-D4E5",
-  receiverEmail: null,
-};
+});
 
 const order = { id: 7, expressNumber: "PXB-7", status: "IN_STORE" } as unknown as Order;
 

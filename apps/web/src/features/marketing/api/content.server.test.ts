@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { parseWebEnv } from "../../../config/env";
 import { serverApiClient } from "../../../lib/http/api-client.server";
 import { registerServerSanitizer, sanitizeOptions } from "../../../lib/security/sanitize";
-import { fetchBanners, fetchServiceCards, fetchServices } from "./content.server";
+import { type ContentOutcome, fetchBanners, fetchServiceCards, fetchServices } from "./content.server";
 
 const xss =
   '<p onclick="steal()">Hi <strong>there</strong><img src=x onerror="window.hacked=1"><script>alert(1)</script></p>';
@@ -49,7 +49,7 @@ describe("marketing content on the server", () => {
   it("sanitises banner sub-headings before they are rendered or sent to the browser", async () => {
     const fetch = respond([banner]);
     vi.stubGlobal("fetch", fetch);
-    const [result] = await fetchBanners(api, "en", 1);
+    const [result] = await fetchBanners(api, { language: "en", limit: 1 });
     expect(result?.sub_heading).toBe("<p>Hi <strong>there</strong></p>");
     expect(String(fetch.mock.calls[0]?.[0])).toMatch(
       /^http:\/\/api\.internal:3001\/api\/v1\/content\/banners\?language=en&limit=1$/,
@@ -58,10 +58,10 @@ describe("marketing content on the server", () => {
 
   it("sanitises service descriptions and cuts card text at 15 plain words", async () => {
     vi.stubGlobal("fetch", respond([service]));
-    const [full] = await fetchServices(api, "id", -1);
+    const [full] = await fetchServices(api, { language: "id", limit: -1 });
     expect(full?.description).not.toMatch(/onerror|onclick|<script/);
     vi.stubGlobal("fetch", respond([service]));
-    const [card] = await fetchServiceCards(api, "id", 3);
+    const [card] = await fetchServiceCards(api, { language: "id", limit: 3 });
     expect(card?.excerpt).toBe(
       "Hi there kata0 kata1 kata2 kata3 kata4 kata5 kata6 kata7 kata8 kata9 kata10 kata11 kata12…",
     );
@@ -74,7 +74,10 @@ describe("marketing content on the server", () => {
       vi.fn(async () => new Response("{}", { status: 500 })),
     );
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    expect(await fetchBanners(api, "id", 1)).toEqual([]);
-    expect(await fetchServiceCards(api, "id", 3)).toEqual([]);
+    const outcome: ContentOutcome = { failed: false };
+    expect(await fetchBanners(api, { language: "id", limit: 1 }, outcome)).toEqual([]);
+    expect(await fetchServiceCards(api, { language: "id", limit: 3 })).toEqual([]);
+    // The page is told, so that no shared cache keeps it (ADR 021).
+    expect(outcome.failed).toBe(true);
   });
 });

@@ -29,39 +29,34 @@ async function orEmpty<T>(work: Promise<T[]>, outcome?: ContentOutcome): Promise
   }
 }
 
+/** A content list asked for in a language: `limit` items, -1 for all. */
+export interface ContentQuery {
+  language: Language;
+  limit: number;
+}
+
 /**
- * Banners in a language; `limit` 1 on the landing page (spec §9), -1 (all) on the services page.
- * `sub_heading` is sanitised here, on the server, before it is rendered or sent to the browser.
+ * Banners; `limit` 1 on the landing page (spec §9), -1 (all) on the services page. `sub_heading`
+ * is sanitised here, on the server, before it is rendered or sent to the browser.
  */
-export async function fetchBanners(
-  api: ApiClient,
-  language: Language,
-  limit: number,
-  outcome?: ContentOutcome,
-): Promise<BannerData[]> {
-  const banners = await orEmpty(api.request(calls.banners, { query: { language, limit } }), outcome);
+export async function fetchBanners(api: ApiClient, query: ContentQuery, outcome?: ContentOutcome) {
+  const banners: BannerData[] = await orEmpty(api.request(calls.banners, { query }), outcome);
   return banners.map((banner) => ({ ...banner, sub_heading: sanitizeHtml(banner.sub_heading) }));
 }
 
-/** Services in a language, `description` sanitised on the server; `limit` -1 (all) on the services page. */
-export async function fetchServices(
-  api: ApiClient,
-  language: Language,
-  limit: number,
-  outcome?: ContentOutcome,
-): Promise<ServiceData[]> {
-  const services = await orEmpty(api.request(calls.services, { query: { language, limit } }), outcome);
+/** Services, `description` sanitised on the server; `limit` -1 (all) on the services page. */
+export async function fetchServices(api: ApiClient, query: ContentQuery, outcome?: ContentOutcome) {
+  const services: ServiceData[] = await orEmpty(api.request(calls.services, { query }), outcome);
   return services.map((service) => ({ ...service, description: sanitizeHtml(service.description) }));
 }
 
-/** Landing cards: the first three services, descriptions sanitised and cut to 15 words. */
+/** Landing cards: the first services (three, spec §9), descriptions sanitised and cut to 15 words. */
 export async function fetchServiceCards(
   api: ApiClient,
-  language: Language,
-  limit = 3,
+  query: ContentQuery,
   outcome?: ContentOutcome,
 ): Promise<ServiceCardData[]> {
-  const services = await fetchServices(api, language, limit, outcome);
+  const services = await fetchServices(api, query, outcome);
   return services.map((service) => ({
     title: service.title,
     slug: service.slug,

@@ -3,31 +3,15 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { testRoot } from "../../../../test/test-root";
+import { testOverdueDetail } from "../../../../test/test-order";
+import { flushTimers, testRoot } from "../../../../test/test-root";
 import { paymentCheckWindowMs } from "../../../api/check-payment";
 import { createI18n, ensureLanguage, I18nProvider } from "../../../lib/i18n/i18n";
 import en from "../../../locales/en/payment.json";
 import { SuccessPaymentScreen } from "./success-payment-screen";
 
 /** A drop-off whose overdue fee the check calls paid: its pick-up QR (`barcode`) is not there yet. */
-const detail = {
-  id: 9,
-  status: "IN_STORE",
-  overdueStatus: "none",
-  expressNumber: "PBD-9",
-  senderName: "Toko",
-  recipientName: "Rina Kartika",
-  takeUserPhoneNumber: "0811222233333",
-  createTime: 1,
-  overdueTime: 4_000_000_000_000,
-  overdueDays: 1,
-  overdueBasePrice: 5000,
-  overdueTotalPrice: 5000,
-  mouth: { number: "5", mouthType: { name: "M" }, box: { id: 4, name: "Seasons City" } },
-  barcode: null,
-  invoiceNumber: null,
-  receiverEmail: null,
-};
+const detail = testOverdueDetail({ barcode: null });
 
 let asked: string[];
 const dom = testRoot();
@@ -59,17 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Lets fetches, React Query and React settle (fake timers, a few milliseconds past `ms`). */
-async function flush(ms = 0) {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
-  for (let round = 0; round < 5; round++) {
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1);
-    });
-  }
-}
+const flush = flushTimers;
 
 const detailAsks = () => asked.filter((url) => url.startsWith("/api/v1/dropoff/overdue/9")).length;
 const checkAgain = () =>
