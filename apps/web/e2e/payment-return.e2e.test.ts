@@ -578,6 +578,7 @@ for (const [viewport, lang] of [phoneId])
       await expect($(page, "payment-check")).toHaveAttribute("data-phase", "unconfirmed");
       await asHeading(page, m.payment.notConfirmed);
       await expect($(page, "payment-pay-again")).toHaveText(m.payment.payAgain, { useInnerText: true });
+      await shot(page, `dropoff-paid-qr-late-${viewport}-${lang}`, false);
 
       late = false;
       await $(page, "payment-check-again").click();
