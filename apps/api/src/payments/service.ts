@@ -213,8 +213,11 @@ export async function createOverduePayment(
   for (const url of [input.successUrl, input.failedUrl, input.cancelUrl])
     assertReturnUrl(url, context.origin);
 
-  const openingMs = (context.gatewayTimeoutSeconds + 1) * 1000;
-  const deadline = Date.now() + openingMs + 5000;
+  // How long a Pay waits for another request opening the same fee's checkout (one gateway call's
+  // time and a second) before it takes that opening as lost; the checks wait the gateway's whole
+  // opening (`PaymentGateway.openingMs`, `settleFromGateway`).
+  const otherOpeningMs = (context.gatewayTimeoutSeconds + 1) * 1000;
+  const deadline = Date.now() + otherOpeningMs + 5000;
   for (let round = 0; round < 100 && Date.now() < deadline; round++) {
     const step = await db.transaction(async (tx) => {
       const [order] = await tx.query<OrderForPayment>(
@@ -263,7 +266,7 @@ export async function createOverduePayment(
 
     if (step.kind === "open") {
       const open = step.payment;
-      if (open.checkout_url === null && Date.now() - open.created_at.getTime() < openingMs) {
+      if (open.checkout_url === null && Date.now() - open.created_at.getTime() < otherOpeningMs) {
         // Another request is opening this checkout right now (a double tap, a second tab): wait for it.
         await new Promise((resolve) => setTimeout(resolve, 200));
         continue;
@@ -289,12 +292,7 @@ export async function createOverduePayment(
       if (record.status === "PENDING" || record.status === "NOT_FOUND") {
         record = await ask(() => gateway.expire(ref(open)));
       }
-      const settled = await settle(db, open.id, record, {
-        source: "new-checkout",
-        gateways: context.gateways,
-        log: context.log,
-        outbox: context.outbox,
-      });
+      const settled = await settle(db, open.id, record, newCheckoutSettling(context));
       if (settled.status === "SUCCESS") throw conflict("overdueFeeAlreadyPaid");
       if (settled.status === "PENDING") throw unreachable();
       continue;
@@ -353,6 +351,14 @@ export async function createOverduePayment(
   throw new HttpError(503, "paymentNotPrepared");
 }
 
+/** How a Pay settles a payment it closes to make way for a new checkout. */
+const newCheckoutSettling = (context: PaymentContext): SettleOptions => ({
+  source: "new-checkout",
+  gateways: context.gateways,
+  log: context.log,
+  outbox: context.outbox,
+});
+
 /**
  * Closes at its gateway a checkout opened for a payment given up meanwhile, and settles the payment
  * from the record that answers (a charge already made there is credited, or refunded). A gateway that
@@ -362,12 +368,7 @@ export async function createOverduePayment(
 async function closeUnused(db: Database, payment: PaymentRow, context: PaymentContext): Promise<void> {
   try {
     const record = await context.gateway.expire(ref(payment));
-    await settle(db, payment.id, record, {
-      source: "new-checkout",
-      gateways: context.gateways,
-      log: context.log,
-      outbox: context.outbox,
-    });
+    await settle(db, payment.id, record, newCheckoutSettling(context));
   } catch (error) {
     context.log.warn(
       { paymentId: payment.id, error: String(error) },
