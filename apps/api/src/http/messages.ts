@@ -80,11 +80,11 @@ export const messages = {
   },
   photoNotImage: {
     id: "Foto paket harus berupa file gambar",
-    en: "Package photo must be an image file",
+    en: "Package Photo must be an image file",
   },
   photoTooLarge: {
     id: "Foto paket terlalu besar (maksimal 2 MB).",
-    en: "Package photo is too large (at most 2 MB).",
+    en: "Package Photo is too large (at most 2 MB).",
   },
 
   shortLinkNotFound: {

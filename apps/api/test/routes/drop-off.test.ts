@@ -264,7 +264,7 @@ describe("send package data", () => {
         }),
         400,
       ),
-    ).toBe("Package photo must be an image file");
+    ).toBe("Package Photo must be an image file");
     expect(
       failure(
         await call(app(), calls.sendPackageData, {
@@ -281,7 +281,7 @@ describe("send package data", () => {
         }),
         400,
       ),
-    ).toMatch(/Recipient name should not be empty/);
+    ).toMatch(/Recipient Name should not be empty/);
     const full = await scenario(app(), "package-form-no-doors");
     expect(
       failure(

@@ -64,6 +64,33 @@ describe("the payment return's warnings", () => {
   );
 });
 
+/**
+ * The drop-off form's required fields (§5 '{field} should not be empty'): in English the message
+ * names the field as its label does ('Sender Name'), as the guest book's messages do.
+ */
+describe("the drop-off form's messages", () => {
+  const fields = [
+    "senderName",
+    "recipientName",
+    "recipientMobileNumber",
+    "lockerLocation",
+    "packageSize",
+    "packagePhoto",
+  ] as const;
+
+  it.each(fields)("%s reads '{label} should not be empty' in English", (field) => {
+    expect(en.dropOff.package.messages[field]).toBe(`${en.dropOff.package[field]} should not be empty`);
+  });
+
+  it("names the phone and the photo by their labels in their other messages", () => {
+    const { messages } = en.dropOff.package;
+    expect(
+      messages.recipientMobileNumberFormat.startsWith(`${en.dropOff.package.recipientMobileNumber} `),
+    ).toBe(true);
+    expect(messages.photoNotImage.startsWith(`${en.dropOff.package.packagePhoto} `)).toBe(true);
+  });
+});
+
 describe("one voice in Indonesian", () => {
   const all = JSON.stringify(id);
 

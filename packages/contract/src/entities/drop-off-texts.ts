@@ -14,14 +14,14 @@ export const nationalMobileNumber = (phone: string): string => phone.replace(/^6
 
 /** Drop-off form fields; messages follow spec §5 ('{field} should not be empty'). */
 export const dropOffMessages = {
-  senderName: "Sender name should not be empty",
-  recipientName: "Recipient name should not be empty",
-  recipientMobileNumber: "Recipient mobile number should not be empty",
+  senderName: "Sender Name should not be empty",
+  recipientName: "Recipient Name should not be empty",
+  recipientMobileNumber: "Recipient Mobile Number should not be empty",
   recipientMobileNumberFormat:
-    "Recipient mobile number should start with 08 (10 to 13 digits) or 628 (11 to 14 digits)",
-  lockerLocation: "Locker location should not be empty",
-  packageSize: "Package size should not be empty",
-  packagePhoto: "Package photo should not be empty",
+    "Recipient Mobile Number should start with 08 (10 to 13 digits) or 628 (11 to 14 digits)",
+  lockerLocation: "Locker Location should not be empty",
+  packageSize: "Package Size should not be empty",
+  packagePhoto: "Package Photo should not be empty",
   slider: "please swipe for verification",
 } as const;
 

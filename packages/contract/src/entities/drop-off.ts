@@ -14,10 +14,10 @@ export const PhotoDataUrl = checked(
   z.string({ error: d.packagePhoto }),
   z.minLength(1, { error: d.packagePhoto }),
   z.maxLength(Math.ceil((packagePhotoMaxBytes * 4) / 3) + 64, {
-    error: "Package photo is too large (at most 2 MB)",
+    error: "Package Photo is too large (at most 2 MB)",
   }),
   z.regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, {
-    error: "Package photo must be a JPEG, PNG or WebP image",
+    error: "Package Photo must be a JPEG, PNG or WebP image",
   }),
 );
 

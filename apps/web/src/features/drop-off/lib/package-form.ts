@@ -99,7 +99,7 @@ export function recipientPhoneInput(value: string): string {
  * Worded in English as the contract's messages are, and translated the same way (`messageKey`).
  */
 export const photoMessages = {
-  photoNotImage: "Package photo must be an image file",
+  photoNotImage: "Package Photo must be an image file",
   photoUnreadable: "This photo could not be read. Please choose another image.",
   photoTooLarge: "This photo is too large (at most 15 MB). Please choose a smaller one.",
 } as const;
