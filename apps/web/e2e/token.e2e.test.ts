@@ -134,6 +134,50 @@ describe("token handling against the real API", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "id");
   });
 
+  for (const [viewport, language, member] of [
+    ["mobile", "id", undefined],
+    ["desktop", "en", "en"],
+  ] as const)
+    test(`a browser that refuses storage keeps the token in the address: the next screen and a reload still open (${viewport}, ${language})`, async ({
+      openScenario,
+    }) => {
+      const { page, errors, demo } = await openScenario(
+        "rent-in-store",
+        { viewport, language },
+        member ? { language: member } : {},
+      );
+      // As an app's web view without DOM storage, or site data blocked: reading storage throws.
+      await page.addInitScript(() => {
+        for (const name of ["localStorage", "sessionStorage"]) {
+          Object.defineProperty(window, name, {
+            get() {
+              throw new DOMException("The operation is insecure.", "SecurityError");
+            },
+          });
+        }
+      });
+      await visit(page, demo.url);
+      const inStore = page.locator('[data-view="in-store"]');
+      await inStore.waitFor();
+      // The next screen of the web view, opened by the page (the token comes from its memory).
+      await page.getByTestId("pick-up").click();
+      await page.getByTestId("open-locker").click();
+      await page.locator('[data-testid="open-locker-page"] [data-testid="qr"]').waitFor();
+      expect(new URL(page.url()).searchParams.get("token")).toBe(demo.params.get("token"));
+      await page.goBack();
+      await inStore.waitFor();
+      await page.reload();
+      await inStore.waitFor();
+      await expect(page.getByTestId("rent-status")).toBeVisible();
+      expect(new URL(page.url()).searchParams.get("token")).toBe(demo.params.get("token"));
+      // React Router's scroll restoration script, inline in each document, reports its refused read
+      // and then throws on its own clean-up (`sessionStorage.removeItem` in its catch): one console
+      // error and one page error per document load (two here). Nothing else may throw.
+      const refused = errors.filter((error) => /The operation is insecure/.test(error));
+      expect(refused.length).toBeLessThanOrEqual(4);
+      expect(errors.filter((error) => !refused.includes(error))).toEqual([]);
+    });
+
   test("shows the server's message for an unknown token", async ({ open }) => {
     const answer = await fetch(`${baseUrl}/api/webview/v1/members/auth?token=no-such-token`);
     expect(answer.status).toBe(401);

@@ -115,7 +115,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
     },
   });
 
-  useTokenOutOfAddressBar(validation.isSuccess);
+  useTokenOutOfAddressBar(validation.isSuccess ? queryToken : null);
 
   // No signal: a token validated before on this device stands for its stored member.
   const unreachable =
@@ -180,20 +180,22 @@ function KeepPreloadedMember({ user, token }: { user: UserData; token: string })
  * After validation the `token` query is dropped from the address (the stored token is used). It
  * waits a turn and gives way to a navigation that a screen started meanwhile (an overdue link moving
  * on to its expired page): that navigation leaves this address anyway, and cancelling it would
- * strand the person here.
+ * strand the person here. A browser that refused to store the token (a web view without DOM
+ * storage, site data blocked) keeps it in the address: a reload still opens the page.
  */
-function useTokenOutOfAddressBar(validated: boolean) {
+function useTokenOutOfAddressBar(validated: string | null) {
   const location = useLocation();
   const navigate = useNavigate();
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   useEffect(() => {
-    if (!validated) return;
+    if (validated === null) return;
     const search = new URLSearchParams(location.search);
     if (!search.has("token")) return;
     search.delete("token");
     const rest = search.toString();
     const timer = setTimeout(() => {
       if (router && router.state.navigation.state !== "idle") return;
+      if (!storage.keptOnDevice("user_token") || storage.get("user_token") !== validated) return;
       void navigate(
         { pathname: location.pathname, search: rest ? `?${rest}` : "", hash: location.hash },
         { replace: true, preventScrollReset: true, state: location.state },

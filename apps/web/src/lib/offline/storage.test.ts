@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Order, UserData } from "@paxelbox/contract";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testOverdueDetail } from "../../../test/test-order";
 import { languageCookieName, readCookie, type StoredValues, storage, storageKeys } from "./storage";
 
@@ -115,6 +115,48 @@ describe("storage", () => {
     expect(readCookie(document.cookie, languageCookieName)).toBe("en");
     storage.remove("language");
     expect(readCookie(document.cookie, languageCookieName)).toBeNull();
+  });
+
+  it("says which values outlive the page", () => {
+    expect(storage.keptOnDevice("user_token")).toBe(false);
+    storage.set("user_token", "abc");
+    expect(storage.keptOnDevice("user_token")).toBe(true);
+  });
+});
+
+describe("storage the browser refuses", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    for (const key of Object.keys(storageKeys) as (keyof StoredValues)[]) storage.remove(key);
+  });
+
+  it("keeps values in the page's memory while storage is blocked (reading it throws)", () => {
+    vi.spyOn(window, "localStorage", "get").mockImplementation(() => {
+      throw new DOMException("The operation is insecure.", "SecurityError");
+    });
+    storage.set("user_token", "abc");
+    storage.set("userdata", user);
+    expect(storage.get("user_token")).toBe("abc");
+    expect(storage.get("userdata")).toEqual(user);
+    expect(storage.keptOnDevice("user_token")).toBe(false);
+    storage.remove("user_token");
+    expect(storage.get("user_token")).toBeNull();
+  });
+
+  it("keeps a value the browser will not write (quota) in memory, never an older stored one", () => {
+    storage.set("order_id", "6");
+    vi.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new DOMException("Quota exceeded", "QuotaExceededError");
+    });
+    storage.set("order_id", "7");
+    expect(storage.get("order_id")).toBe("7");
+    expect(window.localStorage.getItem("order_id")).toBeNull();
+    expect(storage.keptOnDevice("order_id")).toBe(false);
+    vi.restoreAllMocks();
+    // Once the browser takes writes again, the value goes back to its storage.
+    storage.set("order_id", "8");
+    expect(window.localStorage.getItem("order_id")).toBe("8");
+    expect(storage.keptOnDevice("order_id")).toBe(true);
   });
 });
 

@@ -7,6 +7,10 @@ import type { Language, Order, OverdueDropoffDetail, UserData } from "@paxelbox/
  *
  * Values are our own writes, so reads are parsed but not schema-validated (that would pull zod into
  * the landing page bundle); a value that does not parse is dropped and reads as `null`.
+ *
+ * A browser may refuse storage (a web view without DOM storage, site data blocked, quota full): a
+ * value it refuses is kept in the page's memory instead, so the page goes on working until it is
+ * left (`keptOnDevice` tells the two apart).
  */
 
 /** How many times an order's locker was opened (reported with the multi-open event). */
@@ -89,15 +93,12 @@ export const languageCookieName = "language";
 /** How long the language cookie is kept: a year (the page's script and the switch's form alike). */
 export const languageCookieMaxAgeSeconds = 60 * 60 * 24 * 365;
 
-function backend(key: StorageKey): Storage | null {
-  if (typeof window === "undefined") return null;
-  try {
-    return tabKeys.has(key) ? window.sessionStorage : window.localStorage;
-  } catch {
-    // Storage can be blocked (privacy settings); behave as empty.
-    return null;
-  }
-}
+/** Values the browser refused to store, for this page only (never on the server: no window). */
+const refused = new Map<StorageKey, string>();
+
+/** Where a key lives; throws where the browser refuses storage (privacy settings), or is `null`. */
+const backend = (key: StorageKey): Storage =>
+  tabKeys.has(key) ? window.sessionStorage : window.localStorage;
 
 function decode<K extends StorageKey>(key: K, raw: string): StoredValues[K] | null {
   if (storageKeys[key] === "text") {
@@ -128,44 +129,62 @@ function writeLanguageCookie(value: string | null): void {
 
 /** Reads a key; `null` when absent, unreadable or on the server. */
 function get<K extends StorageKey>(key: K): StoredValues[K] | null {
-  const store = backend(key);
-  if (!store) return null;
-  let raw: string | null;
-  try {
-    raw = store.getItem(key);
-  } catch {
-    return null;
-  }
+  if (typeof window === "undefined") return null;
+  const raw = refused.get(key) ?? stored(key);
   if (raw === null) return null;
   const value = decode(key, raw);
   if (value === null) remove(key);
   return value;
 }
 
+function stored(key: StorageKey): string | null {
+  try {
+    return backend(key).getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function unstore(key: StorageKey): void {
+  refused.delete(key);
+  try {
+    backend(key).removeItem(key);
+  } catch {
+    // Refused: there is nothing to remove.
+  }
+}
+
 /** Writes a key (the language also goes to its cookie). */
 function set<K extends StorageKey>(key: K, value: StoredValues[K]): void {
+  if (typeof window === "undefined") return;
   if (key === "language") writeLanguageCookie(String(value));
-  const store = backend(key);
-  if (!store) return;
+  const raw = encode(key, value);
   try {
-    store.setItem(key, encode(key, value));
+    backend(key).setItem(key, raw);
+    refused.delete(key);
   } catch {
-    // Quota exceeded or blocked: storage is a convenience, never a requirement.
+    // Quota exceeded or refused: storage is a convenience, never a requirement. An older value the
+    // browser still holds must not come back in its place.
+    unstore(key);
+    refused.set(key, raw);
   }
 }
 
 function remove(key: StorageKey): void {
+  if (typeof window === "undefined") return;
   if (key === "language") writeLanguageCookie(null);
-  const store = backend(key);
-  if (!store) return;
-  try {
-    store.removeItem(key);
-  } catch {
-    // Ignore, as above.
-  }
+  unstore(key);
 }
 
-export const storage = { get, set, remove };
+/**
+ * Whether a key's value is in the browser's storage, which outlives the page (a reload, the next
+ * link), and not only in this page's memory.
+ */
+function keptOnDevice(key: StorageKey): boolean {
+  return !refused.has(key) && stored(key) !== null;
+}
+
+export const storage = { get, set, remove, keptOnDevice };
 
 /** Reads a cookie from a `Cookie` header (server) or `document.cookie` (browser). */
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
