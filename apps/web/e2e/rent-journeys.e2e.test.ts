@@ -33,6 +33,7 @@ import {
   openRent,
   scanAtKiosk,
 } from "./support/journeys.ts";
+import { shot } from "./support/shots.ts";
 
 /**
  * The rent journeys driven through the screens and the locker kiosk only: store, open the door,
@@ -188,6 +189,55 @@ describe("rent journeys", () => {
       await expect.poll(() => decodeQr(qr)).not.toBe(first);
       const second = await decodeQr(qr);
       expect((await scanAtKiosk(second)).body.data).toMatchObject({ action: "open", openCount: 2 });
+      expect(errors).toEqual([]);
+    });
+
+  for (const [viewport, lang] of phoneAndDesktop)
+    test(`open locker after the rent time ran out: the server's reason instead of 'try again', and the way on (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      // A member of the page's language: the API words its refusals in the member's (ADR 014).
+      const { page, errors } = await open({ viewport, language: lang });
+      await stubBridge(page.context());
+      const m = lang === "en" ? en : id;
+      const demo = await openRent(page, "rent-in-store", lang, "in-store");
+      await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
+      await page.getByTestId("open-locker").click();
+      await page.locator('[data-testid="open-locker-page"] [data-testid="qr"]').waitFor();
+      await page.goBack();
+      await page.locator('[data-view="in-store"]').waitFor();
+      await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
+      await page.getByTestId("pick-up-dialog").waitFor();
+
+      // The rent runs out while the modal and the open-locker page are open (neither asks again).
+      await advanceOrder(demo.orderId, 7 * 24 * 60);
+      const refusal = async (press: () => Promise<void>) => {
+        const answer = page.waitForResponse((response) =>
+          response.url().endsWith("/api/v1/box/qrcode/temporary"),
+        );
+        await press();
+        expect((await answer).status()).toBe(409);
+        const { message } = (await (await answer).json()) as { message: string };
+        expect(message).not.toBe(m.rent.inStore.openFailed);
+        return message;
+      };
+      const inModal = await refusal(() => page.getByTestId("open-locker").click());
+      await expect(page.getByTestId("pick-up-dialog").getByTestId("open-locker-failed")).toHaveText(inModal);
+      await shot(page, `rent-open-refused-modal-${viewport}-${lang}`, false);
+
+      await page.getByRole("button", { name: m.rent.inStore.notNow, exact: true }).click();
+      await page.goForward();
+      const openLocker = page.getByTestId("open-locker-page");
+      await openLocker.waitFor();
+      const onPage = await refusal(() => page.getByTestId("open-locker-new").click());
+      await expect(openLocker.getByTestId("open-locker-failed")).toHaveText(onPage);
+      await shot(page, `rent-open-refused-page-${viewport}-${lang}`);
+      // The back arrow would close the web view: the page offers the way back to the rent.
+      await openLocker.getByRole("link", { name: m.rent.action.backToRent, exact: true }).click();
+      await page.locator('[data-view="in-store"]').waitFor();
+      await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
+      await page.locator('[data-view="overdue"]').waitFor();
+      forgetRefusal(errors);
       expect(errors).toEqual([]);
     });
 

@@ -102,8 +102,9 @@ export const pages: readonly PageEntry[] = [
     kind: "web-view",
     serverPreload: true,
     precache: true,
-    // Target 170 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041).
-    measured: { scenario: "rent-in-store", weightKb: 181.0, performance: 95 },
+    // Target 170 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041;
+    // a refused door opening says why).
+    measured: { scenario: "rent-in-store", weightKb: 181.1, performance: 95 },
   },
   {
     id: "order-status-action",

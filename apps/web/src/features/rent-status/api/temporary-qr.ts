@@ -1,7 +1,8 @@
 import { calls, type Order } from "@paxelbox/contract";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import { request } from "../../../lib/http/api-client";
+import { orderQueryKey } from "../../../domain/order/order-query";
+import { isApiError, request } from "../../../lib/http/api-client";
 import { rememberOffline } from "../../../lib/offline/offline-cache";
 
 /** A one-time QR that opens the rented door (5 minutes; 409 when not allowed). */
@@ -49,6 +50,10 @@ export function useTemporaryQr(orderId: string | null, token: string | null) {
         return data;
       } catch (caught) {
         setError(caught);
+        // Refused: the order moved on (its time ran out, its items are out); the screen follows it.
+        if (orderId && refusalOf(caught) !== null) {
+          void queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+        }
         throw caught;
       } finally {
         inFlight.current = false;
@@ -58,5 +63,16 @@ export function useTemporaryQr(orderId: string | null, token: string | null) {
     [orderId, token, queryClient],
   );
   const reset = useCallback(() => setError(null), []);
-  return { open, isPending, error, reset };
+  return { open, isPending, error, refusal: refusalOf(error), reset };
+}
+
+/**
+ * The server's reason when it refused to open the door (the rent time is over, the items are out):
+ * trying again would not change it, so it is said instead of "try again". `null` for a failure
+ * that may pass (no signal, a server error).
+ */
+function refusalOf(error: unknown): string | null {
+  return isApiError(error) && error.status >= 400 && error.status < 500
+    ? (error.serverMessage ?? null)
+    : null;
 }

@@ -111,7 +111,8 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
       setDialogOpen(false);
       await navigate(paths.orderStatus.action.href({ ...base, act: "open_locker" }));
     } catch (error) {
-      // Spec §8: a failed temporary QR is only logged; the modal says it did not work.
+      // Spec §8: a failed temporary QR is only logged; the modal says it did not work, or why the
+      // server refused (ADR 013).
       console.warn("[rent] temporary QR failed", error);
       setOpenFailed(true);
     }
@@ -196,7 +197,7 @@ export function InStoreView({ order, query, token, product }: ViewProps) {
         onOpenLocker={() => void openLocker()}
         onStopRent={stopRent}
         opening={temporaryQr.isPending}
-        openFailed={openFailed}
+        openFailure={openFailed ? (temporaryQr.refusal ?? t("rent.inStore.openFailed")) : null}
       />
       <ErrorDialog
         open={failure !== null}

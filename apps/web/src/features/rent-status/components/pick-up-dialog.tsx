@@ -10,7 +10,8 @@ interface PickUpDialogProps {
   onStopRent: () => void;
   /** A temporary QR request is in flight: Open Locker does nothing more. */
   opening: boolean;
-  openFailed: boolean;
+  /** Why Open Locker did not work, when it did not (`null` otherwise). */
+  openFailure: string | null;
 }
 
 /** The pick-up modal (spec §4): Open Locker (keep renting) or Stop Rent (take everything, finish). */
@@ -20,7 +21,7 @@ export function PickUpDialog({
   onOpenLocker,
   onStopRent,
   opening,
-  openFailed,
+  openFailure,
 }: PickUpDialogProps) {
   const { t } = useT();
   return (
@@ -50,9 +51,9 @@ export function PickUpDialog({
       }
     >
       <p className={styles.dialogText}>{t("rent.inStore.dialogText")}</p>
-      {openFailed ? (
+      {openFailure ? (
         <p className={styles.inlineError} role="alert" data-testid="open-locker-failed">
-          {t("rent.inStore.openFailed")}
+          {openFailure}
         </p>
       ) : null}
     </Dialog>

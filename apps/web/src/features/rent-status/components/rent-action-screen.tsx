@@ -353,9 +353,14 @@ function OpenLocker({ query }: { query: RentQuery }) {
             {temporaryQr.isPending ? t("rent.action.openLocker.loading") : t("rent.action.openLocker.newQr")}
           </Button>
           {failed ? (
-            <p className={styles.inlineError} role="alert">
-              {t("rent.inStore.openFailed")}
+            <p className={styles.inlineError} role="alert" data-testid="open-locker-failed">
+              {temporaryQr.refusal ?? t("rent.inStore.openFailed")}
             </p>
+          ) : null}
+          {failed && temporaryQr.refusal !== null ? (
+            <ButtonLink block variant="ghost" to={orderPageHref(query, token)} data-testid="open-locker-back">
+              {t("rent.action.backToRent")}
+            </ButtonLink>
           ) : null}
         </DoorQrCard>
         <ContentBlock name="how_to_open_locker" doorNumber={door} />
