@@ -29,6 +29,8 @@ const children: ChildProcess[] = [
     stdio: "inherit",
     env: {
       ...process.env,
+      // `npm run dev` is the demo; the API alone refuses a start that names no mode.
+      NODE_ENV: process.env.NODE_ENV ?? "development",
       PORT: String(apiPort),
       HOST: "127.0.0.1",
       PUBLIC_BASE_URL: `http://localhost:${port}`,

@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { type ApiConfig, describeDatabaseUrl } from "./config.ts";
 import { type Database, type DatabaseOptions, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
-import { seedIfEmpty } from "./db/seed/index.ts";
+import { demoMembersIn, seedIfEmpty } from "./db/seed/index.ts";
 import { traced } from "./db/traced.ts";
 import { createRateLimiter, type RateLimiter, registerClientAddress } from "./domain/rate-limit.ts";
 import { loggerOptions, RequestLog, requestLogger } from "./http/request-log.ts";
@@ -113,6 +113,7 @@ export async function buildApp(config: ApiConfig, options: BuildOptions = {}): P
     if (!options.database) await db.close();
   });
   await migrate(db);
+  if (!config.demo) await refuseDemoMembers(db, config.databaseUrl);
   await seedIfEmpty(db, { demo: config.demo });
 
   registerClientAddress(app, config.internalApiSecret);
@@ -212,6 +213,23 @@ function listeningOrigin(app: FastifyInstance): string | undefined {
  */
 function selfOrigin(app: FastifyInstance, config: ApiConfig): string {
   return config.internalUrl ?? listeningOrigin(app) ?? publicOrigin(app, config);
+}
+
+/**
+ * Stops a start outside demo mode on a database that holds the demo members: seeding leaves them out,
+ * but a database once started as a demo keeps them, and their tokens are published in this
+ * repository, so anyone could act as them.
+ */
+async function refuseDemoMembers(db: Database, databaseUrl: string | undefined): Promise<void> {
+  const tokens = await demoMembersIn(db);
+  if (tokens.length === 0) return;
+  const database = databaseUrl
+    ? `The database of DATABASE_URL (${describeDatabaseUrl(databaseUrl)})`
+    : "The database";
+  const hashes = tokens.map((token) => `encode(sha256('${token}'), 'hex')`).join(", ");
+  throw new StartUpError(
+    `${database} holds the demo members of ${tokens.join(" and ")}, whose tokens are published: production does not start with them. Revoke their tokens (update members set token_hash = 'revoked:' || id where token_hash in (${hashes})), or delete them with their orders`,
+  );
 }
 
 /**

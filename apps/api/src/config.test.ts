@@ -1,6 +1,8 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from "node:crypto";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeDatabaseUrl, listenAddress, loadConfig } from "./config.ts";
+import { snapKeys } from "./payments/sandbox/development-keys.ts";
 
 describe("API configuration", () => {
   it("has working defaults for development", () => {
@@ -50,7 +52,12 @@ describe("API configuration", () => {
     expect(loadConfig(secret).publicBaseUrl).toBe("https://paxelbox.example");
     // No gateway configured and no demo: both payment flows are off, never a sandbox.
     expect(loadConfig(secret)).toMatchObject({ demo: false, payments: { gateway: "off", snap: "off" } });
-    const gateway = { ...secret, PAYMENT_GATEWAY: "midtrans", MIDTRANS_SERVER_KEY: "Mid-server-0123456789" };
+    const gateway = {
+      ...secret,
+      PAYMENT_GATEWAY: "midtrans",
+      MIDTRANS_SERVER_KEY: "Mid-server-0123456789",
+      MIDTRANS_IS_PRODUCTION: "1",
+    };
     expect(loadConfig(gateway)).toMatchObject({
       demo: false,
       payments: { gateway: "midtrans", snap: "off" },
@@ -187,6 +194,146 @@ describe("API configuration", () => {
     expect(loadConfig({ NODE_ENV: "production", APP_ENV: "development" }).databaseUrl).toBeUndefined();
   });
 });
+
+describe("real gateways in production", () => {
+  const production = {
+    NODE_ENV: "production",
+    DATABASE_URL: "postgres://paxelbox@db.internal:5432/paxelbox",
+    PUBLIC_BASE_URL: "https://paxelbox.example",
+    PAYMENT_SECRET: "production-payment-secret-0123",
+    CAPTCHA_SECRET: "production-captcha-secret-0123",
+  };
+  const midtrans = {
+    PAYMENT_GATEWAY: "midtrans",
+    MIDTRANS_SERVER_KEY: "Mid-server-production-key-0123",
+    MIDTRANS_IS_PRODUCTION: "1",
+  };
+  /** What `loadConfig(env)` stops with, or "" when it starts. */
+  const refusal = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return "";
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it("take Midtrans payments at Midtrans's production, never at its sandbox", () => {
+    expect(loadConfig({ ...production, ...midtrans }).payments).toMatchObject({
+      gateway: "midtrans",
+      midtransProduction: true,
+    });
+    expect(loadConfig({ ...production, ...midtrans, MIDTRANS_IS_PRODUCTION: "true" }).payments.gateway).toBe(
+      "midtrans",
+    );
+    const unsets: Record<string, string>[] = [
+      {},
+      { MIDTRANS_IS_PRODUCTION: "" },
+      { MIDTRANS_IS_PRODUCTION: "0" },
+    ];
+    const { MIDTRANS_IS_PRODUCTION: _, ...sandboxed } = midtrans;
+    for (const unset of unsets) {
+      expect(refusal({ ...production, ...sandboxed, ...unset }), JSON.stringify(unset)).toBe(
+        "Invalid API configuration: MIDTRANS_IS_PRODUCTION must be 1 in production with PAYMENT_GATEWAY=midtrans (otherwise its payments go to Midtrans's sandbox)",
+      );
+    }
+    const sandboxKey = "SB-Mid-server-s3cr3tSandboxKey";
+    const message = refusal({ ...production, ...midtrans, MIDTRANS_SERVER_KEY: sandboxKey });
+    expect(message).toBe(
+      "Invalid API configuration: MIDTRANS_SERVER_KEY is a Midtrans sandbox key (SB-Mid-server-…): production needs the production one",
+    );
+    expect(message).not.toContain("s3cr3t");
+  });
+
+  const bank = {
+    SNAP_BASE_URL: "https://bank.example/snap",
+    SNAP_PARTNER_ID: "PARTNER-0042",
+    SNAP_CLIENT_SECRET: "bank-client-secret-0123",
+  };
+  const ours = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const theirs = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const pem = {
+    SNAP_PRIVATE_KEY: ours.privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    SNAP_GATEWAY_PUBLIC_KEY: theirs.publicKey.export({ type: "spki", format: "pem" }).toString(),
+  };
+  const published = snapKeys(loadConfig({}));
+
+  it("take keys of their own for a SNAP BI bank, never the development keys published here", () => {
+    expect(loadConfig({ ...production, ...bank, ...pem }).payments).toMatchObject({
+      snap: "bank",
+      snapPartnerId: "PARTNER-0042",
+    });
+    const privateKeys = {
+      "the partner key": published.partnerPrivateKey,
+      "the partner key with CRLF": published.partnerPrivateKey.replaceAll("\n", "\r\n"),
+      "the partner key without its last newline": published.partnerPrivateKey.trim(),
+      "the partner key as PKCS#1": asPkcs1(published.partnerPrivateKey, "private"),
+      "the sandbox bank's key": published.gatewayPrivateKey,
+    };
+    for (const [name, key] of Object.entries(privateKeys)) {
+      expect(refusal({ ...production, ...bank, ...pem, SNAP_PRIVATE_KEY: key }), name).toBe(
+        "Invalid API configuration: SNAP_PRIVATE_KEY is a development key published in this repository: production needs a key of its own",
+      );
+    }
+    const publicKeys = {
+      "the sandbox bank's key": published.gatewayPublicKey ?? "",
+      "the sandbox bank's key with CRLF": (published.gatewayPublicKey ?? "").replaceAll("\n", "\r\n"),
+      "the sandbox bank's key as PKCS#1": asPkcs1(published.gatewayPrivateKey, "public"),
+      "the sandbox bank's private key": published.gatewayPrivateKey,
+      "the partner key": published.partnerPublicKey,
+    };
+    for (const [name, key] of Object.entries(publicKeys)) {
+      expect(refusal({ ...production, ...bank, ...pem, SNAP_GATEWAY_PUBLIC_KEY: key }), name).toBe(
+        "Invalid API configuration: SNAP_GATEWAY_PUBLIC_KEY is a development key published in this repository: production needs the bank's",
+      );
+    }
+    // Both at once: both named, in one message.
+    expect(
+      refusal({
+        ...production,
+        ...bank,
+        SNAP_PRIVATE_KEY: published.partnerPrivateKey,
+        SNAP_GATEWAY_PUBLIC_KEY: published.gatewayPublicKey ?? "",
+      }),
+    ).toMatch(/SNAP_PRIVATE_KEY is a development key.*; SNAP_GATEWAY_PUBLIC_KEY is a development key/);
+  });
+
+  it("take the bank's partner id, not the sandbox's default", () => {
+    const { SNAP_PARTNER_ID: _, ...unnamed } = bank;
+    const message =
+      "Invalid API configuration: SNAP_PARTNER_ID must be set in production with SNAP_BASE_URL: the bank's partner id, not the sandbox's PAXELBOX-SANDBOX";
+    expect(refusal({ ...production, ...unnamed, ...pem })).toBe(message);
+    expect(refusal({ ...production, ...unnamed, ...pem, SNAP_PARTNER_ID: "PAXELBOX-SANDBOX" })).toBe(message);
+    // Without SNAP_BASE_URL the bank-interface flow is off: its partner id is never sent.
+    expect(loadConfig(production).payments.snapPartnerId).toBe("PAXELBOX-SANDBOX");
+  });
+
+  it("leave demo mode and the other environments as they were", () => {
+    const sandboxed = {
+      PAYMENT_GATEWAY: "midtrans",
+      MIDTRANS_SERVER_KEY: "SB-Mid-server-sandbox-key-0123",
+      SNAP_BASE_URL: "https://sandbox.bank.example/snap",
+      SNAP_CLIENT_SECRET: "bank-client-secret-0123",
+      SNAP_PRIVATE_KEY: published.partnerPrivateKey,
+      SNAP_GATEWAY_PUBLIC_KEY: published.gatewayPublicKey ?? "",
+    };
+    for (const mode of [{ ...production, DEMO: "1" }, { NODE_ENV: "development" }, { NODE_ENV: "test" }]) {
+      expect(loadConfig({ ...mode, ...sandboxed }).payments, JSON.stringify(mode)).toMatchObject({
+        gateway: "midtrans",
+        midtransProduction: false,
+        snap: "bank",
+        snapPartnerId: "PAXELBOX-SANDBOX",
+      });
+    }
+  });
+});
+
+/** A PKCS#8 private key in PKCS#1's PEM (`BEGIN RSA …`): the private key itself, or its public key. */
+function asPkcs1(key: string, half: "private" | "public"): string {
+  const privateKey = createPrivateKey(key);
+  const chosen = half === "private" ? privateKey : createPublicKey(privateKey);
+  return chosen.export({ type: "pkcs1", format: "pem" }).toString();
+}
 
 describe("notifications", () => {
   const production = {

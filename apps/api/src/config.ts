@@ -5,11 +5,15 @@ import { z } from "zod";
 import type { CaptchaConfig } from "./captcha/captcha.ts";
 import type { QuietHours } from "./notifications/schedule.ts";
 import { defaultGatewayTimeoutSeconds } from "./payments/gateway.ts";
+import { isPublishedKey } from "./payments/sandbox/published-keys.ts";
 
 const booleanFlag = z
   .enum(["0", "1", "true", "false", ""])
   .optional()
   .transform((value) => value === "1" || value === "true");
+
+/** The SNAP BI sandbox's partner id, SNAP_PARTNER_ID's default: a real bank assigns its own. */
+const sandboxPartnerId = "PAXELBOX-SANDBOX";
 
 const notAPostgresUrl =
   "DATABASE_URL is a PostgreSQL connection string: postgres://user:password@host:5432/database";
@@ -66,7 +70,7 @@ const EnvSchema = z.object({
   PAYMENT_RECONCILE_INTERVAL: z.coerce.number().int().min(1).max(3_600).default(10),
   PAYMENT_GATEWAY_TIMEOUT: z.coerce.number().int().min(1).max(120).default(defaultGatewayTimeoutSeconds),
   SNAP_BASE_URL: z.string().url().optional(),
-  SNAP_PARTNER_ID: z.string().min(1).default("PAXELBOX-SANDBOX"),
+  SNAP_PARTNER_ID: z.string().min(1).default(sandboxPartnerId),
   SNAP_CLIENT_SECRET: z.string().min(16).optional(),
   SNAP_CHANNEL_ID: z.string().min(1).default("95221"),
   SNAP_PRIVATE_KEY: z.string().min(100).optional(),
@@ -375,6 +379,31 @@ export function loadConfig(
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new StartUpError(`Invalid API configuration: ${missing.join(" and ")} must be set in production`);
+    }
+  }
+  // A real gateway's settings that are the sandboxes' would take payments at Midtrans's sandbox, or
+  // sign and verify with keys anyone can read in this repository.
+  if (environment === "production" && !e.DEMO) {
+    const midtrans = e.PAYMENT_GATEWAY === "midtrans";
+    const sandboxed = [
+      midtrans && !e.MIDTRANS_IS_PRODUCTION
+        ? "MIDTRANS_IS_PRODUCTION must be 1 in production with PAYMENT_GATEWAY=midtrans (otherwise its payments go to Midtrans's sandbox)"
+        : null,
+      midtrans && e.MIDTRANS_SERVER_KEY?.startsWith("SB-Mid-server-")
+        ? "MIDTRANS_SERVER_KEY is a Midtrans sandbox key (SB-Mid-server-…): production needs the production one"
+        : null,
+      e.SNAP_PRIVATE_KEY && isPublishedKey(e.SNAP_PRIVATE_KEY)
+        ? "SNAP_PRIVATE_KEY is a development key published in this repository: production needs a key of its own"
+        : null,
+      e.SNAP_GATEWAY_PUBLIC_KEY && isPublishedKey(e.SNAP_GATEWAY_PUBLIC_KEY)
+        ? "SNAP_GATEWAY_PUBLIC_KEY is a development key published in this repository: production needs the bank's"
+        : null,
+      e.SNAP_BASE_URL && e.SNAP_PARTNER_ID === sandboxPartnerId
+        ? `SNAP_PARTNER_ID must be set in production with SNAP_BASE_URL: the bank's partner id, not the sandbox's ${sandboxPartnerId}`
+        : null,
+    ].filter(Boolean);
+    if (sandboxed.length > 0) {
+      throw new StartUpError(`Invalid API configuration: ${sandboxed.join("; ")}`);
     }
   }
   // The sandboxes (and their published keys) exist in demo mode only: never in production without DEMO=1.

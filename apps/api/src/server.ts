@@ -1,7 +1,17 @@
-import { exitOnStartUpError } from "@paxelbox/contract/start-up";
+import { exitOnStartUpError, StartUpError } from "@paxelbox/contract/start-up";
 import closeWithGrace from "close-with-grace";
 import { shutdownDeadlineMs } from "./plugins/shutdown.ts";
 import { startTelemetry } from "./telemetry/traces.ts";
+
+// Without either variable the mode would be NODE_ENV's default, the demo: its sandboxes and the
+// demo members' published tokens, on what may be a deployment that forgot to say it is one.
+if (!process.env.APP_ENV && !process.env.NODE_ENV) {
+  exitOnStartUpError(
+    new StartUpError(
+      "Invalid API configuration: neither APP_ENV nor NODE_ENV is set: set APP_ENV=production for a deployment, or APP_ENV=development for the demo",
+    ),
+  );
+}
 
 // Traces first: the HTTP server and Fastify must be created after the instrumentation is in place.
 const stopTelemetry = await startTelemetry();

@@ -8,6 +8,8 @@ import { calls } from "@paxelbox/contract";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp, loadConfig } from "../../src/app.ts";
+import { openDatabase } from "../../src/db/database.ts";
+import { hashToken } from "../../src/domain/tokens.ts";
 import { midtransSignature } from "../../src/payments/midtrans-gateway.ts";
 import { snapKeys } from "../../src/payments/sandbox/development-keys.ts";
 import { notificationSignature, snapTimestamp } from "../../src/payments/snap-signature.ts";
@@ -22,6 +24,7 @@ import {
   lockerOrderBody,
   ok,
   pgliteTemplate,
+  sari,
   scenario,
   snapDropoffBody,
 } from "../helpers.ts";
@@ -226,9 +229,22 @@ describe("production (Midtrans configured, no SNAP_BASE_URL, no DEMO)", () => {
     CAPTCHA_SECRET: "production-captcha-secret-0123",
     PAYMENT_GATEWAY: "midtrans",
     MIDTRANS_SERVER_KEY: "Mid-server-production-key-0123",
+    MIDTRANS_IS_PRODUCTION: "1",
   };
+  /** Budi's token in production: a start on the demo members' published tokens is refused (app.ts). */
+  const member = "production-member-token-0123456789";
   let app: FastifyInstance;
   beforeAll(async () => {
+    // The default start's members stay, with tokens nobody read in this repository.
+    const db = await openDatabase({ databaseUrl: database.url, dataDir });
+    await db.query("update members set token_hash = $1 where token_hash = $2", [
+      hashToken(member),
+      hashToken(budi),
+    ]);
+    await db.query("update members set token_hash = 'revoked:' || id where token_hash = $1", [
+      hashToken(sari),
+    ]);
+    await db.close();
     ({ app } = await started(production));
   });
   afterAll(async () => {
@@ -246,7 +262,7 @@ describe("production (Midtrans configured, no SNAP_BASE_URL, no DEMO)", () => {
     if (!rent || !dropoff) throw new Error("the default start's records are missing");
     const bank = await call(app, calls.bankInterfacePayment, {
       body: bankInterfaceBody(rent.expressNumber, rent.orderid, production.PUBLIC_BASE_URL),
-      token: budi,
+      token: member,
       headers: forged(),
     });
     failure(bank, 503);
@@ -272,7 +288,7 @@ describe("production (Midtrans configured, no SNAP_BASE_URL, no DEMO)", () => {
       const site = production.PUBLIC_BASE_URL;
       const token = (holder: string) => paymentToken(app, holder);
       const rentPayment = await call(app, calls.lockerOrderPayment, {
-        query: { access_token: await token(budi) },
+        query: { access_token: await token(member) },
         body: lockerOrderBody(rent.orderid, `${site}/order-status?orderid=${rent.orderid}`),
         headers: forged(),
       });
@@ -294,7 +310,7 @@ describe("production (Midtrans configured, no SNAP_BASE_URL, no DEMO)", () => {
       // Asking about open payments: Midtrans at its own address, the flow that is off nowhere.
       const check = await call(app, calls.checkPayment, {
         params: { orderid: rent.orderid },
-        token: budi,
+        token: member,
         headers: forged(),
       });
       expect(ok(calls.checkPayment, check).status).toBe("PENDING");
@@ -304,7 +320,7 @@ describe("production (Midtrans configured, no SNAP_BASE_URL, no DEMO)", () => {
     }
     expect(reached.length).toBeGreaterThan(0);
     for (const url of reached)
-      expect(new URL(url).origin, url).toMatch(/^https:\/\/(app|api)\.sandbox\.midtrans\.com$/);
+      expect(new URL(url).origin, url).toMatch(/^https:\/\/(app|api)\.midtrans\.com$/);
     expect(fake.seen).toEqual([]);
   });
 

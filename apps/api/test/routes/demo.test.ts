@@ -45,6 +45,7 @@ describe("demo mode off in production", () => {
     CAPTCHA_SECRET: "another-production-secret-of-length",
     PAYMENT_GATEWAY: "midtrans",
     MIDTRANS_SERVER_KEY: "Mid-server-production-key",
+    MIDTRANS_IS_PRODUCTION: "1",
   });
   it("does not mount the scenarios", async () => {
     failure(await call(production(), calls.demoScenarios), 404);

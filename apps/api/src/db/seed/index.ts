@@ -27,6 +27,18 @@ export const demoMembers = [
   },
 ] as const;
 
+/** The tokens of the demo members that `db` holds: a database started in demo mode once keeps them. */
+export async function demoMembersIn(db: Queryable): Promise<string[]> {
+  const hashes = new Map<string, string>(
+    demoMembers.map((member) => [hashToken(member.token), member.token]),
+  );
+  const rows = await db.query<{ token_hash: string }>(
+    "select token_hash from members where token_hash = any($1::text[]) order by id",
+    [[...hashes.keys()]],
+  );
+  return rows.flatMap((row) => hashes.get(row.token_hash) ?? []);
+}
+
 export const whitePapers = [
   { name: "PaxelBox Partnership White Paper", url: "/api/v1/white-papers/paxelbox-partnership.pdf" },
 ];
