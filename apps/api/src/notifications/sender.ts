@@ -14,8 +14,9 @@ export interface TemplateMessage<Template extends string = TemplateName> {
 
 /**
  * What came of one try: accepted (the provider's message id), worth another try later (a timeout,
- * a network failure, 5xx, 429, an SMTP 4xx reply — with the provider's Retry-After when it gave one),
- * or refused for good (any other 4xx of an HTTP API, an SMTP 5xx reply).
+ * a network failure, 5xx, 429, an SMTP 4xx reply, a Graph API error code of throttling or of a
+ * temporary condition whatever its status — with the provider's Retry-After when it gave one, or a
+ * least wait of our own), or refused for good (any other 4xx of an HTTP API, an SMTP 5xx reply).
  */
 export type SendResult =
   | { kind: "accepted"; messageId: string | null }
@@ -48,7 +49,11 @@ export function requestSignal(timeoutMs: number, abort?: AbortSignal): AbortSign
   return abort ? AbortSignal.any([timeout, abort]) : timeout;
 }
 
-/** An HTTP API's error answer: 429 and 5xx are worth another try (not before its Retry-After), any other is a refusal. */
+/**
+ * An HTTP API's error answer by its status: 429 and 5xx are worth another try (not before its
+ * Retry-After), any other is a refusal. A provider whose error body says more reads it first
+ * (WhatsApp's throttling codes: `graphFailure`, `whatsapp.ts`).
+ */
 export function failedAnswer(response: Response, error: string): SendResult {
   if (response.status === 429 || response.status >= 500) {
     const after = retryAfterMs(response.headers.get("retry-after"));

@@ -186,6 +186,28 @@ describe("delivery to the WhatsApp Cloud API", () => {
     expect(rules).toContain("increase(paxelbox_notifications_dead_lettered_total[15m])");
   });
 
+  it("keeps Meta's error code and fbtrace_id with the failure, never the access token Graph quotes", async () => {
+    const orderId = await storedParcel();
+    graph.script = [
+      {
+        status: 401,
+        body: {
+          error: {
+            message: "Malformed access token EAAG-test-token",
+            type: "OAuthException",
+            code: 190,
+            error_subcode: 463,
+            fbtrace_id: "AZx9Trace",
+          },
+        },
+      },
+    ];
+    expect((await deliverDue(app().db, options())).dead).toBe(1);
+    expect((await rowOf(orderId)).last_error).toBe(
+      "401 190/463 Malformed access token [token] (fbtrace_id AZx9Trace)",
+    );
+  });
+
   it("sends one message per event with two workers claiming at once, and writes an event once", async () => {
     const orders = [await storedParcel(), await storedParcel(), await storedParcel(), await storedParcel()];
     // The same event written again (a retried transaction) is the same row.

@@ -256,6 +256,120 @@ describe("a WhatsApp message given up", () => {
   });
 });
 
+describe("a WhatsApp message Meta throttles (its error code, with HTTP 400)", () => {
+  /** Meta's answer to a message over a rate limit: HTTP 400, the limit in `error.code`. */
+  const throttled = (code: number, message: string) => ({
+    status: 400,
+    body: {
+      error: {
+        message,
+        type: "OAuthException",
+        code,
+        error_data: { messaging_product: "whatsapp", details: "Message failed to send" },
+        fbtrace_id: `Trace${code}`,
+      },
+    },
+  });
+
+  it("is tried again, neither given up nor sent by SMS, and sent once the Cloud API takes it; the pair rate limit waits a minute", async () => {
+    const orderId = await storedParcel();
+    const deadBefore = await metric("paxelbox_notifications_dead_lettered_total", "whatsapp");
+    const retriedBefore = await metric("paxelbox_notifications_retried_total", "whatsapp");
+    // The 07:00 sweep's messages to one recipient in a row: Meta's pair rate limit (131056).
+    graph.script = [throttled(131056, "(#131056) (Business Account, Consumer Account) pair rate limit hit")];
+    const started = Date.now();
+    expect(await deliverDue(app().db, options())).toEqual({ sent: 0, retried: 1, dead: 0 });
+    let rows = await rowsOf(orderId);
+    expect(rows.whatsapp).toMatchObject({ status: "pending", attempts: 1 });
+    expect(rows.whatsapp?.last_error).toBe(
+      "400 131056 (#131056) (Business Account, Consumer Account) pair rate limit hit (fbtrace_id Trace131056)",
+    );
+    expect(rows.sms).toBeUndefined();
+    // Not after the first backoff (2.5–5 s), which would meet the same limit: a minute at least.
+    expect((rows.whatsapp?.next_attempt_at.getTime() ?? 0) - started).toBeGreaterThanOrEqual(60_000);
+    expect(await deliverDue(app().db, options())).toEqual({ sent: 0, retried: 0, dead: 0 });
+
+    // The throughput (130429): tried again with the backoff alone (second try: 5–10 s).
+    await due();
+    graph.script = [throttled(130429, "(#130429) Rate limit hit")];
+    expect(await deliverDue(app().db, options())).toEqual({ sent: 0, retried: 1, dead: 0 });
+    rows = await rowsOf(orderId);
+    expect(rows.whatsapp).toMatchObject({ status: "pending", attempts: 2 });
+    expect(rows.whatsapp?.last_error).toMatch(/^400 130429 /);
+    expect((rows.whatsapp?.next_attempt_at.getTime() ?? 0) - Date.now()).toBeLessThan(15_000);
+    expect(rows.sms).toBeUndefined();
+
+    // Meta takes it: sent on WhatsApp once, no SMS, no dead letter.
+    await due();
+    expect(await deliverDue(app().db, options())).toEqual({ sent: 1, retried: 0, dead: 0 });
+    rows = await rowsOf(orderId);
+    expect(rows.whatsapp).toMatchObject({ status: "sent", attempts: 3, last_error: null });
+    expect(rows.sms).toBeUndefined();
+    expect(graph.received).toHaveLength(3);
+    expect(infobip.received).toEqual([]);
+    expect(await metric("paxelbox_notifications_dead_lettered_total", "whatsapp")).toBe(deadBefore);
+    expect(await metric("paxelbox_notifications_retried_total", "whatsapp")).toBe(retriedBefore + 2);
+  });
+
+  it("tells throttling from a refusal by the error code: Meta's throttling and temporary codes are tried again whatever the status, any other 4xx code is given up and goes by SMS as before", async () => {
+    const send = () =>
+      whatsapp()({
+        to: "6281122223333",
+        template: "rent_ending",
+        language: "id",
+        parameters: ["a", "b", "c", "d"],
+      });
+    // Meta's throttling errors (4, 80007, 130429, 131048, 131056) and its "try again later" ones.
+    for (const code of [4, 80007, 130429, 131048, 131056, 2, 131000, 131016, 131057, 133004]) {
+      graph.script = [
+        { status: 400, body: { error: { message: `(#${code}) x`, type: "OAuthException", code } } },
+      ];
+      expect((await send()).kind, `code ${code}`).toBe("retry");
+    }
+    // A Retry-After header still counts; the pair rate limit's minute is the least wait.
+    graph.script = [{ status: 400, headers: { "retry-after": "300" }, body: { error: { code: 130429 } } }];
+    expect(await send()).toMatchObject({ kind: "retry", retryAfterMs: 300_000 });
+    graph.script = [{ status: 400, body: { error: { code: 131056 } } }];
+    expect(await send()).toMatchObject({ kind: "retry", retryAfterMs: 60_000 });
+    // Refusals that waiting does not change: the number, the template, the request, the token.
+    for (const [status, code] of [
+      [400, 131026],
+      [404, 132001],
+      [400, 132000],
+      [400, 100],
+      [401, 190],
+      [400, 131047],
+    ] as const) {
+      graph.script = [{ status, body: { error: { message: `(#${code}) x`, type: "OAuthException", code } } }];
+      expect((await send()).kind, `code ${code}`).toBe("refused");
+    }
+    // A 5xx stays a retry whatever its code.
+    graph.script = [{ status: 500, body: { error: { code: 132001 } } }];
+    expect((await send()).kind).toBe("retry");
+
+    // End to end: a template Meta does not know is given up at once, and the message goes by SMS.
+    const orderId = await storedParcel();
+    graph.script = [
+      {
+        status: 404,
+        body: {
+          error: {
+            message: "(#132001) Template name does not exist in the translation",
+            type: "OAuthException",
+            code: 132001,
+            fbtrace_id: "TraceRefused",
+          },
+        },
+      },
+    ];
+    expect(await deliverDue(app().db, options())).toEqual({ sent: 0, retried: 0, dead: 1 });
+    const rows = await rowsOf(orderId);
+    expect(rows.whatsapp).toMatchObject({ status: "dead", attempts: 1 });
+    expect(rows.whatsapp?.last_error).toMatch(/^404 132001 .+ \(fbtrace_id TraceRefused\)$/);
+    expect(rows.sms).toMatchObject({ status: "pending", link: rows.whatsapp?.link });
+  });
+});
+
 describe("SMS delivery", () => {
   /** A parcel whose WhatsApp message was refused: its SMS is due. */
   async function smsDue(): Promise<number> {

@@ -238,6 +238,84 @@ describe("drop-off stored → WhatsApp message to the recipient", () => {
   });
 });
 
+describe("a throttled test number (Meta's rate limits, HTTP 400)", () => {
+  const settings = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://" }).notifications;
+  const post = (to: string) =>
+    fetch(`${origin()}/demo/whatsapp/${settings.graphVersion}/${settings.phoneNumberId}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${settings.token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        messaging_product: "whatsapp",
+        to,
+        type: "template",
+        template: {
+          name: "rent_ending",
+          language: { code: "id" },
+          components: [
+            {
+              type: "body",
+              parameters: ["Budi", "Loker", "3", "1 Des 2026 14:05 WIB"].map((text) => ({
+                type: "text",
+                text,
+              })),
+            },
+          ],
+        },
+      }),
+    });
+
+  it("the sandbox answers a message's first try with Meta's error, as Meta does, and takes the next", async () => {
+    const first = await post("62899130429001");
+    expect(first.status).toBe(400);
+    expect(await first.json()).toEqual({
+      error: {
+        message: "(#130429) Rate limit hit",
+        type: "OAuthException",
+        code: 130429,
+        error_data: { messaging_product: "whatsapp", details: expect.any(String) },
+        fbtrace_id: expect.any(String),
+      },
+    });
+    expect((await post("62899130429001")).status).toBe(200);
+    // Each message to such a number is throttled once (here the pair rate limit's); other numbers never.
+    const pair = await post("62899131056001");
+    expect(((await pair.json()) as { error: { code: number } }).error.code).toBe(131056);
+    expect((await post("6281234567030")).status).toBe(200);
+  });
+
+  it("a drop-off message over the pair rate limit (131056) is tried again, not sent by SMS nor given up, and delivered", async () => {
+    const stored = await storeParcel("0899131056002");
+    const rows = () =>
+      app().db.query<{ channel: string; status: string; attempts: number; last_error: string | null }>(
+        "select channel, status, attempts, last_error from notification_outbox where order_id = $1 order by id",
+        [stored.orderId],
+      );
+    await expect
+      .poll(async () => (await rows())[0]?.last_error ?? "", { timeout: 10_000, interval: 50 })
+      .toMatch(/^400 131056 /);
+    expect(await rows()).toEqual([
+      {
+        channel: "whatsapp",
+        status: "pending",
+        attempts: 1,
+        last_error: expect.stringMatching(
+          /^400 131056 \(#131056\) .*pair rate limit hit \(fbtrace_id \w+\)$/,
+        ),
+      },
+    ]);
+    expect(await outbox("62899131056002")).toEqual([]);
+    // A minute later (time passing): the next try is taken and delivered, on WhatsApp only.
+    await app().db.query(
+      "update notification_outbox set next_attempt_at = now() where order_id = $1 and status = 'pending'",
+      [stored.orderId],
+    );
+    const message = await messageFor("62899131056002");
+    expect(message).toMatchObject({ channel: "whatsapp", template: "dropoff_stored" });
+    expect(await rows()).toEqual([{ channel: "whatsapp", status: "sent", attempts: 2, last_error: null }]);
+    expect((await outbox("62899131056002")).map((entry) => entry.channel)).toEqual(["whatsapp"]);
+  });
+});
+
 describe("drop-off picked up → WhatsApp message to the recipient", () => {
   /** The parcel's pick-up code, as the order page's QR carries it. */
   async function takeCode(orderId: number) {

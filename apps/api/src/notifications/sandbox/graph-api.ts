@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { calls, type DemoOutboxEntry } from "@paxelbox/contract";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
@@ -15,12 +16,44 @@ import { webhookSignature } from "../webhook.ts";
 export const notOnWhatsApp = (to: string) => to.startsWith("62899131026");
 
 /**
+ * Meta's throttling errors the sandbox answers, as Meta answers them (HTTP 400): the pair rate limit
+ * (too many messages to one recipient in a short time) and the Cloud API's throughput.
+ */
+const throttlingErrors = {
+  131056: {
+    message: "(#131056) (Business Account, Consumer Account) pair rate limit hit",
+    details:
+      "Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.",
+  },
+  130429: {
+    message: "(#130429) Rate limit hit",
+    details: "Cloud API message throughput has been reached.",
+  },
+} as const;
+
+/**
+ * The sandbox's test numbers of a throttled recipient: `0899` and the error's code, and up to three
+ * more digits — `0899 131056…` (`62899131056…`, the pair rate limit) and `0899 130429…`
+ * (`62899130429…`, the throughput). The first try of each message to one is answered HTTP 400 with
+ * that error, as Meta answers it; the next try of the same message is accepted (docs/notifications.md).
+ */
+export function throttledTestNumber(to: string): keyof typeof throttlingErrors | undefined {
+  if (to.startsWith("62899131056")) return 131056;
+  if (to.startsWith("62899130429")) return 130429;
+  return undefined;
+}
+
+/** How many throttled messages the sandbox remembers awaiting their next try (the oldest go first). */
+const throttledKept = 1_000;
+
+/**
  * The WhatsApp Business Cloud API sandbox (demo mode only, never with the `cloud` channel): the Graph
  * API's messages endpoint under `/demo/whatsapp`, checked as Meta checks it (bearer token, phone
  * number id, an approved template in that language, the right number of body parameters). It keeps
  * each accepted message as a phone would show it (`GET /api/demo/outbox`) and reports it `sent`,
  * then `delivered` (to a test number without WhatsApp: `failed`, 131026), to the API's webhook,
- * signed with the app secret as Meta signs.
+ * signed with the app secret as Meta signs. To a throttled test number it answers the first try of
+ * each message with Meta's throttling error (`throttledTestNumber`).
  */
 export async function whatsappSandboxRoutes(
   app: FastifyInstance,
@@ -29,6 +62,8 @@ export async function whatsappSandboxRoutes(
   selfOrigin: () => string,
 ): Promise<{ settled(): Promise<void> }> {
   const reports = new Set<Promise<void>>();
+  /** The messages to throttled test numbers answered with the error once: hashes of their requests. */
+  const throttled = new Set<string>();
 
   const MessageBody = z.object({
     messaging_product: z.literal("whatsapp"),
@@ -51,10 +86,16 @@ export async function whatsappSandboxRoutes(
   const Params = z.object({ version: z.string().regex(/^v\d+\.\d+$/), phoneNumberId: z.string().max(32) });
 
   /** A Graph API error, as Meta answers one. */
-  const graphError = (reply: FastifyReply, status: number, code: number, message: string) =>
-    reply
-      .status(status)
-      .send({ error: { message, type: "OAuthException", code, fbtrace_id: randomCode(11) } });
+  const graphError = (reply: FastifyReply, status: number, code: number, message: string, details?: string) =>
+    reply.status(status).send({
+      error: {
+        message,
+        type: "OAuthException",
+        code,
+        ...(details ? { error_data: { messaging_product: "whatsapp", details } } : {}),
+        fbtrace_id: randomCode(11),
+      },
+    });
 
   app.post(
     "/demo/whatsapp/:version/:phoneNumberId/messages",
@@ -95,6 +136,17 @@ export async function whatsappSandboxRoutes(
           132018,
           "Param text cannot have new-line/tab characters or more than 4 consecutive spaces",
         );
+      }
+      const throttling = throttledTestNumber(to);
+      if (throttling !== undefined) {
+        // The same message tried again is the same request (its parameters, its link).
+        const key = createHash("sha256").update(JSON.stringify(request.body)).digest("base64url");
+        if (!throttled.delete(key)) {
+          if (throttled.size >= throttledKept) throttled.delete(throttled.values().next().value as string);
+          throttled.add(key);
+          const { message, details } = throttlingErrors[throttling];
+          return graphError(reply, 400, throttling, message, details);
+        }
       }
       const text = renderTemplate(template.name, language, parameters);
       const id = `wamid.${Buffer.from(`sandbox-${randomCode(24)}`).toString("base64url")}`;
