@@ -6,6 +6,7 @@ import rentId from "../src/locales/id/rent.json" with { type: "json" };
 import shellId from "../src/locales/id/shell.json" with { type: "json" };
 import type { Lang, ViewportName } from "./support/browser.ts";
 import {
+  baseUrl,
   desktopEn,
   desktopId,
   holdClock,
@@ -99,7 +100,9 @@ async function backOnline(context: BrowserContext, page: Page): Promise<void> {
 
 /** What the browser logs for requests it could not send is expected here; nothing else is. */
 function unexpected(errors: string[]): string[] {
-  return errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_FAILED/.test(error));
+  return errors.filter(
+    (error) => !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_FAILED|Failed to fetch|ERR_FAILED/.test(error),
+  );
 }
 
 for (const [viewport, lang] of phoneAndDesktop) {
@@ -165,6 +168,34 @@ for (const [viewport, lang] of [phoneEn])
     await later.getByTestId("offline-notice").waitFor();
     // The page's own clock ticks a few times (once a second offline): what it shows then stands.
     await later.waitForTimeout(2500);
+    await expect(later.getByTestId("order-qr-hidden")).toHaveText(texts[lang].shell.offline.qrHidden);
+    await expect(later.getByTestId("order-qr-code")).toHaveCount(0);
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+for (const [viewport, lang] of [phoneEn, desktopId])
+  test(`a copy opened on a network that reaches nothing (the phone says it is online) shows the kept order, judged by the phone's clock, not the copy's (${viewport}, ${lang})`, async ({
+    open,
+  }) => {
+    const { context, page, errors, demo } = await startAt(open, viewport, lang, "dropoff-in-store");
+    await page.getByTestId("order-qr-code").waitFor();
+    const detail = await api<{ overdueTime: number }>(
+      `/api/v1/box/express/info/${demo.orderId}/paid`,
+      demo.token,
+    );
+    await offlineReady(page);
+    // A weak signal or a network without internet: every request fails, the phone still online.
+    await context.route(`${baseUrl}/**`, (route) => route.abort("connectionfailed"));
+    const later = await context.newPage();
+    await later.clock.install({ time: detail.data.overdueTime + 5 * 60 * 60_000 });
+    await later.clock.resume();
+    await later.goto(page.url(), { waitUntil: "domcontentloaded" });
+    await hydrated(later);
+    expect(await later.evaluate(() => navigator.onLine)).toBe(true);
+    await later.getByTestId("offline-notice").waitFor();
+    await later.waitForTimeout(2500);
+    // The kept copy was rendered before the free period ran out: its time is no reading of the
+    // server's clock, so the QR is judged by the phone's.
     await expect(later.getByTestId("order-qr-hidden")).toHaveText(texts[lang].shell.offline.qrHidden);
     await expect(later.getByTestId("order-qr-code")).toHaveCount(0);
     expect(unexpected(errors)).toEqual([]);

@@ -99,19 +99,24 @@ export const serverTimedApi = createApiClient({ fetch: serverClockFetch });
 
 interface RootRender {
   render?: { now: number };
+  session?: { token: string } | null;
 }
 
 /**
  * For screens that act on the server's deadlines: the server's clock when it rendered this page
  * (root loader) is a first reading — it read that time before this device had the page. Returns
- * `serverNow`. Not a page opened without signal: that is the service worker's kept copy, rendered
- * when it was kept (hours or days ago, maybe), and its time would hold the screen's clock back by
- * the copy's age; the device's clock stands until an answer of the server is read (ADR 010).
+ * `serverNow`. Only a page the server rendered for its member (the token of its address, checked:
+ * `session`): a page without one may be the service worker's kept copy — fetched once per release
+ * without its query, and served whenever the network fails or is slow, the phone online or not —
+ * whose time would hold the screen's clock back by the copy's age; the device's clock stands until
+ * an answer of the server is read (ADR 010). A page without a token shows nothing of the server's
+ * before its own first call answers, and that answer is a reading.
  */
 export function useServerClock(): () => number {
-  const renderedAt = (useRouteLoaderData(routeIds.root) as RootRender | undefined)?.render?.now;
+  const root = useRouteLoaderData(routeIds.root) as RootRender | undefined;
+  const renderedAt = root?.session ? root.render?.now : undefined;
   useEffect(() => {
-    if (renderedAt === undefined || !navigator.onLine) return;
+    if (renderedAt === undefined) return;
     noteServerReading({
       serverFrom: renderedAt,
       serverTo: renderedAt,

@@ -71,13 +71,15 @@ function OrderDetail({
 }) {
   const { t } = useT();
   const order = useOrderDetail(orderid, token);
-  // The locker's texts (settings) sit above the buttons: the screen waits for them as well, so
-  // nothing moves under a finger when they arrive. Offline, the settings call waits for the
-  // network and the screen shows without them.
-  const settings = useSettings();
-  const settingsLoading = settings.isPending && settings.fetchStatus === "fetching";
   // With no signal the last copy kept on this device shows (offline-cache.ts).
   const view = useOfflineData(`order:${orderid}`, order);
+  // The locker's texts (settings) sit above the buttons: the screen waits for them as well, so
+  // nothing moves under a finger when they arrive. With the server out of reach (no signal, or a
+  // network that reaches nothing while the phone says it is online) the screen shows without
+  // them: each of its parts asks for them again as it appears, and waiting there would go back to
+  // the skeleton each time, for good.
+  const settings = useSettings();
+  const settingsLoading = settings.isPending && settings.fetchStatus === "fetching" && !view.offline;
   const [dialogOpen, setDialogOpen] = useState(true);
   const data = view.data;
 
