@@ -43,6 +43,31 @@ async function start(open: Open, viewport: ViewportName, lang: Lang, zone?: type
   };
 }
 
+/** The stop code the page keeps (`qrOverdue`), or `null`. */
+const keptStopCode = (page: Page) =>
+  page.evaluate(
+    () => (JSON.parse(localStorage.getItem("qrOverdue") ?? "null") as { code?: string } | null)?.code ?? null,
+  );
+
+/**
+ * A rent past its deadline with no fee (`rent-in-store-overdue-free`), picked up: the stop view
+ * shows the stop code the page asked for and kept.
+ */
+async function toFreeStop(open: Open, viewport: ViewportName, lang: Lang) {
+  const { page, errors, m, scenario: create } = await start(open, viewport, lang);
+  const { orderId, url } = await create("rent-in-store-overdue-free");
+  await visit(page, url);
+  await page.locator('[data-view="in-store"]').waitFor();
+  await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
+  await atStopCount(page, "overdue");
+  await expect.poll(() => keptStopCode(page)).toMatch(/^PXB-X-/);
+  const stopCode = (await keptStopCode(page)) ?? "";
+  await page.locator('[data-view="stop"]').waitFor({ timeout: 7_000 });
+  const qr = page.locator('[data-testid="stop-qr"] [data-testid="qr"]');
+  expect(await decodeQr(qr)).toBe(stopCode);
+  return { page, errors, orderId, stopCode, qr };
+}
+
 const orderOf = (orderId: string, token: string) =>
   api<{ status: string; overdueTime: number; storeTime: number; rentTime: number }>(
     `/api/v1/box/express/info/${orderId}/paid`,
@@ -241,26 +266,37 @@ describe("overdue rent", () => {
 
   test("with no fee past the deadline: the overdue QR ends the rent", async ({ open }) => {
     test.setTimeout(90_000);
-    const { page, errors, m, scenario: create } = await start(open, "desktop", "en");
-    const scenario = await create("rent-in-store-overdue-free");
-    await visit(page, scenario.url);
-    await page.locator('[data-view="in-store"]').waitFor();
-    await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
-
-    await atStopCount(page, "overdue");
-    const qrOverdue = () => page.evaluate(() => localStorage.getItem("qrOverdue"));
-    await expect.poll(qrOverdue).toMatch(/^PXB-X-/);
-    const stored = await qrOverdue();
-
-    await page.locator('[data-view="stop"]').waitFor({ timeout: 7_000 });
-    const code = await decodeQr(page.locator('[data-testid="stop-qr"] [data-testid="qr"]'));
-    expect(code).toBe(stored);
-    expect((await scanAtKiosk(code)).body.data).toMatchObject({
+    const { page, errors, stopCode } = await toFreeStop(open, "desktop", "en");
+    expect((await scanAtKiosk(stopCode)).body.data).toMatchObject({
       action: "stop",
       orderStatus: "CUSTOMER_TAKEN",
     });
     await page.getByTestId("stop-success").waitFor({ timeout: 6_500 });
     await expect(page.locator("h1")).toHaveText("Rent has Ended");
+    expect(errors).toEqual([]);
+  });
+
+  test("with no fee past the deadline: a stop code past its 15 minutes gives way to the order's take QR", async ({
+    open,
+  }) => {
+    test.setTimeout(90_000);
+    const { page, errors, orderId, stopCode, qr } = await toFreeStop(open, "mobile", "id");
+    // Sixteen minutes on (the view left open): the order's clock at the locker, and what the page
+    // kept of the code's end.
+    await advanceOrder(orderId, 16);
+    await page.evaluate(() => {
+      const kept = JSON.parse(localStorage.getItem("qrOverdue") ?? "{}");
+      localStorage.setItem("qrOverdue", JSON.stringify({ ...kept, expiresAt: kept.expiresAt - 16 * 60_000 }));
+    });
+    expect((await scanAtKiosk(stopCode)).status).toBe(410);
+    await expect.poll(() => decodeQr(qr), { timeout: 5_000 }).not.toBe(stopCode);
+    const shown = await decodeQr(qr);
+    expect(shown).toMatch(/^PXB-T-/);
+    expect((await scanAtKiosk(shown)).body.data).toMatchObject({
+      action: "stop",
+      orderStatus: "CUSTOMER_TAKEN",
+    });
+    await page.getByTestId("stop-success").waitFor({ timeout: 12_000 });
     expect(errors).toEqual([]);
   });
 });

@@ -271,7 +271,11 @@ export function orderRoutes(app: FastifyInstance, db: Database): void {
       expiresAt: new Date(Date.now() + overdueQrMinutes * 60_000),
     });
     // The spec's client reads the QR from `message`; `data.qrcode` carries the same text.
-    return reply.send({ code: 200, message: issued.code, data: { qrcode: issued.code } });
+    return reply.send({
+      code: 200,
+      message: issued.code,
+      data: { qrcode: issued.code, expiresAt: issued.expiresAt?.getTime() ?? 0 },
+    });
   });
 
   const cancel = async (id: number, principal: Principal) => {

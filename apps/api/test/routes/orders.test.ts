@@ -153,8 +153,9 @@ describe("temporary QR", () => {
 });
 
 describe("overdue QR", () => {
-  it("gives a QR in message and data when the fee is zero", async () => {
+  it("gives a QR in message and data when the fee is zero, with its end (15 minutes)", async () => {
     const orderid = await rent("rent-in-store-overdue-free");
+    const before = Date.now();
     const response = await call(app(), calls.overdueQr, {
       body: { id: orderid, status: "IN_STORE" },
       token: budi,
@@ -162,6 +163,8 @@ describe("overdue QR", () => {
     const data = ok(calls.overdueQr, response);
     expect(data.qrcode).toMatch(/^PXB-X-/);
     expect(response.json().message).toBe(data.qrcode);
+    expect(data.expiresAt).toBeGreaterThanOrEqual(before + 15 * 60_000);
+    expect(data.expiresAt).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
   });
 
   it("refuses while a fee is due (409) and checks auth", async () => {

@@ -105,7 +105,8 @@ export const OverdueQrBody = z.object({
   id: NumericId,
   status: checked(z.string(), z.trim(), z.minLength(1), z.maxLength(32)),
 });
-export const OverdueQr = z.object({ qrcode: z.string() });
+/** The stop code of a rent whose overdue fee is 0, and when it stops opening the door (15 minutes). */
+export const OverdueQr = z.object({ qrcode: z.string(), expiresAt: EpochMillis });
 
 /** Rent overdue fee (spec §3): total = fee per unit × increase duration. */
 export const OverdueCalculation = z.object({

@@ -54,7 +54,7 @@ describe("member session (spec §5, §6)", () => {
       storage.set("order_id", "7");
       storage.set("bloburl", "data:image/png;base64,AAAA");
       storage.set("isBase64", true);
-      storage.set("qrOverdue", "PXB-X-0000000000000000");
+      storage.set("qrOverdue", { orderId: 7, code: "PXB-X-0000000000000000", expiresAt: 1 });
       storage.set("lockerUserData", [{ expressNumber: "PXB7", openFrequency: 2 }]);
       storage.set("overdue", "7");
       storage.set("overdue_dropoff_data", { id: 7, takeUserPhoneNumber: "0811222233333" } as never);

@@ -31,7 +31,7 @@ const samples: { [K in keyof StoredValues]: StoredValues[K] } = {
   order_id: "7",
   bloburl: "blob:http://localhost/abc",
   isBase64: true,
-  qrOverdue: "QR-OVERDUE-1",
+  qrOverdue: { orderId: 7, code: "QR-OVERDUE-1", expiresAt: 1_700_000_900_000 },
   lockerUserData: [{ expressNumber: "PXB-7", openFrequency: 3 }],
   overdue_dropoff_data: overdueDropoff,
   offline_cache: { owner: "M-1", entries: { "order:7": { data: order, savedAt: 1_700_000_000_000 } } },

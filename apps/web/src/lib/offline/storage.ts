@@ -37,8 +37,8 @@ export interface StoredValues {
   bloburl: string;
   /** Whether `bloburl` holds a base64 data URL. */
   isBase64: boolean;
-  /** QR that ends a rent whose overdue fee is 0. */
-  qrOverdue: string;
+  /** QR that ends a rent whose overdue fee is 0: its order, and its end (`null`: the take QR, no end). */
+  qrOverdue: { orderId: number; code: string; expiresAt: number | null };
   /** Openings per order number. */
   lockerUserData: LockerOpenCount[];
   /** Detail of the overdue drop-off being paid. */
@@ -79,7 +79,7 @@ export const storageKeys = {
   order_id: "text",
   bloburl: "text",
   isBase64: "json",
-  qrOverdue: "text",
+  qrOverdue: "json",
   lockerUserData: "json",
   overdue_dropoff_data: "json",
   offline_cache: "json",

@@ -1,14 +1,14 @@
 import type { Order } from "@paxelbox/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { ContentBlock } from "../../../components/ui/content-block";
 import { DoorQrCard } from "../../../components/ui/door-qr-card";
 import { useServerClock } from "../../../lib/http/server-clock";
 import { useT } from "../../../lib/i18n/i18n";
-import { storage } from "../../../lib/offline/storage";
 import { paths } from "../../../paths";
 import { overdueCalculationQueryOptions } from "../api/overdue-calculation";
+import { keptOverdueQr } from "../api/overdue-qr";
 import { useSecondsCountdown } from "../hooks/use-countdown";
 import { isOverdue, type RentQuery } from "../lib/rent-view";
 import styles from "./rent-status.module.css";
@@ -27,19 +27,21 @@ interface ViewProps {
 /**
  * Stop view (`status=stop`): door number, the QR that opens the door for the last time, the warning
  * box, how-to-stop-rent, and the 10 s countdown that restarts. The QR is the order's customer-take
- * QR (`qrdisplay=data`) or the stored overdue QR (`qrdisplay=overdue`, fee 0 past the deadline).
+ * QR (`qrdisplay=data`) or the stored overdue QR (`qrdisplay=overdue`, fee 0 past the deadline)
+ * while it is this order's and opens the door, else the take QR.
  * The customer-take QR stops opening the door once the rent is past its deadline with a fee to pay
  * (the locker says to pay in the app): the view then goes where Pick Up would, the overdue view.
  */
 export function StopView({ order, query, token, onRefresh }: ViewProps) {
   const { t } = useT();
-  const [overdueQr] = useState(() => storage.get("qrOverdue"));
+  const serverNow = useServerClock();
+  // Judged again at each second's render of the countdown: a stop code past its end gives way.
   const seconds = useSecondsCountdown(stopViewCountdownSeconds, onRefresh, { restart: true });
   useOverdueLeavesStop(order, query, token);
   const door = order.mouth.number;
   const value =
     query.qrdisplay === "overdue"
-      ? overdueQr || order.barcode.qrcodeCustomerTake
+      ? (keptOverdueQr(order.id, serverNow()) ?? order.barcode.qrcodeCustomerTake)
       : order.barcode.qrcodeCustomerTake;
 
   return (
