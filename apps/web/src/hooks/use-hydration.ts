@@ -19,11 +19,18 @@ function useServerRender() {
   return (useRouteLoaderData(routeIds.root) as RootRender | undefined)?.render;
 }
 
-/** A clock reading for a first render: the server's while hydrating, else the device's. */
-export function useFirstNow(): () => number {
+/**
+ * A clock reading for a render: while hydrating, the time the server rendered with (its HTML shows
+ * it); afterwards `clock` — the server's clock as this device knows it (`useServerClock`), so a
+ * view that appears after hydration on a phone whose clock is off starts from the right time.
+ */
+export function useFirstNow(clock: () => number): () => number {
   const hydrated = useHydrated();
   const server = useServerRender();
-  return useCallback(() => (hydrated || server === undefined ? Date.now() : server.now), [hydrated, server]);
+  return useCallback(
+    () => (hydrated || server === undefined ? clock() : server.now),
+    [hydrated, server, clock],
+  );
 }
 
 /**

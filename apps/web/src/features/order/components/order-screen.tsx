@@ -30,7 +30,6 @@ import { useServerClock } from "../../../lib/http/server-clock";
 import { useT } from "../../../lib/i18n/i18n";
 import { useOfflineData } from "../../../lib/offline/offline-cache";
 import { isSafeUrl } from "../../../lib/security/safe-url";
-import { useHydrated } from "../../../lib/ssr/use-hydrated";
 import { paths } from "../../../paths";
 import { useOrderDetail } from "../api/order-detail";
 import { isOverdueNow, overdueCheckMs } from "../lib/order-rules";
@@ -150,10 +149,8 @@ function OrderDetail({
  */
 function useNow(ticking: boolean): number {
   const serverNow = useServerClock();
-  const firstNow = useFirstNow();
   // While hydrating: the time the server rendered with, so the page shows what its HTML does.
-  const hydrated = useHydrated();
-  const current = hydrated ? serverNow : firstNow;
+  const current = useFirstNow(serverNow);
   const [now, setNow] = useState(current);
   useEffect(() => {
     if (!ticking) return;

@@ -24,7 +24,6 @@ import { useServerClock } from "../../../lib/http/server-clock";
 import { useT } from "../../../lib/i18n/i18n";
 import { useOfflineData } from "../../../lib/offline/offline-cache";
 import { storage } from "../../../lib/offline/storage";
-import { useHydrated } from "../../../lib/ssr/use-hydrated";
 import { paths } from "../../../paths";
 import { barcodeProduct, useBarcodeImage } from "../api/barcode-image";
 import { HelpLinks } from "./help-links";
@@ -177,10 +176,8 @@ function PaidQr({
   // no longer works. The server's clock: as it read it for its HTML while hydrating, then as this
   // page knows it (its render is a reading), so a phone clock ahead neither breaks hydration nor
   // hides a valid code.
-  const hydrated = useHydrated();
-  const firstNow = useFirstNow();
-  const serverClock = useServerClock();
-  const expired = (hydrated ? serverClock() : firstNow()) > detail.overdueTime;
+  const now = useFirstNow(useServerClock());
+  const expired = now() > detail.overdueTime;
 
   useEffect(() => {
     if (!image.data) return;

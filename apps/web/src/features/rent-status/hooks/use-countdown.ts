@@ -23,7 +23,7 @@ function useLatest<T>(value: T) {
 export function useCountdown(deadline: number | null, onZero?: () => void): Remaining | null {
   const serverNow = useServerClock();
   // A server-rendered countdown hydrates at the server's time, then ticks on the server's clock.
-  const firstNow = useFirstNow();
+  const firstNow = useFirstNow(serverNow);
   const [now, setNow] = useState(firstNow);
   const onZeroRef = useLatest(onZero);
   const firedFor = useRef<number | null>(null);
