@@ -9,6 +9,13 @@ export type GatewayName = "midtrans" | "snap";
 /** Seconds a call to a gateway may take unless PAYMENT_GATEWAY_TIMEOUT says otherwise. */
 export const defaultGatewayTimeoutSeconds = 15;
 
+/**
+ * Minutes a checkout can be paid once opened. Every adapter tells its gateway so when it opens one
+ * (Midtrans's `expiry`, SNAP's `validUpTo`), and the payment service relies on it: a payment closed
+ * here is asked about only for this long and a margin (`lateChargeMinutes`).
+ */
+export const checkoutLifetimeMinutes = 60;
+
 export interface CheckoutRequest {
   /** Our payment id: the gateway's transaction key (Midtrans `order_id`, SNAP `partnerReferenceNo`). */
   externalId: string;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   type Checkout,
   type CheckoutRequest,
+  checkoutLifetimeMinutes,
   defaultGatewayTimeoutSeconds,
   type GatewayRecord,
   GatewayRefused,
@@ -36,9 +37,6 @@ export const midtransEndpoints = {
   },
   production: { snapBaseUrl: "https://app.midtrans.com/snap", apiBaseUrl: "https://api.midtrans.com" },
 } as const;
-
-/** Minutes a Snap checkout can be paid; after that Midtrans expires it. */
-export const midtransCheckoutMinutes = 60;
 
 /** `signature_key` of a Midtrans notification: SHA-512 of order_id + status_code + gross_amount + server key. */
 export function midtransSignature(
@@ -213,7 +211,8 @@ export function midtransGateway(options: MidtransOptions, fetchImpl: typeof fetc
             ...(request.customer.phone ? { phone: request.customer.phone } : {}),
           },
           callbacks: { finish: request.successUrl },
-          expiry: { unit: "minutes", duration: midtransCheckoutMinutes },
+          // After this Midtrans expires the checkout.
+          expiry: { unit: "minutes", duration: checkoutLifetimeMinutes },
         },
       });
       if (status === 201 || status === 200) {

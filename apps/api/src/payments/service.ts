@@ -9,6 +9,7 @@ import type { Metrics } from "../plugins/metrics.ts";
 import { jobSignals, unlessAborted } from "../plugins/shutdown.ts";
 import { crashPoint } from "./crash-points.ts";
 import {
+  checkoutLifetimeMinutes,
   type GatewayName,
   type GatewayPaymentRef,
   type GatewayRecord,
@@ -17,7 +18,6 @@ import {
   GatewayUnavailable,
   type PaymentGateway,
 } from "./gateway.ts";
-import { midtransCheckoutMinutes } from "./midtrans-gateway.ts";
 
 /**
  * The payment path of overdue fees. A payment is settled only from the gateway's own record — its
@@ -33,10 +33,12 @@ const checkoutReuseMinutes = 30;
  * Minutes after its opening in which a payment the API closed (EXPIRED, CANCELLED, FAILED) is still
  * asked about: closing is local first and best effort at the gateway (a superseded sibling in
  * `settle`; an unstarted Midtrans Snap page reads 404, so it cannot be closed at all), so the
- * gateway may take money for it until its checkout's lifetime ends. The margin covers a charge made
- * in the last minute that the gateway settles a little later.
+ * gateway may take money for it until its checkout's lifetime ends — the lifetime every adapter
+ * gives its checkout when it opens it (Midtrans `expiry`, SNAP `validUpTo`). The margin covers a
+ * charge made in the last minute that the gateway settles a little later, and the opening's own
+ * time and a bank clock a little off.
  */
-export const lateChargeMinutes = midtransCheckoutMinutes + 30;
+export const lateChargeMinutes = checkoutLifetimeMinutes + 30;
 const closedStatuses = ["EXPIRED", "CANCELLED", "FAILED"] as const;
 /** A gateway's records of a charge: taken (SUCCESS), or taken and given back (REFUNDED). */
 const chargedStatuses: readonly GatewayStatus[] = ["SUCCESS", "REFUNDED"];
@@ -729,7 +731,7 @@ export async function settleFromGateway(
   }
   crashPoint(options.source === "reconcile" ? "reconcile-read" : "return-read");
   // Midtrans knows a checkout only once the customer has started paying: give an unstarted one its lifetime.
-  const young = Date.now() - payment.created_at.getTime() < midtransCheckoutMinutes * 60_000;
+  const young = Date.now() - payment.created_at.getTime() < checkoutLifetimeMinutes * 60_000;
   if (record.status === "NOT_FOUND" && payment.checkout_url && young) return payment.status;
   // No checkout yet: a Pay may still be opening it (the gateway knows of it once it answers).
   const opening =

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   type Checkout,
   type CheckoutRequest,
+  checkoutLifetimeMinutes,
   defaultGatewayTimeoutSeconds,
   type GatewayRecord,
   GatewayRefused,
@@ -221,6 +222,9 @@ export function snapGateway(options: SnapOptions, fetchImpl: typeof fetch = fetc
           { url: request.successUrl, type: "PAY_RETURN", isDeeplink: "N" },
           { url: request.notifyUrl, type: "PAY_NOTIFY", isDeeplink: "N" },
         ],
+        // The end of the checkout, as the service counts on (`lateChargeMinutes`): without it the
+        // bank's own default applies, which may leave a checkout closed here payable for hours.
+        validUpTo: snapTimestamp(new Date(Date.now() + checkoutLifetimeMinutes * 60_000)),
         additionalInfo: {
           merchantName: request.merchant,
           description: request.description,

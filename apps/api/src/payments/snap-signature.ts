@@ -32,6 +32,21 @@ export function snapTimestamp(date: Date = new Date()): string {
 const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
+ * A SNAP date-time field (`validUpTo`…) as ms since the epoch, or NaN: it must be ISO-8601 with a
+ * zone, as X-TIMESTAMP, and name a real time (no 30 February, no 24:00).
+ */
+export function parseSnapDateTime(text: string): number {
+  const match = timestampPattern.exec(text);
+  const time = match ? Date.parse(text) : Number.NaN;
+  if (!match || Number.isNaN(time)) return Number.NaN;
+  const zone = match[2] === "Z" ? "+00:00" : (match[2] ?? "");
+  const offsetMs =
+    (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4))) * 60_000;
+  // Date.parse rolls 30 February over into March: written back in its zone, the time must read the same.
+  return new Date(time + offsetMs).toISOString().slice(0, 19) === text.slice(0, 19) ? time : Number.NaN;
+}
+
+/**
  * Why an X-TIMESTAMP is refused, or null when it is acceptable: it must be ISO-8601 with a zone and
  * lie within ±5 minutes of `now`.
  */

@@ -10,11 +10,10 @@ import { keepRawJsonBody, rawBody } from "../http/raw-body.ts";
 import { mountCall } from "../http/route.ts";
 import type { OutboxWriter } from "../notifications/outbox.ts";
 import { crashPoint } from "../payments/crash-points.ts";
-import type { GatewayStatus, PaymentNotice } from "../payments/gateway.ts";
+import { checkoutLifetimeMinutes, type GatewayStatus, type PaymentNotice } from "../payments/gateway.ts";
 import { paymentFlowOn } from "../payments/gateways.ts";
 import {
   midtransAmount,
-  midtransCheckoutMinutes,
   midtransNotifiedStatus,
   verifyMidtransSignature,
 } from "../payments/midtrans-gateway.ts";
@@ -421,7 +420,7 @@ function landingOf(request: FastifyRequest): string {
  * Minutes after a payment was opened, or paid, in which its return is taken as the payer's browser
  * coming back from the checkout: the checkout's lifetime, then as long again for one finished late.
  */
-const paymentReturnMinutes = 2 * midtransCheckoutMinutes;
+const paymentReturnMinutes = 2 * checkoutLifetimeMinutes;
 
 function payerReturning(payment: PaymentRow): boolean {
   const since = Math.max(payment.created_at.getTime(), payment.paid_at?.getTime() ?? 0);

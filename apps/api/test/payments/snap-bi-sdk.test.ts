@@ -178,6 +178,35 @@ describe("midtrans-client's SnapBi against the sandbox bank", () => {
     });
   });
 
+  it("is held to its validUpTo: past it the checkout page cannot pay, and the status reads expired", async () => {
+    const validUpTo = snapTimestamp(new Date(Date.now() + 10 * 60_000));
+    const created = await SnapBi.directDebit()
+      .withBody({ ...paymentBody("SDKBI-7"), validUpTo })
+      .createPayment(externalId());
+    expect(created.responseCode).toBe("2005400");
+    const referenceNo = created.referenceNo as string;
+    expect((await ledger(referenceNo)).valid_up_to?.getTime()).toBe(Date.parse(validUpTo));
+    // Its end has come, well within the 60 minutes Midtrans's checkouts are given.
+    await app().db.query(
+      "update sandbox_transactions set valid_up_to = now() - interval '1 second' where reference_no = $1",
+      [referenceNo],
+    );
+    // Pay pressed on the page opened before: back to the shop, nothing charged.
+    const pay = await fetch(`${origin()}/demo/pay/${referenceNo}/pay`, {
+      method: "POST",
+      redirect: "manual",
+    });
+    expect(pay.status).toBe(303);
+    expect(pay.headers.get("location")).toBe("http://127.0.0.1:9/return");
+    expect(await ledger(referenceNo)).toMatchObject({ status: "EXPIRED", charged_count: 0 });
+    const page = await fetch(`${origin()}/demo/pay/${referenceNo}`);
+    expect(await page.text()).toContain("This checkout is finished: <strong>EXPIRED</strong>");
+    const status = await SnapBi.directDebit()
+      .withBody({ originalReferenceNo: referenceNo, serviceCode: "54" })
+      .getStatus(externalId());
+    expect(status).toMatchObject({ responseCode: "2005500", latestTransactionStatus: "05" });
+  });
+
   it("verifies the sandbox bank's notification with its own check", async () => {
     const created = await SnapBi.directDebit().withBody(paymentBody("SDKBI-6")).createPayment(externalId());
     const paid = await finishTransaction(app().db, created.referenceNo as string, "pay");

@@ -6,12 +6,14 @@ import { type Database, openDatabase } from "../../src/db/database.ts";
 import { hashToken } from "../../src/domain/tokens.ts";
 import {
   type CheckoutRequest,
+  checkoutLifetimeMinutes,
   type GatewayPaymentRef,
   GatewayUnavailable,
 } from "../../src/payments/gateway.ts";
 import { snapKeys } from "../../src/payments/sandbox/development-keys.ts";
 import { finishTransaction, openTransaction } from "../../src/payments/sandbox/ledger.ts";
 import { snapBankPrefix, snapBankRoutes, snapNotification } from "../../src/payments/sandbox/snap-bank.ts";
+import { lateChargeMinutes } from "../../src/payments/service.ts";
 import { snapGateway, snapMoney, snapPaths } from "../../src/payments/snap-gateway.ts";
 import {
   accessTokenSignature,
@@ -86,11 +88,13 @@ function checkout(externalId: string): CheckoutRequest {
   };
 }
 
-/** An adapter on the sandbox bank that counts its access-token calls. */
+/** An adapter on the sandbox bank that counts its access-token calls and keeps the bodies it sends. */
 function adapter() {
   let tokenCalls = 0;
+  const sent: { url: string; body: Record<string, unknown> }[] = [];
   const counting: typeof fetch = (input, init) => {
     if (String(input).endsWith(snapPaths.accessToken)) tokenCalls++;
+    sent.push({ url: String(input), body: JSON.parse(String(init?.body)) as Record<string, unknown> });
     return fetch(input, init);
   };
   const bank = snapGateway(
@@ -103,7 +107,11 @@ function adapter() {
     },
     counting,
   );
-  return { bank, tokenCalls: () => tokenCalls };
+  return {
+    bank,
+    tokenCalls: () => tokenCalls,
+    sentTo: (path: string) => sent.filter((call) => call.url.endsWith(path)).map((call) => call.body),
+  };
 }
 
 interface Answer {
@@ -399,6 +407,105 @@ describe("the sandbox bank refuses what a SNAP bank refuses", () => {
       responseCode: "4005502",
       responseMessage: "Invalid Mandatory Field {originalPartnerReferenceNo}",
     });
+  });
+});
+
+describe("the end of a SNAP checkout (validUpTo)", () => {
+  const ledgerRow = async (referenceNo: string) =>
+    (
+      await db.query<{ status: string; charged_count: number; valid_up_to: Date | null }>(
+        "select status, charged_count, valid_up_to from sandbox_transactions where reference_no = $1",
+        [referenceNo],
+      )
+    )[0];
+
+  it("is sent by the adapter: the checkout's lifetime from now, ended before the service stops asking", async () => {
+    const { bank, sentTo } = adapter();
+    const before = Date.now();
+    const opened = await bank.createCheckout(checkout("PAYSNAPUPTO"));
+    const after = Date.now();
+    const validUpTo = sentTo(snapPaths.payment)[0]?.validUpTo;
+    // As SNAP writes its times: ISO-8601 with the (Jakarta) offset.
+    expect(validUpTo).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
+    const end = Date.parse(validUpTo as string);
+    const lifetime = checkoutLifetimeMinutes * 60_000;
+    // Whole seconds: up to one second below the exact end.
+    expect(end).toBeGreaterThan(before + lifetime - 1000);
+    expect(end).toBeLessThanOrEqual(after + lifetime);
+    // A payment closed here is asked about past the moment its checkout can no longer be paid.
+    expect(end).toBeLessThan(before + lateChargeMinutes * 60_000);
+    expect((await ledgerRow(opened.referenceNo))?.valid_up_to?.getTime()).toBe(end);
+  });
+
+  it("is refused when it is not a time to come, with nothing opened", async () => {
+    const token = await freshToken();
+    const before = await ledgerCounts();
+    const refused = [
+      "tomorrow",
+      "",
+      "2030-07-20 20:34:15+07:00",
+      "2030-07-20T20:34:15",
+      "2030-02-30T10:00:00+07:00",
+      snapTimestamp(new Date(Date.now() - 60_000)),
+    ];
+    for (const validUpTo of refused) {
+      const answer = await transactionCall(
+        snapPaths.payment,
+        { ...paymentBody("PAYUPTOBAD"), validUpTo },
+        { token },
+      );
+      expect(
+        { status: answer.status, code: answer.body.responseCode, message: answer.body.responseMessage },
+        validUpTo,
+      ).toEqual({ status: 400, code: "4005401", message: "Invalid Field Format {validUpTo}" });
+    }
+    const after = await ledgerCounts();
+    expect([after.transactions, after.notifications]).toEqual([before.transactions, before.notifications]);
+  });
+
+  it("ends the transaction: past it, the status reads expired, a cancel is refused, nothing is charged", async () => {
+    const token = await freshToken();
+    const validUpTo = snapTimestamp(new Date(Date.now() + 10 * 60_000));
+    const opened = await transactionCall(
+      snapPaths.payment,
+      { ...paymentBody("PAYUPTOEND"), validUpTo },
+      { token },
+    );
+    expect(opened.body.responseCode).toBe("2005400");
+    const referenceNo = opened.body.referenceNo as string;
+    expect((await ledgerRow(referenceNo))?.valid_up_to?.getTime()).toBe(Date.parse(validUpTo));
+    const status = () =>
+      transactionCall(
+        snapPaths.status,
+        { originalPartnerReferenceNo: "PAYUPTOEND", serviceCode: "54" },
+        { token },
+      );
+    expect((await status()).body.latestTransactionStatus).toBe("03");
+
+    // Its end has come.
+    await db.query(
+      "update sandbox_transactions set valid_up_to = now() - interval '1 second' where reference_no = $1",
+      [referenceNo],
+    );
+    expect((await status()).body).toMatchObject({
+      responseCode: "2005500",
+      latestTransactionStatus: "05",
+      transactionStatusDesc: "Expired",
+    });
+    const cancel = await transactionCall(
+      snapPaths.cancel,
+      { originalPartnerReferenceNo: "PAYUPTOEND", reason: "Checkout expired" },
+      { token },
+    );
+    expect({ status: cancel.status, code: cancel.body.responseCode }).toEqual({
+      status: 404,
+      code: "4045700",
+    });
+    const ref: GatewayPaymentRef = { externalId: "PAYUPTOEND", referenceNo, amount: 15000 };
+    const { bank } = adapter();
+    expect((await bank.expire(ref)).status).toBe("CANCELLED");
+    expect((await finishTransaction(db, referenceNo, "pay")).status).toBe("EXPIRED");
+    expect(await ledgerRow(referenceNo)).toMatchObject({ status: "EXPIRED", charged_count: 0 });
   });
 });
 

@@ -2,7 +2,7 @@ import type { Database, Queryable } from "../../db/database.ts";
 import { randomCode } from "../../domain/tokens.ts";
 import { notFound } from "../../http/errors.ts";
 import { crashPoint } from "../crash-points.ts";
-import type { CheckoutRequest } from "../gateway.ts";
+import { type CheckoutRequest, checkoutLifetimeMinutes } from "../gateway.ts";
 
 /**
  * The sandbox "bank": its own ledger of checkouts, separate from the API's payments, and its outbox
@@ -27,6 +27,8 @@ export interface SandboxTransaction {
   charged_count: number;
   refunded_amount: number;
   created_at: Date;
+  /** SNAP's `validUpTo`: after it the checkout cannot be paid (null: none given; migration 0014). */
+  valid_up_to: Date | null;
   finished_at: Date | null;
   notified_at: Date | null;
 }
@@ -43,7 +45,10 @@ export type OpenRequest = Pick<
   | "failedUrl"
   | "cancelUrl"
   | "notifyUrl"
->;
+> & {
+  /** The end the merchant gave the checkout (SNAP `validUpTo`). */
+  validUpTo?: Date | null | undefined;
+};
 
 export type SandboxAction = "pay" | "fail" | "cancel";
 const outcome = { pay: "SUCCESS", fail: "FAILED", cancel: "CANCELLED" } as const;
@@ -61,8 +66,8 @@ export async function openTransaction(
   const [row] = await db.query<SandboxTransaction>(
     `insert into sandbox_transactions
        (reference_no, external_id, partner_reference_no, merchant, description, amount, return_url, failed_url,
-        cancel_url, notify_url, protocol)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+        cancel_url, notify_url, protocol, valid_up_to)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      on conflict (external_id) do nothing
      returning *`,
     [
@@ -77,6 +82,7 @@ export async function openTransaction(
       request.cancelUrl,
       request.notifyUrl,
       protocol,
+      request.validUpTo ?? null,
     ],
   );
   return row ?? null;
@@ -125,8 +131,31 @@ export async function transactionByKeyOrReference(
 }
 
 /**
+ * When a checkout stops being payable, or null when it has no end: a Midtrans checkout lives
+ * `checkoutLifetimeMinutes` from its opening (the `expiry` this API's adapter sends; the sandbox
+ * applies it to every Midtrans checkout); a SNAP transaction lives until the `validUpTo` it was
+ * opened with, and without one this bank sets no end of its own.
+ */
+export function transactionEnd(transaction: SandboxTransaction): Date | null {
+  if (transaction.protocol === "midtrans")
+    return new Date(transaction.created_at.getTime() + checkoutLifetimeMinutes * 60_000);
+  return transaction.valid_up_to;
+}
+
+/** A checkout still open past its end expires, as the gateway's would; any other is as it is. */
+export async function expireIfDue(
+  db: Database,
+  transaction: SandboxTransaction,
+): Promise<SandboxTransaction> {
+  const end = transactionEnd(transaction);
+  if (transaction.status !== "PENDING" || !end || Date.now() <= end.getTime()) return transaction;
+  return expireTransaction(db, transaction.reference_no);
+}
+
+/**
  * Finishes a checkout once: the first Pay, Fail or Cancel decides; pressing again (or another
- * button) changes nothing and charges nothing. The charge and its notification are one write.
+ * button) changes nothing and charges nothing. The charge and its notification are one write. A
+ * checkout past its `validUpTo` is not finished here (`expireIfDue` closes it).
  */
 export async function finishTransaction(
   db: Database,
@@ -139,7 +168,7 @@ export async function finishTransaction(
       `update sandbox_transactions
           set status = $2, finished_at = now(),
               charged_count = charged_count + (case when $2 = 'SUCCESS' then 1 else 0 end)
-        where reference_no = $1 and status = 'PENDING'
+        where reference_no = $1 and status = 'PENDING' and (valid_up_to is null or valid_up_to >= now())
         returning *`,
       [referenceNo, status],
     );

@@ -6,12 +6,12 @@ import type { ApiConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import {
   type MidtransTransactionStatus,
-  midtransCheckoutMinutes,
   midtransSignature,
   midtransStatusCode,
 } from "../midtrans-gateway.ts";
 import { sameSignature } from "../signature.ts";
 import {
+  expireIfDue,
   expireTransaction,
   openTransaction,
   refundTransaction,
@@ -307,14 +307,4 @@ export async function midtransSandboxRoutes(
       }),
     );
   });
-}
-
-/** A checkout not paid within its lifetime expires, as Midtrans's would. */
-export async function expireIfDue(
-  db: Database,
-  transaction: SandboxTransaction,
-): Promise<SandboxTransaction> {
-  const due = Date.now() - transaction.created_at.getTime() > midtransCheckoutMinutes * 60_000;
-  if (transaction.status !== "PENDING" || !due) return transaction;
-  return expireTransaction(db, transaction.reference_no);
 }

@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { ApiConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { checkoutPage } from "./checkout-page.ts";
-import { findTransaction, finishTransaction, type SandboxTransaction } from "./ledger.ts";
-import { expireIfDue, midtransNotification, midtransSandboxRoutes, midtransState } from "./midtrans.ts";
+import { expireIfDue, findTransaction, finishTransaction, type SandboxTransaction } from "./ledger.ts";
+import { midtransNotification, midtransSandboxRoutes, midtransState } from "./midtrans.ts";
 import { deliverNow, type NotificationBuilders, startOutboxWorker } from "./outbox.ts";
 import { snapBankRoutes, snapNotification } from "./snap-bank.ts";
 

@@ -9,6 +9,7 @@ import { keepRawJsonBody, rawBody } from "../../http/raw-body.ts";
 import { snapExternalId, snapMoney, snapPaths, snapServiceCodes } from "../snap-gateway.ts";
 import {
   notificationSignature,
+  parseSnapDateTime,
   snapTimestamp,
   snapTimestampProblem,
   verifyAccessTokenSignature,
@@ -16,6 +17,7 @@ import {
 } from "../snap-signature.ts";
 import { snapKeys } from "./development-keys.ts";
 import {
+  expireIfDue,
   expireTransaction,
   openTransaction,
   refundTransaction,
@@ -34,7 +36,10 @@ import type { NotificationBuilder } from "./outbox.ts";
  * URL (the official midtrans-client signs the latter). Its answers carry SNAP response codes: HTTP
  * status + service code + case code (case codes from the standard's list: 00 general, 01 invalid
  * field format / invalid token / not found / duplicate partnerReferenceNo, 02 missing mandatory
- * field, 13 amount).
+ * field, 13 amount). A transaction opened with a `validUpTo` (ISO-8601 with a zone, in the future)
+ * cannot be paid after it: its status reads expired (05) and cancelling it is refused as for any
+ * closed one. Without one this bank sets no end of its own, like a bank with no short default: the
+ * adapter gives every checkout its end.
  */
 export const snapBankPrefix = "/demo/snap";
 
@@ -301,7 +306,10 @@ export async function snapBankRoutes(app: FastifyInstance, db: Database, config:
     };
   }
 
-  /** The transaction a call names, or null (unknown, or the two references name different ones). */
+  /**
+   * The transaction a call names, or null (unknown, or the two references name different ones);
+   * one past its `validUpTo` is expired first.
+   */
   async function original(body: z.infer<typeof Original>): Promise<SandboxTransaction | null> {
     const key = body.originalPartnerReferenceNo ?? body.originalReferenceNo;
     const transaction = key ? await transactionByKeyOrReference(db, key, "snap") : null;
@@ -309,7 +317,7 @@ export async function snapBankRoutes(app: FastifyInstance, db: Database, config:
     if (body.originalPartnerReferenceNo && body.originalPartnerReferenceNo !== transaction.external_id)
       return null;
     if (body.originalReferenceNo && body.originalReferenceNo !== transaction.reference_no) return null;
-    return transaction;
+    return expireIfDue(db, transaction);
   }
 
   const originals = (transaction: SandboxTransaction) => ({
@@ -381,6 +389,10 @@ export async function snapBankRoutes(app: FastifyInstance, db: Database, config:
         const amount = Number(body.amount.value);
         // The sandbox's ledger holds whole rupiah.
         if (amount <= 0 || !Number.isInteger(amount)) return refuse(reply, "payment", format("amount.value"));
+        // The end of the checkout: a real time to come (the standard's ISO-8601 with a zone).
+        const validUpTo = body.validUpTo === undefined ? null : parseSnapDateTime(body.validUpTo);
+        if (validUpTo !== null && !(validUpTo > Date.now()))
+          return refuse(reply, "payment", format("validUpTo"));
         const info = body.additionalInfo ?? {};
         const opened = await openTransaction(
           db,
@@ -394,6 +406,7 @@ export async function snapBankRoutes(app: FastifyInstance, db: Database, config:
             failedUrl: returnUrl,
             cancelUrl: returnUrl,
             notifyUrl,
+            validUpTo: validUpTo === null ? null : new Date(validUpTo),
           },
           "snap",
         );
