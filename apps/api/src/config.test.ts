@@ -195,14 +195,16 @@ describe("API configuration", () => {
   });
 });
 
+/** A production start with every setting production requires (no gateway, no messaging). */
+const production = {
+  NODE_ENV: "production",
+  DATABASE_URL: "postgres://paxelbox@db.internal:5432/paxelbox",
+  PUBLIC_BASE_URL: "https://paxelbox.example",
+  PAYMENT_SECRET: "production-payment-secret-0123",
+  CAPTCHA_SECRET: "production-captcha-secret-0123",
+};
+
 describe("real gateways in production", () => {
-  const production = {
-    NODE_ENV: "production",
-    DATABASE_URL: "postgres://paxelbox@db.internal:5432/paxelbox",
-    PUBLIC_BASE_URL: "https://paxelbox.example",
-    PAYMENT_SECRET: "production-payment-secret-0123",
-    CAPTCHA_SECRET: "production-captcha-secret-0123",
-  };
   const midtrans = {
     PAYMENT_GATEWAY: "midtrans",
     MIDTRANS_SERVER_KEY: "Mid-server-production-key-0123",
@@ -336,13 +338,6 @@ function asPkcs1(key: string, half: "private" | "public"): string {
 }
 
 describe("notifications", () => {
-  const production = {
-    NODE_ENV: "production",
-    DATABASE_URL: "postgres://paxelbox@db.internal:5432/paxelbox",
-    PUBLIC_BASE_URL: "https://paxelbox.example",
-    PAYMENT_SECRET: "production-payment-secret-0123",
-    CAPTCHA_SECRET: "production-captcha-secret-0123",
-  };
   const whatsapp = {
     WHATSAPP_TOKEN: "EAAG-token",
     WHATSAPP_PHONE_NUMBER_ID: "123456789012345",

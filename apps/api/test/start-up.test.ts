@@ -13,8 +13,11 @@ import { freePort } from "./helpers.ts";
 const serverFile = path.resolve(import.meta.dirname, "../src/server.ts");
 const password = "s3cr3t-password";
 
-/** Runs the API with `env` until it exits (it must within 20 s); its code and everything it wrote. */
-function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/**
+ * Runs the API with `env` until it exits (it must within 20 s); its code and everything it wrote.
+ * A variable set to `undefined` is left out of the process's environment.
+ */
+function start(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
   const base: Record<string, string | undefined> = {
     ...process.env,
     NODE_ENV: "test",
@@ -138,6 +141,36 @@ describe("a start that cannot succeed", () => {
       expect(code, JSON.stringify(mode)).toBe(1);
       expect(output).toContain("DATABASE_URL must be set in production");
       expect(output).not.toContain("Server listening");
+    }
+  });
+});
+
+/**
+ * Run as an operator might, naming no mode: loadConfig's default would make it the demo (sandboxes,
+ * published demo member tokens), so the process entry refuses it.
+ */
+describe("a start that names no mode", () => {
+  it("stops, telling to set APP_ENV: production for a deployment, development for the demo", async () => {
+    const unnamed = [
+      { APP_ENV: undefined, NODE_ENV: undefined },
+      { APP_ENV: "", NODE_ENV: "" },
+    ];
+    for (const env of unnamed) {
+      const { code, output } = await start(env);
+      expect(code, JSON.stringify(env)).toBe(1);
+      expect(output.trim(), JSON.stringify(env)).toBe(
+        "Invalid API configuration: neither APP_ENV nor NODE_ENV is set: set APP_ENV=production for a deployment, or APP_ENV=development for the demo",
+      );
+    }
+  });
+
+  it("goes on with either variable alone (here to the bad PORT it names next)", async () => {
+    const modes = [{ APP_ENV: "test", NODE_ENV: undefined }, { NODE_ENV: "test" }];
+    for (const mode of modes) {
+      const { code, output } = await start({ ...mode, PORT: "abc" });
+      expect(code, JSON.stringify(mode)).toBe(1);
+      expect(output, JSON.stringify(mode)).toContain("PORT is a port number");
+      expect(output, JSON.stringify(mode)).not.toContain("APP_ENV");
     }
   });
 });
