@@ -564,10 +564,13 @@ for (const [viewport, lang] of [phoneId])
       // Paid, but the overdue detail comes without its pick-up QR, as from a back end that issues it
       // late. Opened with the stored token, the page asks in the browser.
       let late = true;
+      // A request is late or not when it is sent: one still in flight from the page's last poll
+      // must not bring the QR that only Check again should fetch.
       await page.route(`**/api/v1/dropoff/overdue/${orderId}`, async (route) => {
+        const lateNow = late;
         const response = await route.fetch();
         const json = (await response.json()) as { data?: { barcode?: unknown } };
-        if (late && json.data) json.data.barcode = null;
+        if (lateNow && json.data) json.data.barcode = null;
         await route.fulfill({ response, json });
       });
       await visit(page, `/overduepayment/success-payment?orderid=${orderId}`);
