@@ -308,6 +308,31 @@ describe("package form edges", () => {
     expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
   });
 
+  for (const [viewport, lang] of [phoneEn]) {
+    test(`${viewport}, ${lang}: the form's checking code never arrives (signal gone, a build replaced): each press posts, and the action answers`, async ({
+      openScenario,
+    }) => {
+      const t = packageTexts[lang];
+      const { page, errors, demo } = await openScenario("package-form", { viewport, language: lang });
+      await page.route("**/package-form-schema-*.js", (route) => route.abort("internetdisconnected"));
+      const posts = watchPosts(page);
+      await visit(page, demo.url);
+      // Sent without a sender: the action refuses it with the spec's message, the rest kept.
+      await fillPackageForm(page, { sender: "" });
+      await $(page, "package-submit").click();
+      await expect(fieldError(page, "sender_name")).toHaveText(t.messages.senderName);
+      await expect(field(page, "recipient_name")).toHaveValue("Rina Kartika");
+      await expect($(page, "photo-thumbnail")).toHaveCount(1);
+      // Put right and pressed again: the press is not swallowed, and the action makes the QR.
+      await field(page, "sender_name").fill("Kurir Paxel");
+      await $(page, "package-submit").click();
+      await expect($(page, "package-qr")).toHaveAttribute("data-state", "generated", { timeout: 15_000 });
+      expect(posts).toHaveLength(2);
+      // Only the aborted code and the refused post's answer (400, the point) are noted.
+      expect(errors.filter((error) => !/package-form-schema|status of 400/.test(error))).toEqual([]);
+    });
+  }
+
   for (const [viewport, lang] of [phoneId]) {
     test(`${viewport}, ${lang}: a send without signal says 'Oops...' and keeps the form to send again`, async ({
       openScenario,

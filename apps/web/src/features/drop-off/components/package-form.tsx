@@ -263,7 +263,9 @@ export function PackageForm({ boxId, lockerName, sendKey, answer, qrStatus }: Pa
         formData.set(keptPhotoField, values.package_photo);
       } else {
         formData.delete(keptPhotoField);
-        formData.set("package_photo", dataUrlToBlob(values.package_photo), "package-photo.jpg");
+        // None only when the browser could not check (`lazyResolver`): the action says it is missing.
+        if (values.package_photo)
+          formData.set("package_photo", dataUrlToBlob(values.package_photo), "package-photo.jpg");
       }
       return formData;
     },

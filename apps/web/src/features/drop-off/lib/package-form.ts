@@ -1,6 +1,7 @@
 import { dropOffMessages, type LockerSize, type PackageData } from "@paxelbox/contract";
 import type { Resolver } from "react-hook-form";
 import type * as z from "zod/mini";
+import { lazyResolver } from "../../../lib/forms/lazy-resolver";
 import type { TKey } from "../../../lib/i18n/i18n";
 import { lazyModule } from "../../../lib/ui/lazy-module";
 import type { packageFormSchema } from "./package-form-schema";
@@ -20,8 +21,9 @@ export function loadPackageFormSchema(): Promise<unknown> {
 }
 
 /** react-hook-form's resolver: the contract's schema, loaded on first use rather than with the page. */
-export const packageFormResolver: PackageFormResolver = async (values, context, options) =>
-  (await schema.load()).packageFormZodResolver(values, context, options);
+export const packageFormResolver: PackageFormResolver = lazyResolver(
+  async () => (await schema.load()).packageFormZodResolver,
+);
 
 export type PackageField = keyof PackageFormInput;
 

@@ -11,8 +11,10 @@ import { LoadingOverlay } from "../../../components/loaders";
 import { Field, inputClassName } from "../../../components/ui/field";
 import { useConfig } from "../../../config/use-config";
 import type { Refused } from "../../../lib/forms/action.server";
+import { lazyResolver } from "../../../lib/forms/lazy-resolver";
 import { useValidatedSubmit } from "../../../lib/forms/use-validated-submit";
 import { Trans, useT } from "../../../lib/i18n/i18n";
+import { useLanguageLink } from "../../../lib/i18n/language-link";
 import { externalLink } from "../../../lib/security/external-links";
 import { useHydrated } from "../../../lib/ssr/use-hydrated";
 import { paths } from "../../../paths";
@@ -29,14 +31,12 @@ type FormOutput = z.output<typeof GuestBookFormSchema>;
  * runtime). The fields start from the page, not from default values: radios none of which is
  * chosen read as no value, which the schema knows as "" (as the action reads an unposted one).
  */
-const resolver: Resolver<FormInput, unknown, FormOutput> = async (values, context, options) => {
+const resolver = lazyResolver<FormInput, FormOutput>(async () => {
   const runtime = await loadGuestBookRuntime();
-  return (runtime.guestBookResolver as unknown as Resolver<FormInput, unknown, FormOutput>)(
-    { ...values, purpose: values.purpose ?? "" },
-    context,
-    options,
-  );
-};
+  const resolve = runtime.guestBookResolver as unknown as Resolver<FormInput, unknown, FormOutput>;
+  return (values, context, options) =>
+    resolve({ ...values, purpose: values.purpose ?? "" }, context, options);
+});
 
 const formTestId = "guest-book-form";
 
@@ -80,6 +80,7 @@ interface GuestBookFormProps {
  */
 export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
   const { t, language } = useT();
+  const link = useLanguageLink();
   const config = useConfig();
   const navigation = useNavigation();
   const captcha = useCaptcha();
@@ -263,7 +264,7 @@ export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
           <p className={`cluster ${styles.type}`} data-testid="business-type">
             <span>{t("marketing.guestBook.businessType")}</span>
             <strong>{businessType}</strong>
-            <Link to={paths.home.anchor("contact")} className={styles.change}>
+            <Link to={link(paths.home.anchor("contact"))} className={styles.change}>
               {t("marketing.guestBook.changeType")}
             </Link>
           </p>
