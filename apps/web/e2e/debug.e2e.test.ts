@@ -27,8 +27,12 @@ describe("debug page", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
     await visit(page, "/");
     await visit(page, "/debug");
+    // The log is a live region before its first line, so that line is read out.
+    await expect(page.getByTestId("bridge-log")).toHaveAttribute("aria-live", "polite");
+    await expect(page.getByTestId("bridge-log-item")).toHaveCount(0);
 
     await page.getByTestId("bridge-copyToClipboard").click();
+    await expect(page.getByTestId("bridge-log").getByTestId("bridge-log-item")).toHaveCount(1);
     await expectLatest(page, {
       action: "copyToClipboard",
       via: "browser",

@@ -1,6 +1,7 @@
 import { announcedExpanded } from "./support/a11y-probes.ts";
 import { animationsDone, baseUrl, hydrated, visit } from "./support/browser.ts";
 import { describe, expect, test } from "./support/fixtures.ts";
+import { shot } from "./support/shots.ts";
 
 describe("language switch", () => {
   test("defaults to Indonesian and persists English across reloads (storage + cookie, <html lang>)", async ({
@@ -185,6 +186,47 @@ describe("mobile menu", () => {
       await toggle.click();
       await expect(menu.locator(`button[data-language="${other}"]`)).toHaveAttribute("aria-pressed", "true");
     });
+
+  test("a browser without the Popover API (Safari before 17): the page runs, and the menu stands in the header with its language switch", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport: "mobile" });
+    // As such a browser: no popover methods, and `:popover-open` no selector (`matches` throws, every
+    // style rule naming it is dropped, `@supports selector(:popover-open)` is false).
+    await page.addInitScript(() => {
+      for (const name of ["showPopover", "hidePopover", "togglePopover"])
+        Reflect.deleteProperty(HTMLElement.prototype, name);
+      const matches = Element.prototype.matches;
+      Object.defineProperty(Element.prototype, "matches", {
+        value(this: Element, selector: string) {
+          if (selector.includes(":popover-open"))
+            throw new DOMException(`'${selector}' is not valid`, "SyntaxError");
+          return matches.call(this, selector);
+        },
+      });
+    });
+    await page.route("**/*.css", async (route) => {
+      const response = await route.fetch();
+      const css = (await response.text()).replaceAll(":popover-open", ":unknown-popover-open");
+      await route.fulfill({ status: response.status(), contentType: "text/css", body: css });
+    });
+    await visit(page, "/");
+    await hydrated(page);
+    const menu = page.getByTestId("public-header").locator("nav");
+    await expect(page.getByTestId("menu-toggle")).toBeHidden();
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveCSS("opacity", "1");
+    await expect(menu.locator('a[href="/#services"]')).toBeInViewport();
+    await expect(page.locator("main h1")).toHaveText("Loker pintar PaxelBox");
+    await menu.locator('button[data-language="en"]').click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("main h1")).toHaveText("PaxelBox smart lockers");
+    await shot(page, "menu-without-popover-mobile-en", false);
+    // A navigation runs the menu's closing, which must not throw here.
+    await menu.locator('a[href="/#services"]').click();
+    await expect(page).toHaveURL((url) => url.hash === "#services");
+    expect(errors).toEqual([]);
+  });
 
   test("has every external link with the locale in the path", async ({ open }) => {
     const { page } = await open({ viewport: "desktop", language: "en" });

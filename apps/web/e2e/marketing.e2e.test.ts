@@ -843,6 +843,10 @@ describe("a language named by the address, without scripts", () => {
       await page.getByTestId("fill-form").click();
       await inLanguage("/guest-book");
       await expect(page).toHaveURL((url) => url.searchParams.get("business_type") === "Business");
+      // "Change" goes back to the landing's contact section, in the same language.
+      await page.getByRole("link", { name: messages[lang].marketing.guestBook.changeType }).click();
+      await inLanguage("/");
+      await expect(page).toHaveURL((url) => url.hash === "#contact");
     });
   }
 });

@@ -52,9 +52,18 @@ function useActiveAnchor(enabled: boolean): LandingAnchor | null {
 /** Where the menu is the header's row, not a popover (the module's `@media`). */
 const wideHeader = "(min-width: 1024px)";
 
+/**
+ * Whether the menu is open as a popover. Never in a browser without the Popover API (Safari before
+ * 17, inside the build's targets), where `:popover-open` is no selector and `matches` would throw:
+ * there the module's CSS shows the menu in the header instead.
+ */
+function isOpen(menu: HTMLElement | null): menu is HTMLElement {
+  return typeof menu?.hidePopover === "function" && menu.matches(":popover-open");
+}
+
 /** Hides the menu where it is open as a popover. */
 function closeMenu(menu: HTMLElement | null) {
-  if (menu?.matches(":popover-open")) menu.hidePopover();
+  if (isOpen(menu)) menu.hidePopover();
 }
 
 /**
@@ -88,7 +97,7 @@ export function PublicHeader() {
     const onPointerDown = (event: PointerEvent) => {
       const nav = menu.current;
       const target = event.target;
-      if (!nav?.matches(":popover-open") || !(target instanceof Element) || nav.contains(target)) return;
+      if (!isOpen(nav) || !(target instanceof Element) || nav.contains(target)) return;
       // The toggle closes the menu itself.
       if (target.closest(`[popovertarget="${CSS.escape(nav.id)}"]`)) return;
       document.addEventListener("click", drop, { capture: true, once: true });

@@ -126,32 +126,35 @@ export default function DebugRoute() {
             </Button>
           ) : null}
         </div>
-        {log.length === 0 ? (
-          <p className={styles.muted}>{t("debug.logEmpty")}</p>
-        ) : (
-          <ol className={`stack plain-list ${styles.log}`} aria-live="polite">
-            {log.map((entry) => (
-              <li
-                key={`${entry.at}-${entry.action}-${entry.via}`}
-                className={`stack ${styles.entry}`}
-                data-testid="bridge-log-item"
-                data-action={entry.action}
-                data-via={entry.via}
-                data-fallback={entry.fallback ?? ""}
-                data-ok={entry.ok}
-              >
-                <span className={styles.entryAction}>{entry.action}</span>
-                <span className={styles.entryVia} data-ok={entry.ok}>
-                  {entry.via === "browser"
-                    ? t("debug.viaFallback", { fallback: entry.fallback ?? "none" })
-                    : t("debug.viaNative", { channel: entry.via })}
-                  {entry.ok ? "" : ` · ${t("debug.failed")}`}
-                </span>
-                {entry.detail ? <code className={styles.entryDetail}>{entry.detail}</code> : null}
-              </li>
-            ))}
-          </ol>
-        )}
+        {/* The live region is there before the first call: one that appears with its content is not read out. */}
+        <div aria-live="polite" data-testid="bridge-log">
+          {log.length === 0 ? (
+            <p className={styles.muted}>{t("debug.logEmpty")}</p>
+          ) : (
+            <ol className={`stack plain-list ${styles.log}`}>
+              {log.map((entry) => (
+                <li
+                  key={`${entry.at}-${entry.action}-${entry.via}`}
+                  className={`stack ${styles.entry}`}
+                  data-testid="bridge-log-item"
+                  data-action={entry.action}
+                  data-via={entry.via}
+                  data-fallback={entry.fallback ?? ""}
+                  data-ok={entry.ok}
+                >
+                  <span className={styles.entryAction}>{entry.action}</span>
+                  <span className={styles.entryVia} data-ok={entry.ok}>
+                    {entry.via === "browser"
+                      ? t("debug.viaFallback", { fallback: entry.fallback ?? "none" })
+                      : t("debug.viaNative", { channel: entry.via })}
+                    {entry.ok ? "" : ` · ${t("debug.failed")}`}
+                  </span>
+                  {entry.detail ? <code className={styles.entryDetail}>{entry.detail}</code> : null}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
       </section>
     </div>
   );

@@ -85,6 +85,17 @@ describe("native bridge present", () => {
     expect(outcome.via).toBe("ios");
   });
 
+  it("falls back when the iOS reply handler refuses, and records the refusal as the browser's", async () => {
+    const postMessage = vi.fn().mockRejectedValue(new Error("not handled"));
+    window.webkit = { messageHandlers: { paxelbox: { postMessage } } };
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    const outcome = await bridge.contactSupport({ topic: "rent" });
+    expect(postMessage).toHaveBeenCalledOnce();
+    expect(outcome).toMatchObject({ via: "browser", fallback: "open-link", ok: true });
+    expect(open).toHaveBeenCalledWith("https://chat.test/", "_blank", "noopener,noreferrer");
+    expect(bridgeLog()).toEqual([expect.objectContaining({ via: "browser" })]);
+  });
+
   it("falls back when the Android method is missing or throws", async () => {
     window.PaxelBoxBridge = {
       recordEvent: () => {

@@ -119,9 +119,10 @@ export function clearBridgeLog(): void {
 type Fallback = { fallback: BridgeFallback; ok: boolean; detail?: string };
 
 /**
- * Sends the call to the app; without a bridge for it (or when the app throws) runs the browser
- * fallback. The fallback starts in the same task, so it keeps the click's user activation
- * (pop-ups, Web Share, clipboard).
+ * Sends the call to the app; without a bridge for it (or when the app throws, or its iOS reply
+ * refuses) runs the browser fallback. Without a bridge, or on a throw, the fallback starts in the
+ * same task, so it keeps the click's user activation (pop-ups, Web Share, clipboard); after a
+ * refused reply it runs as soon as the app has answered.
  */
 async function call<A extends BridgeAction>(
   action: A,
@@ -131,7 +132,8 @@ async function call<A extends BridgeAction>(
   const channel = detectBridge(action);
   if (channel) {
     try {
-      post(channel, action, payload);
+      // An iOS reply handler answers with a promise; its rejection is the app's refusal.
+      await post(channel, action, payload);
       return record({ action, via: channel, ok: true });
     } catch (error) {
       logInfo(`native ${action} failed; using the browser fallback`, error);

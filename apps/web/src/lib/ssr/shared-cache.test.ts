@@ -25,6 +25,11 @@ describe("marketing pages a shared cache may keep", () => {
       "/package/",
       "/?utm_source=x",
       "/guest-book",
+      // A `lang` that names no language: the page is in the cookie's language, which the address
+      // does not say (one visitor's English copy would be everyone's).
+      "/?lang=EN",
+      "/services?lang=",
+      "/?lang=en-US",
     ])
       expect(isSharedPage(at(path)), path).toBe(false);
     expect(isSharedPage(at("/"), "POST")).toBe(false);

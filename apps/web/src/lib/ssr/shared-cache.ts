@@ -1,9 +1,12 @@
 import { pagePath, paths } from "../../paths";
+import { isLanguage } from "../i18n/i18n";
 
 /**
  * Marketing HTML a shared cache (a CDN) may keep (ADR 021). Only the landing page and the services
  * page, and only when the address holds nothing but the language: `/?orderid=…&token=…` looks an
  * order up and sends its visitor on, and other queries are not worth a cache entry of their own.
+ * A `lang` that names no language (`?lang=EN`, `?lang=`) leaves the page to the cookie's language,
+ * which the address does not say: such a page is not shared.
  * Such a page depends on nothing but its address and its language — no nonce, no user agent, no
  * sampling — so one copy serves every visitor who asks in that language.
  */
@@ -13,7 +16,7 @@ const sharedQuery: ReadonlySet<string> = new Set(["lang"]);
 export function isSharedPage(url: URL, method = "GET"): boolean {
   if (method.toUpperCase() !== "GET" || !sharedPaths.has(pagePath(url.pathname))) return false;
   for (const name of url.searchParams.keys()) if (!sharedQuery.has(name)) return false;
-  return true;
+  return !url.searchParams.has("lang") || isLanguage(url.searchParams.get("lang"));
 }
 
 /**

@@ -3,6 +3,7 @@ import { ButtonLink } from "../../../components/button";
 import { CheckCircleIcon } from "../../../components/icons";
 import { ResultPanel } from "../../../components/ui/result-panel";
 import { useT } from "../../../lib/i18n/i18n";
+import { useLanguageLink } from "../../../lib/i18n/language-link";
 import { paths } from "../../../paths";
 import styles from "./guest-book-submitted.module.css";
 
@@ -35,6 +36,7 @@ export function GuestBookSubmitted({
   startDownload: boolean;
 }) {
   const { t } = useT();
+  const link = useLanguageLink();
   const started = useRef(false);
 
   useEffect(() => {
@@ -50,7 +52,7 @@ export function GuestBookSubmitted({
       title={t("screens.guestBookSubmitted.title")}
       message={paper ? t("marketing.submitted.line") : t("marketing.submitted.noPaper")}
       actions={
-        <ButtonLink to={paths.home.href()} data-testid="back-home">
+        <ButtonLink to={link(paths.home.href())} data-testid="back-home">
           {t("marketing.submitted.backHome")}
         </ButtonLink>
       }

@@ -61,4 +61,20 @@ describe("the pages' canonical and alternate addresses", () => {
       { property: "og:image", content: "https://box.example/media/banner.jpg" },
     ]);
   });
+
+  it("preview with the icon when the banner's address is no http(s) address or does not parse", async () => {
+    const config = parseWebEnv({ PUBLIC_BASE_URL: "https://box.example" });
+    for (const image of [
+      "https://",
+      "https://cdn.example .com/b.jpg",
+      "javascript:alert(1)",
+      "//evil.example/b.jpg",
+    ]) {
+      const seo = await buildSeo(config, new Request("https://box.example/"), "en", keys, image);
+      expect(seo.preview, image).toContainEqual({
+        property: "og:image",
+        content: "https://box.example/icons/maskable-512.png",
+      });
+    }
+  });
 });

@@ -8,6 +8,7 @@ import {
   requestLanguage,
   type TKey,
 } from "../../../lib/i18n/i18n";
+import { isSafeUrl } from "../../../lib/security/safe-url";
 import { pagePath } from "../../../paths";
 import type { Seo } from "./seo";
 
@@ -32,13 +33,16 @@ export const shareIcon = { path: "/icons/maskable-512.png", size: 512 } as const
 
 /**
  * A link preview's picture: the page's own (a banner, wide), else the site's icon, so a page without
- * one (say, the guest book's, sent in a chat) still shows the brand.
+ * one (say, the guest book's, sent in a chat) still shows the brand. A banner's address the content
+ * gives is an editor's: one that is no http(s) address or does not parse (`https://`, a space in
+ * the host) gives the icon, not a failed page.
  */
 function previewTags(config: ServerConfig, image: string | null | undefined): MetaDescriptor[] {
-  if (image) {
+  const picture = isSafeUrl(image) ? URL.parse(image.trim(), config.publicBaseUrl) : null;
+  if (picture) {
     return [
       { name: "twitter:card", content: "summary_large_image" },
-      { property: "og:image", content: absoluteUrl(config, image) },
+      { property: "og:image", content: picture.href },
     ];
   }
   const size = String(shareIcon.size);

@@ -2,6 +2,7 @@ import { ButtonLink } from "../../../components/button";
 import { AlertIcon, HomeIcon } from "../../../components/icons";
 import { ResultPanel } from "../../../components/ui/result-panel";
 import { useT } from "../../../lib/i18n/i18n";
+import { useLanguageLink } from "../../../lib/i18n/language-link";
 import { paths } from "../../../paths";
 import styles from "./short-link-not-found.module.css";
 
@@ -18,6 +19,7 @@ export function ShortLinkNotFound({
   rateLimited?: boolean;
 }) {
   const { t } = useT();
+  const link = useLanguageLink();
   return (
     <ResultPanel
       className={styles.panel}
@@ -33,7 +35,7 @@ export function ShortLinkNotFound({
       }
       messageTestId="short-link-message"
       actions={
-        <ButtonLink to={paths.home.href()} data-testid="short-link-back">
+        <ButtonLink to={link(paths.home.href())} data-testid="short-link-back">
           <HomeIcon size={20} />
           {t("marketing.shortLink.backHome")}
         </ButtonLink>
