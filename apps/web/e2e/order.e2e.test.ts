@@ -178,6 +178,30 @@ describe("order detail", () => {
       await opened;
     });
 
+  for (const [viewport, lang] of [
+    ["mobile", "id"],
+    ["desktop", "en"],
+  ] as const)
+    test(`an overdue parcel's order link goes on to the overdue payment page from the server, before and without scripts (${viewport}, ${lang})`, async ({
+      openScenario,
+    }) => {
+      const { page, demo } = await openScenario("dropoff-overdue-need-to-pay", {
+        viewport,
+        language: lang,
+        javaScriptEnabled: false,
+      });
+      // The link of the parcel's messages (stored, reminder), opened past the free period.
+      const response = await page.goto(`/order?orderid=${demo.orderId}&token=${demo.token}`);
+      expect(new URL(response?.request().redirectedFrom()?.url() ?? "").pathname).toBe("/order");
+      await expect(page).toHaveURL(
+        (url) =>
+          url.pathname === "/overduepayment" && url.searchParams.get("orderid") === String(demo.orderId),
+      );
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.getByTestId("overdue-screen")).toBeVisible();
+      await expect(page.getByTestId("overdue-select-payment")).toBeVisible();
+    });
+
   test("hides help when yellowai is off and says there is no order without an order id (desktop, id)", async ({
     openScenario,
   }) => {

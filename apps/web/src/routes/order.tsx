@@ -1,5 +1,6 @@
 import "../lib/i18n/messages/drop-off-order";
-import { useSearchParams } from "react-router";
+import type { Order } from "@paxelbox/contract";
+import { redirect, useSearchParams } from "react-router";
 import { routeHandle } from "../components/layouts/layout-handle";
 import { NoScriptScreenError } from "../components/no-script-screen-error";
 import { LoaderQueries, QueryProvider } from "../components/query-provider";
@@ -8,16 +9,62 @@ import { getServerConfig } from "../config/config.server";
 import { linkToken } from "../domain/member/member-session";
 import { orderIdOf } from "../domain/order/order-id";
 import { preloadOrderScreen } from "../domain/order/order-preload.server";
+import { type OverdueDetailResponse, overdueDetailQueryOptions } from "../domain/order/overdue-detail";
+import { overdueEntryTarget } from "../domain/order/overdue-entry";
 import { OrderScreen } from "../features/order/components/order-screen";
-import { personalPageHeaders } from "../lib/ssr/web-view-preload.server";
+import { isOverdueNow } from "../features/order/lib/order-rules";
+import {
+  type FollowingQuery,
+  languageToKeep,
+  personalPageHeaders,
+  preloadedAnswer,
+} from "../lib/ssr/web-view-preload.server";
+import { paths } from "../paths";
 import type { Route } from "./+types/order";
 
 export const handle = routeHandle({ layout: "webview", titleKey: "header.orderDetail" });
 
-/** Opened with a token, the order arrives drawn by the server, its pick-up QR too. */
+/**
+ * A parcel past its free period by the server's clock: its overdue detail, which says where the
+ * page leads (spec §4), asked within the page's wait.
+ */
+const overdueFollows: FollowingQuery = (answer, token, api) => {
+  const order = answer as Order | undefined;
+  return order && isOverdueNow(order, Date.now()) ? overdueDetailQueryOptions(order.id, token, api) : null;
+};
+
+/**
+ * Opened with a token, the order arrives drawn by the server, its pick-up QR too. A parcel that
+ * is overdue goes on to the overdue payment page from here, before and without scripts (spec §4),
+ * by the rule the page follows once its scripts run (`useOverdueRedirect`): only when the server's
+ * overdue detail agrees, and so to where that page would send its visitor.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const orderid = orderIdOf(new URL(request.url).searchParams);
-  return preloadOrderScreen(getServerConfig(context), request, orderid === null ? null : String(orderid));
+  const search = new URL(request.url).searchParams;
+  const orderid = orderIdOf(search);
+  const config = getServerConfig(context);
+  const preloaded = await preloadOrderScreen(
+    config,
+    request,
+    orderid === null ? null : String(orderid),
+    overdueFollows,
+  );
+  const token = linkToken(search);
+  const detail =
+    orderid === null
+      ? undefined
+      : preloadedAnswer<OverdueDetailResponse>(preloaded, overdueDetailQueryOptions(orderid, token).queryKey);
+  if (detail && orderid !== null) {
+    const target = overdueEntryTarget(detail, orderid, token);
+    if (!target?.startsWith(paths.order.href())) {
+      const lang = await languageToKeep(context, request);
+      throw redirect(
+        overdueEntryTarget(detail, orderid, token, lang) ??
+          paths.overdue.payment.href({ orderid, token: token ?? undefined, lang }),
+      );
+    }
+  }
+  return preloaded;
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */
