@@ -14,6 +14,7 @@ import {
   passSlider,
   postedForm,
   sliderValue,
+  takeFreeDoors,
 } from "./support/package-form.ts";
 import { cameraJpeg, cameraJpegFile, oversizedJpegFile } from "./support/photos.ts";
 
@@ -124,6 +125,22 @@ for (const [viewport, lang] of phoneAndDesktop) {
       expect(photo.size).toBeGreaterThan(2 * 1024 * 1024);
       const code = await expectQrPage(page, lang);
       expect(code).toMatch(/^PXB-D-/);
+      expect(unexpected(errors)).toEqual([]);
+    });
+
+    test("a send the API refuses (the last door of its size taken meanwhile): its message by the button, which has the focus", async ({
+      openScenario,
+    }) => {
+      const { page, errors, boxId } = await openPackageForm(openScenario, viewport, lang, "none");
+      await fillAll(page);
+      // Another courier takes the last free M door while this form is being filled.
+      await takeFreeDoors(boxId, "M");
+      const response = await send(page);
+      expect(response?.status()).toBe(400);
+      await expect($(page, "package-form-error")).toHaveText(t.noLocker);
+      await expect($(page, "package-submit")).toBeFocused();
+      await expect($(page, "package-form-error")).toBeInViewport();
+      await expect(field(page, "sender_name")).toHaveValue("Kurir Paxel");
       expect(unexpected(errors)).toEqual([]);
     });
 

@@ -505,6 +505,10 @@ export function PackageForm({ boxId, lockerName, sendKey, answer, qrStatus }: Pa
         aria-disabled={waitingForPhoto || locked || undefined}
         disabled={sent && !live}
         aria-describedby={formError ? formErrorId : undefined}
+        // A page that arrives refused by the API (posted without scripts, no field to correct): the
+        // button takes the focus as the page loads, so its message, just above it, is in view and
+        // read with it (with scripts 'Oops...' says it).
+        autoFocus={!live && answer === arrivedWith && formError !== null && !firstInvalid}
         className={styles.submit}
         data-testid="package-submit"
       >
