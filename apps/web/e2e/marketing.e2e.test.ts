@@ -18,6 +18,7 @@ import {
 } from "./support/browser.ts";
 import { describe, expect, type Open, test } from "./support/fixtures.ts";
 import { api } from "./support/journeys.ts";
+import { shot } from "./support/shots.ts";
 
 /**
  * The public landing and services pages (issue 4): server-rendered content in the chosen language,
@@ -339,6 +340,29 @@ describe("locker finder before and without scripts", () => {
     expect(new URL(page.url()).search).toBe("");
     expect(errors).toEqual([]);
   });
+
+  test("a search that fails offers Try again as a link to the same search, which runs in the page (desktop, id)", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport: "desktop", language: "id" });
+    let failing = true;
+    await page.route(
+      (url) => url.pathname.startsWith("/api/") && url.searchParams.get("q") === "Depok",
+      (route) => (failing ? route.abort("internetdisconnected") : route.fallback()),
+    );
+    await visit(page, "/#location");
+    await page.getByTestId("finder-input").fill("Depok");
+    await page.getByTestId("finder-search").click();
+    const retry = page.getByTestId("finder-retry");
+    await expect(page.getByTestId("finder-summary")).toHaveAttribute("data-status", "error");
+    // Without scripts the browser follows it: the server draws that search.
+    await expect(retry).toHaveAttribute("href", "/?q=Depok#location");
+    failing = false;
+    await retry.click();
+    await expect(page.getByTestId("finder-summary")).toContainText("Depok");
+    expect(new URL(page.url()).search).toBe("");
+    expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED/.test(error))).toEqual([]);
+  });
 });
 
 describe("landing behaviour", () => {
@@ -613,6 +637,25 @@ async function carouselReady(page: Page): Promise<void> {
 }
 
 describe("services page", () => {
+  test("the banner carousel without scripts: no control that does nothing, every banner in reach sideways (mobile, id)", async ({
+    open,
+  }) => {
+    const allBanners = await banners("id", -1);
+    expect(allBanners.length).toBeGreaterThan(1);
+    const { page } = await open({ viewport: "mobile", language: "id", javaScriptEnabled: false });
+    await page.goto("/services");
+    const carousel = page.getByTestId("banner-carousel");
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    await expect(slides).toHaveCount(allBanners.length);
+    await expect(carousel.getByRole("button", { name: messages.id.marketing.services.next })).toBeHidden();
+    await expect(carousel.locator("[inert]")).toHaveCount(0);
+    // The last banner, scrolled to within the carousel: in view, the page no wider for it.
+    await slides.last().scrollIntoViewIfNeeded();
+    await expect(slides.last()).toBeInViewport({ ratio: 0.9 });
+    await shot(page, "services-carousel-no-script-mobile-id", false, { scripts: false });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   for (const [viewport, lang] of [
     ["mobile", "en"],
     ["desktop", "id"],

@@ -44,6 +44,9 @@ export default function BannerCarousel({
   const total = banners.length;
 
   useEffect(() => {
+    // A slide reached with Tab before the scripts ran scrolled the viewport to it; the carousel
+    // starts from the first.
+    viewport.current?.scrollTo({ left: 0 });
     const reduce = prefersReducedMotion();
     // Not urgent: the engine and the controls come in a transition, which React renders in slices
     // after the page's hydration rather than in the same task as the page's effects.
@@ -115,7 +118,9 @@ export default function BannerCarousel({
               role="group"
               aria-roledescription="slide"
               aria-label={t("marketing.services.slideLabel", { index: index + 1, total })}
-              inert={index !== selected ? true : undefined}
+              // Out of reach once the carousel runs and turns them; before and without scripts every
+              // slide is in reach (without them they scroll sideways: the module's CSS).
+              inert={mounted && index !== selected ? true : undefined}
             >
               <Slide banner={banner} priority={index === 0} />
             </div>

@@ -290,14 +290,19 @@ export function LockerFinder({ initial, query }: { initial: LockerPage | null; q
             {summary}
           </p>
           {status === "error" ? (
-            <button
-              type="button"
+            // A link to the same search, so that it tries again before and without scripts too
+            // (the server's call is what failed then).
+            <a
               className={styles.more}
-              onClick={() => void run(criteria, false)}
+              href={link(paths.home.finder({ q: criteria.q }))}
+              onClick={(event) => {
+                event.preventDefault();
+                void run(criteria, false);
+              }}
               data-testid="finder-retry"
             >
               {t("marketing.finder.retry")}
-            </button>
+            </a>
           ) : null}
           <ol
             className={`stack plain-list ${styles.list}`}
