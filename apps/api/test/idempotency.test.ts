@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, loadConfig } from "../src/app.ts";
 import { type Database, openDatabase, type Queryable } from "../src/db/database.ts";
+import { HttpError } from "../src/http/errors.ts";
 import { idempotent, type RecordAnswer } from "../src/http/idempotency.ts";
 import { call, freshDatabase, packageBody, scenario } from "./helpers.ts";
 
@@ -106,5 +107,73 @@ describe("an answer recorded with its work", () => {
     await expect(idempotent(app.db, request, "test", { a: 1 }, work)).rejects.toThrow(/after the commit/);
     await expect(idempotent(app.db, request, "test", { a: 1 }, work)).resolves.toBe("done");
     expect(runs).toBe(1);
+  });
+});
+
+describe("a key taken over by a retry while its first run still runs (a gateway slower than the key's wait)", () => {
+  const request = (key: string) => ({ headers: { "idempotency-key": key } }) as unknown as FastifyRequest;
+  /** A run held until `release` is called; it then answers `answer` or fails with `error`. */
+  function heldRun(outcome: { answer?: string; error?: Error }) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => {};
+    const began = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const run = async () => {
+      started();
+      await released;
+      if (outcome.error) throw outcome.error;
+      return outcome.answer ?? "";
+    };
+    return { run, began, release };
+  }
+  const backdate = (key: string) =>
+    app.db.query(
+      "update idempotency_keys set created_at = created_at - interval '61 seconds' where key = $1",
+      [key],
+    );
+
+  it("the first's failure leaves the retry's claim: a third try is told it is running, then gets the retry's answer", async () => {
+    const key = "taken-over-then-first-failed";
+    const first = heldRun({ error: new HttpError(502, "paymentServiceUnreachable") });
+    const firstDone = idempotent(app.db, request(key), "test", { a: 1 }, first.run);
+    await first.began;
+    await backdate(key);
+    const retry = heldRun({ answer: "the retry's" });
+    const retryDone = idempotent(app.db, request(key), "test", { a: 1 }, retry.run);
+    await retry.began;
+
+    first.release();
+    await expect(firstDone).rejects.toThrow(HttpError);
+    await expect(
+      idempotent(app.db, request(key), "test", { a: 1 }, async () => "a third"),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    retry.release();
+    await expect(retryDone).resolves.toBe("the retry's");
+    await expect(idempotent(app.db, request(key), "test", { a: 1 }, async () => "a third")).resolves.toBe(
+      "the retry's",
+    );
+  });
+
+  it("the first's late answer does not overwrite the retry's", async () => {
+    const key = "taken-over-then-first-answered";
+    const first = heldRun({ answer: "the first's" });
+    const firstDone = idempotent(app.db, request(key), "test", { a: 1 }, first.run);
+    await first.began;
+    await backdate(key);
+    const retry = heldRun({ answer: "the retry's" });
+    const retryDone = idempotent(app.db, request(key), "test", { a: 1 }, retry.run);
+    await retry.began;
+
+    retry.release();
+    await expect(retryDone).resolves.toBe("the retry's");
+    first.release();
+    await expect(firstDone).resolves.toBe("the first's");
+    await expect(idempotent(app.db, request(key), "test", { a: 1 }, async () => "a third")).resolves.toBe(
+      "the retry's",
+    );
   });
 });

@@ -22,6 +22,12 @@ export type RecordAnswer<T> = (tx: Queryable, answer: T) => Promise<void>;
  * kept in PostgreSQL (shared by every instance) and forgotten after a day. `run` records its answer
  * in its own transaction with `record` when its work is one transaction; otherwise (a gateway's
  * call between writes) the answer is recorded after it.
+ *
+ * A key whose run has not answered after `abandonedSeconds` may be taken by a retry, though the
+ * first may still be running (a payment waiting on a slow gateway). Each run owns its claim (the
+ * claim's time, to the microsecond): it records its answer, or frees the key, only while the claim
+ * is still its own, so a first run that ends late neither overwrites the retry's answer nor frees
+ * the key under the retry while that one runs.
  */
 export async function idempotent<T>(
   db: Queryable,
@@ -41,12 +47,13 @@ export async function idempotent<T>(
     throw badRequest("idempotencyKeyInvalid");
   }
   const requestHash = hash("sha256", JSON.stringify(body), "hex");
-  const [claimed] = await db.query(
-    `insert into idempotency_keys (scope, key, request_hash) values ($1, $2, $3)
-     on conflict (scope, key) do update set created_at = now()
+  // clock_timestamp(), not now(): two claims in one transaction (a test's, or a caller's) differ.
+  const [claimed] = await db.query<{ claim: string }>(
+    `insert into idempotency_keys (scope, key, request_hash, created_at) values ($1, $2, $3, clock_timestamp())
+     on conflict (scope, key) do update set created_at = clock_timestamp()
        where idempotency_keys.status_code is null and idempotency_keys.request_hash = $3
          and idempotency_keys.created_at < now() - make_interval(secs => $4)
-     returning key`,
+     returning created_at::text as claim`,
     [scope, header, requestHash, abandonedSeconds],
   );
   if (!claimed) {
@@ -68,12 +75,17 @@ export async function idempotent<T>(
       ? new HttpError(row.status_code, key.data, refusal.params)
       : new HttpError(row.status_code, "requestRefusedBefore");
   }
+  const { claim } = claimed;
+  /** This run's row: its key, while its claim is its own. */
+  const own = "scope = $1 and key = $2 and created_at = $3::timestamptz";
   let recorded = false;
   const record: RecordAnswer<T> = async (tx, answer) => {
-    await tx.query(
-      "update idempotency_keys set status_code = 200, response = $3 where scope = $1 and key = $2",
-      [scope, header, JSON.stringify(answer)],
-    );
+    await tx.query(`update idempotency_keys set status_code = 200, response = $4 where ${own}`, [
+      scope,
+      header,
+      claim,
+      JSON.stringify(answer),
+    ]);
     recorded = true;
   };
   try {
@@ -85,19 +97,21 @@ export async function idempotent<T>(
     // A 429 says "later", not "no": the key stays free for the try after the wait.
     if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 429) {
       await db.query(
-        "update idempotency_keys set status_code = $3, response = $4 where scope = $1 and key = $2 and status_code is null",
+        `update idempotency_keys set status_code = $4, response = $5 where ${own} and status_code is null`,
         [
           scope,
           header,
+          claim,
           error.statusCode,
           JSON.stringify({ message: error.message, key: error.key, params: error.params }),
         ],
       );
     } else {
       // A failure worth retrying (gateway down, crash, a limit): the key is free for the next attempt.
-      await db.query("delete from idempotency_keys where scope = $1 and key = $2 and status_code is null", [
+      await db.query(`delete from idempotency_keys where ${own} and status_code is null`, [
         scope,
         header,
+        claim,
       ]);
     }
     throw error;
