@@ -477,9 +477,14 @@ export async function settle(
       );
       const late = payment.status !== "PENDING";
       if (order.status !== "IN_STORE" || paidBefore) {
+        // Refunded next by this caller (`refundPayment`): the job leaves it to that call, as to a
+        // first try under way, and tries it once a failed first try would be tried again (or the
+        // call never ended: a crash).
         await tx.query(
-          "update payments set status = 'REFUNDED', paid_at = now(), updated_at = now(), next_check_at = now() where id = $1",
-          [payment.id],
+          `update payments set status = 'REFUNDED', paid_at = now(), updated_at = now(),
+                  next_check_at = now() + make_interval(secs => $2)
+            where id = $1`,
+          [payment.id, refundRetry.firstWaitSeconds],
         );
         await anomaly(tx, payment.id, "late-success-refunded", {
           source: options.source,
@@ -764,6 +769,29 @@ export type ReconcileOutcome =
   | "interrupted";
 
 /**
+ * The longest a check of one payment at `gateway` may take: its longest run of calls, each bounded
+ * by the time-out (`openingMs`), and a margin.
+ */
+export function gatewayCallSeconds(gateway: Pick<PaymentGateway, "openingMs">): number {
+  return Math.ceil(gateway.openingMs / 1000) + 5;
+}
+
+/**
+ * Holds a claimed payment for its check: its next check moves past the longest the check may take
+ * (the round's claim, `ageSeconds`, may run out while the payments before it are checked). False
+ * when another instance has claimed it since (`check_attempts` changed): that one checks it.
+ */
+async function holdCheck(db: Queryable, payment: PaymentRow, seconds: number): Promise<boolean> {
+  const held = await db.query(
+    `update payments set next_check_at = greatest(next_check_at, now() + make_interval(secs => $3))
+      where id = $1 and check_attempts = $2
+      returning id`,
+    [payment.id, payment.check_attempts, seconds],
+  );
+  return held.length > 0;
+}
+
+/**
  * Gives back the claims of payments a round has not checked (the instance is stopping): due at once
  * again, the claim's check not counted, so that another instance checks them without waiting for
  * `ageSeconds`. Only payments still under this claim (`check_attempts` unchanged).
@@ -837,6 +865,8 @@ export async function reconcile(
       return { checked: index, outcomes };
     }
     try {
+      const seconds = Math.max(options.ageSeconds, gatewayCallSeconds(options.gateways(payment.gateway)));
+      if (!(await holdCheck(db, payment, seconds))) continue;
       if (payment.status === "REFUNDED") {
         const confirmed = await interruptible(refundPayment(db, payment.id, settleOptions), options.abort);
         outcomes.push(

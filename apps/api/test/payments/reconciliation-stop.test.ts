@@ -1,7 +1,7 @@
 import { calls } from "@paxelbox/contract";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { GatewayRecord, PaymentGateway } from "../../src/payments/gateway.ts";
-import { startReconciliation } from "../../src/payments/service.ts";
+import { reconcile, startReconciliation } from "../../src/payments/service.ts";
 import { budi, http, lockerOrderBody, scenario, useApp, useServer } from "../helpers.ts";
 
 /**
@@ -39,11 +39,12 @@ function heldGateway(answer: Promise<GatewayRecord>) {
   const asked: string[] = [];
   const gateway = {
     name: "midtrans",
+    openingMs: 1000,
     status: (payment) => {
       asked.push(payment.externalId);
       return answer;
     },
-  } as Pick<PaymentGateway, "name" | "status"> as PaymentGateway;
+  } as Pick<PaymentGateway, "name" | "openingMs" | "status"> as PaymentGateway;
   return { asked, gateways: () => gateway };
 }
 
@@ -109,5 +110,28 @@ describe("the reconciliation job stopping mid-round", () => {
     for (const row of others) expect(row).toMatchObject({ check_attempts: 0, due: true });
     const text = await app().metrics.registry.metrics();
     expect(text).toMatch(/paxelbox_payment_reconciliations_total\{outcome="interrupted"\} 1/);
+  });
+});
+
+describe("two instances' rounds over one slow gateway", () => {
+  it("a payment is checked by one of them: a round that outlasts its claim checks no payment another has claimed since", async () => {
+    const ids = await threePayments();
+    const asked: string[] = [];
+    // Each status call takes longer than a round's claim (1 s).
+    const gateway = {
+      name: "midtrans",
+      openingMs: 1000,
+      status: async (payment) => {
+        asked.push(payment.externalId);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return { status: "PENDING", amount: null };
+      },
+    } as Pick<PaymentGateway, "name" | "openingMs" | "status"> as PaymentGateway;
+    const round = () => reconcile(app().db, { ageSeconds: 1, gateways: () => gateway, log: app().log });
+    const first = round();
+    // The second instance's round starts once the first one's claim has run out.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await Promise.all([first, round()]);
+    expect(asked.toSorted()).toEqual(ids.toSorted());
   });
 });
