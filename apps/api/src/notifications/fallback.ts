@@ -13,6 +13,18 @@ import type { Queryable } from "../db/database.ts";
 /** WhatsApp's error code of a message the number cannot receive. */
 export const undeliverableErrorCode = 131026;
 
+/**
+ * Takes the lock of a WhatsApp message id until the transaction ends: the first statement of each
+ * transaction that records the id (the worker's record of the provider's acceptance) or a status of
+ * it (the webhook's). Two of them on two instances would otherwise each miss the other's write, not
+ * yet committed at READ COMMITTED (the status not there when the id is recorded, the id not there
+ * when the status is), and with it the message's delivery status and its SMS: the second now waits
+ * for the first's commit, and its statements see what the first wrote.
+ */
+export async function lockMessage(tx: Queryable, providerMessageId: string): Promise<void> {
+  await tx.query("select pg_advisory_xact_lock(hashtextextended($1, 0))", [providerMessageId]);
+}
+
 const copyAsSms = (where: string) => `
   insert into notification_outbox
     (event, order_id, channel, template, language, recipient, parameters, link, idempotency_key)

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DeliveryStatus, WhatsAppWebhook } from "@paxelbox/contract";
 import type { Database } from "../db/database.ts";
 import type { Metrics } from "../plugins/metrics.ts";
-import { settleWhatsAppDelivery } from "./fallback.ts";
+import { lockMessage, settleWhatsAppDelivery } from "./fallback.ts";
 import { deliveryRank } from "./worker.ts";
 
 /** `sha256=` + HMAC-SHA256 of the raw body with the app secret, as Meta signs its webhooks. */
@@ -34,8 +34,9 @@ export function verifyTokenMatches(expected: string, given: string): boolean {
  * a webhook again until it gets a 200, so a repeat changes nothing. The message's status moves only
  * forward (sent → delivered → read; failed last), whatever order the reports arrive in. A status for
  * a message not recorded yet (the report outran our write of its id) is kept and taken over when the
- * id is written (`worker.ts`, markSent). With `sms` on, a `failed` status with error 131026 writes the
- * message's SMS in the same transaction (`fallback.ts`).
+ * id is written (`worker.ts`, markSent); the two lock the message id first, so that one recording at
+ * the same time on another instance is waited for (`lockMessage`). With `sms` on, a `failed` status
+ * with error 131026 writes the message's SMS in the same transaction (`fallback.ts`).
  */
 export async function recordStatuses(
   db: Database,
@@ -52,6 +53,7 @@ export async function recordStatuses(
       ?.map((e) => [e.code, e.title ?? e.message].filter(Boolean).join(" "))
       .join("; ");
     const fresh = await db.transaction(async (tx) => {
+      await lockMessage(tx, status.id);
       const inserted = await tx.query(
         `insert into notification_statuses (provider_message_id, status, reported_at, error)
          values ($1, $2, to_timestamp($3::bigint), $4)

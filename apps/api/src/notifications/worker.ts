@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Language } from "@paxelbox/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Queryable } from "../db/database.ts";
@@ -5,7 +6,7 @@ import { withoutContacts } from "../http/log-redaction.ts";
 import type { Metrics } from "../plugins/metrics.ts";
 import { jobSignals, unlessAborted } from "../plugins/shutdown.ts";
 import { type EmailTemplateName, isEmailTemplateName } from "./email-templates.ts";
-import { settleWhatsAppDelivery, smsForDeadWhatsApp } from "./fallback.ts";
+import { lockMessage, settleWhatsAppDelivery, smsForDeadWhatsApp } from "./fallback.ts";
 import type { Channel } from "./outbox.ts";
 import type { Sender, SendResult } from "./sender.ts";
 import { isTemplateName } from "./templates.ts";
@@ -19,7 +20,10 @@ interface Claimed {
   recipient: string;
   parameters: string[];
   link: string | null;
+  /** Its tries, this one included. */
   attempts: number;
+  /** The claim of this round (`untried_claim`), until the row's try. */
+  claim: string;
   created_at: Date;
 }
 
@@ -95,7 +99,12 @@ export function retryDelayMs(
  * Claims due messages: one statement, `FOR UPDATE SKIP LOCKED`, so that workers on other instances
  * skip rows being claimed here instead of waiting for them. The claim counts the try and moves
  * `next_attempt_at` forward by the lease: the rows are not due to anyone until the lease ends.
- * They are sent in the order they were written (`returning` alone keeps no order on PostgreSQL).
+ * A row whose last claim never came to its try (`untried_claim` still set: its lease ran out before
+ * the row's turn, or its worker died first) has that claim's try taken back, so that `attempts`
+ * counts the tries made, which the give-up and the backoff follow. Any other claim moves `attempts`,
+ * as before this column: an instance of the previous release (it holds a row while `attempts` is
+ * unchanged) sees its claim taken over. They are sent in the order they were written (`returning`
+ * alone keeps no order on PostgreSQL).
  */
 async function claimDue(
   db: Database,
@@ -107,7 +116,8 @@ async function claimDue(
     tx.query<Claimed>(
       `with claimed as (
          update notification_outbox o
-            set attempts = o.attempts + 1,
+            set attempts = o.attempts + 1 - (o.untried_claim is not null)::int,
+                untried_claim = $4::uuid,
                 next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
           where o.id in (
             select id from notification_outbox
@@ -116,24 +126,26 @@ async function claimDue(
              limit $1
              for update skip locked)
           returning o.id, o.channel, o.template, o.language, o.recipient, o.parameters, o.link, o.attempts,
-                    o.created_at)
+                    o.untried_claim as claim, o.created_at)
        select * from claimed order by id`,
-      [batchSize, leaseMs, channels],
+      [batchSize, leaseMs, channels, randomUUID()],
     ),
   );
 }
 
 /**
  * Holds a claimed row for its own try as its turn in the batch comes: the lease starts again from
- * now. A row whose claim ran out while the rows before it were sent (a slow provider) and that
- * another worker claimed since (its claim counted a try: `attempts` moved) is that worker's now;
- * so is a row sent or given up meanwhile. Answers whether the row is still this claim's.
+ * now, and the claim is tried (its try stays counted). A row whose claim ran out while the rows
+ * before it were sent (a slow provider) and that another worker claimed since (`untried_claim`, or
+ * `attempts` for an instance of the previous release, moved) is that worker's now; so is a row sent
+ * or given up meanwhile. Answers whether the row is still this claim's.
  */
 async function holdClaim(db: Queryable, row: Claimed, leaseMs: number): Promise<boolean> {
   const held = await db.query(
-    `update notification_outbox set next_attempt_at = now() + make_interval(secs => $3::float8 / 1000)
-      where id = $1 and status = 'pending' and attempts = $2 returning id`,
-    [row.id, row.attempts, leaseMs],
+    `update notification_outbox
+        set untried_claim = null, next_attempt_at = now() + make_interval(secs => $4::float8 / 1000)
+      where id = $1 and status = 'pending' and untried_claim = $2::uuid and attempts = $3 returning id`,
+    [row.id, row.claim, row.attempts, leaseMs],
   );
   return held.length > 0;
 }
@@ -141,16 +153,16 @@ async function holdClaim(db: Queryable, row: Claimed, leaseMs: number): Promise<
 /**
  * Gives back the claims of rows this round has not tried (the instance is stopping): each due at
  * once again, its claim's try not counted, so that another instance sends it without waiting for the
- * lease and without it costing a try. Only rows still held by this claim (`attempts` unchanged, as
- * in `holdClaim`): one another worker claimed since is left to it.
+ * lease and without it costing a try. Only rows still held by this claim (as in `holdClaim`): one
+ * another worker claimed since is left to it.
  */
 async function releaseClaims(db: Queryable, rows: Claimed[]): Promise<void> {
   if (rows.length === 0) return;
   await db.query(
-    `update notification_outbox o set attempts = o.attempts - 1, next_attempt_at = now()
-       from unnest($1::bigint[], $2::int[]) as r(id, attempts)
-      where o.id = r.id and o.attempts = r.attempts and o.status = 'pending'`,
-    [rows.map((row) => row.id), rows.map((row) => row.attempts)],
+    `update notification_outbox o set attempts = o.attempts - 1, untried_claim = null, next_attempt_at = now()
+       from unnest($1::bigint[], $2::uuid[], $3::int[]) as r(id, claim, attempts)
+      where o.id = r.id and o.untried_claim = r.claim and o.attempts = r.attempts and o.status = 'pending'`,
+    [rows.map((row) => row.id), rows.map((row) => row.claim), rows.map((row) => row.attempts)],
   );
 }
 
@@ -161,12 +173,15 @@ const rankOf = (column: string) => deliveryRank.replace("$status", column);
 /**
  * Records the provider's acceptance. A status webhook may come before this (the provider answers and
  * reports at once): the best status already reported for the id is taken over, and acted on as the
- * webhook would have (`settleWhatsAppDelivery`). The link's token is dropped: it is no longer needed
- * here — except on a WhatsApp message that may still fall back to SMS, until its delivery is settled.
+ * webhook would have (`settleWhatsAppDelivery`). A webhook recording a status of the id at the same
+ * time, on another instance, is waited for, or waits (`lockMessage`). The link's token is dropped: it
+ * is no longer needed here — except on a WhatsApp message that may still fall back to SMS, until its
+ * delivery is settled.
  */
 async function markSent(db: Database, row: Claimed, messageId: string | null, sms: boolean): Promise<void> {
   const keepLink = sms && row.channel === "whatsapp" && messageId !== null;
   await db.transaction(async (tx) => {
+    if (row.channel === "whatsapp" && messageId) await lockMessage(tx, messageId);
     await tx.query(
       `update notification_outbox o
         set status = 'sent', sent_at = now(), provider_message_id = $2, link = case when $3 then o.link end,
@@ -182,10 +197,16 @@ async function markSent(db: Database, row: Claimed, messageId: string | null, sm
   });
 }
 
-async function markRetry(db: Queryable, row: Claimed, error: string, at: Date): Promise<void> {
+/**
+ * Schedules the next try `delayMs` from the database's now: claims compare `next_attempt_at` with the
+ * database's clock, which an instance's own may be apart from.
+ */
+async function markRetry(db: Queryable, row: Claimed, error: string, delayMs: number): Promise<void> {
   await db.query(
-    "update notification_outbox set next_attempt_at = $2, last_error = $3 where id = $1 and status = 'pending'",
-    [row.id, at, error.slice(0, 500)],
+    `update notification_outbox set next_attempt_at = now() + make_interval(secs => $2::float8 / 1000),
+            last_error = $3
+      where id = $1 and status = 'pending'`,
+    [row.id, delayMs, error.slice(0, 500)],
   );
 }
 
@@ -304,7 +325,7 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
         outcome.kind === "retry" ? outcome.retryAfterMs : undefined,
         options.random,
       );
-      await markRetry(db, row, outcome.error, new Date(Date.now() + delay));
+      await markRetry(db, row, outcome.error, delay);
       options.metrics.notificationsRetried.inc(labels);
       options.log.warn(
         {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { calls } from "@paxelbox/contract";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { Database } from "../../src/db/database.ts";
 import { outboxWriter } from "../../src/notifications/outbox.ts";
 import { whatsappClient } from "../../src/notifications/whatsapp.ts";
 import { type DeliveryOptions, deliverDue, retryDelayMs } from "../../src/notifications/worker.ts";
@@ -58,6 +59,34 @@ const rowOf = async (orderId: number) =>
 /** Makes every pending message due now (time passing). */
 const due = () =>
   app().db.query("update notification_outbox set next_attempt_at = now() where status = 'pending'");
+
+/**
+ * Runs `work` as an instance whose clock is `aheadMs` ahead of the database's: its code reads
+ * `Date.now()` ahead, the database's calls run on the right time (PGlite's clock is this process's).
+ */
+async function withClockAhead<T>(aheadMs: number, work: (db: Database) => Promise<T>): Promise<T> {
+  const right = Date.now;
+  let inDatabase = 0;
+  const clock = vi.spyOn(Date, "now").mockImplementation(() => right() + (inDatabase > 0 ? 0 : aheadMs));
+  const db = app().db;
+  const onTime = async <R>(call: () => Promise<R>) => {
+    inDatabase++;
+    try {
+      return await call();
+    } finally {
+      inDatabase--;
+    }
+  };
+  try {
+    return await work({
+      ...db,
+      query: (sql, params) => onTime(() => db.query(sql, params)),
+      transaction: (inside) => onTime(() => db.transaction(inside)),
+    });
+  } finally {
+    clock.mockRestore();
+  }
+}
 
 /** A drop-off stored now (the demo scenario writes its message like the kiosk does). */
 async function storedParcel(): Promise<number> {
@@ -273,11 +302,43 @@ describe("delivery to the WhatsApp Cloud API", () => {
     }
   });
 
-  it("a claim is a lease: a claimer that died leaves its messages due again after it", async () => {
-    const orderId = await storedParcel();
-    // A claim as the worker makes it, then nothing (the process died before sending).
+  it("counts the tries made only: a claim whose lease ran out before its row's turn costs the row no try", async () => {
+    const orders = [await storedParcel(), await storedParcel(), await storedParcel()];
+    // The provider holds the second message; the third, taken over by another worker, fails once.
+    let answerSecond = () => {};
+    const second = new Promise<void>((resolve) => {
+      answerSecond = resolve;
+    });
+    graph.script = [{ status: 200 }, { status: 200, after: second }, { status: 503 }];
+    // Two tries allowed: a claim counted without its try would give the third up after one.
+    const patient = options({ senders: { whatsapp: whatsappSender(10_000) }, maxAttempts: 2 });
+    const first = deliverDue(app().db, patient);
+    await expect.poll(() => received.length).toBe(2);
     await app().db.query(
-      "update notification_outbox set attempts = attempts + 1, next_attempt_at = now() + interval '60 seconds' where order_id = $1",
+      `update notification_outbox set next_attempt_at = now() - interval '1 second'
+        where status = 'pending' and order_id = $1`,
+      [orders[2]],
+    );
+    expect(await deliverDue(app().db, patient)).toEqual({ sent: 0, retried: 1, dead: 0 });
+    answerSecond();
+    expect((await first).sent).toBe(2);
+    expect(await rowOf(orders[2] as number)).toMatchObject({ status: "pending", attempts: 1 });
+
+    // Its second try is the last one allowed.
+    await due();
+    expect(await deliverDue(app().db, patient)).toEqual({ sent: 1, retried: 0, dead: 0 });
+    for (const [index, orderId] of orders.entries()) {
+      expect(await rowOf(orderId)).toMatchObject({ status: "sent", attempts: index === 2 ? 2 : 1 });
+    }
+  });
+
+  it("a claim is a lease: a claimer that died leaves its messages due again after it, the untried claim not counted", async () => {
+    const orderId = await storedParcel();
+    // A claim as the worker makes it, then nothing (the process died before trying the row).
+    await app().db.query(
+      `update notification_outbox
+          set attempts = attempts + 1, untried_claim = gen_random_uuid(), next_attempt_at = now() + interval '60 seconds'
+        where order_id = $1`,
       [orderId],
     );
     expect((await deliverDue(app().db, options())).sent).toBe(0);
@@ -286,7 +347,24 @@ describe("delivery to the WhatsApp Cloud API", () => {
       [orderId],
     );
     expect((await deliverDue(app().db, options())).sent).toBe(1);
-    expect(await rowOf(orderId)).toMatchObject({ status: "sent", attempts: 2 });
+    expect(await rowOf(orderId)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("schedules a retry on the database's clock, not on the instance's clock that is ahead of it", async () => {
+    const orderId = await storedParcel();
+    graph.script = [{ status: 503 }];
+    expect(await withClockAhead(2 * 60_000, (db) => deliverDue(db, options()))).toEqual({
+      sent: 0,
+      retried: 1,
+      dead: 0,
+    });
+    // First retry: 3.75 s (random() = 0.5) from the database's now, not from the instance's.
+    const [row] = await app().db.query<{ in_seconds: number }>(
+      "select extract(epoch from next_attempt_at - now())::float8 as in_seconds from notification_outbox where order_id = $1",
+      [orderId],
+    );
+    expect(row?.in_seconds).toBeGreaterThan(2);
+    expect(row?.in_seconds).toBeLessThan(4);
   });
 });
 

@@ -1,7 +1,8 @@
-import { calls } from "@paxelbox/contract";
+import { calls, WhatsAppWebhook } from "@paxelbox/contract";
 import { beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../src/db/database.ts";
 import { smsGatewayClient } from "../../src/notifications/sms.ts";
-import { webhookSignature } from "../../src/notifications/webhook.ts";
+import { recordStatuses, webhookSignature } from "../../src/notifications/webhook.ts";
 import { whatsappClient } from "../../src/notifications/whatsapp.ts";
 import { type DeliveryOptions, deliverDue } from "../../src/notifications/worker.ts";
 import { ok, scenario, useApp } from "../helpers.ts";
@@ -219,6 +220,111 @@ describe("WhatsApp reports the number undeliverable (131026)", () => {
     expect(infobip.received).toEqual([]);
   });
 });
+
+/**
+ * The database with each transaction that runs a statement matching `statement` kept open before
+ * its commit until `commit()`: one instance's transaction caught between its writes and their commit.
+ */
+function holdingCommit(db: Database, statement: RegExp) {
+  let reached = () => {};
+  const atCommit = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  let commit = () => {};
+  const committing = new Promise<void>((resolve) => {
+    commit = resolve;
+  });
+  const held: Database = {
+    ...db,
+    transaction: (work) =>
+      db.transaction(async (tx) => {
+        let matched = false;
+        const result = await work({
+          query: (sql, params) => {
+            if (statement.test(sql)) matched = true;
+            return tx.query(sql, params);
+          },
+        });
+        if (matched) {
+          reached();
+          await committing;
+        }
+        return result;
+      }),
+  };
+  return { db: held, atCommit, commit };
+}
+
+/** Resolves once `call` has settled, or once a session of the test's database waits for a lock. */
+async function settledOrWaiting(call: Promise<unknown>): Promise<void> {
+  let settled = false;
+  call.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  while (!settled) {
+    const [locks] = await app().db.query<{ waiting: number }>(
+      `select count(*)::int as waiting from pg_locks
+        where not granted and database = (select oid from pg_database where datname = current_database())`,
+    );
+    if (locks?.waiting) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+// PGlite runs one transaction at a time: the race needs a server's connections.
+describe.runIf(Boolean(process.env.DATABASE_URL))(
+  "the 131026 status and the record of the message id on two instances at once (PostgreSQL)",
+  () => {
+    const failed = (wamid: string) => WhatsAppWebhook.parse(statusWebhook(wamid, "failed", undeliverable));
+    const expectFallback = async (orderId: number) => {
+      const rows = await rowsOf(orderId);
+      expect(rows.whatsapp).toMatchObject({ status: "sent", delivery_status: "failed", link: null });
+      expect(rows.sms).toMatchObject({
+        status: "pending",
+        link: expect.stringMatching(/^\/order\?orderid=/),
+      });
+    };
+
+    it("falls back when the webhook's transaction commits while the worker records the id", async () => {
+      const orderId = await storedParcel();
+      const wamid = "wamid.RACE-WEBHOOK-FIRST";
+      graph.script = [{ status: 200, body: { messages: [{ id: wamid }] } }];
+      // The webhook's instance has written the status and not yet committed.
+      const webhook = holdingCommit(app().db, /insert into notification_statuses/);
+      const recording = recordStatuses(webhook.db, failed(wamid), app().metrics, true);
+      await webhook.atCommit;
+      // The worker's instance records the message id meanwhile (or waits for the webhook's record).
+      const round = deliverDue(app().db, options());
+      await settledOrWaiting(round);
+      webhook.commit();
+      expect((await recording).recorded).toBe(1);
+      expect((await round).sent).toBe(1);
+      await expectFallback(orderId);
+    });
+
+    it("falls back when the worker's record of the id commits while the webhook records the status", async () => {
+      const orderId = await storedParcel();
+      const wamid = "wamid.RACE-SEND-FIRST";
+      graph.script = [{ status: 200, body: { messages: [{ id: wamid }] } }];
+      // The worker's instance has written the message id and not yet committed.
+      const worker = holdingCommit(app().db, /set status = 'sent'/);
+      const round = deliverDue(worker.db, options());
+      await worker.atCommit;
+      // The webhook's instance records the status meanwhile (or waits for the worker's record).
+      const recording = recordStatuses(app().db, failed(wamid), app().metrics, true);
+      await settledOrWaiting(recording);
+      worker.commit();
+      expect((await round).sent).toBe(1);
+      expect((await recording).recorded).toBe(1);
+      await expectFallback(orderId);
+    });
+  },
+);
 
 describe("a WhatsApp message given up", () => {
   it("falls back to SMS when refused at once, and when out of tries", async () => {
