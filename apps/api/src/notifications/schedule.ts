@@ -92,8 +92,9 @@ const reminderAt = "(o.deadline - make_interval(secs => $5::float8 / 1000))";
  * gets none, rather than one at once), and no overdue fee credited (the time a payment gives is told
  * by the payment's own message and screen, and is often shorter than the lead).
  */
-const reminderDue = `o.deadline > $1 and ${reminderAt} <= $1 and o.store_time < ${reminderAt}
+const reminderStill = `o.deadline > $1
   and not exists (select 1 from payments p where p.order_id = o.id and p.status = 'SUCCESS')`;
+const reminderDue = `${reminderStill} and ${reminderAt} <= $1 and o.store_time < ${reminderAt}`;
 /** A drop-off's links open nothing once its link expired: no message to send then. */
 const linkAlive = "(o.link_expires_at is null or o.link_expires_at >= $1)";
 
@@ -102,7 +103,14 @@ interface EventDefinition {
   template: TemplateName;
   /** When the message is due, given that the order is in the locker. */
   due: string;
-  /** The reminder's lead (a setting), for reminders. */
+  /**
+   * What must still hold when a written message is sent (`withdrawIfGone`), where that is less than
+   * `due`: a reminder's lead is this instance's setting, and one written by an instance with a longer
+   * lead (a rollout that shortens it) is still true — it would otherwise be withdrawn as early, and
+   * never written again under its key.
+   */
+  still?: string;
+  /** The reminder's lead (a setting), for reminders; `due` only. */
   lead?: "dropoffReminderMs" | "rentReminderMs";
   /**
    * Written outside the quiet hours only: a drop-off's recipient did not choose the parcel's hours,
@@ -122,6 +130,7 @@ const definitions: Record<ScheduledEvent, EventDefinition> = {
     kind: "dropoff",
     template: "dropoff_reminder",
     due: `${reminderDue} and ${linkAlive}`,
+    still: `${reminderStill} and ${linkAlive}`,
     lead: "dropoffReminderMs",
     waitsForMorning: true,
     path: "/order",
@@ -140,6 +149,7 @@ const definitions: Record<ScheduledEvent, EventDefinition> = {
     kind: "rent",
     template: "rent_ending",
     due: `not o.expired_flag and ${reminderDue}`,
+    still: `not o.expired_flag and ${reminderStill}`,
     lead: "rentReminderMs",
     parameters: (o) => [o.name, o.box_name, o.mouth_number, dateOf(o, o.deadline)],
   },
@@ -161,9 +171,14 @@ export const scheduledEvents = Object.keys(definitions) as ScheduledEvent[];
 
 const isScheduled = (event: string): event is ScheduledEvent => Object.hasOwn(definitions, event);
 
-/** The orders in a locker whose `event` is due at $1, with the key of its message. */
-function dueOrders(event: ScheduledEvent): string {
-  const { kind, due } = definitions[event];
+/**
+ * The orders in a locker whose `event` is due at $1 (or, `still`, whose written message still holds),
+ * with the key of its message.
+ */
+function dueOrders(event: ScheduledEvent, condition: "due" | "still" = "due"): string {
+  const { kind } = definitions[event];
+  const due =
+    condition === "still" ? (definitions[event].still ?? definitions[event].due) : definitions[event].due;
   const who = recipients[kind];
   const deadline = `to_char(o.deadline at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   return `select o.id, '${event}:order:' || o.id || ':' || ${deadline} as idempotency_key, o.deadline,
@@ -179,8 +194,9 @@ function queryParameters(
   settings: ScheduleSettings,
   input: { now: number; orderId: number | null; after: number },
   fourth: unknown,
+  condition: "due" | "still" = "due",
 ): unknown[] {
-  const lead = definitions[event].lead;
+  const lead = condition === "due" || !definitions[event].still ? definitions[event].lead : undefined;
   const parameters = [new Date(input.now), input.orderId, input.after, fourth];
   return lead ? [...parameters, settings[lead]] : parameters;
 }
@@ -198,7 +214,8 @@ export interface NotificationSchedule {
   sweep(db: Database, now?: number): Promise<number>;
   /**
    * Withdraws a pending time-driven message whose cause is gone at `now` (the database's clock by
-   * default: its order no longer has that message due, with that deadline); answers whether it did.
+   * default: its order no longer holds what the message says, with that deadline — a reminder's lead
+   * aside, `still`); answers whether it did.
    * Other messages are left alone.
    */
   withdrawIfGone(db: Queryable, id: number, now?: number): Promise<boolean>;
@@ -306,8 +323,14 @@ export function notificationSchedule(
       if (!row || !isScheduled(row.event) || row.order_id === null) return false;
       const now = at ?? (await databaseNow(db));
       const still = await db.query(
-        `select 1 from (${dueOrders(row.event)}) d where d.idempotency_key = $4`,
-        queryParameters(row.event, settings, { now, orderId: row.order_id, after: 0 }, row.idempotency_key),
+        `select 1 from (${dueOrders(row.event, "still")}) d where d.idempotency_key = $4`,
+        queryParameters(
+          row.event,
+          settings,
+          { now, orderId: row.order_id, after: 0 },
+          row.idempotency_key,
+          "still",
+        ),
       );
       if (still.length > 0) return false;
       const withdrawn = await db.query(

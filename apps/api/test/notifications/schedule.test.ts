@@ -209,6 +209,28 @@ describe("a drop-off's reminder before its free period ends", () => {
     expect((await messagesOf(orderId)).map((row) => [row.event, row.status, row.link])).toEqual(settled);
   });
 
+  it("written under a longer lead (an instance of the release before a shorter one) is sent, not withdrawn as early", async () => {
+    const orderId = Number((await scenario(app(), "dropoff-in-store")).get("orderid"));
+    // 22 hours before the end: due under the 24 hours of the instance that writes it …
+    await advance(orderId, hours(22));
+    await sweep();
+    const [row] = await app().db.query<{ id: number }>(
+      "select id from notification_outbox where order_id = $1 and event = 'dropoff-reminder'",
+      [orderId],
+    );
+    expect(row).toBeDefined();
+    // … not yet under the 12 hours of the instance that sends it: what it says still holds.
+    const shorter = notificationSchedule(
+      app().log,
+      { whatsapp: true },
+      { ...settings, dropoffReminderMs: 12 * 3_600_000 },
+    );
+    expect(await shorter.withdrawIfGone(app().db, Number(row?.id))).toBe(false);
+    // Gone for good (the parcel taken), it is withdrawn by either.
+    await takeOut(orderId);
+    expect(await shorter.withdrawIfGone(app().db, Number(row?.id))).toBe(true);
+  });
+
   it("is not written for a free period shorter than its lead, nor for a taken parcel's scenario", async () => {
     const orderId = Number((await scenario(app(), "dropoff-in-store")).get("orderid"));
     // Given a deadline 20 hours after its store: its reminder's moment was before the parcel was in.
