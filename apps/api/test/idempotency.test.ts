@@ -136,44 +136,43 @@ describe("a key taken over by a retry while its first run still runs (a gateway 
       [key],
     );
 
-  it("the first's failure leaves the retry's claim: a third try is told it is running, then gets the retry's answer", async () => {
-    const key = "taken-over-then-first-failed";
-    const first = heldRun({ error: new HttpError(502, "paymentServiceUnreachable") });
+  /**
+   * A first run under `key` held (to end with `outcome`), its claim run out, and a retry's run
+   * holding the key, also held.
+   */
+  async function takenOver(key: string, outcome: { answer?: string; error?: Error }) {
+    const first = heldRun(outcome);
     const firstDone = idempotent(app.db, request(key), "test", { a: 1 }, first.run);
     await first.began;
     await backdate(key);
     const retry = heldRun({ answer: "the retry's" });
     const retryDone = idempotent(app.db, request(key), "test", { a: 1 }, retry.run);
     await retry.began;
+    return { first, firstDone, retry, retryDone };
+  }
+  /** A third try with the key. */
+  const third = (key: string) => idempotent(app.db, request(key), "test", { a: 1 }, async () => "a third");
 
+  it("the first's failure leaves the retry's claim: a third try is told it is running, then gets the retry's answer", async () => {
+    const key = "taken-over-then-first-failed";
+    const { first, firstDone, retry, retryDone } = await takenOver(key, {
+      error: new HttpError(502, "paymentServiceUnreachable"),
+    });
     first.release();
     await expect(firstDone).rejects.toThrow(HttpError);
-    await expect(
-      idempotent(app.db, request(key), "test", { a: 1 }, async () => "a third"),
-    ).rejects.toMatchObject({ statusCode: 409 });
+    await expect(third(key)).rejects.toMatchObject({ statusCode: 409 });
     retry.release();
     await expect(retryDone).resolves.toBe("the retry's");
-    await expect(idempotent(app.db, request(key), "test", { a: 1 }, async () => "a third")).resolves.toBe(
-      "the retry's",
-    );
+    await expect(third(key)).resolves.toBe("the retry's");
   });
 
   it("the first's late answer does not overwrite the retry's", async () => {
     const key = "taken-over-then-first-answered";
-    const first = heldRun({ answer: "the first's" });
-    const firstDone = idempotent(app.db, request(key), "test", { a: 1 }, first.run);
-    await first.began;
-    await backdate(key);
-    const retry = heldRun({ answer: "the retry's" });
-    const retryDone = idempotent(app.db, request(key), "test", { a: 1 }, retry.run);
-    await retry.began;
-
+    const { first, firstDone, retry, retryDone } = await takenOver(key, { answer: "the first's" });
     retry.release();
     await expect(retryDone).resolves.toBe("the retry's");
     first.release();
     await expect(firstDone).resolves.toBe("the first's");
-    await expect(idempotent(app.db, request(key), "test", { a: 1 }, async () => "a third")).resolves.toBe(
-      "the retry's",
-    );
+    await expect(third(key)).resolves.toBe("the retry's");
   });
 });
