@@ -487,3 +487,102 @@ describe("countdowns do not flood screen readers", () => {
     expect((await liveRecords(page)).filter((record) => /^\d/.test(record.text))).toEqual([]);
   });
 });
+
+/** The contrast of two CSS colours (`rgb(…)`), as WCAG reckons it. */
+function contrastOf(a: string, b: string): number {
+  const luminance = (colour: string) => {
+    const [r = 0, g = 0, bl = 0] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+    const linear = (value: number) => {
+      const v = value / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(bl);
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+describe("what axe does not see: control edges, forced colours, reduced motion, clipped rings", () => {
+  test("the edges that show where a control is stand out 3:1 from the card (mobile, id)", async ({
+    open,
+  }) => {
+    const { page } = await open({ viewport: "mobile", language: "id" });
+    await visit(page, (await createScenario("package-form")).url);
+    for (const control of [
+      page.getByTestId("field-sender_name").locator("input"),
+      page.getByTestId("field-package_size").locator("select"),
+      page.getByTestId("slider-track"),
+    ]) {
+      const edge = await control.evaluate((element) => getComputedStyle(element).borderTopColor);
+      expect(contrastOf(edge, "rgb(255, 255, 255)"), edge).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  test("forced colours (Windows high contrast): the chosen partnership, the pressed language, the current slide and a focused search still show (desktop, id)", async ({
+    open,
+  }) => {
+    const { page } = await open({ viewport: "desktop", language: "id" });
+    await page.emulateMedia({ forcedColors: "active" });
+    await visit(page, "/");
+    const card = (type: string) => page.locator(`label:has([data-testid="business-type-${type}"])`);
+    await card("Business").click();
+    // Forced colours paint every edge alike: the chosen card's is thicker.
+    const edge = (type: string) => card(type).evaluate((label) => getComputedStyle(label).borderTopWidth);
+    expect(Number.parseFloat(await edge("Business"))).toBeGreaterThan(
+      Number.parseFloat(await edge("Individu")),
+    );
+    const pressed = page.getByTestId("public-header").locator('button[data-language="id"]');
+    await expect(pressed).toHaveAttribute("aria-pressed", "true");
+    await expect(pressed).toHaveCSS("outline-style", "solid");
+    await page.getByTestId("finder-input").focus();
+    await expect(page.getByTestId("finder-input")).not.toHaveCSS("outline-style", "none");
+
+    await visit(page, "/services");
+    const dots = page.getByTestId("banner-carousel").locator("ol button");
+    const paint = (index: number) =>
+      dots.nth(index).evaluate((dot) => getComputedStyle(dot, "::after").backgroundColor);
+    await expect(dots.first()).toHaveAttribute("aria-current", "true");
+    expect(await paint(0)).not.toBe(await paint(1));
+    expect(await paint(1)).not.toBe("rgba(0, 0, 0, 0)");
+  });
+
+  test("less motion asked for: a loading skeleton does not loop (mobile, en)", async ({ open }) => {
+    const { page } = await open({ viewport: "mobile", language: "en" });
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const demo = await createScenario("dropoff-in-store");
+    await visit(page, demo.url);
+    await page.getByTestId("order-screen").waitFor();
+    // Opened again with the token kept on the phone, the order's call held: the skeleton stays.
+    await page.route("**/api/v1/box/express/info/*/paid", () => {});
+    await visit(page, `/order?orderid=${demo.orderId}`);
+    await expect(page.getByTestId("screen-skeleton")).toBeVisible();
+    const looping = await page.evaluate(
+      () =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations === Infinity).length,
+    );
+    expect(looping).toBe(0);
+  });
+
+  test("the services carousel keeps room for a focused banner button's ring (mobile, id)", async ({
+    open,
+  }) => {
+    const { page } = await open({ viewport: "mobile", language: "id" });
+    await visit(page, "/services");
+    const button = page.getByTestId("banner-button").first();
+    const ring = 5; // a 3 px outline 2 px off the button
+    const [inner, outer] = await button.evaluate((element) => {
+      const viewport = element.closest('[data-testid="banner-carousel"]')?.firstElementChild;
+      const box = element.getBoundingClientRect();
+      const frame = viewport?.getBoundingClientRect();
+      return [
+        { left: box.left, right: box.right, bottom: box.bottom },
+        { left: frame?.left ?? 0, right: frame?.right ?? 0, bottom: frame?.bottom ?? 0 },
+      ];
+    });
+    expect(inner.left - ring).toBeGreaterThanOrEqual(outer.left - 0.5);
+    expect(inner.right + ring).toBeLessThanOrEqual(outer.right + 0.5);
+    expect(inner.bottom + ring).toBeLessThanOrEqual(outer.bottom + 0.5);
+  });
+});

@@ -111,7 +111,8 @@ export function smallTargets(page: Page, min = 24): Promise<string[]> {
 /**
  * Focuses every tabbable element after a real Tab press (keyboard modality) and lists those whose
  * focus is not visible: `:focus-visible` must match and draw an outline of at least 2 px or a
- * box shadow.
+ * box shadow, and an outline must stand out 3:1 from the ground it is drawn on (WCAG 1.4.11: the
+ * nearest ancestor's background colour, or each colour of its gradient).
  */
 export async function invisibleFocus(page: Page): Promise<string[]> {
   await page.keyboard.press("Tab");
@@ -134,6 +135,40 @@ export async function invisibleFocus(page: Page): Promise<string[]> {
         style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2;
       let visible = ring(drawn) || drawn.boxShadow !== "none";
       const focusVisible = element.matches(":focus-visible");
+      // The ring's contrast with the ground around it (an outline drawn outside the element).
+      const colours = (text: string) =>
+        (text.match(/rgba?\([^)]+\)/g) ?? [])
+          .map((colour) => (colour.match(/[\d.]+/g) ?? []).map(Number))
+          .filter((channels) => (channels[3] ?? 1) >= 0.5);
+      const luminance = (channels: number[]) => {
+        const linear = (value: number) => {
+          const v = value / 255;
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        };
+        return (
+          0.2126 * linear(channels[0] ?? 0) +
+          0.7152 * linear(channels[1] ?? 0) +
+          0.0722 * linear(channels[2] ?? 0)
+        );
+      };
+      const contrast = (a: number[], b: number[]) => {
+        const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+        return (light + 0.05) / (dark + 0.05);
+      };
+      const [outline] = colours(drawn.outlineColor);
+      let faint = false;
+      if (ring(drawn) && outline) {
+        let grounds: number[][] = [[255, 255, 255]];
+        for (let up = shown.parentElement; up; up = up.parentElement) {
+          const around = getComputedStyle(up);
+          const found = [...colours(around.backgroundImage), ...colours(around.backgroundColor)];
+          if (found.length > 0) {
+            grounds = found;
+            break;
+          }
+        }
+        faint = grounds.some((ground) => contrast(outline, ground) < 3);
+      }
       if (!visible) {
         // Or a card around it draws the ring while it has the focus (`:has(:focus-visible)`).
         const ancestors: HTMLElement[] = [];
@@ -143,10 +178,10 @@ export async function invisibleFocus(page: Page): Promise<string[]> {
         element.blur();
         visible = ancestors.some((up, index) => withFocus[index] && !ring(getComputedStyle(up)));
       }
-      if (!focusVisible || !visible) {
+      if (!focusVisible || !visible || faint) {
         const text = (element.getAttribute("aria-label") || element.textContent || "").trim().slice(0, 30);
         found.push(
-          `${element.tagName.toLowerCase()}${element.dataset.testid ? `[${element.dataset.testid}]` : ""} "${text}" (focus-visible ${focusVisible}, outline ${drawn.outlineStyle} ${drawn.outlineWidth})`,
+          `${element.tagName.toLowerCase()}${element.dataset.testid ? `[${element.dataset.testid}]` : ""} "${text}" (focus-visible ${focusVisible}, outline ${drawn.outlineStyle} ${drawn.outlineWidth}${faint ? ` ${drawn.outlineColor}, under 3:1 with its ground` : ""})`,
         );
       }
     }
