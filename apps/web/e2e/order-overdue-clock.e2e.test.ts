@@ -138,8 +138,8 @@ for (const [viewport, lang] of [phoneEn]) {
       page,
       scenario,
     }) => {
-      const demo = await scenario("dropoff-in-store");
-      const orderid = demo.orderId;
+      // A stored parcel, its deadline days away.
+      const { orderId: orderid, url } = await scenario("dropoff-in-store");
       // The server's overdue detail, as the browser gets it, disagrees with the order's deadline:
       // nothing is due. (The parcel goes overdue once the page is open: one opened overdue is
       // sent on by the server, which asks the detail itself.)
@@ -153,7 +153,7 @@ for (const [viewport, lang] of [phoneEn]) {
       const seen = pathsSeen(page);
       const overdueAsked = overdueDetailCalls(page, orderid);
       const refreshes = orderRefreshes(page, orderid);
-      await visit(page, demo.url);
+      await visit(page, url);
       await page.getByTestId("order-screen").waitFor();
       await advanceOrder(orderid, 3 * 24 * 60);
       await expect.poll(() => overdueAsked.count).toBe(1);
