@@ -42,29 +42,24 @@ const overdueFollows: FollowingQuery = (answer, token, api) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const orderid = orderIdOf(search);
-  const config = getServerConfig(context);
   const preloaded = await preloadOrderScreen(
-    config,
+    getServerConfig(context),
     request,
     orderid === null ? null : String(orderid),
     overdueFollows,
   );
+  if (orderid === null) return preloaded;
   const token = linkToken(search);
-  const detail =
-    orderid === null
-      ? undefined
-      : preloadedAnswer<OverdueDetailResponse>(preloaded, overdueDetailQueryOptions(orderid, token).queryKey);
-  if (detail && orderid !== null) {
-    const target = overdueEntryTarget(detail, orderid, token);
-    if (!target?.startsWith(paths.order.href())) {
-      const lang = await languageToKeep(context, request);
-      throw redirect(
-        overdueEntryTarget(detail, orderid, token, lang) ??
-          paths.overdue.payment.href({ orderid, token: token ?? undefined, lang }),
-      );
-    }
-  }
-  return preloaded;
+  const detail = preloadedAnswer<OverdueDetailResponse>(
+    preloaded,
+    overdueDetailQueryOptions(orderid, token).queryKey,
+  );
+  if (!detail || overdueEntryTarget(detail, orderid, token)?.startsWith(paths.order.href())) return preloaded;
+  const lang = await languageToKeep(context, request);
+  throw redirect(
+    overdueEntryTarget(detail, orderid, token, lang) ??
+      paths.overdue.payment.href({ orderid, token: token ?? undefined, lang }),
+  );
 }
 
 /** In the browser the screen asks for itself (the server's answer is for the first render only). */
