@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { calls } from "@paxelbox/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -145,6 +146,9 @@ describe("a key taken over by a retry while its first run still runs (a gateway 
     const firstDone = idempotent(app.db, request(key), "test", { a: 1 }, first.run);
     await first.began;
     await backdate(key);
+    // A real retry comes a minute later: past the first's claim on a clock that counts in
+    // milliseconds (PGlite's), which the backdating alone does not give.
+    await sleep(2);
     const retry = heldRun({ answer: "the retry's" });
     const retryDone = idempotent(app.db, request(key), "test", { a: 1 }, retry.run);
     await retry.began;

@@ -25,7 +25,7 @@ export type RecordAnswer<T> = (tx: Queryable, answer: T) => Promise<void>;
  *
  * A key whose run has not answered after `abandonedSeconds` may be taken by a retry, though the
  * first may still be running (a payment waiting on a slow gateway). Each run owns its claim (the
- * claim's time, to the microsecond): it records its answer, or frees the key, only while the claim
+ * claim's time): it records its answer, or frees the key, only while the claim
  * is still its own, so a first run that ends late neither overwrites the retry's answer nor frees
  * the key under the retry while that one runs.
  */
@@ -47,7 +47,9 @@ export async function idempotent<T>(
     throw badRequest("idempotencyKeyInvalid");
   }
   const requestHash = hash("sha256", JSON.stringify(body), "hex");
-  // clock_timestamp(), not now(): two claims in one transaction (a test's, or a caller's) differ.
+  // clock_timestamp(), not now(): the claim's time, not its transaction's. A claim taken over is
+  // at least `abandonedSeconds` younger than the one it replaces, so two runs' claims never share a
+  // time, on PostgreSQL's clock (microseconds) or PGlite's (milliseconds).
   const [claimed] = await db.query<{ claim: string }>(
     `insert into idempotency_keys (scope, key, request_hash, created_at) values ($1, $2, $3, clock_timestamp())
      on conflict (scope, key) do update set created_at = clock_timestamp()
