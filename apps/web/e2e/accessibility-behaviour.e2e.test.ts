@@ -2,8 +2,10 @@ import type { Page } from "playwright-core";
 // The screens' own messages files, not `locales/*.ts`: Playwright's loader needs the import
 // attribute on a JSON import, which those files (bundled by Vite) do not give.
 import enPackage from "../src/locales/en/drop-off/package.json" with { type: "json" };
+import enRent from "../src/locales/en/rent.json" with { type: "json" };
 import idOverdue from "../src/locales/id/drop-off/overdue.json" with { type: "json" };
 import idMarketing from "../src/locales/id/marketing.json" with { type: "json" };
+import idRent from "../src/locales/id/rent.json" with { type: "json" };
 import {
   announcedExpanded,
   fieldWiring,
@@ -15,9 +17,16 @@ import {
   recordLiveRegions,
   smallTargets,
 } from "./support/a11y-probes.ts";
-import { animationsDone, type Lang, runClock, viewports, visit } from "./support/browser.ts";
-import { describe, expect, test } from "./support/fixtures.ts";
-import { createScenario, openRent } from "./support/journeys.ts";
+import {
+  animationsDone,
+  type Lang,
+  runClock,
+  type ViewportName,
+  viewports,
+  visit,
+} from "./support/browser.ts";
+import { describe, expect, type Open, test } from "./support/fixtures.ts";
+import { createScenario, openRent, storeAtKiosk } from "./support/journeys.ts";
 import { smallPng } from "./support/photos.ts";
 
 /**
@@ -425,6 +434,52 @@ describe("dialogs keep the focus, close on Escape and give it back", () => {
   });
 });
 
+describe("a rent view a poll replaces (the items stored at the kiosk) is not lost on a screen reader", () => {
+  /**
+   * Opens a rent waiting for its items as `visitor`, focuses `focus`, records what live regions say,
+   * stores the items at the kiosk and waits for the poll's in-store view.
+   */
+  async function storedWhileOpen(
+    open: Open,
+    visitor: { viewport: ViewportName; language: Lang },
+    focus: string,
+  ): Promise<Page> {
+    const { page } = await open(visitor);
+    const rent = await createScenario("rent-to-store", { language: visitor.language });
+    await visit(page, rent.url);
+    await page.locator('[data-view="to-store"]').waitFor();
+    await page.getByTestId(focus).focus();
+    await recordLiveRegions(page);
+    await storeAtKiosk(rent);
+    await page.locator('[data-view="in-store"]').waitFor();
+    return page;
+  }
+
+  test("the focused Cancel Rent gone with its view: the focus goes to the new view's headline (mobile, id)", async ({
+    open,
+  }) => {
+    const page = await storedWhileOpen(open, { viewport: "mobile", language: "id" }, "cancel-rent");
+    await expect(page.getByTestId("view-headline")).toBeFocused();
+    await expect(page.getByTestId("view-headline")).toHaveText(idRent.inStore.headline);
+    // Where the eyes go too: the page, scrolled down to the button, shows the headline.
+    await expect(page.getByTestId("view-headline")).toBeInViewport();
+    // Read where the focus went: not spoken a second time.
+    expect(await spoken(page)).not.toContain(idRent.inStore.headline);
+  });
+
+  test("the focus elsewhere: the new view's headline is spoken once, the focus stays (desktop, en)", async ({
+    open,
+  }) => {
+    const page = await storedWhileOpen(open, { viewport: "desktop", language: "en" }, "back-button");
+    await expect
+      .poll(async () => (await spoken(page)).filter((text) => text === enRent.inStore.headline))
+      .toEqual([enRent.inStore.headline]);
+    await expect(page.getByTestId("back-button")).toBeFocused();
+    // The view the page opened on was not announced.
+    expect((await spoken(page)).filter((text) => text.startsWith("Store your items"))).toEqual([]);
+  });
+});
+
 describe("countdowns do not flood screen readers", () => {
   test("the rent countdown ticks every second but speaks at most once a minute (mobile, id)", async ({
     openScenario,
@@ -521,8 +576,7 @@ describe("what axe does not see: control edges, forced colours, reduced motion, 
   test("forced colours (Windows high contrast): the chosen partnership, the pressed language, the current slide and a focused search still show (desktop, id)", async ({
     open,
   }) => {
-    const { page } = await open({ viewport: "desktop", language: "id" });
-    await page.emulateMedia({ forcedColors: "active" });
+    const { page } = await open({ viewport: "desktop", language: "id", forcedColors: "active" });
     await visit(page, "/");
     const card = (type: string) => page.locator(`label:has([data-testid="business-type-${type}"])`);
     await card("Business").click();
@@ -549,8 +603,7 @@ describe("what axe does not see: control edges, forced colours, reduced motion, 
   test("less motion asked for: an endless animation (a spinner, a skeleton's shimmer) does not loop (mobile, en)", async ({
     open,
   }) => {
-    const { page } = await open({ viewport: "mobile", language: "en" });
-    await page.emulateMedia({ reducedMotion: "reduce" });
+    const { page } = await open({ viewport: "mobile", language: "en", reducedMotion: "reduce" });
     await visit(page, "/");
     // One drawn as the loaders are (`animation: … infinite`), under the page's own stylesheets.
     await page.addStyleTag({

@@ -32,6 +32,7 @@ import {
   decodeQr,
   openRent,
   scanAtKiosk,
+  storeAtKiosk,
 } from "./support/journeys.ts";
 import { shot } from "./support/shots.ts";
 
@@ -414,16 +415,6 @@ describe("rent journeys", () => {
   });
 
   const isOrderCall = (url: string) => /\/api\/v1\/box\/express\/info\/\d+\/paid/.test(url);
-  const storeAtKiosk = async (orderId: string) => {
-    const { data } = await api<{ barcode: { qrcodeCustomerStore: string } }>(
-      `/api/v1/box/express/info/${orderId}/paid`,
-      token,
-    );
-    expect((await scanAtKiosk(data.barcode.qrcodeCustomerStore)).body.data).toMatchObject({
-      action: "store",
-      orderStatus: "IN_STORE",
-    });
-  };
 
   for (const [viewport, lang] of [phoneEn]) {
     test(`cancel refused because the items were stored meanwhile: 'Denied?' still shows (${viewport}, ${lang})`, async ({
@@ -447,7 +438,7 @@ describe("rent journeys", () => {
       });
       await confirmCancel(page, m);
       await asked;
-      await storeAtKiosk(orderId);
+      await storeAtKiosk({ orderId, token });
       // Pushed at once by the stream (or brought by the next poll without one).
       await page.clock.fastForward(5_000);
       await page.locator('[data-testid="rent-status"][data-status="IN_STORE"]').waitFor();
@@ -516,7 +507,7 @@ describe("rent journeys", () => {
       await page.clock.runFor(1);
 
       await setHidden(page, true);
-      await storeAtKiosk(orderId);
+      await storeAtKiosk({ orderId, token });
       const before = calls.length;
       // The page's timers are held, so no poll can come before the test runs its clock: whatever
       // answers now was asked by the return itself. The wait is real time, for a busy runner.

@@ -104,7 +104,7 @@ export const pages: readonly PageEntry[] = [
     precache: true,
     // Target 170 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041;
     // a refused door opening says why).
-    measured: { scenario: "rent-in-store", weightKb: 181.2, performance: 95 },
+    measured: { scenario: "rent-in-store", weightKb: 181.5, performance: 95 },
   },
   {
     id: "order-status-action",

@@ -65,6 +65,10 @@ export interface ContextOptions {
   timezoneId?: string;
   /** `false`: a browser that runs no script of the page (the forms' actions answer it alone). */
   javaScriptEnabled?: boolean;
+  /** The visitor's setting for less motion. */
+  reducedMotion?: "reduce";
+  /** Windows high contrast. */
+  forcedColors?: "active";
 }
 
 function isLocal(url: URL): boolean {
@@ -87,6 +91,8 @@ export async function newContext(b: Browser, options: ContextOptions = {}): Prom
     serviceWorkers: options.serviceWorkers ? "allow" : "block",
     timezoneId: options.timezoneId,
     javaScriptEnabled: options.javaScriptEnabled,
+    reducedMotion: options.reducedMotion,
+    forcedColors: options.forcedColors,
   });
   // Other sites answer with a stub. Playwright has once reported a request here that was already
   // answered ("Route is already handled", two browser test files at once): nothing is left to answer.

@@ -118,6 +118,18 @@ export async function api<T = unknown>(
   return { status: response.status, data: body.data, message: body.message };
 }
 
+/** Stores a demo rent's items at the kiosk: its store QR (read from the API) scanned. */
+export async function storeAtKiosk(rent: Pick<Scenario, "orderId" | "token">): Promise<void> {
+  const { data } = await api<{ barcode: { qrcodeCustomerStore: string } }>(
+    `/api/v1/box/express/info/${rent.orderId}/paid`,
+    rent.token,
+  );
+  expect((await scanAtKiosk(data.barcode.qrcodeCustomerStore)).body.data).toMatchObject({
+    action: "store",
+    orderStatus: "IN_STORE",
+  });
+}
+
 /**
  * On the overdue page: fills the e-mail, chooses the payment, pays at the gateway sandbox and
  * waits for the paid QR on `/overduepayment/success-payment`; returns that QR's locator.

@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import { useLocation, useMatches } from "react-router";
 import { useT } from "../../lib/i18n/i18n";
+import { useFocusNotLost } from "../../lib/ui/use-focus-not-lost";
 import styles from "./app-layout.module.css";
 import { BackHeader } from "./back-header";
 import { HeaderActionProvider, useHeaderActionSlot } from "./header-actions";
@@ -8,43 +9,14 @@ import { selectLayout } from "./layout-handle";
 
 export const mainContentId = "main-content";
 
-/**
- * After a navigation in the page that took the focused control away with the screen it was on (a
- * dialog's button that leads to another screen), the focus goes to the new screen's heading, where
- * a screen reader starts reading it, instead of being lost on the page's body. Nothing moves when
- * the focus is still somewhere, or was never anywhere (a page just opened); a jump to an anchor of
- * the same page is no new screen.
- */
-function useFocusNotLostOnNavigation(screen: string) {
-  const lastFocused = useRef<Element | null>(null);
-  useEffect(() => {
-    const note = (event: FocusEvent) => {
-      lastFocused.current = event.target instanceof Element ? event.target : null;
-    };
-    document.addEventListener("focusin", note);
-    return () => document.removeEventListener("focusin", note);
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen changes, on purpose
-  useEffect(() => {
-    const lost = lastFocused.current !== null && !lastFocused.current.isConnected;
-    const active = document.activeElement;
-    if (!lost || (active && active !== document.body)) return;
-    // The screen's heading: in the content, else the web-view header bar's title (a screen such as
-    // the rent's overdue fee has its only one there).
-    const heading =
-      document.querySelector<HTMLElement>(`#${mainContentId} h1`) ??
-      document.querySelector<HTMLElement>("h1");
-    if (!heading) return;
-    if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
-    heading.focus({ preventScroll: true });
-  }, [screen]);
-}
-
 /** Wraps the matched route in the chrome its `handle` asks for (spec §2 layout rules). */
 export function AppLayout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const location = useLocation();
-  useFocusNotLostOnNavigation(`${location.pathname}${location.search}`);
+  // A navigation in the page that took the focused control away (a jump to an anchor of the same
+  // page is no new screen): the screen's heading, in the content, else the web-view header bar's
+  // title (a screen such as the rent's overdue fee has its only one there).
+  useFocusNotLost(`${location.pathname}${location.search}`, [`#${mainContentId} h1`, "h1"]);
   const { t } = useT();
   const [action, setAction] = useHeaderActionSlot();
   const { layout, titleKey, chrome } = selectLayout(matches, new URLSearchParams(location.search));

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../components/button";
 import { ErrorDialog } from "../../../components/error-dialog";
+import { mainContentId } from "../../../components/layouts/app-layout";
 import { ScreenSkeleton } from "../../../components/loaders";
 import { OfflineNotice } from "../../../components/offline-notice";
 import { PageTitle } from "../../../components/page-title";
@@ -15,9 +16,11 @@ import type { Refused } from "../../../lib/forms/action.server";
 import { errorMessage } from "../../../lib/http/api-client";
 import { useT } from "../../../lib/i18n/i18n";
 import { useOfflineData } from "../../../lib/offline/offline-cache";
+import { useFocusNotLost } from "../../../lib/ui/use-focus-not-lost";
 import { paths } from "../../../paths";
 import { useRentOrder } from "../api/use-rent-order";
 import { useStatusTransitions } from "../hooks/use-status-transitions";
+import { useViewAnnouncement } from "../hooks/use-view-announcement";
 import { isStopSuccess, readRentQuery, selectRentView, toHrefQuery } from "../lib/rent-view";
 import { Banner } from "./banner";
 import { DeadEnd, RentLoadFailed } from "./dead-end";
@@ -27,6 +30,7 @@ import { OverdueView } from "./overdue-view";
 import styles from "./rent-status.module.css";
 import { StopView } from "./stop-view";
 import { ToStoreView } from "./to-store-view";
+import { viewHeadline } from "./view-hero";
 
 /**
  * The rent-status page (`/order-status?orderid&token…`, spec §2, §4): the order polled every 5 s
@@ -87,6 +91,11 @@ export function RentStatusScreen({ cancelRefused }: { cancelRefused?: Refused<ne
   useShareOrderAction(order?.status, { labelKey: "rent.share", testId: "share-button" });
 
   const view = order ? (held ? "to-store" : selectRentView(order.status, query)) : null;
+  // A view a poll replaced (the items stored, the rent ended) took its focused button with it: the
+  // new view's headline takes the focus, or, when the focus is elsewhere, is spoken.
+  const shownView = order ? `${view}:${order.status}` : null;
+  useFocusNotLost(shownView ?? "", [viewHeadline, `#${mainContentId} h1`], { reveal: true });
+  const announced = useViewAnnouncement(shownView, viewHeadline);
   const heading =
     view === "overdue" ? null : (
       <h1 className="visually-hidden" data-testid="rent-status-heading">
@@ -141,6 +150,9 @@ export function RentStatusScreen({ cancelRefused }: { cancelRefused?: Refused<ne
     <div className={styles.page} data-testid="rent-status" data-view={view} data-status={order.status}>
       <PageTitle title={view === "overdue" ? t("header.overdueFee") : t("rent.pageTitle")} />
       {heading}
+      <p className="visually-hidden" role="status" data-testid="view-announcement">
+        {announced}
+      </p>
       {offline ? <OfflineNotice updatedAt={offlineView.updatedAt} /> : null}
       {failed ? (
         <div className={styles.failedNotice} role="alert" data-testid="rent-updates-stopped">

@@ -4,6 +4,9 @@ import { StatusLabel } from "../../../domain/order/status-label";
 import { useT } from "../../../lib/i18n/i18n";
 import styles from "./rent-status.module.css";
 
+/** The view's headline, found in the page. */
+export const viewHeadline = '[data-testid="view-headline"]';
+
 /** The top of a view: status chip, one headline, the place, and the door number large. */
 export function ViewHero({
   order,
