@@ -41,6 +41,33 @@ describe("settings content", () => {
     expect(contentText(clean, "how_to_pick_up_items", "en", "A&B")?.html).toContain("door A&amp;B");
   });
 
+  it("takes the other language's text where this one's is empty, and says which it is", async () => {
+    const halfEnglish: Settings = {
+      paxelbox_content: [
+        {
+          name: "how_to_stop_rent",
+          setting_value: {
+            title: "",
+            title_bahasa: "Cara berhenti",
+            description: "<p>Tap Stop</p>",
+            description_bahasa: "<p>Tekan Berhenti</p>",
+          },
+        },
+      ],
+      enabled_userapp_feature: [],
+    };
+    const clean = await cleanSettings(halfEnglish);
+    expect(contentText(clean, "how_to_stop_rent", "en")).toEqual({
+      title: "Cara berhenti",
+      titleLang: "id",
+      html: "<p>Tap Stop</p>",
+    });
+    expect(contentText(clean, "how_to_stop_rent", "id")).toStrictEqual({
+      title: "Cara berhenti",
+      html: "<p>Tekan Berhenti</p>",
+    });
+  });
+
   it("reads feature flags", () => {
     expect(isFeatureEnabled(settings, "snap_bi_paxelbox")).toBe(true);
     expect(isFeatureEnabled(settings, "yellowai")).toBe(false);

@@ -55,28 +55,46 @@ export function useSettings() {
   return useQuery(settingsQueryOptions());
 }
 
+/** A settings text: its title and sanitised HTML, and the language of each where it is not the page's. */
+export interface ContentText {
+  title: string;
+  html: string;
+  /** Set when the title is the other language's (this language's was empty): for its `lang`. */
+  titleLang?: Language;
+  /** As `titleLang`, for the HTML. */
+  htmlLang?: Language;
+}
+
 /**
- * A content entry in the language, `{{door_number}}` filled in (as text: the door number is
- * escaped where it goes into the already sanitised HTML).
+ * A content entry in the language, else in the other one where this one's is empty,
+ * `{{door_number}}` filled in (as text: the door number is escaped where it goes into the already
+ * sanitised HTML).
  */
 export function contentText(
   settings: Settings | undefined,
   name: ContentName,
   language: Language,
   doorNumber?: string | number,
-): { title: string; html: string } | null {
+): ContentText | null {
   const entry = settings?.paxelbox_content.find((item) => item.name === name);
   if (!entry) return null;
   const value = entry.setting_value;
   const door = doorNumber === undefined ? undefined : String(doorNumber);
   const fill = (text: string, asHtml: boolean) =>
     door === undefined ? text : text.replaceAll(doorNumberToken, asHtml ? escapeHtml(door) : door);
-  const title = language === "id" ? value.title_bahasa || value.title : value.title || value.title_bahasa;
-  const html =
-    language === "id"
-      ? value.description_bahasa || value.description
-      : value.description || value.description_bahasa;
-  return { title: fill(title, false), html: fill(html, true) };
+  const other: Language = language === "id" ? "en" : "id";
+  const texts = {
+    id: { title: value.title_bahasa, html: value.description_bahasa },
+    en: { title: value.title, html: value.description },
+  };
+  const own = texts[language];
+  const fallback = texts[other];
+  return {
+    title: fill(own.title || fallback.title, false),
+    html: fill(own.html || fallback.html, true),
+    ...(!own.title && fallback.title ? { titleLang: other } : {}),
+    ...(!own.html && fallback.html ? { htmlLang: other } : {}),
+  };
 }
 
 /** Whether a user-app feature flag is on (`snap_bi_paxelbox`, `snap_bi_dropoff`, `yellowai`). */

@@ -21,6 +21,15 @@ const settings: Settings = {
       '<ol><li>Open door {{door_number}}</li><li>Close it</li></ol><img src="x" onerror="alert(1)">',
     ),
     entry("attention_pick_up_dropoff", "", "<p>Works only once.</p>"),
+    {
+      name: "how_to_stop_rent",
+      setting_value: {
+        title: "",
+        title_bahasa: "Cara berhenti sewa",
+        description: "",
+        description_bahasa: "<p>Tekan Berhenti Sewa.</p>",
+      },
+    },
   ],
   enabled_userapp_feature: [],
 };
@@ -81,8 +90,25 @@ describe("<ContentBlock>", () => {
     expect($("how-to")?.querySelector("summary")?.textContent).toBe("Put your items in door 7");
   });
 
+  it("marks a text shown in the other language (this one's empty) with its lang, and only that one", async () => {
+    await render(
+      <>
+        <ContentBlock name="how_to_stop_rent" />
+        <ContentBlock name="how_to_stop_rent" variant="warning" testId="warning" />
+        <ContentBlock name="how_to_put_items" testId="own" />
+      </>,
+    );
+    for (const block of [$("content-how_to_stop_rent"), $("warning")]) {
+      expect(block?.querySelector("h2")?.textContent).toBe("Cara berhenti sewa");
+      expect(block?.querySelector("h2")?.getAttribute("lang")).toBe("id");
+      expect(block?.querySelector("p")?.textContent).toBe("Tekan Berhenti Sewa.");
+      expect(block?.querySelector("p")?.closest("[lang]")?.getAttribute("lang")).toBe("id");
+    }
+    expect($("own")?.querySelector("[lang]")).toBeNull();
+  });
+
   it("shows nothing for an entry the settings do not have", async () => {
-    await render(<ContentBlock name="how_to_stop_rent" />);
+    await render(<ContentBlock name="how_to_open_locker" />);
     expect(dom.container.innerHTML).toBe("");
   });
 

@@ -45,8 +45,10 @@ export function ContentBlock({
   const content = contentText(settings.data, name, language, doorNumber);
   if (!content) return null;
   const title = content.title || fallbackTitle;
+  // Text in the other language (this one's setting empty) says so to a screen reader.
+  const titleLang = content.title ? content.titleLang : undefined;
   const tone = variant === "card" ? styles.quiet : variant === "warning" ? undefined : styles.small;
-  const body = <SettingsHtml html={content.html} className={tone} />;
+  const body = <SettingsHtml html={content.html} className={tone} lang={content.htmlLang} />;
 
   switch (variant) {
     case "warning":
@@ -54,7 +56,7 @@ export function ContentBlock({
         <section className={styles.warning} aria-labelledby={titleId} data-testid={testId}>
           <AlertIcon size={22} />
           <div className={`stack ${styles.warningBody}`}>
-            <h2 id={titleId} className={styles.warningTitle}>
+            <h2 id={titleId} className={styles.warningTitle} lang={titleLang}>
               {title}
             </h2>
             {body}
@@ -64,7 +66,7 @@ export function ContentBlock({
     case "note":
       return (
         <CardNote className={`stack ${styles.note}`} data-testid={testId}>
-          <p className={styles.noteTitle}>
+          <p className={styles.noteTitle} lang={titleLang}>
             <AlertIcon size={18} /> {title}
           </p>
           {body}
@@ -73,7 +75,7 @@ export function ContentBlock({
     case "details":
       return (
         <Card as="details" className={styles.details} data-testid={testId}>
-          <summary>
+          <summary lang={titleLang}>
             {title}
             <CardChevron />
           </summary>
@@ -83,7 +85,9 @@ export function ContentBlock({
     default:
       return (
         <Card as="section" aria-labelledby={titleId} data-testid={testId}>
-          <CardTitle id={titleId}>{title}</CardTitle>
+          <CardTitle id={titleId} lang={titleLang}>
+            {title}
+          </CardTitle>
           {body}
         </Card>
       );

@@ -236,7 +236,11 @@ function StopCount({ query }: { query: RentQuery }) {
   return (
     <>
       <PageTitle title={title} />
-      <ResultPanel className={styles.result} data-testid="stop-count" title={title}>
+      <ResultPanel
+        className={styles.result}
+        data-testid="stop-count"
+        title={instruction?.titleLang ? <span lang={instruction.titleLang}>{title}</span> : title}
+      >
         <p className={styles.bigCount} role="timer" aria-live="off" data-testid="stop-count-seconds">
           <span aria-hidden="true">{t("rent.action.stopCount.seconds", { seconds })}</span>
           <span className="visually-hidden">
@@ -244,7 +248,12 @@ function StopCount({ query }: { query: RentQuery }) {
           </span>
         </p>
         {instruction ? (
-          <SettingsHtml html={instruction.html} className={styles.countInstruction} role="status" />
+          <SettingsHtml
+            html={instruction.html}
+            className={styles.countInstruction}
+            role="status"
+            lang={instruction.htmlLang}
+          />
         ) : settings.isPending || (!order && failure === null) ? (
           <SkeletonCard lines={2} />
         ) : null}
