@@ -353,6 +353,48 @@ for (const [viewport, lang] of otherFrames) {
   });
 }
 
+for (const [viewport, lang] of [desktopEn]) {
+  test(`a release installs with the web-view screens kept, and waits while a page of the one before is open (${viewport}, ${lang})`, async ({
+    open,
+  }) => {
+    const { context, page, errors } = await start(open, viewport, lang);
+    await visit(page, "/");
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+    // Not one of them opened yet, the screens a locker needs are kept as the worker installs.
+    const kept = () =>
+      page.evaluate(async () => {
+        const names = (await caches.keys()).filter((name) => name.startsWith("paxelbox-pages-"));
+        const keys = await Promise.all(names.map(async (name) => (await caches.open(name)).keys()));
+        return keys.flat().map((request) => new URL(request.url).pathname);
+      });
+    await expect
+      .poll(kept)
+      .toEqual(expect.arrayContaining(["/order", "/order-status", "/order-status/action"]));
+
+    // Another worker (a deploy's) installs and waits: the open page keeps the one that has its scripts.
+    const waiting = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.waiting?.state ?? registration?.installing?.state ?? "none";
+      });
+    await page.evaluate(() => navigator.serviceWorker.register("/sw.js?next"));
+    await expect.poll(waiting, { timeout: 20_000 }).toBe("installed");
+    await page.waitForTimeout(500);
+    expect(await waiting()).toBe("installed");
+    expect(
+      await page.evaluate(() => new URL(navigator.serviceWorker.controller?.scriptURL ?? "").search),
+    ).toBe("");
+
+    // With no signal, an order screen never opened on this phone opens as the app's screen, not
+    // the page saying there is no connection.
+    await context.setOffline(true);
+    await page.goto("/order-status?orderid=1", { waitUntil: "domcontentloaded" });
+    await expect(page.locator('[data-layout="webview"]')).toBeVisible();
+    await expect(page).not.toHaveTitle("Offline");
+    expect(unexpected(errors)).toEqual([]);
+  });
+}
+
 for (const [viewport, lang] of [phoneEn]) {
   describe(`a page that loads more while the worker is starting (${viewport}, ${lang})`, () => {
     test("keeps what arrived before the worker took the page over, and opens offline", async ({ open }) => {

@@ -1,11 +1,11 @@
-import { isWebViewPath, pageAt } from "../src/pages.ts";
+import { isWebViewPath, pageAt, pages } from "../src/pages.ts";
 
 /**
  * The service worker's page-cache rules; what each page is comes from the route registry
  * (`src/pages.ts`). The page's code imports none of this (`messages.ts`), so that it does not
  * carry the registry.
  */
-export { isWebViewPath };
+export { isWebViewPath, pages as registeredPages };
 
 /** Cache names of kept pages start with this; the rest is the release. */
 export const pageCachePrefix = "paxelbox-pages-";

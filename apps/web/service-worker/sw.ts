@@ -4,10 +4,13 @@
  *
  * - Precaches the app shell: the entry, the root and every web-view route's scripts and styles,
  *   the fonts, the icons and the offline page (`precache` below is filled in at build time).
- * - Pages: network first; the last copy of each page is kept so it opens with no network, and the
- *   offline page answers for a page never opened. Web-view pages (order, rent status, paid overdue)
- *   are kept once per path, fetched without their query: their server copy is a skeleton with no
- *   member data, token or order id in it. The page cache is renewed with every release.
+ * - Pages: network first; the last copy of each page is kept so it opens with no network (or after
+ *   8 s of a weak one), and the offline page answers for a page never opened when there is no
+ *   network (a slow one is waited for). Web-view pages (order, rent status, paid overdue) are kept
+ *   once per path, fetched without their query: their server copy is a skeleton with no member
+ *   data, token or order id in it. The page cache is renewed with every release: the web-view
+ *   copies as the release installs.
+ * - A new release takes over once no page of the old one is open.
  * - Other hashed assets: cache first (they never change). Public settings and pictures: network
  *   first, the cached copy when offline.
  * - Never touched: the API's member calls, demo and short-link redirects (they go to the network).
@@ -23,7 +26,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { swMessages } from "./messages.ts";
-import { isWebViewPath, keepsAsFetched, pageCacheKey, pageCachePrefix } from "./pages.ts";
+import { isWebViewPath, keepsAsFetched, pageCacheKey, pageCachePrefix, registeredPages } from "./pages.ts";
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __PRECACHE__: Array<{ url: string; revision: string | null }>;
@@ -32,7 +35,9 @@ declare const __RELEASE__: string;
 const pages = `${pageCachePrefix}${__RELEASE__}`;
 const offlinePage = "/offline.html";
 
-self.skipWaiting();
+// A new release waits until no page of the old one is open (no `skipWaiting`): a page left open
+// keeps the worker that has its scripts, which the new one's precache would drop, and an order
+// screen opened before the deploy still loads its parts at a locker with no signal.
 clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(__PRECACHE__);
@@ -81,20 +86,31 @@ registerRoute(
   ({ request, url }) => request.mode === "navigate" && isPage(url),
   async ({ request, event }) => {
     const url = new URL(request.url);
+    const keptCopy = async () => (await caches.open(pages)).match(pageCacheKey(url.href));
+    const network = fetch(request);
+    // Kept while the worker lives on for it, also when the answer comes after the kept copy was shown.
+    const keeping = network.then((response) => {
+      if (!isHtml(response)) return;
+      if (isWebViewPath(url.pathname)) return keepPage(url);
+      if (!keepsAsFetched(url.href, response.headers.get("cache-control"))) return;
+      const copy = response.clone();
+      return caches.open(pages).then((cache) => cache.put(pageCacheKey(url.href), copy));
+    });
+    (event as ExtendableEvent).waitUntil(keeping.catch(() => undefined));
+    // A weak signal: the kept copy after `networkTimeoutMs`. Without one the network is waited for
+    // (a slow answer, the return from a payment, beats a page saying there is no connection).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<"slow">((resolve) => {
+      timer = setTimeout(() => resolve("slow"), networkTimeoutMs);
+    });
     try {
-      const response = await fetchPage(request);
-      if (isHtml(response)) {
-        const keeping = isWebViewPath(url.pathname)
-          ? keepPage(url)
-          : keepsAsFetched(url.href, response.headers.get("cache-control"))
-            ? caches.open(pages).then((cache) => cache.put(pageCacheKey(url.href), response.clone()))
-            : Promise.resolve();
-        (event as ExtendableEvent).waitUntil(keeping);
-      }
-      return response;
+      const first = await Promise.race([network, slow]);
+      if (first !== "slow") return first;
+      return (await keptCopy()) ?? (await network);
     } catch {
-      const kept = await (await caches.open(pages)).match(pageCacheKey(url.href));
-      return kept ?? (await matchPrecache(offlinePage)) ?? Response.error();
+      return (await keptCopy()) ?? (await matchPrecache(offlinePage)) ?? Response.error();
+    } finally {
+      clearTimeout(timer);
     }
   },
 );
@@ -120,6 +136,19 @@ registerRoute(
     plugins: [okOnly, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 30 })],
   }),
 );
+
+// The web-view screens' copies of this release, kept as it installs: the copies of the release
+// before go with it (below), and an order opened before the deploy must open at a locker with no
+// signal though its screen has not been opened online since. Offline, nothing is kept (`keepPage`).
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    Promise.all(
+      registeredPages
+        .filter((page) => page.kind === "web-view" && page.precache)
+        .map((page) => keepPage(new URL(page.path, self.location.origin))),
+    ),
+  );
+});
 
 self.addEventListener("activate", (event) => {
   // Pages of older releases point at scripts that are gone: drop them.

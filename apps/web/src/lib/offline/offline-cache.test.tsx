@@ -11,6 +11,7 @@ import {
   offlineCacheLimit,
   recallOffline,
   rememberOffline,
+  slowLoadMs,
   useOfflineData,
 } from "./offline-cache";
 import { storage } from "./storage";
@@ -140,5 +141,40 @@ describe("a refresh that does not answer", () => {
       expect(view()?.offline).toBe(false);
     }
     unmount();
+  });
+});
+
+describe("a first load that is slow", () => {
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it(`counts as out of reach after ${slowLoadMs / 1000} s; the next first load counts its own time`, () => {
+    vi.useFakeTimers();
+    let view: OfflineView<string> | undefined;
+    function Probe({ data }: { data: string | undefined }) {
+      view = useOfflineData(null, {
+        data,
+        dataUpdatedAt: data === undefined ? 0 : 1,
+        error: null,
+        isPending: data === undefined,
+        fetchStatus: data === undefined ? "fetching" : "idle",
+      });
+      return null;
+    }
+    const root = createRoot(document.createElement("div"));
+    const show = (data: string | undefined) => act(() => root.render(<Probe data={data} />));
+    show(undefined);
+    act(() => vi.advanceTimersByTime(slowLoadMs + 100));
+    expect(view?.offline).toBe(true);
+    show("first order");
+    expect(view?.offline).toBe(false);
+    // Another order's first load (the screen still mounted): not out of reach at once.
+    show(undefined);
+    expect(view?.offline).toBe(false);
+    act(() => vi.advanceTimersByTime(slowLoadMs + 100));
+    expect(view?.offline).toBe(true);
+    act(() => root.unmount());
   });
 });

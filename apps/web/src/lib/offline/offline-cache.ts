@@ -124,6 +124,18 @@ export interface OfflineView<T> {
   fromCache: boolean;
 }
 
+/** Whether `active` has held for `ms` without a break (false again as soon as it ends). */
+function useLongerThan(active: boolean, ms: number): boolean {
+  const [longer, setLonger] = useState(false);
+  useEffect(() => {
+    setLonger(false);
+    if (!active) return;
+    const timer = setTimeout(() => setLonger(true), ms);
+    return () => clearTimeout(timer);
+  }, [active, ms]);
+  return longer;
+}
+
 /**
  * A query's data with the offline copy behind it: every answer is kept for the signed-in
  * member; when the server is out of reach (offline, a failed connection, or a first load slower
@@ -138,21 +150,10 @@ export function useOfflineData<T>(key: OfflineKey | null, query: QueryLike<T>): 
     if (key && data !== undefined && dataUpdatedAt > 0) rememberOffline(key, data, dataUpdatedAt);
   }, [key, data, dataUpdatedAt]);
 
-  const [slow, setSlow] = useState(false);
-  useEffect(() => {
-    if (!isPending) return;
-    const timer = setTimeout(() => setSlow(true), slowLoadMs);
-    return () => clearTimeout(timer);
-  }, [isPending]);
-
+  // Each first load and each refresh counts its own time (another key's load after a slow one too).
+  const slow = useLongerThan(isPending, slowLoadMs);
   const fetching = fetchStatus === "fetching";
-  const [hung, setHung] = useState(false);
-  useEffect(() => {
-    setHung(false);
-    if (!fetching) return;
-    const timer = setTimeout(() => setHung(true), hungRefreshMs);
-    return () => clearTimeout(timer);
-  }, [fetching]);
+  const hung = useLongerThan(fetching, hungRefreshMs);
 
   const unreachable =
     !online ||
