@@ -58,16 +58,17 @@ export const pages: readonly PageEntry[] = [
     searchedBy: ["q", "shown"],
     // Target 140 KB; held at today's figure (the route manifest every page loads, ADR 048; a safer
     // link check and the order link's refresh without scripts; links that keep the language
-    // the address names; values kept in memory where the browser refuses storage).
-    measured: { weightKb: 142.6, performance: 98 },
+    // the address names; values kept in memory where the browser refuses storage; an app that
+    // holds its reply does not hold the screen).
+    measured: { weightKb: 142.8, performance: 98 },
   },
   {
     id: "services",
     path: paths.services.href(),
     kind: "marketing",
     // Target 140 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041;
-    // the route manifest, ADR 048; storage refused).
-    measured: { weightKb: 148.5, performance: 98 },
+    // the route manifest, ADR 048; storage refused; the app's held reply).
+    measured: { weightKb: 148.7, performance: 98 },
   },
   {
     id: "guest-book-form",
@@ -75,7 +76,7 @@ export const pages: readonly PageEntry[] = [
     kind: "marketing",
     drawnFrom: ["business_type"],
     // Target 140 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "guest-book-individu", weightKb: 156.9, performance: 95 },
+    measured: { scenario: "guest-book-individu", weightKb: 157.1, performance: 95 },
   },
   // The confirmation after a send (opened directly, it goes back to the form): not for search.
   { id: "guest-book-submitted", path: paths.guestBook.submitted.href(), kind: "marketing", indexed: false },
@@ -93,8 +94,9 @@ export const pages: readonly PageEntry[] = [
     kind: "web-view",
     serverPreload: true,
     precache: true,
-    // Target 170 KB; held at today's figure (the route manifest, ADR 048; storage refused).
-    measured: { scenario: "dropoff-in-store", weightKb: 170.9, performance: 95 },
+    // Target 170 KB; held at today's figure (the route manifest, ADR 048; storage refused; the
+    // app's held reply).
+    measured: { scenario: "dropoff-in-store", weightKb: 171.1, performance: 95 },
   },
   {
     id: "order-status",

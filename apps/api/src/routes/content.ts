@@ -8,9 +8,10 @@ import { mountCall } from "../http/route.ts";
 import { renderMedia } from "../media/render-media.ts";
 
 /**
- * Lookups of a code no link has, per client address: a wall for code guessing. A link that exists
- * is never refused: many phones share one address behind a carrier's NAT, and a campaign's link is
- * opened by many of them at once.
+ * Lookups of a code no link has, per client address: what a guesser's misses cost is bounded. A
+ * link that exists is never refused: many phones share one address behind a carrier's NAT, and a
+ * campaign's link is opened by many of them at once; so a guesser still finds codes that exist,
+ * which lead to public pages only.
  */
 export const shortLinkLimit = { name: "short-link", max: 60, windowSeconds: 60 };
 

@@ -11,6 +11,7 @@ import {
   detectBridge,
   getLocation,
   mapsSearchLink,
+  nativeAnswerMs,
   type ShareOrderPayload,
   setScreenBrightness,
 } from "./bridge";
@@ -230,6 +231,48 @@ describe("getLocation (optional bridge call)", () => {
     window.webkit = { messageHandlers: { paxelbox: { postMessage } } };
     expect(await getLocation()).toEqual({ latitude: -6.1, longitude: 106.9 });
     expect(postMessage).toHaveBeenCalledWith({ action: "getLocation", payload: {} });
+  });
+});
+
+describe("an app that holds its reply", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it(`gives up on it after ${nativeAnswerMs / 1000} s: the location asks the browser, a call is left to the app`, async () => {
+    vi.useFakeTimers();
+    const postMessage = vi.fn(() => new Promise(() => undefined));
+    window.webkit = { messageHandlers: { paxelbox: { postMessage } } };
+    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
+      ok({ coords: { latitude: -6.4, longitude: 106.6 } } as GeolocationPosition),
+    );
+    Object.defineProperty(navigator, "geolocation", { value: { getCurrentPosition }, configurable: true });
+    const location = getLocation();
+    await vi.advanceTimersByTimeAsync(nativeAnswerMs - 100);
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await location).toEqual({ latitude: -6.4, longitude: 106.6 });
+
+    // A share left open in the app is not shared a second time by the browser.
+    const share = vi.fn();
+    vi.stubGlobal("navigator", { ...navigator, share });
+    const shared = bridge.shareOrder(order);
+    await vi.advanceTimersByTimeAsync(nativeAnswerMs + 100);
+    expect(await shared).toMatchObject({ via: "ios", ok: false, detail: "no answer" });
+    expect(share).not.toHaveBeenCalled();
+  });
+
+  it("records an iOS refusal of the brightness without an unhandled rejection", async () => {
+    const refused = vi.fn(() => Promise.reject(new Error("unknown action")));
+    window.webkit = { messageHandlers: { paxelbox: { postMessage: refused } } };
+    const unhandled = vi.fn();
+    process.on("unhandledRejection", unhandled);
+    expect(setScreenBrightness("max")).toMatchObject({ via: "ios" });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off("unhandledRejection", unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
+    expect(console.info).toHaveBeenCalledWith(
+      "[bridge] native setScreenBrightness failed",
+      expect.any(Error),
+    );
   });
 });
 

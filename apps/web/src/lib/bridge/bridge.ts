@@ -85,6 +85,23 @@ function post(channel: BridgeChannel, action: NativeAction, payload: unknown): u
     : window.webkit?.messageHandlers?.paxelbox?.postMessage({ action, payload });
 }
 
+/** How long an iOS reply handler's answer is waited for; the screen goes on without it then. */
+export const nativeAnswerMs = 10_000;
+
+/** An app that has not answered within `nativeAnswerMs`. */
+const noAnswer = Symbol("no answer");
+
+/**
+ * `post`, its answer waited for `nativeAnswerMs` at most: an app that holds its reply (a location
+ * prompt left open, a handler that never answers) does not hold the screen.
+ */
+function postAnswered(channel: BridgeChannel, action: NativeAction, payload: unknown): Promise<unknown> {
+  return Promise.race([
+    Promise.resolve(post(channel, action, payload)),
+    new Promise((resolve) => setTimeout(resolve, nativeAnswerMs, noAnswer)),
+  ]);
+}
+
 function logInfo(message: string, data?: unknown): void {
   // Info, not warn/error: a missing bridge is normal in a browser.
   console.info(`[bridge] ${message}`, ...(data === undefined ? [] : [data]));
@@ -132,8 +149,11 @@ async function call<A extends BridgeAction>(
   const channel = detectBridge(action);
   if (channel) {
     try {
-      // An iOS reply handler answers with a promise; its rejection is the app's refusal.
-      await post(channel, action, payload);
+      // An iOS reply handler answers with a promise; its rejection is the app's refusal. Without
+      // an answer in time the app may still be doing it (a share sheet left open): no fallback,
+      // which would do it twice.
+      const answer = await postAnswered(channel, action, payload);
+      if (answer === noAnswer) return record({ action, via: channel, ok: false, detail: "no answer" });
       return record({ action, via: channel, ok: true });
     } catch (error) {
       logInfo(`native ${action} failed; using the browser fallback`, error);
@@ -286,7 +306,9 @@ export async function getLocation(): Promise<LocationAnswer> {
   const channel = detectBridge("getLocation");
   if (channel) {
     try {
-      const answer = toLocation(await post(channel, "getLocation", {}));
+      const answered = await postAnswered(channel, "getLocation", {});
+      // No answer in time: the browser is asked instead.
+      const answer = answered === noAnswer ? "unavailable" : toLocation(answered);
       if (answer !== "unavailable") return answer;
     } catch (error) {
       logInfo("native getLocation failed; asking the browser", error);
@@ -310,11 +332,14 @@ export async function getLocation(): Promise<LocationAnswer> {
 export function setScreenBrightness(level: "max" | "default"): BridgeOutcome | null {
   const channel = detectBridge("setScreenBrightness");
   if (!channel) return null;
+  const failed = (error: unknown) => logInfo("native setScreenBrightness failed", error);
   try {
-    post(channel, "setScreenBrightness", { level });
+    // Not waited for; an iOS reply handler's refusal comes later, as a rejection.
+    const answer = post(channel, "setScreenBrightness", { level });
+    Promise.resolve(answer).catch(failed);
     return record({ action: "setScreenBrightness", via: channel, ok: true, detail: level });
   } catch (error) {
-    logInfo("native setScreenBrightness failed", error);
+    failed(error);
     return null;
   }
 }

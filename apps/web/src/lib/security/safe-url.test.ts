@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSafeUrl } from "./safe-url";
+import { isSafeUrl, withScheme } from "./safe-url";
 
 describe("links a page follows", () => {
   it("follows http(s) and paths of this site", () => {
@@ -25,5 +25,20 @@ describe("links a page follows", () => {
     ]) {
       expect(isSafeUrl(url)).toBe(false);
     }
+  });
+});
+
+describe("an address given without its scheme", () => {
+  it("gets https, also with a port; one with its scheme, or a path, is kept", () => {
+    const addresses: [given: string, kept: string][] = [
+      [" paxel.co/promo ", "https://paxel.co/promo"],
+      ["example.com:8080/x", "https://example.com:8080/x"],
+      ["localhost:3000", "https://localhost:3000"],
+      ["http://example.com:8080", "http://example.com:8080"],
+      ["tel:08112223333", "tel:08112223333"],
+      ["javascript:alert(1)", "javascript:alert(1)"],
+      ["/order", "/order"],
+    ];
+    for (const [given, kept] of addresses) expect(withScheme(given), given).toBe(kept);
   });
 });

@@ -22,9 +22,16 @@ export function isSafeUrl(url: string | null | undefined): url is string {
   return safeUrlPattern.test(value) && !/^(mailto|tel|#)/i.test(value) && !controlCharacter.test(value);
 }
 
-/** Adds `https://` when a URL has no scheme (`example.com/x` → `https://example.com/x`). */
+/** A host and its port at the start of an address without a scheme (`example.com:8080/x`). */
+const hostWithPort = /^(?:localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)+):\d+(?:[/?#]|$)/i;
+
+/**
+ * Adds `https://` when a URL has no scheme (`example.com/x` → `https://example.com/x`); a host
+ * with its port (`example.com:8080`) is no scheme.
+ */
 export function withScheme(url: string): string {
   const trimmed = url.trim();
-  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith("/")) return trimmed;
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !hostWithPort.test(trimmed);
+  if (scheme || trimmed.startsWith("/")) return trimmed;
   return `https://${trimmed.replace(/^\/\//, "")}`;
 }
