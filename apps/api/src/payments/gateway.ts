@@ -74,6 +74,11 @@ export interface PaymentGateway {
    * time-out. Until then a payment without its checkout may still be being opened.
    */
   readonly openingMs: number;
+  /**
+   * A denied payment may still be paid on the same checkout (Midtrans's Snap page lets the customer
+   * try another card): its FAILED is not the checkout's end.
+   */
+  readonly paysAfterDenial: boolean;
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** The gateway's own record (its status call). Throws GatewayUnavailable when it cannot answer. */
   status(payment: GatewayPaymentRef): Promise<GatewayRecord>;

@@ -191,6 +191,7 @@ export function midtransGateway(options: MidtransOptions, fetchImpl: typeof fetc
     name: "midtrans",
     // One call: Snap's transaction.
     openingMs: timeout,
+    paysAfterDenial: true,
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
       const { status, body } = await send(`${base(options.snapBaseUrl)}/v1/transactions`, {
         method: "POST",

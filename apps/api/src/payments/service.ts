@@ -278,8 +278,9 @@ export async function createOverduePayment(
       const gateway = await ask(async () => context.gateways(open.gateway));
       // The gateway's record first: a charge whose notification was lost is credited here.
       let record = await ask(() => gateway.status(ref(open)));
+      // Midtrans knows a Snap page only once the customer has started paying on it (NOT_FOUND before).
       const reusable =
-        record.status === "PENDING" &&
+        (record.status === "PENDING" || record.status === "NOT_FOUND") &&
         open.checkout_url !== null &&
         open.gateway === context.gateway.name &&
         open.amount === step.amount &&
@@ -744,7 +745,9 @@ export async function settleFromGateway(
   if (record.status === "NOT_FOUND" && opening) return payment.status;
   const settled = await settle(db, payment.id, record, options);
   const closed = (status: string) => (closedStatuses as readonly string[]).includes(status);
-  if (closed(record.status) && closed(settled.status)) {
+  // A denial the checkout outlives (another card on the same page) is not its end.
+  const ended = closed(record.status) && !(record.status === "FAILED" && gateway.paysAfterDenial);
+  if (ended && closed(settled.status)) {
     // Closed at the gateway too: it can no longer be charged, so the job stops asking about it.
     await db.query(
       "update payments set next_check_at = created_at + make_interval(mins => $2) where id = $1",

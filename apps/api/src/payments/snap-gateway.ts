@@ -211,6 +211,7 @@ export function snapGateway(options: SnapOptions, fetchImpl: typeof fetch = fetc
     name: "snap",
     // The access token and the call, and on a 401 a new token and the call again.
     openingMs: 4 * timeout,
+    paysAfterDenial: false,
 
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
       const answer = await call("payment", {

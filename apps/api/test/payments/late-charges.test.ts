@@ -257,6 +257,27 @@ describe("a charge on a payment the API had given up, every notification lost", 
     expect(await attempts()).toBe(3);
   });
 
+  it("keeps asking about a Midtrans checkout whose card was denied: another card on the same page is credited", async () => {
+    const orderid = Number((await scenario(app(), "rent-in-store-overdue")).get("orderid"));
+    const fee = await calculation(orderid);
+    const p1 = await openCheckout(orderid);
+    await finishTransaction(app().db, p1.reference, "fail");
+    await reconcileNow(orderid);
+    expect((await paymentsOf(orderid)).map((row) => row.status)).toEqual(["FAILED"]);
+    // The customer tries another card on the page the denial left open; its notification is lost.
+    await q(
+      "update sandbox_transactions set status = 'SUCCESS', charged_count = charged_count + 1, finished_at = now() where reference_no = $1",
+      [p1.reference],
+    );
+    // The job's next check of it, when due.
+    await q("update payments set next_check_at = next_check_at - interval '31 seconds' where id = $1", [
+      p1.id,
+    ]);
+    await reconcile(app().db, { ageSeconds: 30, gateways: gateways(), log: app().log });
+    expect((await paymentsOf(orderid)).map((row) => row.status)).toEqual(["SUCCESS"]);
+    expect(await deadlineOf(orderid)).toBe(fee.next_overdue_time);
+  });
+
   it("stops asking once the given-up checkout can no longer be paid", async () => {
     const { orderid, p1, p2 } = await givenUpAndReplaced();
     await q(

@@ -40,6 +40,7 @@ function heldGateway(answer: Promise<GatewayRecord>) {
   const gateway = {
     name: "midtrans",
     openingMs: 1000,
+    paysAfterDenial: false,
     status: (payment) => {
       asked.push(payment.externalId);
       return answer;
@@ -121,6 +122,7 @@ describe("two instances' rounds over one slow gateway", () => {
     const gateway = {
       name: "midtrans",
       openingMs: 1000,
+      paysAfterDenial: false,
       status: async (payment) => {
         asked.push(payment.externalId);
         await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -170,6 +170,29 @@ describe("non-interface rent payment through the sandbox", () => {
     expect(count?.n).toBe(1);
   });
 
+  it("a checkout Midtrans does not know yet (its page not started) is offered again, not replaced", async () => {
+    const orderid = await overdueRent();
+    const token = await accessToken();
+    const pay = () =>
+      http(origin(), calls.lockerOrderPayment, {
+        query: { access_token: token },
+        body: lockerOrderBody(orderid),
+      });
+    const paymentUrl = async () => {
+      const answer = await pay();
+      expect(answer.status).toBe(200);
+      return (answer.body.data as { payment_url: string }).payment_url;
+    };
+    const url = await paymentUrl();
+    // Midtrans answers 404 about a Snap page no one has started paying on.
+    await app().db.query("delete from sandbox_transactions where reference_no = $1", [url.split("/").at(-1)]);
+    expect(await paymentUrl()).toBe(url);
+    const rows = await app().db.query<{ status: string }>("select status from payments where order_id = $1", [
+      orderid,
+    ]);
+    expect(rows.map((row) => row.status)).toEqual(["PENDING"]);
+  });
+
   it("refuses foreign return URLs, a bad access token, another member's order, and a rent in time", async () => {
     const orderid = await overdueRent();
     const token = await accessToken();
