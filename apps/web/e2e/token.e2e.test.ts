@@ -127,6 +127,27 @@ describe("token handling against the real API", () => {
     expect(errors).toEqual([]);
   });
 
+  for (const [viewport, language] of [
+    ["mobile", "id"],
+    ["desktop", "en"],
+  ] as const)
+    test(`a stored token the order call refuses (401) is forgotten with what the phone kept of it (${viewport}, ${language})`, async ({
+      openScenario,
+    }) => {
+      const { page, demo: rent } = await openScenario("rent-in-store", { viewport, language }, { language });
+      await visit(page, rent.url);
+      await page.locator('[data-view="in-store"]').waitFor();
+      const kept = () =>
+        page.evaluate(() => [localStorage.getItem("user_token"), localStorage.getItem("offline_cache")]);
+      await expect.poll(async () => (await kept()).every((value) => value !== null)).toBe(true);
+      // Signed out in the app meanwhile: the API refuses the token the page stored.
+      await page.route("**/api/v1/box/express/info/*/paid*", (route) =>
+        route.fulfill({ status: 401, contentType: "application/json", body: '{"message":"Unauthorized"}' }),
+      );
+      await visit(page, `/order-status?orderid=${rent.orderId}`);
+      await expect.poll(kept).toEqual([null, null]);
+    });
+
   test("validates demo-token-budi and keeps Indonesian", async ({ openScenario }) => {
     const { page, demo: rent } = await openScenario("rent-in-store", { viewport: "desktop", language: "en" });
     await visit(page, rent.url);

@@ -74,18 +74,26 @@ describe("member session (spec §5, §6)", () => {
     expect(kept()).toBe(0);
   });
 
-  it("forgets an expired link's data when it is the link kept, and nothing else's", () => {
+  it("forgets a refused or expired link's data when it is the link kept, and nothing else's", () => {
     const recipient = { ...sari, member_code: "" };
     session.keepMember(recipient, "link-token");
     rememberOffline("order:7", { id: 7 });
     // Another link expired (opened once on this device, or never): the kept one stays.
-    session.forgetExpiredLink("other-link");
-    session.forgetExpiredLink(null);
+    session.forgetRefusedToken("other-link");
+    session.forgetRefusedToken(null);
     expect(recallOffline("order:7")).not.toBeNull();
-    session.forgetExpiredLink("link-token");
+    session.forgetRefusedToken("link-token");
     expect(session.storedSession()).toEqual({ token: null, user: null });
     expect(recallOffline("order:7")).toBeNull();
     expect(storage.get("offline_cache")).toBeNull();
+  });
+
+  it("tells a refusal of the token (401) and a link's end (410) from other failures", () => {
+    expect(session.refusesToken({ status: 401 })).toBe(true);
+    expect(session.refusesToken({ status: 410 })).toBe(true);
+    for (const other of [{ status: 403 }, { status: 500 }, { status: 0 }, null, undefined, new Error("x")]) {
+      expect(session.refusesToken(other)).toBe(false);
+    }
   });
 
   it("takes a member's language from their app, not a drop-off recipient's", () => {

@@ -1,4 +1,5 @@
 import type { Language, UserData } from "@paxelbox/contract";
+import { useEffect } from "react";
 import { offlineOwner } from "../../lib/offline/offline-cache";
 import { type StorageKey, storage, storageKeys } from "../../lib/offline/storage";
 
@@ -57,12 +58,27 @@ export function forgetMember(): void {
 }
 
 /**
- * The API called this link expired (410): if it is the one this device keeps, what it kept goes
- * with it (the recipient's name and phone, the pick-up code and its QR, the offline copies). The
- * parcel can no longer be picked up with it; a shared or lent phone keeps nothing of it.
+ * The API refused this token (401: revoked, signed out in the app) or called its link expired
+ * (410): if it is the one this device keeps, what it kept goes with it (the member or recipient,
+ * the pick-up code and its QR, the offline copies), so that no later open sends it again or shows
+ * its copies without signal; a shared or lent phone keeps nothing of it.
  */
-export function forgetExpiredLink(token: string | null): void {
+export function forgetRefusedToken(token: string | null): void {
   if (token !== null && token === storage.get("user_token")) forgetMember();
+}
+
+/** Whether a screen's call was refused for its token (401) or its link's end (410). */
+export function refusesToken(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return status === 401 || status === 410;
+}
+
+/** A screen whose call the API refused for its token forgets what this device kept of it. */
+export function useForgetRefusedToken(error: unknown, token: string | null): void {
+  const refused = refusesToken(error);
+  useEffect(() => {
+    if (refused) forgetRefusedToken(token);
+  }, [refused, token]);
 }
 
 /**

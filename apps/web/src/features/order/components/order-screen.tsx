@@ -15,7 +15,7 @@ import { Card } from "../../../components/ui/card";
 import { ContentBlock } from "../../../components/ui/content-block";
 import { DoorQrCard } from "../../../components/ui/door-qr-card";
 import { useConfig } from "../../../config/use-config";
-import { forgetExpiredLink } from "../../../domain/member/member-session";
+import { useForgetRefusedToken } from "../../../domain/member/member-session";
 import { DoorSizeLabel } from "../../../domain/order/door-size-label";
 import { keepShownOrder } from "../../../domain/order/order-share";
 import { overdueDetailQueryOptions } from "../../../domain/order/overdue-detail";
@@ -95,12 +95,11 @@ function OrderDetail({
   // An expired link opens nothing any more (410): the spec's expire page says so, and the device
   // forgets what it kept of the link.
   const navigate = useNavigate();
+  useForgetRefusedToken(order.error, token);
   const linkExpired = (order.error as { status?: number } | null)?.status === 410;
   useEffect(() => {
-    if (!linkExpired) return;
-    forgetExpiredLink(token);
-    void navigate(paths.overdue.expire.href(), { replace: true });
-  }, [linkExpired, navigate, token]);
+    if (linkExpired) void navigate(paths.overdue.expire.href(), { replace: true });
+  }, [linkExpired, navigate]);
 
   useShareOrderAction(data?.status, { labelKey: "dropOff.order.share", testId: "order-share" });
 

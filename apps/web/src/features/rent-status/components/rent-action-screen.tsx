@@ -15,6 +15,7 @@ import { ContentBlock, SettingsHtml } from "../../../components/ui/content-block
 import { DoorQrCard } from "../../../components/ui/door-qr-card";
 import { ResultPanel } from "../../../components/ui/result-panel";
 import { useConfig } from "../../../config/use-config";
+import { useForgetRefusedToken } from "../../../domain/member/member-session";
 import { orderQueryKey } from "../../../domain/order/order-query";
 import { useServerClock } from "../../../lib/http/server-clock";
 import { formatDateTime } from "../../../lib/i18n/format";
@@ -70,8 +71,11 @@ function useActionOrder(query: RentQuery) {
   });
   // With no signal the last copy kept on this device shows (offline-cache.ts).
   const view = useOfflineData(query.orderid ? `order:${query.orderid}` : null, result);
+  useForgetRefusedToken(result.error, token);
   return {
     data: view.data,
+    /** `data` is the copy kept on this phone. */
+    fromCache: view.fromCache,
     token,
     offline: view.offline,
     updatedAt: view.updatedAt,
@@ -266,7 +270,7 @@ function StopCount({ query }: { query: RentQuery }) {
 function OpenLocker({ query }: { query: RentQuery }) {
   const { t, language } = useT();
   const { productName } = useConfig();
-  const { data: order, token, offline, updatedAt, failure, retry } = useActionOrder(query);
+  const { data: order, fromCache, token, offline, updatedAt, failure, retry } = useActionOrder(query);
   const stored = useStoredTemporaryQr(query.orderid);
   const temporaryQr = useTemporaryQr(query.orderid, token);
   // The QR's end is the server's time: a phone clock that is off must not end it early or late. The
@@ -277,7 +281,7 @@ function OpenLocker({ query }: { query: RentQuery }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: each answer of the order is a new reading of the server's clock
   useEffect(() => setNow(serverNow()), [serverNow, updatedAt]);
   const [failed, setFailed] = useState(false);
-  useStatusTransitions(order, productName);
+  useStatusTransitions(order, productName, fromCache);
 
   // The QR asked for before, kept on this device: still shown offline while it is valid.
   const orderid = query.orderid;

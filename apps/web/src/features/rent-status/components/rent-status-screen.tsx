@@ -10,6 +10,7 @@ import { PageTitle } from "../../../components/page-title";
 import { usePreloadQrEncoderWhile } from "../../../components/qr-code";
 import { useUserSession } from "../../../components/require-user";
 import { useConfig } from "../../../config/use-config";
+import { useForgetRefusedToken } from "../../../domain/member/member-session";
 import { keepShownOrder } from "../../../domain/order/order-share";
 import { useShareOrderAction } from "../../../domain/order/share-order-button";
 import type { Refused } from "../../../lib/forms/action.server";
@@ -55,7 +56,8 @@ export function RentStatusScreen({ cancelRefused }: { cancelRefused?: Refused<ne
   // a refusal of the page's post holds it from the start, so 'Denied?' shows even if items were stored.
   const [held, setHeld] = useState(cancelRefused !== undefined);
 
-  useStatusTransitions(order, productName);
+  useStatusTransitions(order, productName, offlineView.fromCache);
+  useForgetRefusedToken(orderQuery.error, token);
 
   // The door QR's encoder loads while the order does.
   usePreloadQrEncoderWhile(orderQuery.isPending);
