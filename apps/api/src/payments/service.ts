@@ -651,9 +651,16 @@ async function refundPayment(db: Database, paymentId: string, options: SettleOpt
   if (payment?.status !== "REFUNDED" || payment.refunded_at) return true;
   if (payment.refund_given_up_at) return false;
   try {
-    await options
-      .gateways(payment.gateway)
-      .refund(ref(payment), "Overdue fee already paid or no longer owed");
+    const gateway = options.gateways(payment.gateway);
+    // A refund tried before may have been made though its answer was lost (a time-out, a crash
+    // before it was written): the gateway's record says so, and a second refund would be refused.
+    const made =
+      payment.refund_attempts > 0 &&
+      (await gateway.status(ref(payment)).then(
+        (record) => record.status === "REFUNDED",
+        () => false,
+      ));
+    if (!made) await gateway.refund(ref(payment), "Overdue fee already paid or no longer owed");
     await db.query("update payments set refunded_at = now(), updated_at = now() where id = $1", [paymentId]);
     return true;
   } catch (error) {

@@ -214,6 +214,37 @@ describe("a charge on a payment the API had given up, every notification lost", 
     expect(await refundState()).toMatchObject({ refund_attempts: refundRetry.tries });
   });
 
+  it("a refund made at the gateway whose answer was lost is confirmed by the gateway's record, not made again", async () => {
+    const { orderid, p1, p2 } = await givenUpAndReplaced();
+    expect((await press(p2.url, "pay")).searchParams.get("payment_status")).toBe("SUCCESS");
+    await finishTransaction(app().db, p1.reference, "pay");
+    // The gateway gives the charge back, but its answer never arrives.
+    let refunds = 0;
+    const answerLost = (name: Parameters<ReturnType<typeof gateways>>[0]): PaymentGateway => {
+      const gateway = gateways()(name);
+      return {
+        ...gateway,
+        refund: async (payment, reason) => {
+          refunds++;
+          await gateway.refund(payment, reason);
+          throw new Error("the gateway's answer timed out");
+        },
+      };
+    };
+    const round = () => reconcile(app().db, { ageSeconds: 30, gateways: answerLost, log: app().log });
+    await q(
+      "update payments set next_check_at = now() - interval '1 minute', created_at = created_at - interval '2 minutes' where order_id = $1",
+      [orderid],
+    );
+    await round();
+    expect((await paymentsOf(orderid))[0]).toMatchObject({ status: "REFUNDED", refunded_at: null });
+    await q("update payments set next_check_at = now() - interval '1 second' where id = $1", [p1.id]);
+    expect((await round()).outcomes).toEqual(["refund-confirmed"]);
+    expect((await paymentsOf(orderid))[0]?.refunded_at).not.toBeNull();
+    expect(refunds).toBe(1);
+    expect(await anomalies(p1.id, "refund-failed")).toBe(1);
+  });
+
   it("the return asks the gateway and credits it: the payer is not told the time is up", async () => {
     const { orderid, fee, p1, p2 } = await givenUpAndReplaced();
     const back = await press(p1.url, "pay");
