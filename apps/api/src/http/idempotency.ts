@@ -25,9 +25,9 @@ export type RecordAnswer<T> = (tx: Queryable, answer: T) => Promise<void>;
  *
  * A key whose run has not answered after `abandonedSeconds` may be taken by a retry, though the
  * first may still be running (a payment waiting on a slow gateway). Each run owns its claim (the
- * claim's time): it records its answer, or frees the key, only while the claim
- * is still its own, so a first run that ends late neither overwrites the retry's answer nor frees
- * the key under the retry while that one runs.
+ * claim's time): it records its answer, or frees the key, only while the claim is still its own, so
+ * a first run that ends late neither overwrites the retry's answer nor frees the key under the
+ * retry while that one runs.
  */
 export async function idempotent<T>(
   db: Queryable,
