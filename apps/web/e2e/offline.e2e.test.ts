@@ -98,10 +98,16 @@ async function backOnline(context: BrowserContext, page: Page): Promise<void> {
   await page.getByTestId("offline-notice").waitFor({ state: "detached", timeout: 15_000 });
 }
 
-/** What the browser logs for requests it could not send is expected here; nothing else is. */
+/**
+ * What the browser logs for requests it could not send is expected here (a navigation's check for
+ * a newer worker, offline, among them); nothing else is.
+ */
 function unexpected(errors: string[]): string[] {
   return errors.filter(
-    (error) => !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_FAILED|Failed to fetch|ERR_FAILED/.test(error),
+    (error) =>
+      !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_FAILED|Failed to fetch|ERR_FAILED|error occurred when fetching the script/.test(
+        error,
+      ),
   );
 }
 
@@ -392,6 +398,44 @@ for (const [viewport, lang] of [desktopEn]) {
     await expect(page.locator('[data-layout="webview"]')).toBeVisible();
     await expect(page).not.toHaveTitle("Offline");
     expect(unexpected(errors)).toEqual([]);
+  });
+}
+
+for (const [viewport, lang] of [phoneId]) {
+  test(`the kept pages of a release are bounded: the oldest go, the web-view screens stay (${viewport}, ${lang})`, async ({
+    open,
+  }) => {
+    const { page } = await start(open, viewport, lang);
+    await visit(page, "/");
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+    const keptPaths = () =>
+      page.evaluate(async () => {
+        const name = (await caches.keys()).find((key) => key.startsWith("paxelbox-pages-")) ?? "";
+        const keys = await (await caches.open(name)).keys();
+        return keys.map((request) => {
+          const url = new URL(request.url);
+          return url.pathname + url.search;
+        });
+      });
+    await expect.poll(keptPaths).toEqual(expect.arrayContaining(["/order-status", "/"]));
+    // A courier has opened the package form of sixty lockers.
+    await page.evaluate(async () => {
+      const name = (await caches.keys()).find((key) => key.startsWith("paxelbox-pages-")) ?? "";
+      const cache = await caches.open(name);
+      for (let box = 1; box <= 60; box++) {
+        const copy = new Response("<!doctype html>", { headers: { "content-type": "text/html" } });
+        await cache.put(`/package?boxId=${box}`, copy);
+      }
+    });
+    await visit(page, "/services");
+    await expect.poll(async () => (await keptPaths()).includes("/services")).toBe(true);
+    const kept = await keptPaths();
+    expect(kept.filter((path) => !/^\/(order|overduepayment)/.test(path))).toHaveLength(50);
+    expect(kept).toEqual(
+      expect.arrayContaining(["/order", "/order-status", "/order-status/action", "/services"]),
+    );
+    expect(kept).not.toContain("/package?boxId=1");
+    expect(kept).toContain("/package?boxId=60");
   });
 }
 

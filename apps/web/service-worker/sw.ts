@@ -93,8 +93,7 @@ registerRoute(
       if (!isHtml(response)) return;
       if (isWebViewPath(url.pathname)) return keepPage(url);
       if (!keepsAsFetched(url.href, response.headers.get("cache-control"))) return;
-      const copy = response.clone();
-      return caches.open(pages).then((cache) => cache.put(pageCacheKey(url.href), copy));
+      return keepCopy(pageCacheKey(url.href), response.clone());
     });
     (event as ExtendableEvent).waitUntil(keeping.catch(() => undefined));
     // A weak signal: the kept copy after `networkTimeoutMs`. Without one the network is waited for
@@ -197,6 +196,20 @@ async function keepAssets(hrefs: string[]): Promise<void> {
   );
 }
 
+/** Copies of pages other than the web-view screens kept per release at most (the oldest go first). */
+const keptPagesMax = 50;
+
+/**
+ * Puts a page's copy in this release's page cache, bounded: a courier who opens the package form
+ * of locker after locker keeps the latest `keptPagesMax`; the web-view screens' copies always stay.
+ */
+async function keepCopy(key: string, response: Response): Promise<void> {
+  const cache = await caches.open(pages);
+  await cache.put(key, response);
+  const others = (await cache.keys()).filter((request) => !isWebViewPath(new URL(request.url).pathname));
+  await Promise.all(others.slice(0, -keptPagesMax).map((request) => cache.delete(request)));
+}
+
 /**
  * Keeps a copy of a page. A web-view page's copy is its skeleton, the same for every query: it is
  * fetched once per release without the query, so no token or order id is ever inside it.
@@ -210,7 +223,7 @@ async function keepPage(url: URL): Promise<void> {
   try {
     const response = await fetchPage(webView ? key : url.href);
     const keeps = webView || keepsAsFetched(url.href, response.headers.get("cache-control"));
-    if (isHtml(response) && keeps) await cache.put(key, response);
+    if (isHtml(response) && keeps) await keepCopy(key, response);
   } catch {
     // Offline: nothing to keep.
   }
