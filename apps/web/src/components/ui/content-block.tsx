@@ -44,9 +44,9 @@ export function ContentBlock({
   if (settings.isPending) return skeleton ? <SkeletonCard lines={3} /> : null;
   const content = contentText(settings.data, name, language, doorNumber);
   if (!content) return null;
+  // Text in the other language (this one's setting empty) says so to a screen reader: `titleLang`
+  // is set only when the entry's title is the other language's, never for `fallbackTitle`.
   const title = content.title || fallbackTitle;
-  // Text in the other language (this one's setting empty) says so to a screen reader.
-  const titleLang = content.title ? content.titleLang : undefined;
   const tone = variant === "card" ? styles.quiet : variant === "warning" ? undefined : styles.small;
   const body = <SettingsHtml html={content.html} className={tone} lang={content.htmlLang} />;
 
@@ -56,7 +56,7 @@ export function ContentBlock({
         <section className={styles.warning} aria-labelledby={titleId} data-testid={testId}>
           <AlertIcon size={22} />
           <div className={`stack ${styles.warningBody}`}>
-            <h2 id={titleId} className={styles.warningTitle} lang={titleLang}>
+            <h2 id={titleId} className={styles.warningTitle} lang={content.titleLang}>
               {title}
             </h2>
             {body}
@@ -66,7 +66,7 @@ export function ContentBlock({
     case "note":
       return (
         <CardNote className={`stack ${styles.note}`} data-testid={testId}>
-          <p className={styles.noteTitle} lang={titleLang}>
+          <p className={styles.noteTitle} lang={content.titleLang}>
             <AlertIcon size={18} /> {title}
           </p>
           {body}
@@ -75,7 +75,7 @@ export function ContentBlock({
     case "details":
       return (
         <Card as="details" className={styles.details} data-testid={testId}>
-          <summary lang={titleLang}>
+          <summary lang={content.titleLang}>
             {title}
             <CardChevron />
           </summary>
@@ -85,7 +85,7 @@ export function ContentBlock({
     default:
       return (
         <Card as="section" aria-labelledby={titleId} data-testid={testId}>
-          <CardTitle id={titleId} lang={titleLang}>
+          <CardTitle id={titleId} lang={content.titleLang}>
             {title}
           </CardTitle>
           {body}
