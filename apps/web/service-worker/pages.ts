@@ -1,3 +1,4 @@
+import { isLanguage } from "../src/lib/i18n/language.ts";
 import { isWebViewPath, pageAt, pages } from "../src/pages.ts";
 
 /**
@@ -13,13 +14,16 @@ export const pageCachePrefix = "paxelbox-pages-";
 /**
  * The key a page is kept under: web-view pages by path alone (their query carries tokens and ids
  * the skeleton does not use); other pages by path, `lang` (the language links) and what their copy
- * is drawn from (the registry's `drawnFrom`).
+ * is drawn from (the registry's `drawnFrom`). A `lang` the site does not serve (`EN`, `fr`) is left
+ * out, as the server leaves it out: that page is drawn in the visitor's stored language.
  */
 export function pageCacheKey(href: string): string {
   const url = new URL(href);
   const key = new URL(url.pathname, url.origin);
   if (!isWebViewPath(url.pathname)) {
-    for (const name of ["lang", ...(pageAt(url.pathname)?.drawnFrom ?? [])]) {
+    const lang = url.searchParams.get("lang");
+    if (isLanguage(lang)) key.searchParams.set("lang", lang);
+    for (const name of pageAt(url.pathname)?.drawnFrom ?? []) {
       const value = url.searchParams.get(name);
       if (value) key.searchParams.set(name, value);
     }

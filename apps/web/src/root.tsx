@@ -29,12 +29,12 @@ import {
   ensureLanguage,
   type I18n,
   I18nProvider,
-  isLanguage,
   languageFromCookieHeader,
   storedLanguage,
   useLanguageOf,
   useT,
 } from "./lib/i18n/i18n";
+import { isLanguage } from "./lib/i18n/language";
 import { keepPage, registerServiceWorker } from "./lib/offline/service-worker";
 import { nonceHeader } from "./lib/security/csp";
 import { fontPreloads } from "./lib/ssr/fonts";

@@ -1,5 +1,6 @@
 import { Form, useLocation } from "react-router";
-import { type Language, supportedLanguages, useT } from "../lib/i18n/i18n";
+import { type Language, useT } from "../lib/i18n/i18n";
+import { supportedLanguages } from "../lib/i18n/language";
 import { paths } from "../paths";
 import { FlagFor } from "./flags";
 import styles from "./language-switcher.module.css";

@@ -5,7 +5,7 @@ import { getServerConfig } from "../config/config.server";
 import { loadOutbox } from "../features/demo-inbox/api/outbox.server";
 import { InboxPage } from "../features/demo-inbox/components/inbox-page";
 import { serverApiClient } from "../lib/http/api-client.server";
-import { isLanguage } from "../lib/i18n/i18n";
+import { isLanguage } from "../lib/i18n/language";
 import type { Route } from "./+types/demo-inbox";
 
 export const handle = routeHandle({ layout: "none" });

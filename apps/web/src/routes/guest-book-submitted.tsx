@@ -7,7 +7,7 @@ import { readSentGuestBook, shownCookieHeader } from "../features/guest-book/lib
 import { useLanguageRevalidation } from "../features/marketing/hooks/use-language-revalidation";
 import { seoMeta } from "../features/marketing/lib/seo";
 import { pageSeo } from "../features/marketing/lib/seo.server";
-import { isLanguage } from "../lib/i18n/i18n";
+import { isLanguage } from "../lib/i18n/language";
 import { paths } from "../paths";
 import type { Route } from "./+types/guest-book-submitted";
 

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { getServerConfig } from "../config/config.server";
 import { textFormData } from "../lib/forms/limited-form-data.server";
-import { isLanguage } from "../lib/i18n/i18n";
+import { isLanguage } from "../lib/i18n/language";
 import { languageCookieMaxAgeSeconds, languageCookieName } from "../lib/offline/storage";
 import { paths } from "../paths";
 import type { Route } from "./+types/language";

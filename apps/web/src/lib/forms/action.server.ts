@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { errorMessage, isApiError } from "../http/api-client";
-import { isLanguage, type Language, languageFromCookieHeader } from "../i18n/i18n";
+import { type Language, languageFromCookieHeader } from "../i18n/i18n";
+import { isLanguage } from "../i18n/language";
 
 /** A field's first message, as the contract's schema words it (the page translates it). */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;

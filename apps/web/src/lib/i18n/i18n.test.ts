@@ -1,14 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import en from "../../locales/en.ts";
 import id from "../../locales/id.ts";
-import {
-  createI18n,
-  ensureLanguage,
-  languageFromCookieHeader,
-  requestLanguage,
-  type TKey,
-  toLanguage,
-} from "./i18n";
+import { createI18n, ensureLanguage, languageFromCookieHeader, requestLanguage, type TKey } from "./i18n";
+import { toLanguage } from "./language";
 
 type Tree = { [key: string]: string | Tree };
 

@@ -11,6 +11,7 @@ import {
 import shell from "../../locales/id/shell.json";
 import type id from "../../locales/id.ts";
 import { languageCookieName, readCookie, storage } from "../offline/storage";
+import { defaultLanguage, isLanguage, toLanguage } from "./language";
 
 /**
  * The one door to translations. Indonesian is the default, the fallback and the source of the
@@ -28,8 +29,6 @@ import { languageCookieName, readCookie, storage } from "../offline/storage";
  */
 
 export type { Language };
-export const supportedLanguages = ["id", "en"] as const satisfies readonly Language[];
-export const defaultLanguage = "id" satisfies Language;
 
 type Messages = typeof id;
 
@@ -50,17 +49,6 @@ export type TFunction = (key: TKey, options?: TOptions) => string;
 
 /** A feature's part of the messages, registered by the routes that show it. */
 export type MessageFeature = Exclude<keyof Messages, keyof typeof shell>;
-
-export function isLanguage(value: unknown): value is Language {
-  return value === "id" || value === "en";
-}
-
-/** A supported language from any input, else the default. */
-export function toLanguage(value: unknown): Language {
-  if (typeof value !== "string") return defaultLanguage;
-  const short = value.trim().toLowerCase().slice(0, 2);
-  return isLanguage(short) ? short : defaultLanguage;
-}
 
 type Tree = { [key: string]: string | Tree };
 

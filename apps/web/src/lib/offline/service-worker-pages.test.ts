@@ -19,6 +19,11 @@ describe("kept pages", () => {
     expect(pageCacheKey("https://box.example/services?token=x")).toBe("https://box.example/services");
   });
 
+  it("leaves out a language the site does not serve: that page is drawn in the stored language", () => {
+    expect(pageCacheKey("https://box.example/services?lang=EN")).toBe("https://box.example/services");
+    expect(pageCacheKey("https://box.example/?lang=fr")).toBe("https://box.example/");
+  });
+
   it("keeps the package form per locker: a copy drawn for one box never opens for another", () => {
     const kept = pageCacheKey("https://box.example/package?boxId=7&name=Lobby&utm_source=x");
     expect(kept).toBe("https://box.example/package?boxId=7&name=Lobby");

@@ -1,5 +1,5 @@
 import { pagePath, paths } from "../../paths";
-import { isLanguage } from "../i18n/i18n";
+import { isLanguage } from "../i18n/language";
 
 /**
  * Marketing HTML a shared cache (a CDN) may keep (ADR 021). Only the landing page and the services

@@ -9,7 +9,8 @@ import type { ApiClient } from "../http/api-client";
 import { serverApiClient } from "../http/api-client.server";
 import { isApiError } from "../http/api-error";
 import { createQueryClient } from "../http/query-client";
-import { isLanguage, type Language, requestLanguage, toLanguage } from "../i18n/i18n";
+import { type Language, requestLanguage } from "../i18n/i18n";
+import { isLanguage, toLanguage } from "../i18n/language";
 
 /**
  * Server rendering of the web-view screens opened with a token (ADR 011). The member check and

@@ -3,11 +3,11 @@ import type { ServerConfig } from "../../../config/env";
 import {
   createI18n,
   ensureLanguage,
-  isLanguage,
   type Language,
   requestLanguage,
   type TKey,
 } from "../../../lib/i18n/i18n";
+import { isLanguage } from "../../../lib/i18n/language";
 import { isSafeUrl } from "../../../lib/security/safe-url";
 import { pagePath } from "../../../paths";
 import type { Seo } from "./seo";
