@@ -9,6 +9,7 @@ import idMarketing from "../src/locales/id/marketing.json" with { type: "json" }
 import idShell from "../src/locales/id/shell.json" with { type: "json" };
 import {
   baseUrl,
+  desktopEn,
   holdScripts,
   hydrated,
   isScript,
@@ -562,6 +563,52 @@ describe("guest-book with scripts held back, a field to correct", () => {
       expect(posts.map(postedBy)).toEqual(["browser", "script"]);
       expect(posted(posts[1]).get("email_address")).toBe("budi@example.com");
       expect(unexpected(errors)).toEqual([]);
+    });
+  }
+});
+
+/**
+ * A form the server drew with what was typed before the scripts ran: once they run, the page's own
+ * answers (a send without signal, the language switched in place) leave every field as it is.
+ */
+describe("guest-book drawn by the server, then the scripts", () => {
+  // The desktop: its header carries the language switch (the phone's is in the menu).
+  for (const [viewport, lang] of [desktopEn]) {
+    test(`keeps what was typed before the scripts through a send without signal and a language switch (${viewport}, ${lang})`, async ({
+      open,
+    }) => {
+      const m = messages[lang].marketing.guestBook;
+      const { page } = await open({ viewport, language: lang });
+      await delayScripts(page);
+      await page.goto("/guest-book?business_type=Individu", { waitUntil: "domcontentloaded" });
+      await fillGuestBook(page, lang);
+      await page.getByLabel(m.emailAddress, { exact: true }).fill("budi@");
+      await submitButton(page).click();
+      await errorLocator(page, "email_address").waitFor();
+      await hydrated(page);
+
+      const kept = async (t: typeof m) => {
+        await expect(page.getByLabel(t.senderName, { exact: true })).toHaveValue("  Budi Santoso  ");
+        await expect(page.getByLabel(t.message, { exact: true })).toHaveValue(/\S/);
+        await expect(page.locator('input[name="purpose"]:checked')).toHaveCount(1);
+        await expect(page.locator('input[name="term_check"]')).toBeChecked();
+      };
+      await page.getByLabel(m.emailAddress, { exact: true }).fill("budi@example.com");
+      await page.context().setOffline(true);
+      await submitButton(page).click();
+      const dialog = $(page, "error-dialog");
+      await expect(dialog).toContainText(messages[lang].errors.serverError, { timeout: 30_000 });
+      await dialog.getByRole("button").click();
+      await kept(m);
+      await expect(page.getByLabel(m.emailAddress, { exact: true })).toHaveValue("budi@example.com");
+
+      await page.context().setOffline(false);
+      const other = lang === "id" ? "en" : "id";
+      await page.getByTestId("public-header").locator(`button[data-language="${other}"]`).click();
+      const t = messages[other].marketing.guestBook;
+      await expect(submitButton(page)).toHaveText(t.submit);
+      await kept(t);
+      await expect(page.getByLabel(t.emailAddress, { exact: true })).toHaveValue("budi@example.com");
     });
   }
 });

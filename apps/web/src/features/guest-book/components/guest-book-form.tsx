@@ -93,7 +93,10 @@ export function GuestBookForm({ businessType, refused }: GuestBookFormProps) {
   // The answer the page was drawn with (a form the browser posted before or without the script).
   const drawnWith = useRef(refused);
   const [mountedHydrated] = useState(hydrated);
-  const kept = refused?.values ?? {};
+  // What the fields start from: the values the page was drawn with, fixed from then on. The page's
+  // later answers (a send without signal, a language switched in place) bring none, and a field's
+  // start changed under it would empty what the browser shows for it.
+  const [kept] = useState(() => refused?.values ?? {});
 
   // No default values: each field starts from what the page shows, the action's kept values or what
   // the visitor typed before the script ran.
