@@ -97,6 +97,10 @@ describe("the package photo made small on the server", () => {
       );
     expect(await reason(Buffer.from("hello, this is a text file"))).toBe("photoNotImage");
     expect(await reason(Buffer.from("<html><script>alert(1)</script></html>"))).toBe("photoNotImage");
+    // Text that starts as an HEIC does (`ftyp` at its fifth byte) is read for what it is: not a photo.
+    const svg = '<!--ftyp--><svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"/>';
+    expect(looksLikeImage(Buffer.from(svg))).toBe(true);
+    expect(await reason(Buffer.from(svg))).toBe("photoNotImage");
     expect(await reason(bigPhoto.subarray(0, 4096))).toBe("photoUnreadable");
     const corrupt = Buffer.from(bigPhoto);
     corrupt.fill(0x42, 400, corrupt.length - 2);

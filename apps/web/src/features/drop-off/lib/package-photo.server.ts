@@ -44,6 +44,13 @@ const imageSignatures: ((bytes: Uint8Array) => boolean)[] = [
   (b) => ascii(b, 0, 4) === "II*\0" || ascii(b, 0, 4) === "MM\0*", // TIFF
 ];
 
+/**
+ * The formats the decoder may have found in such a file (sharp's names; HEIC and AVIF are `heif`).
+ * The first bytes are only a sign: a text file can carry `ftyp` where an HEIC does, and the decoder
+ * would read it as what it is (an SVG, drawn at any size its text declares).
+ */
+const photoFormats = new Set(["jpeg", "png", "webp", "gif", "heif", "tiff"]);
+
 function ascii(bytes: Uint8Array, from: number, to: number): string {
   return String.fromCharCode(...bytes.subarray(from, to));
 }
@@ -72,8 +79,10 @@ export async function smallPhoto(file: Uint8Array, limits: PhotoLimits = photoLi
   if (!looksLikeImage(file)) throw new PhotoRefused("photoNotImage");
   const input = { failOn: "error", limitInputPixels: false, pages: 1 } as const;
   let source: { width: number; height: number };
+  let format: string;
   try {
     const metadata = await sharp(file, input).metadata();
+    format = metadata.format;
     // Sides as shown: orientations 5–8 turn the picture a quarter.
     const turned = (metadata.orientation ?? 1) >= 5;
     source = turned
@@ -82,17 +91,33 @@ export async function smallPhoto(file: Uint8Array, limits: PhotoLimits = photoLi
   } catch {
     throw new PhotoRefused("photoUnreadable");
   }
+  if (!photoFormats.has(format)) throw new PhotoRefused("photoNotImage");
   if (source.width * source.height > maxInputPixels) throw new PhotoRefused("photoTooLarge");
   try {
-    let size = fitWithin(source.width, source.height, limits.maxSide);
+    // The file is decoded once, into the pixels of the largest size sent; each quality and each
+    // smaller size is made from those (a 50-megapixel photo decoded for every try would hold a
+    // core for seconds).
+    const first = fitWithin(source.width, source.height, limits.maxSide);
+    const pixels = await sharp(file, input)
+      .rotate()
+      .resize({ width: first.width, height: first.height, fit: "fill" })
+      // JPEG has no transparency: a transparent PNG gets a white background, not a black one.
+      .flatten({ background: "#ffffff" })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: pixels.info };
+    let size = first;
     for (;;) {
       let best: Buffer | undefined;
+      const sized =
+        size === first
+          ? pixels.data
+          : await sharp(pixels.data, raw)
+              .resize({ width: size.width, height: size.height, fit: "fill" })
+              .raw()
+              .toBuffer();
       for (const quality of limits.qualities) {
-        best = await sharp(file, input)
-          .rotate()
-          .resize({ width: size.width, height: size.height, fit: "fill" })
-          // JPEG has no transparency: a transparent PNG gets a white background, not a black one.
-          .flatten({ background: "#ffffff" })
+        best = await sharp(sized, { raw: { ...pixels.info, width: size.width, height: size.height } })
           .jpeg({ quality: Math.round(quality * 100), mozjpeg: true })
           .toBuffer();
         if (best.length <= limits.maxBytes) break;
