@@ -142,6 +142,23 @@ describe("rate limits", () => {
     expect((await send(other, "10.9.2.1")).statusCode).not.toBe(429);
   });
 
+  it("package sends: refused sends never close a locker to its couriers (only registered parcels count for it)", async () => {
+    const boxId = Number((await scenario(app(), "package-form")).get("boxId"));
+    const send = (photo: string | undefined, remoteAddress: string) =>
+      app().inject({
+        method: "POST",
+        url: calls.sendPackageData.path,
+        payload: packageBody(boxId, photo ? { photo } : {}),
+        remoteAddress,
+      });
+    // A photo that is no picture, from a few addresses: refused, nothing registered.
+    for (let i = 0; i < lockerSendLimit.max + 5; i++) {
+      failure(await send("data:image/png;base64,AAAA", `10.9.4.${(i % 4) + 1}`), 400);
+    }
+    // A courier at that locker still sends.
+    expect((await send(undefined, "10.9.4.100")).statusCode).toBe(200);
+  });
+
   it("package sends: an address registers 120 in 10 minutes, whatever the lockers; a send refused by a limit is not answered again under its key", async () => {
     const remoteAddress = "10.9.3.1";
     // Lockers that do not exist: each send is counted, then refused 404, one per locker.

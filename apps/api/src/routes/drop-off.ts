@@ -1,7 +1,7 @@
 import { calls } from "@paxelbox/contract";
 import type { FastifyInstance } from "fastify";
 import QRCode from "qrcode";
-import type { Database } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
 import { issueCode } from "../domain/access-codes.ts";
 import { dropoffOverdueFee, dropoffOverdueStatus } from "../domain/overdue.ts";
 import { decodePhoto } from "../domain/photo.ts";
@@ -28,6 +28,8 @@ export const packageSendLimit = { name: "package-send", max: 120, windowSeconds:
  * takes a parcel a door at a time, whatever address its couriers come from.
  */
 export const lockerSendLimit = { name: "package-send-locker", max: 40, windowSeconds: 10 * 60 };
+
+type PackageBody = RouteContext<typeof calls.sendPackageData>["body"];
 
 /** Hours a drop-off store QR stays valid before the sender must fill the form again. */
 const storeCodeHours = 24;
@@ -93,10 +95,14 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
     // Only a send that registers counts against the limits: a repeat, answered with the first
     // send's QR or told the first is still running (the web server asks again while it runs),
     // spends neither the address's sends nor its locker's, and is answered when they are spent.
+    // A refused send (a photo that is none, a locker without that door) counts for its address
+    // only: anybody's refused sends never close a locker to its couriers.
     const code = await idempotent<string>(db, request, calls.sendPackageData.id, body, async (record) => {
       await app.rateLimiter.hit(packageSendLimit, clientAddress(request));
+      const photo = await decodePhoto(body.photo);
+      await assertDoorFree(db, body);
       await app.rateLimiter.hit(lockerSendLimit, `box:${body.box.id}`);
-      return registerPackage(body, record);
+      return registerPackage(body, photo, record);
     });
     const png = await qrPng(code);
     return reply.header("content-type", "image/png").header("cache-control", "no-store").send(png);
@@ -107,20 +113,13 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
    * as the send's answer in the same transaction.
    */
   async function registerPackage(
-    body: RouteContext<typeof calls.sendPackageData>["body"],
+    body: PackageBody,
+    photo: Awaited<ReturnType<typeof decodePhoto>>,
     record: RecordAnswer<string>,
   ): Promise<string> {
-    const photo = await decodePhoto(body.photo);
     const code = await db.transaction(async (tx) => {
-      const [box] = await tx.query<{ id: number }>("select id from boxes where id = $1", [body.box.id]);
-      if (!box) throw notFound("lockerNotFound", { id: body.box.id });
-      const [free] = await tx.query<{ count: number }>(
-        `select count(*)::int as count from mouths m
-          where m.box_id = $1 and m.mouth_type = $2 and m.enabled
-            and not exists (select 1 from orders o where o.mouth_id = m.id and o.status in ('IMPORTED', 'IN_STORE'))`,
-        [body.box.id, body.mouth.mouthType.name],
-      );
-      if (!free || free.count === 0) throw conflict("noLockerAvailable");
+      // Again in the transaction: a door taken since the first look is not given twice.
+      await assertDoorFree(tx, body);
       const [saved] = await tx.query<{ id: number }>(
         `insert into dropoff_packages
            (box_id, mouth_type, sender_name, recipient_name, recipient_phone, take_user_language, photo, photo_type)
@@ -145,6 +144,19 @@ export function dropOffRoutes(app: FastifyInstance, db: Database): void {
       return issued.code;
     });
     return code;
+  }
+
+  /** Refuses a send to a locker that does not exist (404) or has no free door of its size (409). */
+  async function assertDoorFree(q: Queryable, body: PackageBody): Promise<void> {
+    const [box] = await q.query<{ id: number }>("select id from boxes where id = $1", [body.box.id]);
+    if (!box) throw notFound("lockerNotFound", { id: body.box.id });
+    const [free] = await q.query<{ count: number }>(
+      `select count(*)::int as count from mouths m
+        where m.box_id = $1 and m.mouth_type = $2 and m.enabled
+          and not exists (select 1 from orders o where o.mouth_id = m.id and o.status in ('IMPORTED', 'IN_STORE'))`,
+      [body.box.id, body.mouth.mouthType.name],
+    );
+    if (!free || free.count === 0) throw conflict("noLockerAvailable");
   }
 
   mountCall(app, calls.barcodeImage, async ({ params, reply }) => {
