@@ -35,6 +35,9 @@ export const sanitizeOptions = {
   ALLOWED_TAGS: allowedTags,
   ALLOWED_ATTR: allowedAttributes,
   ALLOWED_URI_REGEXP: safeUrlPattern,
+  // DOMPurify holds every attribute outside its own list of plain ones to the URL pattern: a link's
+  // `target` and `rel` are words, not addresses.
+  ADD_URI_SAFE_ATTR: ["target", "rel"],
   FORBID_ATTR: ["style"],
 };
 

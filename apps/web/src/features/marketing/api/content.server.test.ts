@@ -3,7 +3,7 @@ import { JSDOM } from "jsdom";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { parseWebEnv } from "../../../config/env";
 import { serverApiClient } from "../../../lib/http/api-client.server";
-import { registerServerSanitizer, sanitizeOptions } from "../../../lib/security/sanitize";
+import { registerServerSanitizer, sanitizeHtml, sanitizeOptions } from "../../../lib/security/sanitize";
 import { type ContentOutcome, fetchBanners, fetchServiceCards, fetchServices } from "./content.server";
 
 const xss =
@@ -53,6 +53,15 @@ describe("marketing content on the server", () => {
     expect(result?.sub_heading).toBe("<p>Hi <strong>there</strong></p>");
     expect(String(fetch.mock.calls[0]?.[0])).toMatch(
       /^http:\/\/api\.internal:3001\/api\/v1\/content\/banners\?language=en&limit=1$/,
+    );
+  });
+
+  it("keeps a link's address, target and rel, and drops an address of another scheme", () => {
+    expect(
+      sanitizeHtml('<a href="https://x.example/" target="_blank" rel="noopener noreferrer" title="Hi">x</a>'),
+    ).toBe('<a href="https://x.example/" target="_blank" rel="noopener noreferrer" title="Hi">x</a>');
+    expect(sanitizeHtml('<a href="javascript:alert(1)" target="_blank">x</a>')).toBe(
+      '<a target="_blank">x</a>',
     );
   });
 
