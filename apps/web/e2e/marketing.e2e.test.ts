@@ -384,6 +384,21 @@ describe("landing behaviour", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a phone whose clock is in another year takes over the server's page as drawn (the footer's year)", async ({
+    open,
+  }) => {
+    const { page, errors } = await open({ viewport: "mobile", language: "id" });
+    const year = new Date().getFullYear();
+    await page.clock.install({ time: Date.now() + 400 * 24 * 60 * 60_000 });
+    const drawn = await (await page.goto("/"))?.text();
+    expect(drawn).toContain(`© ${year} `);
+    await hydrated(page);
+    // Hydrated without a mismatch (which React answers by drawing the page again, losing what was
+    // typed meanwhile): no error reported.
+    await expect(page.getByTestId("public-footer")).toContainText("©");
+    expect(errors).toEqual([]);
+  });
+
   test("arrives at the hash anchor at once, before the spec's 2 s scroll (ADR 013)", async ({ open }) => {
     const { page } = await open({ viewport: "mobile", language: "id" });
     // The page's timers stand still: only the browser's own jump to the fragment can move it.

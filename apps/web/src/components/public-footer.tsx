@@ -75,7 +75,11 @@ export function PublicFooter() {
       </div>
       <div className={styles.bottom}>
         <div className={`cluster page-width ${styles.bottomInner}`}>
-          <p className={styles.copyright}>{t("footer.copyright", { year })}</p>
+          {/* The device's year may not be the server's (a phone clock that is off, a page drawn
+              before New Year): React keeps the server's text rather than draw the page again. */}
+          <p className={styles.copyright} suppressHydrationWarning>
+            {t("footer.copyright", { year })}
+          </p>
           <ul className={`cluster plain-list ${styles.legal}`}>
             <li>
               <a className={styles.link} href={externalLink(config, language, "termsAndConditions")}>
