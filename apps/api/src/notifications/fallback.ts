@@ -43,7 +43,8 @@ export async function smsForDeadWhatsApp(tx: Queryable, outboxId: number): Promi
 /**
  * After a status of a sent WhatsApp message is known (the webhook's record, or the worker's record of
  * the message id when the status came first): writes its SMS row when a `failed` status with error
- * 131026 was reported for it (with `sms` on), and drops the link once the delivery is settled
+ * 131026 was reported for it (with `sms` on) and no delivery (`delivered`, `read`: whatever the
+ * order Meta's reports come in, a message the phone got never goes by SMS), and drops the link once the delivery is settled
  * (delivered, read or failed), which the fallback no longer needs. Answers the SMS rows written.
  */
 export async function settleWhatsAppDelivery(
@@ -56,7 +57,9 @@ export async function settleWhatsAppDelivery(
         copyAsSms(`o.provider_message_id = $1 and o.status = 'sent'
            and exists (select 1 from notification_statuses s
                         where s.provider_message_id = $1 and s.status = 'failed'
-                          and s.error ~ '(^|; )${undeliverableErrorCode}( |;|$)')`),
+                          and s.error ~ '(^|; )${undeliverableErrorCode}( |;|$)')
+           and not exists (select 1 from notification_statuses s
+                            where s.provider_message_id = $1 and s.status in ('delivered', 'read'))`),
         [providerMessageId],
       )
     : [];

@@ -207,6 +207,9 @@ describe("WhatsApp reports the number undeliverable (131026)", () => {
   it("sends no SMS for a message WhatsApp delivered, or one that failed for another reason", async () => {
     const delivered = await sentParcel();
     expect(ok(calls.whatsappWebhook, await postStatus(delivered.wamid, "delivered")).recorded).toBe(1);
+    // A failure reported after the delivery (Meta's reports come out of order, or twice): the
+    // recipient has the message; no SMS.
+    await postStatus(delivered.wamid, "failed", undeliverable);
     // Other failures (here: outside the 24-hour window) are not the number's: no SMS either.
     const other = await sentParcel();
     await postStatus(other.wamid, "failed", [{ code: 131047, title: "Re-engagement message" }]);
