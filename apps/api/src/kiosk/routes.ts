@@ -1,6 +1,7 @@
 import { calls, KioskScanBody, type KioskScanResult } from "@paxelbox/contract";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/database.ts";
+import { clientAddress } from "../domain/rate-limit.ts";
 import { HttpError } from "../http/errors.ts";
 import { mountCall } from "../http/route.ts";
 import type { OutboxWriter } from "../notifications/outbox.ts";
@@ -63,6 +64,8 @@ export async function kioskRoutes(
         );
       }
       try {
+        // The page scans as the API does: under the same limit per address.
+        await app.rateLimiter.hit(kioskScanLimit, clientAddress(request));
         const outcome: KioskScanResult = await scan(db, input.data, policy, metrics, outbox);
         return send(reply, kioskPage({ outcome }));
       } catch (error) {

@@ -1,5 +1,6 @@
 import { calls } from "@paxelbox/contract";
 import { describe, expect, it } from "vitest";
+import { kioskScanLimit } from "../../src/kiosk/routes.ts";
 import { budi, call, failure, ok, packageBody, scenario, useApp } from "../helpers.ts";
 
 const app = useApp();
@@ -299,5 +300,20 @@ describe("kiosk page", () => {
     });
     expect(refused.statusCode).toBe(404);
     expect(refused.body).toContain("The locker refused this code");
+  });
+
+  it("holds its scans to the scan API's limit per address", async () => {
+    const post = () =>
+      app().inject({
+        method: "POST",
+        url: "/demo/kiosk",
+        payload: "code=PXB-T-GUESS",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        remoteAddress: "10.8.7.1",
+      });
+    for (let i = 0; i < kioskScanLimit.max; i++) expect((await post()).statusCode).toBe(404);
+    const limited = await post();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.body).toContain("Locker kiosk simulator");
   });
 });
