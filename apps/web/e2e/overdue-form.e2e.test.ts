@@ -421,6 +421,33 @@ for (const [viewport, lang, way] of frames.slice(0, 2))
       await atCheckout(page);
     });
 
+    test("a refresh that fails while the form is on screen (the signal back, the API not yet) keeps the page and what was typed", async ({
+      open,
+    }) => {
+      const { page, demo } = await openDue(open, viewport, lang, way);
+      await visit(page, demo.url);
+      const email = $(page, "overdue-email");
+      await email.fill("rina@example.com");
+      const isDetail = (url: URL) => /^\/api\/v1\/dropoff\/overdue\/\d+$/.test(url.pathname);
+      let failed = 0;
+      await page.route(isDetail, (route) => {
+        failed++;
+        return route.fulfill({
+          status: 503,
+          contentType: "application/json",
+          body: '{"code":503,"message":"x"}',
+        });
+      });
+      // The phone comes back online: the page asks for the detail again, and the API cannot answer.
+      await page.context().setOffline(true);
+      await page.context().setOffline(false);
+      await expect.poll(() => failed).toBeGreaterThan(0);
+      await page.waitForTimeout(500); // a fixed wait: what is checked is that the page does not leave
+      await expect(page).toHaveURL((url) => url.pathname === "/overduepayment");
+      await expect($(page, "overdue-screen")).toBeVisible();
+      await expect(email).toHaveValue("rina@example.com");
+    });
+
     test("checks in the browser first, posts to the action, opens the checkout, and comes back paid to the QR", async ({
       open,
     }) => {

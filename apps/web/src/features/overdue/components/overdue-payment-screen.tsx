@@ -14,6 +14,7 @@ import { sentBackState } from "../../../domain/order/sent-back";
 import { useFormatDateTime } from "../../../hooks/use-hydration";
 import { useVariant } from "../../../hooks/use-variant";
 import type { Refused } from "../../../lib/forms/action.server";
+import { isConnectionError } from "../../../lib/http/api-client";
 import { formatRupiah } from "../../../lib/i18n/format";
 import { useT } from "../../../lib/i18n/i18n";
 import { storage } from "../../../lib/offline/storage";
@@ -52,7 +53,9 @@ export function OverduePaymentScreen({
     if (paymentReturn === "success") {
       return paths.overdue.successPayment.href({ orderid, token: linkToken ?? undefined });
     }
-    if (detail.isError) return paths.home.href();
+    // A refresh that fails for the connection (the signal back, the API not yet) keeps the form on
+    // screen with what was typed; a refusal, or nothing to show, goes home.
+    if (detail.isError && !(data && isConnectionError(detail.error))) return paths.home.href();
     if (!data) return null;
     const entry = overdueEntryTarget(data, orderid, linkToken);
     if (entry) return entry;
