@@ -563,6 +563,34 @@ describe("rent journeys", () => {
     expect(errors).toEqual([]);
   });
 
+  test("the to-store countdown at 00:00:00 asks again when its check went unanswered, and cancels the rent", async ({
+    open,
+    scenario,
+  }) => {
+    const { page, errors } = await start(open, "desktop", "id");
+    const demo = await scenario("rent-to-store");
+    const orderId = demo.orderId;
+    await visit(page, demo.url);
+    await page.locator('[data-view="to-store"]').waitFor();
+    await hydrated(page);
+    // The deadline passes on the server, whose pushed change brings the countdown to 00:00:00; the
+    // page's check before it cancels gets no answer (the signal gone for a moment).
+    const isOrder = (url: URL) => url.pathname === `/api/v1/box/express/info/${orderId}/paid`;
+    let unanswered = 0;
+    await page.route(isOrder, (route) => {
+      unanswered += 1;
+      return route.abort("internetdisconnected");
+    });
+    await advanceOrder(orderId, 51);
+    await expect(page.getByTestId("countdown")).toHaveAttribute("data-done", "true");
+    await expect.poll(() => unanswered, { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.unroute(isOrder);
+    // The signal is back: the page asks again by itself, and the server agrees.
+    await page.getByTestId("cancel-success").waitFor({ timeout: 30_000 });
+    expect((await orderOf(orderId)).data.status).toBe("CANCEL");
+    expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED/.test(error))).toEqual([]);
+  });
+
   for (const [viewport, lang] of [phoneEn]) {
     test(`a phone clock hours ahead neither shortens a rent nor ends it (${viewport}, ${lang})`, async ({
       open,

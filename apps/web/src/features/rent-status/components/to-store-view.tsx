@@ -39,6 +39,9 @@ interface ViewProps {
   refused?: Refused<never> | undefined;
 }
 
+/** How long after an unanswered cancel at 00:00:00 the page tries again. */
+const expireRetryMs = 10_000;
+
 /** The address parameter of the confirmation step asked for before or without scripts. */
 const confirmParam = "cancel";
 
@@ -65,6 +68,8 @@ export function ToStoreView({ order, query, token, product, onHold, refused }: V
   );
   const stepTitleId = useId();
   const [expired, setExpired] = useState(false);
+  // Tries at 00:00:00 that went unanswered (each one schedules the next, below).
+  const [expireRetries, setExpireRetries] = useState(0);
   // The cancel went unanswered (no signal, or the answer lost on its way): not a refusal.
   const [unanswered, setUnanswered] = useState(false);
   const inFlight = useRef(false);
@@ -103,9 +108,11 @@ export function ToStoreView({ order, query, token, product, onHold, refused }: V
           if (query.orderid) void queryClient.invalidateQueries({ queryKey: orderQueryKey(query.orderid) });
           return;
         }
-        // The expired cancel is the page's own: when refused (e.g. stored meanwhile), show what is true now.
+        // The expired cancel is the page's own: when refused (e.g. stored meanwhile), show what is true
+        // now; unanswered, it is tried again.
         console.warn("[rent] cancelling the expired rent failed", error);
         setExpired(false);
+        if (isConnectionError(error)) setExpireRetries((count) => count + 1);
         if (query.orderid) void queryClient.invalidateQueries({ queryKey: orderQueryKey(query.orderid) });
       },
     });
@@ -129,9 +136,20 @@ export function ToStoreView({ order, query, token, product, onHold, refused }: V
       }
     } catch (error) {
       console.warn("[rent] asking for the rent before cancelling it failed", error);
+      setExpireRetries((count) => count + 1);
     }
     setExpired(false);
   };
+
+  // A try at 00:00:00 that went unanswered is made again a while later: nothing else brings the
+  // countdown to zero again (its deadline unchanged), and the store QR on screen has expired.
+  const expireAgain = useRef(expire);
+  expireAgain.current = expire;
+  useEffect(() => {
+    if (expireRetries === 0) return;
+    const timer = setTimeout(() => void expireAgain.current(), expireRetryMs);
+    return () => clearTimeout(timer);
+  }, [expireRetries]);
 
   // Items stored meanwhile must not switch the view away before the refusal ('Denied?') is seen.
   const holding = confirmOpen || cancel.isPending || denied !== null || unanswered;
