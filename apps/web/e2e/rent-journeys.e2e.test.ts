@@ -373,6 +373,29 @@ describe("rent journeys", () => {
       expect(errors).toEqual([]);
     });
 
+  test("the stop view past its deadline asks again for the fee when the first calculation went unanswered", async ({
+    open,
+  }) => {
+    const { page, errors, m } = await start(open, "mobile", "en");
+    const demo = await openRent(page, "rent-in-store", budi, "in-store");
+    await page.getByRole("button", { name: m.rent.inStore.pickUp, exact: true }).click();
+    await page.getByRole("button", { name: m.rent.inStore.stopRent, exact: true }).click();
+    await atStopCount(page, "data");
+    await page.locator('[data-view="stop"]').waitFor({ timeout: 7_000 });
+    const isCalculation = (url: URL) => url.pathname.startsWith("/api/v1/box/rental/overdue-calculation/");
+    let unanswered = 0;
+    await page.route(isCalculation, (route) => {
+      unanswered += 1;
+      return route.abort("internetdisconnected");
+    });
+    await advanceOrder(demo.orderId, 3 * 60 + 1);
+    await expect.poll(() => unanswered, { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.unroute(isCalculation);
+    await page.locator('[data-view="overdue"]').waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId("overdue-cost")).toBeVisible();
+    expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED/.test(error))).toEqual([]);
+  });
+
   test("cancel: confirm, 'Rent Cancelled', See Order goes back; the 'Denied?' modal on refusal", async ({
     open,
   }) => {

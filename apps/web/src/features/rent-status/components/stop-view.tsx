@@ -1,6 +1,6 @@
 import type { Order } from "@paxelbox/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { ContentBlock } from "../../../components/ui/content-block";
 import { DoorQrCard } from "../../../components/ui/door-qr-card";
@@ -10,7 +10,7 @@ import { paths } from "../../../paths";
 import { overdueCalculationQueryOptions } from "../api/overdue-calculation";
 import { keptOverdueQr } from "../api/overdue-qr";
 import { useSecondsCountdown } from "../hooks/use-countdown";
-import { isOverdue, type RentQuery } from "../lib/rent-view";
+import { deadlineRetryMs, isOverdue, type RentQuery } from "../lib/rent-view";
 import styles from "./rent-status.module.css";
 
 /** The stop view's own countdown (spec §9: 10 s), restarting each time. */
@@ -78,9 +78,13 @@ function useOverdueLeavesStop(order: Order, query: RentQuery, token: string | nu
   const serverNow = useServerClock();
   const orderid = query.orderid ?? String(order.id);
   const overdue = query.qrdisplay !== "overdue" && isOverdue(order, serverNow());
+  // Calculations that failed: each one asks again a while later (`deadlineRetryMs`).
+  const [failed, setFailed] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `failed` runs it again after a failure
   useEffect(() => {
     if (!overdue) return;
     let left = false;
+    let again: ReturnType<typeof setTimeout> | undefined;
     queryClient
       .fetchQuery(overdueCalculationQueryOptions(orderid, token, order.overdueTime))
       .then((calculation) => {
@@ -92,9 +96,13 @@ function useOverdueLeavesStop(order: Order, query: RentQuery, token: string | nu
           },
         );
       })
-      .catch((error: unknown) => console.warn("[rent] the overdue calculation failed", error));
+      .catch((error: unknown) => {
+        console.warn("[rent] the overdue calculation failed", error);
+        if (!left) again = setTimeout(() => setFailed((count) => count + 1), deadlineRetryMs);
+      });
     return () => {
       left = true;
+      clearTimeout(again);
     };
-  }, [overdue, orderid, token, order.overdueTime, query.token, queryClient, navigate]);
+  }, [overdue, orderid, token, order.overdueTime, query.token, queryClient, navigate, failed]);
 }

@@ -19,7 +19,7 @@ import { paths } from "../../../paths";
 import { cancelOrFindCancelled } from "../api/cancel-rent";
 import { rentOrderQueryOptions } from "../api/order";
 import { recordRentEvent } from "../lib/rent-events";
-import { isOverdue, type RentQuery } from "../lib/rent-view";
+import { deadlineRetryMs, isOverdue, type RentQuery } from "../lib/rent-view";
 import { Banner } from "./banner";
 import { CountdownCard } from "./countdown-card";
 import { PaymentDetails } from "./payment-details";
@@ -38,9 +38,6 @@ interface ViewProps {
   /** The route action's refusal of a cancel the page posted before or without scripts. */
   refused?: Refused<never> | undefined;
 }
-
-/** How long after an unanswered cancel at 00:00:00 the page tries again. */
-const expireRetryMs = 10_000;
 
 /** The address parameter of the confirmation step asked for before or without scripts. */
 const confirmParam = "cancel";
@@ -147,7 +144,7 @@ export function ToStoreView({ order, query, token, product, onHold, refused }: V
   expireAgain.current = expire;
   useEffect(() => {
     if (expireRetries === 0) return;
-    const timer = setTimeout(() => void expireAgain.current(), expireRetryMs);
+    const timer = setTimeout(() => void expireAgain.current(), deadlineRetryMs);
     return () => clearTimeout(timer);
   }, [expireRetries]);
 
