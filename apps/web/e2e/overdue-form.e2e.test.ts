@@ -16,6 +16,7 @@ import {
   hydrated,
   type Lang,
   phoneEn,
+  phoneId,
   type ViewportName,
   visit,
 } from "./support/browser.ts";
@@ -193,6 +194,23 @@ for (const [viewport, lang] of [desktopId])
     await expect($(page, "overdue-select-payment")).toBeEnabled();
     await $(page, "overdue-select-payment").click();
     await atCheckout(page);
+  });
+
+for (const [viewport, lang] of [phoneId])
+  test(`a form left open while another day past the deadline starts shows the fee it will charge, the e-mail kept (${viewport}, ${lang})`, async ({
+    open,
+  }) => {
+    const { page, demo } = await openDue(open, viewport, lang, "default");
+    await page.clock.install();
+    await visit(page, demo.url);
+    const total = $(page, "overdue-total");
+    const before = (await total.textContent()) ?? "";
+    await $(page, "overdue-email").fill("rina@example.com");
+    // Another day past the deadline starts (moved on the server), then the page's hour passes.
+    await advanceOrder(demo.orderId, 24 * 60);
+    await page.clock.fastForward("01:00:01");
+    await expect(total).not.toHaveText(before);
+    await expect($(page, "overdue-email")).toHaveValue("rina@example.com");
   });
 
 for (const [viewport, lang] of [phoneEn])

@@ -96,7 +96,7 @@ export const pages: readonly PageEntry[] = [
     precache: true,
     // Target 170 KB; held at today's figure (the route manifest, ADR 048; storage refused; the
     // app's held reply).
-    measured: { scenario: "dropoff-in-store", weightKb: 171.1, performance: 95 },
+    measured: { scenario: "dropoff-in-store", weightKb: 171.3, performance: 95 },
   },
   {
     id: "order-status",
@@ -122,7 +122,7 @@ export const pages: readonly PageEntry[] = [
     kind: "web-view",
     serverPreload: true,
     // Target 170 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 179.8, performance: 95 },
+    measured: { scenario: "dropoff-overdue-need-to-pay", weightKb: 180.0, performance: 95 },
   },
   { id: "overdue-success", path: paths.overdue.success.href(), kind: "web-view" },
   { id: "overdue-expire", path: paths.overdue.expire.href(), kind: "web-view" },
