@@ -11,6 +11,7 @@ import idPayment from "../src/locales/id/payment.json" with { type: "json" };
 import idShell from "../src/locales/id/shell.json" with { type: "json" };
 import {
   baseUrl,
+  desktopEn,
   desktopId,
   holdScripts,
   hydrated,
@@ -211,6 +212,30 @@ for (const [viewport, lang] of [phoneId])
     await page.clock.fastForward("01:00:01");
     await expect(total).not.toHaveText(before);
     await expect($(page, "overdue-email")).toHaveValue("rina@example.com");
+  });
+
+for (const [viewport, lang] of [desktopEn])
+  test(`a paid fee's QR left on screen past its new deadline gives way to the note that it no longer opens (${viewport}, ${lang})`, async ({
+    open,
+  }) => {
+    const { page, demo } = await openDue(open, viewport, lang, "link");
+    await page.clock.install();
+    await visit(page, demo.url);
+    await $(page, "overdue-email").fill("rina@example.com");
+    await $(page, "overdue-select-payment").click();
+    await atCheckout(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/overduepayment/success-payment", { timeout: 15_000 });
+    await expect($(page, "overdue-paid-qr")).toBeVisible();
+    // The code opens the door for a day after the payment: the day has almost passed when the page
+    // is opened again, and it is left open past the end.
+    await advanceOrder(demo.orderId, 24 * 60 - 1);
+    await page.reload();
+    await hydrated(page);
+    await expect($(page, "overdue-paid-qr")).toBeVisible();
+    await page.clock.runFor(2 * 60_000);
+    await expect($(page, "overdue-paid-qr-hidden")).toBeVisible();
+    await expect($(page, "overdue-paid-qr")).toHaveCount(0);
   });
 
 for (const [viewport, lang] of [phoneEn])

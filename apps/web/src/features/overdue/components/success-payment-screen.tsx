@@ -30,6 +30,9 @@ import { HelpLinks } from "./help-links";
 import { clearStoredOverdue } from "./overdue-result";
 import styles from "./overdue-result.module.css";
 
+/** The longest wait a browser's timer takes (about 24.8 days); a longer one fires at once. */
+const longestTimerMs = 2 ** 31 - 1;
+
 interface SuccessPaymentScreenProps {
   orderid: number | null;
   token: string | null;
@@ -176,8 +179,17 @@ function PaidQr({
   // no longer works. The server's clock: as it read it for its HTML while hydrating, then as this
   // page knows it (its render is a reading), so a phone clock ahead neither breaks hydration nor
   // hides a valid code.
-  const now = useFirstNow(useServerClock());
+  const serverNow = useServerClock();
+  const now = useFirstNow(serverNow);
   const expired = now() > detail.overdueTime;
+  // A page left open past the new deadline hides the code then: nothing else draws it again.
+  const [, setPassed] = useState(false);
+  useEffect(() => {
+    if (expired) return;
+    const wait = Math.min(detail.overdueTime - serverNow() + 1_000, longestTimerMs);
+    const timer = setTimeout(() => setPassed(serverNow() > detail.overdueTime), Math.max(0, wait));
+    return () => clearTimeout(timer);
+  }, [expired, detail.overdueTime, serverNow]);
 
   useEffect(() => {
     if (!image.data) return;
