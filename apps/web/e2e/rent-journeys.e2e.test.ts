@@ -588,13 +588,9 @@ describe("rent journeys", () => {
 
   test("the to-store countdown at 00:00:00 asks again when its check went unanswered, and cancels the rent", async ({
     open,
-    scenario,
   }) => {
     const { page, errors } = await start(open, "desktop", "id");
-    const demo = await scenario("rent-to-store");
-    const orderId = demo.orderId;
-    await visit(page, demo.url);
-    await page.locator('[data-view="to-store"]').waitFor();
+    const { orderId } = await openRent(page, "rent-to-store", "id", "to-store");
     await hydrated(page);
     // The deadline passes on the server, whose pushed change brings the countdown to 00:00:00; the
     // page's check before it cancels gets no answer (the signal gone for a moment).
