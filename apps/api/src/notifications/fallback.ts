@@ -44,8 +44,9 @@ export async function smsForDeadWhatsApp(tx: Queryable, outboxId: number): Promi
  * After a status of a sent WhatsApp message is known (the webhook's record, or the worker's record of
  * the message id when the status came first): writes its SMS row when a `failed` status with error
  * 131026 was reported for it (with `sms` on) and no delivery (`delivered`, `read`: whatever the
- * order Meta's reports come in, a message the phone got never goes by SMS), and drops the link once the delivery is settled
- * (delivered, read or failed), which the fallback no longer needs. Answers the SMS rows written.
+ * order Meta's reports come in, a message the phone got never goes by SMS), and drops the link
+ * once the delivery is settled (delivered, read or failed), which the fallback no longer needs.
+ * Answers the SMS rows written.
  */
 export async function settleWhatsAppDelivery(
   tx: Queryable,
