@@ -1,14 +1,15 @@
 import type { Order } from "@paxelbox/contract";
 import { linkToken } from "../../../domain/member/member-session";
 import { orderIdOf } from "../../../domain/order/order-id";
+import { orderPollMs } from "../../../domain/order/order-query";
 import type { OrderStatusQuery } from "../../../paths";
 
 /**
  * How long after an unanswered check the deadline starts (the cancel at 00:00:00, the fee past the
  * stop view's deadline) the page asks again: nothing else starts it again, the deadline unchanged,
- * and the QR on screen meanwhile is one the locker refuses.
+ * and the QR on screen meanwhile is one the locker refuses. As often as the page asks for the order.
  */
-export const deadlineRetryMs = 10_000;
+export const deadlineRetryMs = orderPollMs;
 
 /** The five views of the rent-status page (spec §2 "Order status"). */
 export type RentView = "to-store" | "in-store" | "overdue" | "stop" | "other";
