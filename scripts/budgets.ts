@@ -33,7 +33,7 @@ export const budgets: Budgets = {
   initialJsOf: {
     "/package": 177.8 * 1024,
     "/overduepayment/(index)": 175.7 * 1024,
-    "/order-status/(index)": 174.7 * 1024,
+    "/order-status/(index)": 174.8 * 1024,
   },
   routeChunk: 25 * 1024,
   css: 20 * 1024,

@@ -106,7 +106,7 @@ export const pages: readonly PageEntry[] = [
     precache: true,
     // Target 170 KB; held at today's figure (the bundler's default chunks, ADR 034, 040 and 041;
     // a refused door opening says why; a view a poll replaces announced; a refused token forgotten).
-    measured: { scenario: "rent-in-store", weightKb: 181.6, performance: 95 },
+    measured: { scenario: "rent-in-store", weightKb: 181.7, performance: 95 },
   },
   {
     id: "order-status-action",

@@ -6,6 +6,7 @@ import {
   serverClockFetch,
   serverClockKnown,
   serverNow,
+  waitForServerTime,
 } from "./server-clock";
 
 const serverTime = Date.parse("2026-03-02T10:00:00.000Z");
@@ -24,6 +25,13 @@ describe("server clock", () => {
     vi.setSystemTime(serverTime);
     expect(serverClockKnown()).toBe(false);
     expect(serverNow()).toBe(serverTime);
+  });
+
+  it("gives a timer's wait until the server's clock passes a time: at once when it has, never longer than a timer takes", () => {
+    vi.setSystemTime(serverTime);
+    expect(waitForServerTime(serverTime + 10_000)).toBe(10_050);
+    expect(waitForServerTime(serverTime - 10_000)).toBe(0);
+    expect(waitForServerTime(serverTime + 60 * 24 * 3600_000)).toBe(2 ** 31 - 1);
   });
 
   it("reads the earliest the server's clock can show from a Date header, on a phone days ahead", () => {

@@ -73,6 +73,14 @@ export function serverNow(): number {
   return Date.now() + (bounds?.low ?? 0);
 }
 
+/**
+ * The wait of a timer that fires just after the server's clock passes `time` (at once when it has),
+ * within what a browser's timer takes (about 24.8 days: a longer wait would fire at once).
+ */
+export function waitForServerTime(time: number): number {
+  return Math.max(0, Math.min(time - serverNow() + 50, 2 ** 31 - 1));
+}
+
 /** Whether any reading of the server's clock has been made. */
 export function serverClockKnown(): boolean {
   return bounds !== null;

@@ -105,19 +105,18 @@ export async function smallPhoto(file: Uint8Array, limits: PhotoLimits = photoLi
       .flatten({ background: "#ffffff" })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const raw = { raw: pixels.info };
     let size = first;
     for (;;) {
       let best: Buffer | undefined;
       const sized =
         size === first
-          ? pixels.data
-          : await sharp(pixels.data, raw)
+          ? pixels
+          : await sharp(pixels.data, { raw: pixels.info })
               .resize({ width: size.width, height: size.height, fit: "fill" })
               .raw()
-              .toBuffer();
+              .toBuffer({ resolveWithObject: true });
       for (const quality of limits.qualities) {
-        best = await sharp(sized, { raw: { ...pixels.info, width: size.width, height: size.height } })
+        best = await sharp(sized.data, { raw: sized.info })
           .jpeg({ quality: Math.round(quality * 100), mozjpeg: true })
           .toBuffer();
         if (best.length <= limits.maxBytes) break;

@@ -20,7 +20,7 @@ import { useConfig } from "../../../config/use-config";
 import { isFullDetail, overdueDetailQueryOptions } from "../../../domain/order/overdue-detail";
 import { paidPageTarget } from "../../../domain/order/overdue-entry";
 import { useFirstNow, useFormatDateTime } from "../../../hooks/use-hydration";
-import { useServerClock } from "../../../lib/http/server-clock";
+import { useServerClock, waitForServerTime } from "../../../lib/http/server-clock";
 import { useT } from "../../../lib/i18n/i18n";
 import { useOfflineData } from "../../../lib/offline/offline-cache";
 import { storage } from "../../../lib/offline/storage";
@@ -29,9 +29,6 @@ import { barcodeProduct, useBarcodeImage } from "../api/barcode-image";
 import { HelpLinks } from "./help-links";
 import { clearStoredOverdue } from "./overdue-result";
 import styles from "./overdue-result.module.css";
-
-/** The longest wait a browser's timer takes (about 24.8 days); a longer one fires at once. */
-const longestTimerMs = 2 ** 31 - 1;
 
 interface SuccessPaymentScreenProps {
   orderid: number | null;
@@ -186,8 +183,10 @@ function PaidQr({
   const [, setPassed] = useState(false);
   useEffect(() => {
     if (expired) return;
-    const wait = Math.min(detail.overdueTime - serverNow() + 1_000, longestTimerMs);
-    const timer = setTimeout(() => setPassed(serverNow() > detail.overdueTime), Math.max(0, wait));
+    const timer = setTimeout(
+      () => setPassed(serverNow() > detail.overdueTime),
+      waitForServerTime(detail.overdueTime),
+    );
     return () => clearTimeout(timer);
   }, [expired, detail.overdueTime, serverNow]);
 

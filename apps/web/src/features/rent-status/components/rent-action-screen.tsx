@@ -17,7 +17,7 @@ import { ResultPanel } from "../../../components/ui/result-panel";
 import { useConfig } from "../../../config/use-config";
 import { useForgetRefusedToken } from "../../../domain/member/member-session";
 import { orderQueryKey } from "../../../domain/order/order-query";
-import { useServerClock } from "../../../lib/http/server-clock";
+import { useServerClock, waitForServerTime } from "../../../lib/http/server-clock";
 import { formatDateTime } from "../../../lib/i18n/format";
 import { useT } from "../../../lib/i18n/i18n";
 import { recallOffline, useOfflineData } from "../../../lib/offline/offline-cache";
@@ -296,10 +296,7 @@ function OpenLocker({ query }: { query: RentQuery }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `now` changes with each reading
   useEffect(() => {
     if (!qr || qr.expiresAt <= serverNow()) return;
-    const timer = setTimeout(
-      () => setNow(serverNow()),
-      Math.min(qr.expiresAt - serverNow() + 50, 2 ** 31 - 1),
-    );
+    const timer = setTimeout(() => setNow(serverNow()), waitForServerTime(qr.expiresAt));
     return () => clearTimeout(timer);
   }, [qr, now, serverNow]);
 
