@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import packageEn from "../src/locales/en/drop-off/package.json" with { type: "json" };
 import {
   animationsDone,
+  desktopId,
   everyFrame,
   hydrated,
   phoneAndDesktop,
@@ -21,6 +22,7 @@ import {
   inLanguage,
   openPackageForm,
   packageTexts,
+  postedForm,
   postedPhoto,
   sliderValue,
   takeFreeDoors,
@@ -357,6 +359,52 @@ describe("package form edges", () => {
       await $(page, "package-submit").click();
       await expect($(page, "package-qr")).toHaveAttribute("data-state", "generated", { timeout: 15_000 });
       expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error))).toEqual([]);
+    });
+  }
+
+  for (const [viewport, lang] of [desktopId]) {
+    test(`${viewport}, ${lang}: a page reloaded while its QR is being made posts its form again, and shows the QR of the one parcel registered`, async ({
+      openScenario,
+    }) => {
+      const { page, errors, posts } = await openPackageForm(openScenario, viewport, lang, "run");
+      const qr = $(page, "package-qr");
+      // The first post reaches the server, which registers the parcel; its answer never reaches the
+      // page, reloaded meanwhile (a pull, or the phone bringing back a tab it had discarded).
+      let firstAnswer = "";
+      let held = false;
+      await page.route(
+        (url) => /^\/package(\.data)?$/.test(url.pathname),
+        async (route) => {
+          if (route.request().method() !== "POST" || held) return route.fallback();
+          held = true;
+          firstAnswer = await (await route.fetch()).text();
+        },
+      );
+      await fillPackageForm(page);
+      await $(page, "package-submit").click();
+      await expect.poll(() => firstAnswer, { timeout: 15_000 }).not.toBe("");
+      await page.reload({ waitUntil: "domcontentloaded" });
+      await hydrated(page);
+
+      // Posted again, with the same key: the first parcel's QR, no second parcel.
+      await expect(qr).toHaveAttribute("data-state", "generated", { timeout: 15_000 });
+      const image = (await $(page, "package-qr-image").getAttribute("src")) ?? "";
+      expect(image).toMatch(/^data:image\/png;base64,/);
+      expect(firstAnswer).toContain(image);
+      expect(posts).toHaveLength(2);
+      const [first, again] = await Promise.all(posts.map(postedForm));
+      expect(again?.get("send_key")).toBe(first?.get("send_key"));
+      expect(again?.get("sender_name")).toBe(first?.get("sender_name"));
+      await expect(field(page, "sender_name")).toHaveValue("Kurir Paxel");
+      await expect(field(page, "sender_name")).toBeDisabled();
+
+      // Answered: a reload now shows the kept QR, and posts nothing.
+      await page.reload({ waitUntil: "domcontentloaded" });
+      await hydrated(page);
+      await expect(qr).toHaveAttribute("data-state", "generated");
+      expect(await $(page, "package-qr-image").getAttribute("src")).toBe(image);
+      expect(posts).toHaveLength(2);
+      expect(errors.filter((error) => !/Failed to fetch|ERR_ABORTED/.test(error))).toEqual([]);
     });
   }
 

@@ -86,7 +86,7 @@ export const pages: readonly PageEntry[] = [
     kind: "app",
     drawnFrom: ["boxId", "name"],
     // Target 170 KB; held at today's figure (its form hydrates with the page, ADR 036).
-    measured: { scenario: "package-form", weightKb: 182.2, performance: 95 },
+    measured: { scenario: "package-form", weightKb: 182.6, performance: 95 },
   },
   {
     id: "order",

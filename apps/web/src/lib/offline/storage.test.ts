@@ -43,6 +43,16 @@ const samples: { [K in keyof StoredValues]: StoredValues[K] } = {
       answer: { sent: true, qr: "data:image/png;base64,AA" },
     },
   ],
+  package_sending: {
+    entry: "k1",
+    boxId: 3,
+    action: "/package?boxId=3",
+    sentAt: 1_700_000_000_000,
+    fields: [
+      ["sender_name", "Kurir Paxel"],
+      ["package_photo", { fileName: "parcel.jpg", dataUrl: "data:image/jpeg;base64,/9j/" }],
+    ],
+  },
 };
 
 beforeEach(() => {
@@ -69,6 +79,7 @@ describe("storage", () => {
         "overdue_dropoff_data",
         "offline_cache",
         "package_sent",
+        "package_sending",
       ].sort(),
     );
   });
@@ -95,9 +106,12 @@ describe("storage", () => {
 
   it("keeps the tab's own keys in sessionStorage, the others in localStorage", () => {
     storage.set("package_sent", samples.package_sent);
+    storage.set("package_sending", samples.package_sending);
     storage.set("order_id", "7");
     expect(window.sessionStorage.getItem("package_sent")).not.toBeNull();
     expect(window.localStorage.getItem("package_sent")).toBeNull();
+    expect(window.sessionStorage.getItem("package_sending")).not.toBeNull();
+    expect(window.localStorage.getItem("package_sending")).toBeNull();
     expect(window.localStorage.getItem("order_id")).toBe("7");
     expect(window.sessionStorage.getItem("order_id")).toBeNull();
   });

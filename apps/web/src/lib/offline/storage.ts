@@ -47,6 +47,8 @@ export interface StoredValues {
   offline_cache: OfflineCache;
   /** The parcels this tab registered, shown again on their pages (`kept-package.ts`). */
   package_sent: SentPackage[];
+  /** The parcel this tab is sending, posted again by its page after a reload (`sending-package.ts`). */
+  package_sending: SendingPackage;
 }
 
 /** A registered parcel as its form page answered it (`answer`: the drop-off's `PackageSent`). */
@@ -57,6 +59,19 @@ export interface SentPackage {
   /** When it was registered, on the phone's clock (`Date.now()`). */
   sentAt: number;
   answer: unknown;
+}
+
+/** A parcel's post on its way, as its form page sent it. */
+export interface SendingPackage {
+  /** The history entry of the page that sent it (React Router's `location.key`). */
+  entry: string;
+  boxId: number;
+  /** Where it was posted (the route's action). */
+  action: string;
+  /** When it was sent, on the phone's clock (`Date.now()`). */
+  sentAt: number;
+  /** The posted fields, in order; a file as its name and a data URL of its bytes. */
+  fields: [name: string, value: string | { fileName: string; dataUrl: string }][];
 }
 
 /** The offline copies of one member's orders, keyed like `order:123`. */
@@ -84,10 +99,11 @@ export const storageKeys = {
   overdue_dropoff_data: "json",
   offline_cache: "json",
   package_sent: "json",
+  package_sending: "json",
 } as const satisfies Record<StorageKey, Encoding>;
 
 /** Keys of the tab, not of the browser: kept in sessionStorage (a reload keeps them, a new tab has none). */
-const tabKeys: ReadonlySet<StorageKey> = new Set(["package_sent"]);
+const tabKeys: ReadonlySet<StorageKey> = new Set(["package_sent", "package_sending"]);
 
 export const languageCookieName = "language";
 /** How long the language cookie is kept: a year (the page's script and the switch's form alike). */
