@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation, useSubmit } from "react-router";
 import { keepPackage, keptPackage } from "../lib/kept-package";
-import type { PackageSent } from "../lib/package-form";
+import { type PackageSent, sendKeyField } from "../lib/package-form";
 import { forgetSending, keepSending, sendingPackage } from "../lib/sending-package";
 import { isSent, type PackageAnswer } from "./use-package-qr";
 
@@ -43,7 +43,8 @@ export function useKeptPackage(boxId: number, answer: PackageAnswer | undefined)
     }
   }, [boxId, key]);
 
-  const posting = navigation.formMethod?.toUpperCase() === "POST" ? navigation.formData : undefined;
+  // This form's post (it carries the form's key), not another form's on the page.
+  const posting = navigation.formData?.has(sendKeyField) ? navigation.formData : undefined;
   const postedTo = navigation.formAction;
   // biome-ignore lint/correctness/useExhaustiveDependencies: kept once per post (its form data)
   useEffect(() => {
