@@ -32,7 +32,14 @@ export function databaseLabel(): string {
   return process.env.DATABASE_URL ? "PostgreSQL server" : "PGlite";
 }
 
-const serverFile = path.resolve(import.meta.dirname, "../src/server.ts");
+/**
+ * How a test runs the API: `src/server.ts` with PGlite's WebAssembly left at V8's baseline tier
+ * (`--liftoff-only`). A test's process lives seconds: the optimising tier would spend about a core
+ * second at each start compiling Postgres's largest functions on a background thread, and Node
+ * waits for that compilation before it exits (1.5 s added to each stop). A deployment keeps V8's
+ * defaults.
+ */
+export const serverArgs = ["--liftoff-only", path.resolve(import.meta.dirname, "../src/server.ts")];
 const outputLimit = 64 * 1024;
 
 /** Sets up the calling file's database and port before its tests; kills the process and drops the database after them. */
@@ -86,7 +93,7 @@ export function useApiProcess(): ApiProcess {
       delete base.CRASH_AT;
       if (databaseUrl) base.DATABASE_URL = databaseUrl;
       else delete base.DATABASE_URL;
-      const started = spawn(process.execPath, [serverFile], {
+      const started = spawn(process.execPath, serverArgs, {
         env: { ...base, ...env },
         stdio: ["ignore", "pipe", "pipe"],
       });

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { type AddressInfo, createServer } from "node:net";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { serverArgs } from "./api-process.ts";
 import { freePort } from "./helpers.ts";
 
 /**
@@ -10,7 +10,6 @@ import { freePort } from "./helpers.ts";
  * and never the database's password.
  */
 
-const serverFile = path.resolve(import.meta.dirname, "../src/server.ts");
 const password = "s3cr3t-password";
 
 /**
@@ -28,7 +27,7 @@ function start(env: Record<string, string | undefined>): Promise<{ code: number 
   };
   delete base.DATABASE_URL;
   delete base.APP_ENV;
-  const child = spawn(process.execPath, [serverFile], {
+  const child = spawn(process.execPath, serverArgs, {
     env: { ...base, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
