@@ -217,3 +217,15 @@ async function silenceableProxy(target: URL) {
     },
   };
 }
+
+describe("the embedded database", () => {
+  it("starts with a buffer cache sized to its data, not PostgreSQL's default 128 MB", async () => {
+    const db = await openDatabase({ dataDir: "memory://", template: (await freshDatabase()).template });
+    try {
+      const [row] = await db.query<{ shared_buffers: string }>("show shared_buffers");
+      expect(row?.shared_buffers).toBe("32MB");
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -144,6 +144,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
+ * The embedded database's buffer cache. Its whole data (the demo's included) is a few megabytes;
+ * PostgreSQL's default of 128 MB is memory the engine clears at every start (a third of a second
+ * of each one) and holds for nothing.
+ */
+const pgliteSharedBuffers = "32MB";
+
+/**
  * PGlite is one connection that runs one call at a time. Calls queue here, in the order they come
  * (as they would inside PGlite), so that the wait and the use of each can be told apart.
  */
@@ -153,7 +160,10 @@ async function openPglite(
   observer: DatabaseObserver,
 ): Promise<Database> {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
+  const db = await PGlite.create(dataDir, {
+    ...(template ? { loadDataDir: template } : {}),
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteSharedBuffers}`],
+  });
   const subscribed = subscribers();
   // PGlite hands a transaction's notifications over as it commits, before the call resolves.
   await db.listen(changesChannel, (payload) => subscribed.notified(payload));
